@@ -1,0 +1,382 @@
+"""Creature stat blocks: the immutable components a creature is built from.
+
+A :class:`StatBlock` stores *components* only: ability scores, size, type, hit dice,
+base attack bonus, base saves, speeds, natural armor, worn armor and shield, carried
+weapons, natural attacks, feats, skills, damage reduction, energy traits and special
+qualities. Every total a user sees (AC, touch and flat-footed AC, attack bonuses,
+grapple, saves, initiative, hit points, speed in armor) is computed from these by
+:mod:`d20combat.rules.statistics`, never stored.
+
+Creature files are YAML; ``docs/creature-schema.md`` documents the fields and the
+bundled files in ``content/data/creatures/`` are examples.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
+
+from d20combat.content.damage import DamageType
+from d20combat.content.loading import Frozen
+from d20combat.content.sizes import Size
+from d20combat.errors import ContentError
+from d20combat.rules.dice import Dice
+from d20combat.rules.modifiers import BonusType
+
+
+class Ability(StrEnum):
+    STR = "str"
+    DEX = "dex"
+    CON = "con"
+    INT = "int"
+    WIS = "wis"
+    CHA = "cha"
+
+
+class CreatureType(StrEnum):
+    """The fifteen 3.5 SRD creature types (types-subtypes-and-special-abilities.html)."""
+
+    ABERRATION = "aberration"
+    ANIMAL = "animal"
+    CONSTRUCT = "construct"
+    DRAGON = "dragon"
+    ELEMENTAL = "elemental"
+    FEY = "fey"
+    GIANT = "giant"
+    HUMANOID = "humanoid"
+    MAGICAL_BEAST = "magical beast"
+    MONSTROUS_HUMANOID = "monstrous humanoid"
+    OOZE = "ooze"
+    OUTSIDER = "outsider"
+    PLANT = "plant"
+    UNDEAD = "undead"
+    VERMIN = "vermin"
+
+
+def _parse_size(value: Any) -> Any:
+    if isinstance(value, str):
+        return Size.parse(value)
+    return value
+
+
+def _check_dice(value: str) -> str:
+    Dice.parse(value)
+    return value
+
+
+DiceText = Annotated[str, AfterValidator(_check_dice)]
+SizeName = Annotated[Size, BeforeValidator(_parse_size)]
+
+
+class HitDice(Frozen):
+    """``count`` hit dice of ``die`` sides from one source (the type, or a class).
+
+    ``count`` may be a fraction (``0.5`` for 1/2 HD, ``0.25`` for 1/4 HD).
+    """
+
+    count: float = Field(gt=0)
+    die: int = Field(ge=2, le=20)
+    source: str = ""
+
+
+class Speeds(Frozen):
+    """Base speeds by movement mode, in feet (unarmored)."""
+
+    land: int = Field(default=30, ge=0)
+    fly: int = Field(default=0, ge=0)
+    fly_maneuverability: str | None = None
+    swim: int = Field(default=0, ge=0)
+    climb: int = Field(default=0, ge=0)
+    burrow: int = Field(default=0, ge=0)
+
+
+class Saves(Frozen):
+    fort: int = 0
+    ref: int = 0
+    will: int = 0
+
+
+_FEAT_PARAM = re.compile(r"^\s*([^()]+?)\s*(?:\((.*)\))?\s*$")
+
+
+class FeatRef(Frozen):
+    """A feat, with its parameter where it has one: ``Weapon Focus (greatclub)``.
+
+    Names are compared case-insensitively; the text form is accepted in YAML.
+    """
+
+    name: str
+    param: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            m = _FEAT_PARAM.match(value)
+            if not m:
+                raise ValueError(f"cannot read feat {value!r}")
+            return {"name": m.group(1), "param": m.group(2)}
+        return value
+
+    @property
+    def key(self) -> str:
+        return self.name.strip().lower()
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.param})" if self.param else self.name
+
+
+class ExtraDamage(Frozen):
+    """Damage added to a hit that is never multiplied on a critical (seed 003).
+
+    ``dice`` is an expression, ``type`` its damage type (None: same as the weapon).
+    """
+
+    dice: DiceText
+    type: DamageType | None = None
+    source: str = ""
+
+
+class NaturalAttack(Frozen):
+    """A natural weapon as the stat block gives it, damage at the creature's size.
+
+    ``primary`` attacks use the full attack bonus and full Strength; secondary ones
+    take -5 (-2 with Multiattack) and half Strength (3.5 SRD, Monsters intro;
+    seed 001 "Natural attacks").
+    """
+
+    name: str
+    count: int = Field(default=1, ge=1)
+    damage: DiceText
+    damage_types: tuple[DamageType, ...] = (DamageType.BLUDGEONING,)
+    primary: bool = True
+    touch: bool = False
+    reach: int | None = None
+    effects: tuple[str, ...] = ()
+    extra: tuple[ExtraDamage, ...] = ()
+    finesse: bool = False
+
+
+class WieldStyle(StrEnum):
+    """How a weapon is held for an attack sequence."""
+
+    MAIN = "main"  # primary hand
+    OFF = "off"  # off hand (two-weapon fighting)
+    TWO_HANDS = "two-handed"  # both hands
+    DOUBLE = "double"  # both ends of a double weapon
+    THROWN = "thrown"
+    CARRIED = "carried"  # sheathed / slung, drawn when needed
+
+
+class WeaponRef(Frozen):
+    """A weapon a creature carries: a row of the weapon table plus its specifics.
+
+    ``size`` defaults to the wielder's size. ``materials`` and ``aligned`` name
+    what damage reduction it overcomes beyond magic (cold iron, silver, adamantine;
+    good, evil, lawful, chaotic).
+    """
+
+    weapon: str
+    label: str | None = None
+    enhancement: int = Field(default=0, ge=0, le=10)
+    masterwork: bool = False
+    size: SizeName | None = None
+    wield: WieldStyle = WieldStyle.MAIN
+    materials: tuple[str, ...] = ()
+    aligned: tuple[str, ...] = ()
+    extra: tuple[ExtraDamage, ...] = ()
+    quantity: int = Field(default=1, ge=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, value: Any) -> Any:
+        return {"weapon": value} if isinstance(value, str) else value
+
+    @property
+    def display(self) -> str:
+        if self.label:
+            return self.label
+        if self.enhancement:
+            return f"+{self.enhancement} {self.weapon}"
+        return f"masterwork {self.weapon}" if self.masterwork else self.weapon
+
+
+class ArmorRef(Frozen):
+    """Worn armor or a carried shield, by name in the armor table."""
+
+    armor: str
+    label: str | None = None
+    enhancement: int = Field(default=0, ge=0, le=10)
+    masterwork: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, value: Any) -> Any:
+        return {"armor": value} if isinstance(value, str) else value
+
+    @property
+    def display(self) -> str:
+        if self.label:
+            return self.label
+        if self.enhancement:
+            return f"+{self.enhancement} {self.armor}"
+        return f"masterwork {self.armor}" if self.masterwork else self.armor
+
+
+_DR = re.compile(r"^\s*(\d+)\s*/\s*(.+?)\s*$")
+
+
+class DamageReduction(Frozen):
+    """``DR amount/bypass``. An empty ``bypass`` is DR x/- (nothing overcomes it).
+
+    ``all_required`` is True for "and" (e.g. 10/cold iron and good), False for "or".
+    Accepts the text form ``"10/cold iron or good"``.
+    """
+
+    amount: int = Field(ge=1)
+    bypass: tuple[str, ...] = ()
+    all_required: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        m = _DR.match(value)
+        if not m:
+            raise ValueError(f"cannot read damage reduction {value!r} (expected like 5/magic)")
+        rest = m.group(2).strip().lower()
+        if rest in ("-", "—", "–", "none"):
+            return {"amount": int(m.group(1)), "bypass": ()}
+        joined_and = " and " in rest
+        parts = re.split(r"\s+(?:and|or)\s+|\s*,\s*", rest)
+        return {
+            "amount": int(m.group(1)),
+            "bypass": tuple(p.strip() for p in parts if p.strip()),
+            "all_required": joined_and,
+        }
+
+    def __str__(self) -> str:
+        if not self.bypass:
+            return f"{self.amount}/-"
+        return f"{self.amount}/" + (" and " if self.all_required else " or ").join(self.bypass)
+
+
+class StatModifier(Frozen):
+    """A typed modifier a creature carries (gear, racial trait, special ability).
+
+    ``stat`` names what it modifies: ``ac``, ``attack``, ``melee``, ``ranged``,
+    ``damage``, ``fort``, ``ref``, ``will``, ``saves``, ``initiative``, ``grapple``,
+    ``hp``, ``speed``, an ability (``str`` ...) or a skill. ``condition`` is a short
+    note of when it applies (None: always).
+    """
+
+    stat: str
+    value: int
+    type: BonusType = BonusType.UNTYPED
+    source: str
+    scope: str = ""
+    condition: str | None = None
+
+    @field_validator("type", mode="before")
+    @classmethod
+    def _type(cls, v: Any) -> Any:
+        return BonusType.parse(v) if isinstance(v, str) else v
+
+
+class ClassLevel(Frozen):
+    name: str
+    level: int = Field(ge=1, le=40)
+
+
+class StatBlock(Frozen):
+    """A creature's components. See the module docstring and docs/creature-schema.md."""
+
+    name: str
+    size: SizeName = Size.MEDIUM
+    type: CreatureType = CreatureType.HUMANOID
+    subtypes: tuple[str, ...] = ()
+    abilities: dict[Ability, int | None]
+    hit_dice: tuple[HitDice, ...]
+    bab: int
+    base_saves: Saves
+    speed: Speeds = Speeds()
+    natural_armor: int = Field(default=0, ge=0)
+    armor: ArmorRef | None = None
+    shield: ArmorRef | None = None
+    weapons: tuple[WeaponRef, ...] = ()
+    natural_attacks: tuple[NaturalAttack, ...] = ()
+    feats: tuple[FeatRef, ...] = ()
+    skills: dict[str, int] = Field(default_factory=dict)
+    modifiers: tuple[StatModifier, ...] = ()
+    dr: tuple[DamageReduction, ...] = ()
+    resist: dict[DamageType, int] = Field(default_factory=dict)
+    immune: frozenset[DamageType] = frozenset()
+    vulnerable: frozenset[DamageType] = frozenset()
+    immunities: frozenset[str] = frozenset()
+    qualities: tuple[str, ...] = ()
+    special_attacks: tuple[str, ...] = ()
+    legs: int = Field(default=2, ge=0)
+    long: bool = False
+    space_ft: float | None = None
+    reach_ft: int | None = None
+    classes: tuple[ClassLevel, ...] = ()
+    race: str | None = None
+    alignment: str | None = None
+    cr: str | None = None
+    hp_bonus: int = 0
+    source: str = ""
+
+    @field_validator("abilities", mode="before")
+    @classmethod
+    def _abilities(cls, value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        norm = {str(k).strip().lower()[:3]: v for k, v in value.items()}
+        missing = [a.value for a in Ability if a.value not in norm]
+        if missing:
+            raise ValueError("missing ability scores: " + ", ".join(missing))
+        return {k: (None if v in ("-", "—", None) else v) for k, v in norm.items()}
+
+    @field_validator("type", mode="before")
+    @classmethod
+    def _type(cls, value: Any) -> Any:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("skills", mode="before")
+    @classmethod
+    def _skills(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {str(k).strip().lower(): v for k, v in value.items()}
+        return value
+
+    @property
+    def hd_total(self) -> float:
+        """Total hit dice (for effects that count HD)."""
+        return sum(h.count for h in self.hit_dice)
+
+    def score(self, ability: Ability) -> int | None:
+        return self.abilities.get(ability)
+
+    def has_feat(self, name: str, param: str | None = None) -> bool:
+        key = name.lower()
+        for f in self.feats:
+            if f.key == key and (param is None or (f.param or "").lower() == param.lower()):
+                return True
+        return False
+
+    def has_quality(self, name: str) -> bool:
+        key = name.lower()
+        return any(q.lower() == key or q.lower().startswith(key + " ") for q in self.qualities)
+
+
+def creature_error(name: str, known: list[str]) -> ContentError:
+    """The error for an unknown creature name, with the closest known names."""
+    import difflib
+
+    close = difflib.get_close_matches(name.lower(), known, n=3, cutoff=0.6)
+    hint = ("did you mean " + ", ".join(close) + "?") if close else "a bundled creature or a file"
+    return ContentError(f"unknown creature {name!r}", field="creature", expected=hint)

@@ -1,0 +1,163 @@
+"""The nine size categories and everything that hangs off them.
+
+Sources:
+* seed 003 "Attack Bonus", Table: Size Modifiers (attack and AC modifier);
+* seed 000 "Grapple Checks", special size modifier (+/-4 per category from Medium);
+* seed 000 "Big and Little Creatures in Combat", Table: Creature Sizes (space, tall
+  and long natural reach) and "Mixing It Up" (sharing squares);
+* seed 000 "Bull Rush" / "Overrun" / "Trip" and seed 003: +/-4 per category on
+  opposed checks (larger or smaller than Medium);
+* seed 001 "Calculating your grapple bonus": the ``advanced`` ruleset's grapple size
+  modifier is the attack size modifier with its sign reversed (Small: -1).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from fractions import Fraction
+
+from d20combat.errors import ContentError
+
+
+class Size(IntEnum):
+    """A size category. The integer order runs from Fine (0) to Colossal (8)."""
+
+    FINE = 0
+    DIMINUTIVE = 1
+    TINY = 2
+    SMALL = 3
+    MEDIUM = 4
+    LARGE = 5
+    HUGE = 6
+    GARGANTUAN = 7
+    COLOSSAL = 8
+
+    @classmethod
+    def parse(cls, text: str) -> Size:
+        """Parse a size name (case-insensitive, 'Medium-size' accepted).
+
+        Raises:
+            ContentError: for an unknown size, listing the nine valid ones.
+        """
+        key = text.strip().lower().removesuffix("-size").removesuffix(" size")
+        for size in cls:
+            if size.label.lower() == key:
+                return size
+        raise ContentError(
+            f"unknown size {text!r}",
+            field="size",
+            expected="one of " + ", ".join(s.label for s in cls),
+        )
+
+    @property
+    def label(self) -> str:
+        return self.name.capitalize()
+
+    @property
+    def attack_modifier(self) -> int:
+        """Size modifier to attack rolls and AC (seed 003, Table: Size Modifiers)."""
+        return _ATTACK[self]
+
+    @property
+    def grapple_modifier(self) -> int:
+        """Special size modifier on grapple checks (seed 000 "Grapple Checks")."""
+        return 4 * (self - Size.MEDIUM)
+
+    @property
+    def opposed_modifier(self) -> int:
+        """+4 per category larger than Medium, -4 per category smaller (seed 000 Bull Rush)."""
+        return 4 * (self - Size.MEDIUM)
+
+    @property
+    def reversed_attack_modifier(self) -> int:
+        """The ``advanced`` grapple size modifier: minus the attack modifier (seed 001)."""
+        return -_ATTACK[self]
+
+    @property
+    def space_ft(self) -> Fraction:
+        """Space (seed 000 Table: Creature Sizes), in feet: 1/2, 1, 2 1/2, 5, 5, 10, 15, 20, 30."""
+        return _SPACE[self]
+
+    @property
+    def squares(self) -> int:
+        """Side of the space in 5-ft squares on the grid (at least 1)."""
+        return max(1, int(_SPACE[self] // 5))
+
+    @property
+    def per_square(self) -> int:
+        """How many such creatures fit in one 5-ft square (Tiny 4, Diminutive 25, Fine 100)."""
+        if _SPACE[self] >= 5:
+            return 1
+        return int((Fraction(5) / _SPACE[self]) ** 2)
+
+    def natural_reach(self, *, long: bool = False) -> int:
+        """Natural reach in feet for a tall (biped) or long (quadruped) body."""
+        tall, long_ = _REACH[self]
+        return long_ if long else tall
+
+
+_ATTACK = {
+    Size.FINE: 8,
+    Size.DIMINUTIVE: 4,
+    Size.TINY: 2,
+    Size.SMALL: 1,
+    Size.MEDIUM: 0,
+    Size.LARGE: -1,
+    Size.HUGE: -2,
+    Size.GARGANTUAN: -4,
+    Size.COLOSSAL: -8,
+}
+_SPACE = {
+    Size.FINE: Fraction(1, 2),
+    Size.DIMINUTIVE: Fraction(1),
+    Size.TINY: Fraction(5, 2),
+    Size.SMALL: Fraction(5),
+    Size.MEDIUM: Fraction(5),
+    Size.LARGE: Fraction(10),
+    Size.HUGE: Fraction(15),
+    Size.GARGANTUAN: Fraction(20),
+    Size.COLOSSAL: Fraction(30),
+}
+_REACH = {
+    Size.FINE: (0, 0),
+    Size.DIMINUTIVE: (0, 0),
+    Size.TINY: (0, 0),
+    Size.SMALL: (5, 5),
+    Size.MEDIUM: (5, 5),
+    Size.LARGE: (10, 5),
+    Size.HUGE: (15, 10),
+    Size.GARGANTUAN: (20, 15),
+    Size.COLOSSAL: (30, 20),
+}
+
+
+def shared_square_capacity(occupant: Size, host: Size) -> int:
+    """How many ``occupant`` creatures may stand in one square of a ``host``'s space.
+
+    Seed 000 "Mixing It Up": creatures less than two categories apart cannot share
+    (0) without special circumstances (grapple, mount, unconscious or dead); two
+    categories apart, half the usual number fit (fractions are not allowed); three or
+    more apart, the usual number fit.
+
+    >>> shared_square_capacity(Size.MEDIUM, Size.HUGE)  # half a human: none
+    0
+    >>> shared_square_capacity(Size.TINY, Size.MEDIUM)  # two stirges beside a human
+    2
+    >>> shared_square_capacity(Size.SMALL, Size.HUGE)
+    1
+    """
+    gap = abs(occupant - host)
+    if gap < 2:
+        return 0
+    if gap == 2:
+        return occupant.per_square // 2
+    return occupant.per_square
+
+
+def can_move_through(mover: Size, occupant: Size) -> bool:
+    """Any creature may pass a square held by one three categories larger or smaller.
+
+    Seed 004 "Square Occupied by Creature Three Sizes Larger or Smaller"; seed 000
+    "Big Creatures".
+    """
+    return abs(mover - occupant) >= 3
