@@ -19,7 +19,7 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel
 
 from d20combat.content.loading import Located, read_yaml, validate
-from d20combat.errors import ContentError, InputError
+from d20combat.errors import ContentError, InputError, Problem
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -111,7 +111,7 @@ def load_list(path: Path, key: str, model: type[T]) -> list[T]:
     if not isinstance(doc.data, dict) or not isinstance(doc.data.get(key), list):
         raise InputError(f"expected a top-level {key!r} list", file=doc.file, line=1, field=key)
     out: list[T] = []
-    problems = []
+    problems: list[Problem] = []
     for i in range(len(doc.data[key])):
         try:
             out.append(validate(model, doc.at(key, i)))
