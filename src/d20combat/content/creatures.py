@@ -189,6 +189,7 @@ class WeaponRef(Frozen):
     aligned: tuple[str, ...] = ()
     extra: tuple[ExtraDamage, ...] = ()
     quantity: int = Field(default=1, ge=1)
+    str_rating: int | None = None  # composite bows: the highest Str bonus they add
 
     @model_validator(mode="before")
     @classmethod

@@ -1,0 +1,110 @@
+"""Rulesets: one complete, consistent reading of the sources per game family.
+
+A ruleset is data (``content/data/rulesets/<name>.yaml``) naming, for every point
+where the sources disagree, which reading applies. Where a reading is a procedure
+rather than a number (the nonlethal damage model, how the dying stabilise), the data
+names a strategy and the rules module that implements it looks the name up in its
+own table of strategies. Rules code never tests ``ruleset.name``.
+
+* ``srd35`` (default): seeds 000, 002, 003, and the SRD combat chapters where the
+  seeds are silent.
+* ``d20modern``: seed 004, falling back on ``srd35`` where it is silent.
+* ``advanced``: seed 001, falling back on ``srd35`` where it is silent.
+
+Variants (seed 000 "Combat Variant Options": instant kill, softer critical hits,
+critical misses) can be switched on with any ruleset.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cache
+from typing import Literal
+
+from pydantic import Field
+
+from d20combat.content.library import data_dir
+from d20combat.content.loading import Frozen, read_yaml, validate
+from d20combat.errors import ContentError
+
+RULESET_NAMES = ("srd35", "d20modern", "advanced")
+
+
+class Variant(StrEnum):
+    """Optional rules of seed 000 "Combat Variant Options"."""
+
+    INSTANT_KILL = "instant-kill"
+    SOFTER_CRITICALS = "softer-criticals"
+    FUMBLES = "fumbles"
+
+    @classmethod
+    def parse(cls, text: str) -> Variant:
+        """Raises: ContentError for an unknown variant."""
+        try:
+            return cls(text.strip().lower().replace("_", "-").replace(" ", "-"))
+        except ValueError:
+            raise ContentError(
+                f"unknown variant {text!r}",
+                field="variants",
+                expected="one of " + ", ".join(v.value for v in cls),
+            ) from None
+
+
+class Ruleset(Frozen):
+    """The readings one ruleset takes. Each field's YAML entry cites its source."""
+
+    name: str
+    title: str
+    sources: tuple[str, ...]
+    defense_term: str = "AC"
+    concealment_die: Literal[100, 10] = 100
+    averted_gaze_miss_chance: int = 50
+    dr_bypass_per_enhancement: int = Field(default=0, ge=0)
+    grapple_size: Literal["special", "reversed-attack"] = "special"
+    grapple_base: Literal["bab-str", "melee-attack"] = "bab-str"
+    grapple_ties: Literal["higher-modifier", "initiator"] = "higher-modifier"
+    improved_maneuver_bonus: int = 4
+    iteratives: Literal["every-5", "one-secondary"] = "every-5"
+    secondary_attack_penalty: int = -5
+    two_weapon: Literal["table", "primary-secondary"] = "table"
+    nonlethal: Literal["separate", "subdual", "threshold"] = "separate"
+    lethal_weapon_nonlethal: Literal["attack-penalty", "half-damage"] = "attack-penalty"
+    massive_damage: Literal["fixed", "constitution"] = "fixed"
+    massive_damage_threshold: int = 50
+    massive_damage_dc: int = 15
+    massive_damage_effect: Literal["death", "drop-to-minus-one"] = "death"
+    dying_recovery: Literal["percent", "fortitude"] = "percent"
+    dying_stabilize_percent: int = 10
+    dying_stabilize_dc: int = 20
+    dead_at: int = -10
+    object_half_damage_energy: tuple[str, ...] = ("acid", "fire", "electricity")
+    object_quarter_damage_energy: tuple[str, ...] = ("cold",)
+    stability_legs: int = 3
+    stability_bonus: int = 4
+    vulnerability_multiplier: tuple[int, int] = (3, 2)
+    variants: frozenset[Variant] = frozenset()
+
+    def with_variants(self, *variants: Variant | str) -> Ruleset:
+        """This ruleset with optional rules switched on (seed 000 variants)."""
+        chosen = frozenset(v if isinstance(v, Variant) else Variant.parse(v) for v in variants)
+        return self.model_copy(update={"variants": self.variants | chosen})
+
+    def has(self, variant: Variant) -> bool:
+        return variant in self.variants
+
+
+@cache
+def ruleset(name: str = "srd35") -> Ruleset:
+    """The ruleset called ``name`` (cached).
+
+    Raises:
+        ContentError: for an unknown ruleset, listing the known ones.
+    """
+    key = name.strip().lower()
+    if key not in RULESET_NAMES:
+        raise ContentError(
+            f"unknown ruleset {name!r}",
+            field="ruleset",
+            expected="one of " + ", ".join(RULESET_NAMES),
+        )
+    return validate(Ruleset, read_yaml(data_dir() / "rulesets" / f"{key}.yaml"), error=ContentError)

@@ -1,0 +1,240 @@
+"""One attack, resolved: attack roll, critical threat and confirmation, concealment,
+damage with multipliers, and the target's defenses.
+
+The procedure :func:`resolve_attack` takes a :class:`~d20combat.rules.dice.DiceSource`,
+so the same code rolls a fight (``SampledDice``) and computes exact odds
+(``enumerate_outcomes``).
+
+Sources:
+* seed 003 "Attack Roll": a natural 1 always misses; a natural 20 always hits and
+  threatens;
+* SRD combat-i "Critical Hits": a threat is any hit whose natural roll is in the
+  weapon's threat range; a confirmation roll with the same bonus must hit the same AC;
+* seed 003 "Multiplying Damage": roll the damage (with all modifiers) that many
+  times; several multipliers add (each works off the original); extra damage dice
+  are never multiplied; "Minimum Damage": a hit deals at least 1 point;
+* seed 003 "Concealment Miss Chance" (d%, 20%, total 50%, not cumulative); seed 001
+  "Concealment" (the ``advanced`` ruleset rolls a d10, a low roll missing);
+* seed 000 "Combat Variant Options": instant kill, softer critical hits, fumbles;
+* SRD combat-i "Nonlethal Damage" (-4 to switch between lethal and nonlethal);
+  seed 001 "Dealing subdual damage" (``advanced``: a deadly weapon deals half).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from d20combat.content.creatures import ExtraDamage
+from d20combat.content.rulesets import Ruleset, Variant
+from d20combat.rules.damage import DamagePart, Defenses, Reduction, apply_defenses
+from d20combat.rules.dice import D20, Dice, DiceSource
+from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.statistics import AttackOption
+
+ROLL_CLASS = tuple[bool, bool, int]  # (hits, threatens, natural 1 / 20 / 0)
+
+
+class Attack(NamedTuple):
+    """Everything one attack roll needs, already totalled by the caller.
+
+    ``bonus`` and ``ac`` include every situational modifier (flanking, cover,
+    charge, the defender's condition, touch or flat-footed AC). ``multiplier`` is
+    the product of non-critical multipliers (a lance on a mounted charge: 2), which
+    combine with a critical by adding (seed 003). ``concealment`` is the miss chance
+    in percent (0, 20, 50).
+    """
+
+    option: AttackOption
+    bonus: Total
+    ac: Total
+    damage_bonus: Total
+    concealment: int = 0
+    crit_immune: bool = False
+    defenses: Defenses = Defenses()
+    multiplier: int = 1
+    extra: tuple[ExtraDamage, ...] = ()
+    nonlethal: bool = False
+    half_damage: bool = False
+    dex_mod: int = 0
+
+
+class AttackResult(NamedTuple):
+    """The outcome of one attack. ``damage`` is after the target's defenses."""
+
+    hit: bool
+    critical: bool = False
+    threat: bool = False
+    natural: int = 0
+    total: int = 0
+    confirm_total: int | None = None
+    concealed: bool = False
+    fumble: bool = False
+    instant_kill: bool = False
+    rolled: int = 0
+    damage: int = 0
+    nonlethal: bool = False
+    multiplier: int = 1
+    parts: tuple[DamagePart, ...] = ()
+    reductions: tuple[Reduction, ...] = ()
+
+    @property
+    def outcome(self) -> str:
+        if self.fumble:
+            return "fumble"
+        if not self.hit:
+            return "concealed" if self.concealed else "miss"
+        return "critical" if self.critical else "hit"
+
+
+def combine_multipliers(*multipliers: int) -> int:
+    """Several multipliers add, each working off the original (seed 003).
+
+    >>> combine_multipliers(2, 3)  # a x3 critical on a double-damage lance charge
+    4
+    """
+    return 1 + sum(m - 1 for m in multipliers)
+
+
+def critical_profile(option: AttackOption, rules: Ruleset) -> tuple[int, int] | None:
+    """(lowest threat face, multiplier), or None if the attack cannot critical.
+
+    The softer-criticals variant (seed 000) narrows the threat range one step
+    (19-20 -> 20, 18-20 -> 19-20, 15-20 -> 16-20); a weapon that threatens only on
+    20 steps its multiplier down instead (x4 -> x3, x3 -> x2), and a 20/x2 weapon
+    cannot critical at all, as the variant's text says. (The variant's table is
+    ambiguous for 20/x3 weapons; this reading is the one consistent with that
+    sentence.)
+    """
+    low, mult = option.crit_range, option.crit_multiplier
+    if not rules.has(Variant.SOFTER_CRITICALS):
+        return low, mult
+    if low < 20:
+        return low + 1, mult
+    if mult <= 2:
+        return None
+    return 20, mult - 1
+
+
+def _roll_class(bonus: int, ac: int, threat_from: int) -> Callable[[int], ROLL_CLASS]:
+    def classify(face: int) -> ROLL_CLASS:
+        if face == 1:
+            return (False, False, 1)
+        if face == 20:
+            return (True, True, 20)
+        hit = face + bonus >= ac
+        return (hit, hit and face >= threat_from, 0)
+
+    return classify
+
+
+def miss_chance_roll(dice: DiceSource, percent: int, rules: Ruleset) -> bool:
+    """True if concealment makes a hit miss: d% <= percent, or d10 <= percent/10 (seed 001)."""
+    if percent <= 0:
+        return False
+    if rules.concealment_die == 10:
+        threshold = percent // 10
+        missed, _ = dice.classify(
+            Dice.of(1, 10), "concealment miss chance (d10)", lambda r: r <= threshold
+        )
+    else:
+        missed, _ = dice.classify(
+            Dice.of(1, 100), "concealment miss chance (d%)", lambda r: r <= percent
+        )
+    return missed
+
+
+def nonlethal_switch(
+    option: AttackOption, want_nonlethal: bool, rules: Ruleset
+) -> tuple[Modifier | None, bool]:
+    """The attack modifier and half-damage flag for dealing the other kind of damage.
+
+    srd35/d20modern (SRD combat-i "Nonlethal Damage"): -4 on the attack either way.
+    advanced (seed 001): a deadly melee weapon deals half damage as subdual, no
+    penalty; a ranged lethal weapon cannot deal nonlethal damage (seed 004).
+    """
+    if want_nonlethal == option.nonlethal:
+        return None, False
+    if want_nonlethal and rules.lethal_weapon_nonlethal == "half-damage" and not option.ranged:
+        return None, True
+    source = (
+        "nonlethal with a lethal weapon" if want_nonlethal else "lethal with a nonlethal weapon"
+    )
+    return Modifier(-4, BonusType.UNTYPED, source), False
+
+
+def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackResult:
+    """Resolve one attack roll to its outcome and damage.
+
+    Does not check whether the attack is legal (reach, range, line of effect) or
+    whether the target is dead; the caller decides that.
+    """
+    option = attack.option
+    bonus = attack.bonus.value
+    ac = attack.ac.value
+    crit = None if attack.crit_immune else critical_profile(option, rules)
+    threat_from = crit[0] if crit else 21
+    (hit, threat, natural), face = dice.classify(
+        D20, f"attack roll ({option.name})", _roll_class(bonus, ac, threat_from)
+    )
+    total = face + bonus
+    if not hit:
+        fumble = False
+        if natural == 1 and rules.has(Variant.FUMBLES):
+            # seed 000 "Critical Misses (Fumbles)": DC 10 Dexterity check or fumble.
+            fumble, _ = dice.classify(
+                D20, "fumble check (Dex DC 10)", lambda r: r + attack.dex_mod < 10
+            )
+        return AttackResult(False, natural=face, total=total, fumble=fumble)
+    if miss_chance_roll(dice, attack.concealment, rules):
+        return AttackResult(False, threat=threat, natural=face, total=total, concealed=True)
+    critical = False
+    confirm_total = None
+    instant_kill = False
+    if threat and crit is not None:
+        (confirmed, _, confirm_nat), confirm_face = dice.classify(
+            D20, "critical confirmation", _roll_class(bonus, ac, 21)
+        )
+        confirm_total = confirm_face + bonus
+        critical = confirmed
+        if natural == 20 and confirm_nat == 20 and rules.has(Variant.INSTANT_KILL):
+            # seed 000 "Instant Kill": a third roll that hits slays the target.
+            (kill, _, _), _ = dice.classify(D20, "instant kill roll", _roll_class(bonus, ac, 21))
+            instant_kill = kill
+    mult = combine_multipliers(crit[1] if critical and crit else 1, attack.multiplier)
+    per_roll = attack.damage_bonus.value
+    rolled = dice.roll(
+        option.dice.times(mult).plus(per_roll * mult),
+        f"damage ({option.name}{f', x{mult}' if mult > 1 else ''})",
+    )
+    if attack.half_damage:
+        rolled //= 2
+    rolled = max(1, rolled)
+    qualities = frozenset(option.materials) | frozenset(option.aligned)
+    parts = [DamagePart(rolled, option.damage_types, option.name, option.enhancement, qualities)]
+    for extra in (*option.extra, *attack.extra):
+        amount = dice.roll(Dice.parse(extra.dice), f"extra damage ({extra.source or extra.dice})")
+        types = (extra.type,) if extra.type else option.damage_types
+        parts.append(
+            DamagePart(amount, types, extra.source or extra.dice, option.enhancement, qualities)
+        )
+    damage, notes = apply_defenses(parts, attack.defenses, rules)
+    nonlethal = attack.nonlethal
+    if nonlethal and attack.defenses.nonlethal_immune:
+        notes = (*notes, Reduction("immunity", damage, "immune to nonlethal damage"))
+        damage = 0
+    return AttackResult(
+        True,
+        critical=critical,
+        threat=threat,
+        natural=face,
+        total=total,
+        confirm_total=confirm_total,
+        instant_kill=instant_kill,
+        rolled=sum(p.amount for p in parts),
+        damage=damage,
+        nonlethal=nonlethal,
+        multiplier=mult,
+        parts=tuple(parts),
+        reductions=notes,
+    )

@@ -1,0 +1,277 @@
+"""Hit points and their states: damage, nonlethal damage, temporary hit points,
+massive damage, dying and stabilising, ability damage — per ruleset.
+
+:class:`Vitals` is an immutable record of one creature's hit-point state. The
+functions here return a new record plus :class:`Effect` notes (conditions with a
+duration that the encounter applies, such as dazed 1 round).
+
+Sources:
+* seed 003 "Hit Points": 0 disabled, -1 dying, -10 dead; SRD combat-i "Disabled",
+  "Dying", "Dead", "Stable Characters and Recovery" (10% a round to stabilise);
+* seed 003 / SRD combat-i "Nonlethal Damage" (``srd35``: tracked apart; staggered
+  when equal to current hit points, unconscious when above);
+* seed 001 "Subdual damage" (``advanced``: lowers hit points but not below 0; at 0
+  from subdual the creature is unconscious, not dying; it wakes when it recovers);
+* seed 004 "Nonlethal Damage" (``d20modern``: compared with the massive damage
+  threshold; Fort DC 15 or unconscious 1d4+1 rounds, dazed 1 round on a success);
+* SRD combat-i "Massive Damage" (50 points from one attack: Fort DC 15 or die);
+  seed 004 "Massive Damage" (more than the Constitution score without dropping to 0
+  or below: Fort DC 15 or drop to -1; creatures immune to criticals are immune);
+* seed 004 "Recovering without Help" (Fort DC 20 each round to stabilise);
+* seed 003 / 004 "Temporary Hit Points" (lost first; cannot be restored);
+* SRD conditions "Ability Damaged" (Str 0 helpless, Dex 0 paralyzed, Con 0 dead,
+  Int/Wis/Cha 0 unconscious).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+from d20combat.content.creatures import Ability
+from d20combat.content.rulesets import Ruleset
+from d20combat.rules.dice import D20, Dice, DiceSource
+
+
+class HpState(StrEnum):
+    """Where a creature stands on the hit-point track."""
+
+    HEALTHY = "healthy"
+    STAGGERED = "staggered"
+    DISABLED = "disabled"
+    UNCONSCIOUS = "unconscious"
+    DYING = "dying"
+    STABLE = "stable"
+    DEAD = "dead"
+
+    @property
+    def can_act(self) -> bool:
+        return self in (HpState.HEALTHY, HpState.STAGGERED, HpState.DISABLED)
+
+    @property
+    def limited(self) -> bool:
+        """Only a single move or standard action a round (staggered, disabled)."""
+        return self in (HpState.STAGGERED, HpState.DISABLED)
+
+    @property
+    def down(self) -> bool:
+        """Out of the fight: unconscious, dying, stable or dead."""
+        return not self.can_act
+
+
+class Effect(NamedTuple):
+    """A condition the hit-point rules impose, for ``rounds`` rounds (0: until lifted)."""
+
+    condition: str
+    rounds: int
+    reason: str
+
+
+class Vitals(NamedTuple):
+    """One creature's hit points. ``ability_damage`` is indexed in Ability order."""
+
+    hp: int
+    max_hp: int
+    nonlethal: int = 0
+    temp_hp: int = 0
+    stable: bool = False
+    dead: bool = False
+    subdued: bool = False
+    ability_damage: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+
+    @classmethod
+    def full(cls, max_hp: int) -> Vitals:
+        return cls(max_hp, max_hp)
+
+
+def state_of(v: Vitals, rules: Ruleset) -> HpState:
+    """The hit-point state of ``v`` under ``rules``."""
+    if v.dead or v.hp <= rules.dead_at:
+        return HpState.DEAD
+    if v.hp < 0:
+        return HpState.STABLE if v.stable else HpState.DYING
+    if v.hp == 0:
+        return HpState.UNCONSCIOUS if v.subdued else HpState.DISABLED
+    if v.nonlethal:
+        if v.nonlethal > v.hp:
+            return HpState.UNCONSCIOUS
+        if v.nonlethal == v.hp:
+            return HpState.STAGGERED
+    return HpState.HEALTHY
+
+
+class DamageOutcome(NamedTuple):
+    vitals: Vitals
+    effects: tuple[Effect, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def _save(dice: DiceSource, bonus: int, dc: int, purpose: str) -> bool:
+    """A saving throw: d20 + bonus >= DC; a natural 20 always succeeds and a 1 fails."""
+    ok, _ = dice.classify(D20, purpose, lambda r: r == 20 or (r != 1 and r + bonus >= dc))
+    return bool(ok)
+
+
+def take_damage(
+    v: Vitals,
+    amount: int,
+    rules: Ruleset,
+    dice: DiceSource,
+    *,
+    fort: int = 0,
+    con: int | None = 10,
+    crit_immune: bool = False,
+) -> DamageOutcome:
+    """Apply ``amount`` lethal damage from one attack (temporary hit points first),
+    then the massive damage rule of the ruleset.
+    """
+    if amount <= 0 or v.dead:
+        return DamageOutcome(v)
+    notes: list[str] = []
+    temp = v.temp_hp
+    absorbed = min(temp, amount)
+    if absorbed:
+        notes.append(f"{absorbed} absorbed by temporary hit points")
+    hp = v.hp - (amount - absorbed)
+    v = v._replace(hp=hp, temp_hp=temp - absorbed, stable=False, subdued=False)
+    dead = hp <= rules.dead_at
+    if rules.massive_damage == "fixed":
+        if amount >= rules.massive_damage_threshold and not dead:
+            survived = _save(
+                dice,
+                fort,
+                rules.massive_damage_dc,
+                f"massive damage (Fort DC {rules.massive_damage_dc})",
+            )
+            if not survived:
+                notes.append("massive damage: killed")
+                v = v._replace(dead=True)
+    else:
+        threshold = con if con is not None else 0
+        if amount > threshold and hp > 0 and not crit_immune and con is not None:
+            survived = _save(
+                dice,
+                fort,
+                rules.massive_damage_dc,
+                f"massive damage (Fort DC {rules.massive_damage_dc})",
+            )
+            if not survived:
+                notes.append("massive damage: dropped to -1 hit points")
+                v = v._replace(hp=-1)
+    return DamageOutcome(v, (), tuple(notes))
+
+
+def take_nonlethal(
+    v: Vitals,
+    amount: int,
+    rules: Ruleset,
+    dice: DiceSource,
+    *,
+    fort: int = 0,
+    con: int | None = 10,
+) -> DamageOutcome:
+    """Apply ``amount`` nonlethal (subdual) damage from one attack, per the ruleset."""
+    if amount <= 0 or v.dead:
+        return DamageOutcome(v)
+    if rules.nonlethal == "separate":
+        return DamageOutcome(v._replace(nonlethal=v.nonlethal + amount))
+    if rules.nonlethal == "subdual":
+        if v.hp <= 0:
+            return DamageOutcome(v, (), ("subdual damage cannot lower hit points below 0",))
+        hp = max(0, v.hp - amount)
+        return DamageOutcome(v._replace(hp=hp, subdued=hp == 0))
+    threshold = con if con is not None else 0
+    if amount < threshold or con is None:
+        return DamageOutcome(v, (), (f"below the threshold of {threshold}: no effect",))
+    if _save(
+        dice,
+        fort,
+        rules.massive_damage_dc,
+        f"nonlethal threshold (Fort DC {rules.massive_damage_dc})",
+    ):
+        return DamageOutcome(v, (Effect("dazed", 1, "nonlethal damage over threshold"),))
+    rounds = dice.roll(Dice.parse("1d4+1"), "rounds unconscious (1d4+1)")
+    return DamageOutcome(v, (Effect("unconscious", rounds, "nonlethal damage over threshold"),))
+
+
+def strenuous_action(v: Vitals, rules: Ruleset) -> Vitals:
+    """A disabled creature that takes a standard action loses 1 hit point after it
+    (SRD combat-i "Disabled"; seed 004 "Disabled")."""
+    if state_of(v, rules) is HpState.DISABLED and v.hp >= 0:
+        return v._replace(hp=v.hp - 1, stable=False)
+    return v
+
+
+def dying_check(v: Vitals, rules: Ruleset, dice: DiceSource, *, fort: int = 0) -> DamageOutcome:
+    """A dying creature's roll on its turn: stabilise, or lose 1 hit point.
+
+    ``percent`` (SRD combat-i): d%, 10% to become stable. ``fortitude`` (seed 004):
+    a DC 20 Fortitude save.
+    """
+    if state_of(v, rules) is not HpState.DYING:
+        return DamageOutcome(v)
+    if rules.dying_recovery == "percent":
+        chance = rules.dying_stabilize_percent
+        stable, _ = dice.classify(
+            Dice.of(1, 100), f"stabilise ({chance}% on d%)", lambda r: r <= chance
+        )
+    else:
+        stable = _save(
+            dice, fort, rules.dying_stabilize_dc, f"stabilise (Fort DC {rules.dying_stabilize_dc})"
+        )
+    if stable:
+        return DamageOutcome(v._replace(stable=True), (), ("became stable",))
+    return DamageOutcome(v._replace(hp=v.hp - 1), (), ("lost 1 hit point while dying",))
+
+
+def stabilize(v: Vitals) -> Vitals:
+    """Stop a dying creature's loss of hit points (a DC 15 Heal / Treat Injury check)."""
+    return v._replace(stable=True) if v.hp < 0 and not v.dead else v
+
+
+def heal(v: Vitals, amount: int) -> Vitals:
+    """Heal lethal damage (never above maximum) and as much nonlethal damage.
+
+    SRD combat-i "Healing Limits" and "Healing Nonlethal Damage".
+    """
+    if v.dead or amount <= 0:
+        return v
+    hp = min(v.max_hp, v.hp + amount)
+    return v._replace(
+        hp=hp,
+        nonlethal=max(0, v.nonlethal - amount),
+        stable=v.stable if hp < 0 else False,
+        subdued=v.subdued and hp == 0,
+    )
+
+
+def gain_temporary(v: Vitals, amount: int) -> Vitals:
+    """Temporary hit points do not stack with each other: the larger pool counts (SRD)."""
+    return v._replace(temp_hp=max(v.temp_hp, amount))
+
+
+ABILITY_ORDER = tuple(Ability)
+
+
+def damage_ability(v: Vitals, ability: Ability, amount: int) -> Vitals:
+    """Record ``amount`` points of ability damage (SRD conditions "Ability Damaged")."""
+    i = ABILITY_ORDER.index(ability)
+    dmg = list(v.ability_damage)
+    dmg[i] += max(0, amount)
+    return v._replace(ability_damage=(dmg[0], dmg[1], dmg[2], dmg[3], dmg[4], dmg[5]))
+
+
+def ability_conditions(scores: dict[Ability, int | None], v: Vitals) -> tuple[str, ...]:
+    """Conditions from abilities damaged to 0: Str helpless, Dex paralyzed, Con dead,
+    Int/Wis/Cha unconscious (SRD conditions "Ability Damaged")."""
+    out = []
+    for i, ability in enumerate(ABILITY_ORDER):
+        score = scores.get(ability)
+        if score is None or score - v.ability_damage[i] > 0:
+            continue
+        out.append(
+            {Ability.STR: "helpless", Ability.DEX: "paralyzed", Ability.CON: "dead"}.get(
+                ability, "unconscious"
+            )
+        )
+    return tuple(out)

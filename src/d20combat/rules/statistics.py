@@ -1,0 +1,676 @@
+"""Derived statistics: every number of a stat block, computed from its components.
+
+:func:`derive` turns a :class:`~d20combat.content.creatures.StatBlock` into a
+:class:`Statistics`: hit points, AC (normal, touch, flat-footed), initiative, saves,
+grapple, speed in armor, armor check penalty, and every attack option with its
+full-attack routine. Each number is a :class:`~d20combat.rules.modifiers.Total`
+that carries its breakdown.
+
+Sources, per number:
+* AC: seed 003 "Armor Class" (10 + armor + shield + Dex + size + others), "Dodge
+  Bonuses" (lost with Dex), "Touch Attacks" (no armor, shield or natural armor),
+  "Flat-Footed" (no Dex bonus; uncanny dodge keeps it);
+* attack bonus: seed 003 "Attack Bonus" (BAB + Str + size melee; BAB + Dex + size
+  ranged); SRD combat-i "Attack Bonus" and "Full Attack" (iteratives at -5);
+* damage: seed 003 "Damage" (Strength x1, x1/2 off hand, x1 1/2 two-handed but not
+  light weapons; Str penalty but not bonus with non-composite bows);
+* grapple: seed 000 "Grapple Checks" (BAB + Str + special size modifier);
+  ``advanced``: seed 001 "Calculating your grapple bonus";
+* initiative: seed 003 "Initiative Checks" (a Dexterity check);
+* saves: seed 003 "Saving Throws" (base save + ability modifier);
+* hit points: SRD monsters intro (average of the hit dice, rounded down, plus Con
+  modifier per HD); constructs' size bonus (SRD types "Construct Type");
+* speed in armor: SRD equipment "Armor Qualities", Table: Armor and Shields; run
+  x4, x3 in heavy armor (SRD combat-i "Run").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+from d20combat.content.creatures import (
+    Ability,
+    CreatureType,
+    ExtraDamage,
+    NaturalAttack,
+    StatBlock,
+    WeaponRef,
+    WieldStyle,
+)
+from d20combat.content.damage import DamageType
+from d20combat.content.equipment import (
+    Armor,
+    ArmorCategory,
+    Handedness,
+    Weapon,
+    WeaponFlag,
+    armor,
+    weapon,
+)
+from d20combat.content.rulesets import Ruleset, ruleset
+from d20combat.content.sizes import Size
+from d20combat.rules.dice import Dice
+from d20combat.rules.feats import has_weapon_feat, static_modifiers, weapon_modifiers
+from d20combat.rules.modifiers import BonusType, Modifier, Total, ability_modifier, stack
+
+# SRD types-subtypes-and-special-abilities.html: types immune to critical hits.
+CRIT_IMMUNE_TYPES = frozenset(
+    {
+        CreatureType.CONSTRUCT,
+        CreatureType.UNDEAD,
+        CreatureType.OOZE,
+        CreatureType.PLANT,
+        CreatureType.ELEMENTAL,
+    }
+)
+# SRD "Construct Type": bonus hit points by size.
+CONSTRUCT_HP = {
+    Size.SMALL: 10,
+    Size.MEDIUM: 20,
+    Size.LARGE: 30,
+    Size.HUGE: 40,
+    Size.GARGANTUAN: 60,
+    Size.COLOSSAL: 80,
+}
+SAVE_ABILITY = {"fort": Ability.CON, "ref": Ability.DEX, "will": Ability.WIS}
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """One way to make a single attack: a weapon (one end) or a natural weapon.
+
+    ``bonus`` is the attack bonus of the first attack; ``dice`` + ``damage_bonus``
+    is the damage of one roll (both are rolled again on a critical hit); ``extra``
+    is never multiplied.
+    """
+
+    name: str
+    ranged: bool
+    bonus: Total
+    dice: Dice
+    damage_bonus: Total
+    crit_range: int = 20
+    crit_multiplier: int = 2
+    damage_types: tuple[DamageType, ...] = (DamageType.BLUDGEONING,)
+    types_all: bool = False
+    extra: tuple[ExtraDamage, ...] = ()
+    touch: bool = False
+    reach_ft: int = 5
+    range_increment: int = 0
+    max_range: int = 0
+    nonlethal: bool = False
+    enhancement: int = 0
+    materials: tuple[str, ...] = ()
+    aligned: tuple[str, ...] = ()
+    light: bool = False
+    two_handed: bool = False
+    natural: bool = False
+    primary: bool = True
+    thrown: bool = False
+    effects: tuple[str, ...] = ()
+    weapon: Weapon | None = None
+
+    @property
+    def critical_text(self) -> str:
+        threat = "20" if self.crit_range == 20 else f"{self.crit_range}-20"
+        return f"{threat}/x{self.crit_multiplier}"
+
+    @property
+    def damage_text(self) -> str:
+        return str(self.dice.plus(self.damage_bonus.value))
+
+
+@dataclass(frozen=True)
+class Routine:
+    """A full-attack routine: the attacks in order, each with its own bonus."""
+
+    name: str
+    attacks: tuple[tuple[AttackOption, Total], ...]
+
+    @property
+    def bonuses(self) -> tuple[int, ...]:
+        return tuple(t.value for _, t in self.attacks)
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """Everything derived from one stat block under one ruleset."""
+
+    stat: StatBlock
+    rules: Ruleset
+    abilities: dict[Ability, int | None]
+    hp: Total
+    ac: Total
+    touch: Total
+    flat_footed: Total
+    initiative: Total
+    saves: dict[str, Total]
+    grapple: Total
+    bab: int
+    speed: Total
+    armor_check_penalty: int
+    max_dex: int | None
+    options: tuple[AttackOption, ...]
+    routines: tuple[Routine, ...]
+    space_ft: float
+    reach_ft: int
+    conditional: tuple[str, ...] = field(default=())
+
+    def mod(self, ability: Ability) -> int:
+        return ability_modifier(self.abilities.get(ability))
+
+    @cached_property
+    def crit_immune(self) -> bool:
+        return immune_to_criticals(self.stat)
+
+
+def immune_to_criticals(stat: StatBlock) -> bool:
+    """Constructs, undead, oozes, plants and elementals, or a listed immunity (SRD types)."""
+    return stat.type in CRIT_IMMUNE_TYPES or any("critical" in i.lower() for i in stat.immunities)
+
+
+def _gear_mods(stat: StatBlock, *stats: str) -> list[Modifier]:
+    return [
+        Modifier(m.value, m.type, m.source, m.scope)
+        for m in stat.modifiers
+        if m.stat in stats and m.condition is None
+    ]
+
+
+def effective_abilities(stat: StatBlock) -> dict[Ability, int | None]:
+    """Ability scores after unconditional ability modifiers (enhancement, enlargement ...)."""
+    out: dict[Ability, int | None] = {}
+    for a in Ability:
+        base = stat.abilities.get(a)
+        mods = _gear_mods(stat, a.value)
+        out[a] = None if base is None else base + stack(mods).value
+    return out
+
+
+def _ability_mod(abilities: dict[Ability, int | None], a: Ability, source: str = "") -> Modifier:
+    score = abilities.get(a)
+    label = a.value.capitalize()
+    shown = "-" if score is None else str(score)
+    return Modifier(ability_modifier(score), BonusType.ABILITY, source or f"{label} {shown}")
+
+
+def _hit_points(stat: StatBlock, abilities: dict[Ability, int | None]) -> Total:
+    parts: list[Modifier] = []
+    average = Fraction(0)
+    for hd in stat.hit_dice:
+        average += Fraction(hd.count) * Fraction(hd.die + 1, 2)
+    dice_text = " + ".join(
+        f"{_fmt_count(hd.count)}d{hd.die}" + (f" ({hd.source})" if hd.source else "")
+        for hd in stat.hit_dice
+    )
+    parts.append(Modifier(math.floor(average), BonusType.BASE, f"average of {dice_text}"))
+    hd_count = max(1, math.floor(stat.hd_total))
+    con = abilities.get(Ability.CON)
+    if con is not None and ability_modifier(con):
+        parts.append(
+            Modifier(
+                ability_modifier(con) * hd_count, BonusType.ABILITY, f"Con {con} x {hd_count} HD"
+            )
+        )
+    if stat.type is CreatureType.CONSTRUCT and stat.size in CONSTRUCT_HP:
+        parts.append(Modifier(CONSTRUCT_HP[stat.size], BonusType.UNTYPED, "construct size bonus"))
+    parts.extend(static_modifiers(stat.feats, "hp"))
+    parts.extend(_gear_mods(stat, "hp"))
+    if stat.hp_bonus:
+        parts.append(Modifier(stat.hp_bonus, BonusType.UNTYPED, "hit point policy"))
+    total = stack(parts)
+    floor = hd_count  # at least 1 hit point per Hit Die
+    if total.value < floor:
+        return total.plus(Modifier(floor - total.value, BonusType.UNTYPED, "minimum 1 per HD"))
+    return total
+
+
+def _fmt_count(count: float) -> str:
+    f = Fraction(count).limit_denominator(8)
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def _worn(stat: StatBlock) -> tuple[Armor | None, Armor | None]:
+    return (
+        armor(stat.armor.armor) if stat.armor else None,
+        armor(stat.shield.armor) if stat.shield else None,
+    )
+
+
+def _armor_class(
+    stat: StatBlock, abilities: dict[Ability, int | None], body: Armor | None, shield: Armor | None
+) -> tuple[Total, Total, Total, int | None]:
+    mods: list[Modifier] = [Modifier(10, BonusType.BASE, "base")]
+    if body is not None and stat.armor is not None:
+        mods.append(
+            Modifier(body.bonus + stat.armor.enhancement, BonusType.ARMOR, stat.armor.display)
+        )
+    if shield is not None and stat.shield is not None:
+        mods.append(
+            Modifier(shield.bonus + stat.shield.enhancement, BonusType.SHIELD, stat.shield.display)
+        )
+    caps = [a.max_dex for a in (body, shield) if a is not None and a.max_dex is not None]
+    max_dex = min(caps) if caps else None
+    dex = ability_modifier(abilities.get(Ability.DEX))
+    dex_score = abilities.get(Ability.DEX)
+    if max_dex is not None and dex > max_dex:
+        dex_mod = Modifier(max_dex, BonusType.ABILITY, f"Dex {dex_score}, capped at +{max_dex}")
+    else:
+        dex_mod = Modifier(dex, BonusType.ABILITY, f"Dex {dex_score if dex_score else '-'}")
+    mods.append(dex_mod)
+    mods.append(Modifier(stat.size.attack_modifier, BonusType.SIZE, stat.size.label))
+    if stat.natural_armor:
+        mods.append(Modifier(stat.natural_armor, BonusType.NATURAL_ARMOR, "natural armor"))
+    mods.extend(static_modifiers(stat.feats, "ac"))
+    mods.extend(_gear_mods(stat, "ac"))
+    full = stack(mods)
+    touch = stack(
+        m
+        for m in mods
+        if m.type not in (BonusType.ARMOR, BonusType.SHIELD, BonusType.NATURAL_ARMOR)
+    )
+    keeps_dex = stat.has_quality("uncanny dodge") or stat.has_quality("improved uncanny dodge")
+    if keeps_dex:
+        flat = full
+    else:
+        flat = stack(
+            m for m in mods if not (m is dex_mod and m.value > 0) and m.type is not BonusType.DODGE
+        )
+    return full, touch, flat, max_dex
+
+
+def _speed(stat: StatBlock, body: Armor | None) -> Total:
+    base = stat.speed.land
+    mods = [Modifier(base, BonusType.BASE, "base land speed")]
+    heavy_or_medium = body is not None and body.category in (
+        ArmorCategory.MEDIUM,
+        ArmorCategory.HEAVY,
+    )
+    if heavy_or_medium and not stat.has_quality("armor does not reduce speed"):
+        assert body is not None
+        reduced = armored_speed(base)
+        if reduced != base:
+            mods.append(Modifier(reduced - base, BonusType.UNTYPED, f"{body.name} armor"))
+    mods.extend(_gear_mods(stat, "speed"))
+    return stack(mods)
+
+
+def armored_speed(base: int) -> int:
+    """Speed in medium or heavy armor: two thirds, rounded up to 5 ft.
+
+    Reproduces the SRD armor table (30 -> 20, 20 -> 15) and the SRD monster blocks
+    (ogre: base 40, 30 in hide armor).
+
+    >>> [armored_speed(s) for s in (20, 30, 40, 50, 60)]
+    [15, 20, 30, 35, 40]
+    """
+    return 5 * math.ceil(Fraction(base * 2, 3) / 5)
+
+
+def _grapple(stat: StatBlock, abilities: dict[Ability, int | None], rules: Ruleset) -> Total:
+    mods = [
+        Modifier(stat.bab, BonusType.BASE_ATTACK, "base attack bonus"),
+        _ability_mod(abilities, Ability.STR),
+    ]
+    if rules.grapple_size == "special":
+        mods.append(
+            Modifier(stat.size.grapple_modifier, BonusType.SIZE, f"{stat.size.label} (grapple)")
+        )
+    else:
+        mods.append(
+            Modifier(
+                stat.size.reversed_attack_modifier,
+                BonusType.SIZE,
+                f"{stat.size.label} (grapple, reversed)",
+            )
+        )
+    if rules.grapple_base == "melee-attack":
+        mods.extend(_gear_mods(stat, "attack", "melee"))
+    mods.extend(static_modifiers(stat.feats, "grapple"))
+    mods.extend(_gear_mods(stat, "grapple"))
+    return stack(mods)
+
+
+def _saves(stat: StatBlock, abilities: dict[Ability, int | None]) -> dict[str, Total]:
+    out = {}
+    for name, ability in SAVE_ABILITY.items():
+        mods = [
+            Modifier(getattr(stat.base_saves, name), BonusType.BASE, f"base {name}"),
+            _ability_mod(abilities, ability),
+        ]
+        mods.extend(static_modifiers(stat.feats, name))
+        mods.extend(_gear_mods(stat, name, "saves"))
+        out[name] = stack(mods)
+    return out
+
+
+def iterative_bonuses(bab: int, rules: Ruleset) -> list[int]:
+    """Base attack bonuses of a full attack.
+
+    ``every-5`` (SRD combat-i "Attack Bonus"): one more attack at -5 for each 5
+    points of BAB above 0, at most four. ``one-secondary`` (seed 001 "Base Attack
+    Bonus"): a single secondary attack at -5 from BAB +6.
+
+    >>> from d20combat.content.rulesets import ruleset
+    >>> iterative_bonuses(16, ruleset("srd35")), iterative_bonuses(16, ruleset("advanced"))
+    ([16, 11, 6, 1], [16, 11])
+    """
+    if rules.iteratives == "one-secondary":
+        return [bab, bab - 5] if bab >= 6 else [bab]
+    count = 1 if bab <= 0 else min(4, 1 + (bab - 1) // 5)
+    return [bab - 5 * i for i in range(count)]
+
+
+def two_weapon_penalties(off_light: bool, has_feat: bool) -> tuple[int, int]:
+    """(primary hand, off hand) penalties: seed 000 Table: Two-Weapon Fighting Penalties.
+
+    >>> [two_weapon_penalties(l, f) for l in (False, True) for f in (False, True)]
+    [(-6, -10), (-4, -4), (-4, -8), (-2, -2)]
+    """
+    primary, off = -6, -10
+    if off_light:
+        primary, off = primary + 2, off + 2
+    if has_feat:
+        primary, off = primary + 2, off + 6
+    return primary, off
+
+
+class _Builder:
+    """Builds attack options and routines for one stat block."""
+
+    def __init__(
+        self,
+        stat: StatBlock,
+        abilities: dict[Ability, int | None],
+        rules: Ruleset,
+        body: Armor | None,
+        shield: Armor | None,
+    ) -> None:
+        self.stat = stat
+        self.abilities = abilities
+        self.rules = rules
+        self.shield = shield
+        self.body = body
+
+    def str_mod(self) -> int:
+        return ability_modifier(self.abilities.get(Ability.STR))
+
+    def base_attack(self, ranged: bool, finesse: bool) -> list[Modifier]:
+        stat = self.stat
+        mods = [Modifier(stat.bab, BonusType.BASE_ATTACK, "base attack bonus")]
+        str_m = _ability_mod(self.abilities, Ability.STR)
+        dex_m = _ability_mod(self.abilities, Ability.DEX)
+        if ranged:
+            mods.append(dex_m)
+        elif finesse and stat.has_feat("weapon finesse") and dex_m.value > str_m.value:
+            mods.append(dex_m._replace(source=dex_m.source + " (Weapon Finesse)"))
+        else:
+            mods.append(str_m)
+        mods.append(Modifier(stat.size.attack_modifier, BonusType.SIZE, stat.size.label))
+        mods.extend(_gear_mods(stat, "attack", "ranged" if ranged else "melee"))
+        if self.shield is not None and self.shield.attack_penalty:
+            mods.append(Modifier(self.shield.attack_penalty, BonusType.UNTYPED, self.shield.name))
+        return mods
+
+    def strength_damage(
+        self, factor: Fraction, *, bow: bool, rating: int | None
+    ) -> Modifier | None:
+        s = self.str_mod()
+        if bow:
+            if s < 0:
+                return Modifier(s, BonusType.ABILITY, "Str penalty (bow)")
+            if rating is None:
+                return None
+            return Modifier(min(s, rating), BonusType.ABILITY, f"Str (composite +{rating})")
+        value = math.floor(s * factor) if s > 0 else s
+        label = {Fraction(3, 2): "Str x1 1/2", Fraction(1, 2): "Str x1/2"}.get(factor, "Str")
+        return Modifier(value, BonusType.ABILITY, label) if value else None
+
+    def weapon_option(self, ref: WeaponRef, style: WieldStyle) -> AttackOption | None:
+        stat = self.stat
+        w = weapon(ref.weapon)
+        size = ref.size or stat.size
+        dice = w.damage_at(size)
+        if dice is None:
+            return None
+        ranged = w.is_ranged or style is WieldStyle.THROWN
+        finesse = w.has(WeaponFlag.FINESSE) or w.is_light
+        attack = self.base_attack(ranged, finesse)
+        damage: list[Modifier] = []
+        if ref.enhancement:
+            attack.append(Modifier(ref.enhancement, BonusType.ENHANCEMENT, ref.display))
+            damage.append(Modifier(ref.enhancement, BonusType.ENHANCEMENT, ref.display))
+        elif ref.masterwork:
+            attack.append(Modifier(1, BonusType.ENHANCEMENT, "masterwork"))
+        if size != stat.size:
+            steps = abs(size - stat.size)
+            attack.append(Modifier(-2 * steps, BonusType.UNTYPED, "inappropriately sized weapon"))
+        fa, fd = weapon_modifiers(stat.feats, w.name)
+        attack += fa
+        damage += fd
+        damage.extend(_gear_mods(stat, "damage"))
+        two_handed = (style is WieldStyle.TWO_HANDS or w.handedness is Handedness.TWO_HANDED) and (
+            not w.is_light
+        )
+        bow = w.has(WeaponFlag.PROJECTILE) and "bow" in w.name and "crossbow" not in w.name
+        adds_str = not w.has(WeaponFlag.PROJECTILE) or "sling" in w.name or bow
+        if adds_str:
+            factor = Fraction(3, 2) if two_handed and not ranged else Fraction(1)
+            if style is WieldStyle.OFF:
+                factor = Fraction(1, 2)
+            sm = self.strength_damage(factor, bow=bow, rating=ref.str_rating)
+            if sm is not None:
+                damage.insert(0, sm)
+        crit_range = w.critical_range
+        if has_weapon_feat(stat.feats, "improved critical", w.name):
+            crit_range = 21 - 2 * (21 - crit_range)
+        increment = w.range_increment if ranged else 0
+        return AttackOption(
+            name=ref.display,
+            ranged=ranged,
+            bonus=stack(attack),
+            dice=dice,
+            damage_bonus=stack(damage),
+            crit_range=crit_range,
+            crit_multiplier=w.critical_multiplier,
+            damage_types=w.damage_types,
+            types_all=w.damage_types_all,
+            extra=ref.extra,
+            reach_ft=self.reach(w),
+            range_increment=increment,
+            max_range=increment * w.max_range_increments,
+            nonlethal=w.has(WeaponFlag.NONLETHAL),
+            enhancement=ref.enhancement,
+            materials=ref.materials,
+            aligned=ref.aligned,
+            light=w.is_light,
+            two_handed=two_handed,
+            thrown=style is WieldStyle.THROWN or (ranged and w.has(WeaponFlag.THROWN)),
+            weapon=w,
+        )
+
+    def reach(self, w: Weapon | None) -> int:
+        natural = natural_reach(self.stat)
+        if w is not None and w.has(WeaponFlag.REACH):
+            return 2 * max(natural, 5)
+        return natural
+
+    def natural_option(self, nat: NaturalAttack, sole: bool, with_weapons: bool) -> AttackOption:
+        stat = self.stat
+        attack = self.base_attack(False, nat.finesse or True)
+        primary = nat.primary and not with_weapons
+        if not primary:
+            penalty = -2 if stat.has_feat("multiattack") else self.rules.secondary_attack_penalty
+            source = "secondary natural attack" + (" (Multiattack)" if penalty == -2 else "")
+            attack.append(Modifier(penalty, BonusType.UNTYPED, source))
+        fa, fd = weapon_modifiers(stat.feats, nat.name)
+        attack += fa
+        factor = Fraction(3, 2) if sole else (Fraction(1) if primary else Fraction(1, 2))
+        damage: list[Modifier] = []
+        sm = self.strength_damage(factor, bow=False, rating=None)
+        if sm is not None:
+            damage.append(sm)
+        damage += fd
+        damage.extend(_gear_mods(stat, "damage"))
+        return AttackOption(
+            name=nat.name,
+            ranged=False,
+            bonus=stack(attack),
+            dice=Dice.parse(nat.damage),
+            damage_bonus=stack(damage),
+            damage_types=nat.damage_types,
+            extra=nat.extra,
+            touch=nat.touch,
+            reach_ft=nat.reach if nat.reach is not None else natural_reach(stat),
+            natural=True,
+            primary=primary,
+            effects=nat.effects,
+        )
+
+    def unarmed_option(self) -> AttackOption:
+        ref = WeaponRef(weapon="unarmed strike")
+        opt = self.weapon_option(ref, WieldStyle.MAIN)
+        assert opt is not None
+        return opt
+
+    def build(self) -> tuple[tuple[AttackOption, ...], tuple[Routine, ...]]:
+        stat = self.stat
+        options: list[AttackOption] = []
+        routines: list[Routine] = []
+        iters = iterative_bonuses(stat.bab, self.rules)
+        off_refs = [r for r in stat.weapons if r.wield is WieldStyle.OFF]
+        main_refs = [r for r in stat.weapons if r.wield is not WieldStyle.OFF]
+        twf = stat.has_feat("two-weapon fighting")
+        for ref in main_refs:
+            styles = [ref.wield]
+            w = weapon(ref.weapon)
+            if w.has(WeaponFlag.THROWN) and not w.is_ranged and ref.wield is not WieldStyle.THROWN:
+                styles.append(WieldStyle.THROWN)
+            for style in styles:
+                opt = self.weapon_option(ref, style)
+                if opt is None:
+                    continue
+                options.append(opt)
+                attacks = [(opt, _iterative(opt.bonus, i)) for i in range(len(iters))]
+                routines.append(
+                    Routine(
+                        opt.name + (" (thrown)" if style is WieldStyle.THROWN else ""),
+                        tuple(attacks),
+                    )
+                )
+        if off_refs and main_refs:
+            main = self.weapon_option(main_refs[0], WieldStyle.MAIN)
+            off = self.weapon_option(off_refs[0], WieldStyle.OFF)
+            if main is not None and off is not None:
+                options.append(off)
+                routines.append(self._two_weapon(main, off, iters, twf))
+        naturals = stat.natural_attacks
+        if naturals:
+            sole = len(naturals) == 1 and naturals[0].count == 1
+            nat_opts = [self.natural_option(n, sole, False) for n in naturals]
+            options.extend(nat_opts)
+            nat_attacks: list[tuple[AttackOption, Total]] = []
+            for n, opt in zip(naturals, nat_opts, strict=True):
+                nat_attacks.extend((opt, opt.bonus) for _ in range(n.count))
+            routines.append(Routine("natural attacks", tuple(nat_attacks)))
+        options.append(self.unarmed_option())
+        return tuple(options), tuple(routines)
+
+    def _two_weapon(
+        self, main: AttackOption, off: AttackOption, iters: list[int], feat: bool
+    ) -> Routine:
+        stat = self.stat
+        if self.rules.two_weapon == "primary-secondary":
+            # seed 001: the extra attack is primary with a light weapon, else secondary.
+            extra = 0 if off.light else self.rules.secondary_attack_penalty
+            main_pen, off_pen = 0, extra
+        else:
+            main_pen, off_pen = two_weapon_penalties(off.light, feat)
+        attacks = []
+        for i in range(len(iters)):
+            t = _iterative(main.bonus, i)
+            if main_pen:
+                t = t.plus(Modifier(main_pen, BonusType.UNTYPED, "two-weapon fighting"))
+            attacks.append((main, t))
+        off_count = 1
+        if stat.has_feat("improved two-weapon fighting"):
+            off_count = 2
+        if stat.has_feat("greater two-weapon fighting"):
+            off_count = 3
+        for i in range(off_count):
+            t = _iterative(off.bonus, i)
+            if off_pen:
+                t = t.plus(Modifier(off_pen, BonusType.UNTYPED, "two-weapon fighting (off hand)"))
+            attacks.append((off, t))
+        return Routine(f"{main.name} and {off.name}", tuple(attacks))
+
+
+def _iterative(bonus: Total, index: int) -> Total:
+    if index == 0:
+        return bonus
+    return bonus.plus(Modifier(-5 * index, BonusType.UNTYPED, f"iterative attack {index + 1}"))
+
+
+def natural_reach(stat: StatBlock) -> int:
+    """Natural reach: the stat block's own, else by size and body shape (seed 000)."""
+    if stat.reach_ft is not None:
+        return stat.reach_ft
+    return stat.size.natural_reach(long=stat.long)
+
+
+def space(stat: StatBlock) -> float:
+    """Space in feet: the stat block's own, else by size (seed 000 Table: Creature Sizes)."""
+    return stat.space_ft if stat.space_ft is not None else float(stat.size.space_ft)
+
+
+def derive(stat: StatBlock, rules: Ruleset | None = None) -> Statistics:
+    """Compute every derived number of ``stat`` under ``rules`` (default ``srd35``).
+
+    Raises:
+        ContentError: if the stat block names a weapon or armor the tables lack.
+    """
+    rules = rules or ruleset("srd35")
+    abilities = effective_abilities(stat)
+    body, shield = _worn(stat)
+    ac, touch, flat, max_dex = _armor_class(stat, abilities, body, shield)
+    init = stack(
+        [
+            _ability_mod(abilities, Ability.DEX),
+            *static_modifiers(stat.feats, "initiative"),
+            *_gear_mods(stat, "initiative"),
+        ]
+    )
+    acp = sum(a.check_penalty for a in (body, shield) if a is not None)
+    for ref in (stat.armor, stat.shield):
+        if ref is not None and (ref.masterwork or ref.enhancement) and acp < 0:
+            acp += 1
+    options, routines = _Builder(stat, abilities, rules, body, shield).build()
+    conditional = tuple(
+        f"{m.value:+d} {m.type.value} {m.stat} ({m.source}) {m.condition}"
+        for m in stat.modifiers
+        if m.condition is not None
+    )
+    return Statistics(
+        stat=stat,
+        rules=rules,
+        abilities=abilities,
+        hp=_hit_points(stat, abilities),
+        ac=ac,
+        touch=touch,
+        flat_footed=flat,
+        initiative=init,
+        saves=_saves(stat, abilities),
+        grapple=_grapple(stat, abilities, rules),
+        bab=stat.bab,
+        speed=_speed(stat, body),
+        armor_check_penalty=min(0, acp),
+        max_dex=max_dex,
+        options=options,
+        routines=routines,
+        space_ft=space(stat),
+        reach_ft=natural_reach(stat),
+        conditional=conditional,
+    )
