@@ -1,23 +1,375 @@
 """The ``d20combat`` command line.
 
-Bad input (any :class:`~d20combat.errors.D20Error`) ends with one line on stderr
+Bad input (any :class:`~d20combat.errors.D20Error`) ends with one message on stderr
 and exit code 2, never a traceback. Exit code 1 means a bug.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import click
 
-from d20combat.errors import D20Error
+from d20combat.errors import D20Error, InputError
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="d20combat")
 def cli() -> None:
     """A rules engine and simulator for d20-system tactical combat."""
+
+
+def _ruleset(name: str, variants: Sequence[str] = ()) -> Any:
+    from d20combat.content.rulesets import ruleset
+
+    return ruleset(name).with_variants(*variants)
+
+
+ruleset_option = click.option(
+    "--ruleset",
+    "ruleset_name",
+    default="srd35",
+    show_default=True,
+    help="srd35, d20modern or advanced.",
+)
+variant_option = click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    help="Optional rule: instant-kill, softer-criticals, fumbles (repeatable).",
+)
+
+
+def _echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2))
+
+
+@cli.command()
+@click.argument("name_or_file")
+@ruleset_option
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON shape instead of text.")
+def creature(name_or_file: str, ruleset_name: str, as_json: bool) -> None:
+    """Print a creature's stat block with every derived number and its breakdown."""
+    from d20combat.content.bestiary import find_creature
+    from d20combat.render import statblock
+    from d20combat.rules.statistics import derive
+
+    st = derive(find_creature(name_or_file), _ruleset(ruleset_name))
+    if as_json:
+        _echo_json(statblock.as_json(st))
+    else:
+        click.echo("\n".join(statblock.as_text(st)))
+
+
+_CRIT = re.compile(r"^\s*(?:(\d+)(?:\s*-\s*20)?)?\s*(?:/?\s*[x×]\s*(\d+))?\s*$")
+
+
+def parse_crit(text: str) -> tuple[int, int]:
+    """``19-20/x2`` -> (19, 2); ``x3`` -> (20, 3); ``18-20`` -> (18, 2).
+
+    Raises:
+        InputError: naming the flag and the expected form.
+    """
+    m = _CRIT.match(text)
+    if not m or not (m.group(1) or m.group(2)):
+        raise InputError(f"cannot read {text!r}", field="--crit", expected="like 19-20/x2 or x3")
+    low = int(m.group(1)) if m.group(1) else 20
+    mult = int(m.group(2)) if m.group(2) else 2
+    if not 2 <= low <= 20 or not 2 <= mult <= 6:
+        raise InputError(
+            f"{text!r} is out of range",
+            field="--crit",
+            expected="a threat range from 2-20 to 20 and a multiplier x2 to x6",
+        )
+    return low, mult
+
+
+def parse_bonuses(text: str) -> list[int]:
+    """``+9/+4`` -> [9, 4].
+
+    Raises:
+        InputError: for anything but signed integers separated by slashes.
+    """
+    try:
+        values = [int(p) for p in text.replace(" ", "").split("/")]
+    except ValueError:
+        raise InputError(
+            f"cannot read {text!r}", field="--attack", expected="attack bonuses like +9 or +9/+4"
+        ) from None
+    if any(abs(v) > 200 for v in values) or len(values) > 12:
+        raise InputError(
+            f"{text!r} is out of range",
+            field="--attack",
+            expected="at most 12 bonuses within +/-200",
+        )
+    return values
+
+
+def _odds_from_flags(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[str]]:
+    from d20combat.content.creatures import DamageReduction, ExtraDamage
+    from d20combat.content.damage import DamageType
+    from d20combat.rules.attack import Attack
+    from d20combat.rules.damage import Defenses
+    from d20combat.rules.dice import Dice
+    from d20combat.rules.modifiers import BonusType, Modifier, stack
+    from d20combat.rules.statistics import AttackOption
+
+    for flag in ("attack", "damage", "ac"):
+        if opts[flag] is None:
+            raise InputError(
+                f"--{flag} is required without --attacker/--defender",
+                field=f"--{flag}",
+                expected="a value",
+            )
+    bonuses = parse_bonuses(opts["attack"])
+    dice = Dice.parse(opts["damage"])
+    flat = dice.constant
+    dice = Dice(dice.terms, 0)
+    low, mult = parse_crit(opts["crit"])
+    types = tuple(DamageType.parse(t) for t in opts["damage_type"].split(",") if t.strip())
+    extras = []
+    for text in opts["extra"]:
+        parts = text.split(None, 1)
+        extras.append(
+            ExtraDamage(
+                dice=parts[0],
+                type=DamageType.parse(parts[1]) if len(parts) > 1 else None,
+                source=text,
+            )
+        )
+    option = AttackOption(
+        name="attack",
+        ranged=False,
+        bonus=stack([Modifier(bonuses[0], BonusType.UNTYPED, "--attack")]),
+        dice=dice,
+        damage_bonus=stack([Modifier(flat, BonusType.UNTYPED, "--damage")]),
+        crit_range=low,
+        crit_multiplier=mult,
+        damage_types=types,
+        extra=tuple(extras),
+        enhancement=opts["magic"],
+        materials=tuple(opts["material"]),
+        aligned=tuple(opts["aligned"]),
+    )
+    defenses = Defenses(
+        dr=tuple(DamageReduction.model_validate(d) for d in opts["dr"]),
+        resist={
+            DamageType.parse(k): _int(v, "--resist")
+            for k, v in (_pair(r, "--resist") for r in opts["resist"])
+        },
+        immune=frozenset(DamageType.parse(t) for t in opts["immune"]),
+        vulnerable=frozenset(DamageType.parse(t) for t in opts["vulnerable"]),
+    )
+    ac = stack([Modifier(opts["ac"], BonusType.UNTYPED, "--ac")])
+    attacks = [
+        Attack(
+            option,
+            stack([Modifier(b, BonusType.UNTYPED, "--attack")]),
+            ac,
+            option.damage_bonus,
+            concealment=opts["concealment"],
+            crit_immune=opts["crit_immune"],
+            defenses=defenses,
+            multiplier=opts["multiplier"],
+        )
+        for b in bonuses
+    ]
+    return attacks, [f"attack {b:+d}" for b in bonuses]
+
+
+def _pair(text: str, flag: str) -> tuple[str, str]:
+    if "=" not in text:
+        raise InputError(f"cannot read {text!r}", field=flag, expected="TYPE=AMOUNT, like fire=10")
+    k, v = text.split("=", 1)
+    return k, v
+
+
+def _int(text: str, flag: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"cannot read {text!r}", field=flag, expected="an integer") from None
+
+
+def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[str]]:
+    from d20combat.content.bestiary import find_creature
+    from d20combat.content.creatures import Ability
+    from d20combat.rules.attack import attack_on
+    from d20combat.rules.statistics import derive
+
+    if not (opts["attacker"] and opts["defender"]):
+        raise InputError(
+            "give both --attacker and --defender",
+            field="--defender",
+            expected="two creature names or files",
+        )
+    attacker = derive(find_creature(opts["attacker"]), rules)
+    defender = derive(find_creature(opts["defender"]), rules)
+    routine = attacker.routine(opts["routine"])
+    chosen = routine.attacks if opts["full"] else routine.attacks[:1]
+    attacks = [
+        attack_on(
+            defender,
+            option,
+            rules,
+            bonus=bonus,
+            concealment=opts["concealment"],
+            flat_footed=opts["flat_footed"],
+            attacker_dex=attacker.mod(Ability.DEX),
+        )
+        for option, bonus in chosen
+    ]
+    labels = [f"{option.name} {bonus.value:+d}" for option, bonus in chosen]
+    return attacks, labels
+
+
+@cli.command()
+@click.option("--attacker", help="Attacking creature (name or file).")
+@click.option("--defender", help="Defending creature (name or file).")
+@click.option("--routine", help="The attacker's attack routine (default: its first).")
+@click.option("--full", is_flag=True, help="The whole full-attack routine, not one attack.")
+@click.option("--flat-footed", is_flag=True, help="The defender is flat-footed.")
+@click.option("--attack", help="Attack bonus, or a sequence like +9/+4.")
+@click.option("--damage", help="Damage per hit, like 2d6+4.")
+@click.option("--crit", default="20/x2", show_default=True, help="Threat range and multiplier.")
+@click.option("--ac", type=int, help="The target's armor class.")
+@click.option(
+    "--damage-type",
+    default="slashing",
+    show_default=True,
+    help="Weapon damage type(s), comma separated.",
+)
+@click.option("--magic", type=click.IntRange(0, 10), default=0, help="Weapon enhancement bonus.")
+@click.option("--material", multiple=True, help="Weapon material (silver, cold iron, ...).")
+@click.option("--aligned", multiple=True, help="Weapon alignment (good, evil, ...).")
+@click.option("--extra", multiple=True, help="Extra damage never multiplied, like '1d6 fire'.")
+@click.option(
+    "--multiplier",
+    type=click.IntRange(1, 6),
+    default=1,
+    help="Other damage multiplier (lance charge: 2).",
+)
+@click.option("--concealment", type=click.IntRange(0, 100), default=0, help="Miss chance in %.")
+@click.option("--dr", multiple=True, help="Damage reduction like 5/magic (repeatable).")
+@click.option("--resist", multiple=True, help="Energy resistance like fire=10.")
+@click.option("--immune", multiple=True, help="Energy immunity (repeatable).")
+@click.option("--vulnerable", multiple=True, help="Energy vulnerability (repeatable).")
+@click.option("--crit-immune", is_flag=True, help="The target is immune to critical hits.")
+@ruleset_option
+@variant_option
+@click.option("--json", "as_json", is_flag=True, help="Print exact fractions as JSON.")
+def odds(ruleset_name: str, variants: tuple[str, ...], as_json: bool, **opts: Any) -> None:
+    """Exact odds of one attack or a full attack: never sampled."""
+    from d20combat.odds import sequence_odds
+    from d20combat.render.odds import odds_text
+
+    rules = _ruleset(ruleset_name, variants)
+    if opts["attacker"] or opts["defender"]:
+        attacks, labels = _odds_from_creatures(opts, rules)
+    else:
+        attacks, labels = _odds_from_flags(opts, rules)
+    result = sequence_odds(attacks, rules, labels)
+    if as_json:
+        _echo_json(result.total.as_json() if len(attacks) == 1 else result.as_json())
+    else:
+        click.echo("\n".join(odds_text(result)))
+
+
+@cli.command()
+@click.argument("first")
+@click.argument("second")
+@click.option("--seed", type=int, default=1, show_default=True)
+@ruleset_option
+@variant_option
+@click.option("--explain", is_flag=True, help="Show every modifier breakdown.")
+@click.option(
+    "--log",
+    "log_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write every event as JSON lines.",
+)
+def duel(
+    first: str,
+    second: str,
+    seed: int,
+    ruleset_name: str,
+    variants: tuple[str, ...],
+    explain: bool,
+    log_file: Path | None,
+) -> None:
+    """A seeded duel without a map, narrated blow by blow."""
+    from d20combat.content.bestiary import find_creature
+    from d20combat.render.narrate import narrate_all
+    from d20combat.sim.duel import duel as run
+
+    rules = _ruleset(ruleset_name, variants)
+    result = run(find_creature(first), find_creature(second), seed=seed, rules=rules)
+    click.echo(f"Duel: {first} vs {second} (seed {seed}, ruleset {rules.name})")
+    for line in narrate_all(result.events, explain_modifiers=explain):
+        click.echo(line)
+    if result.winner:
+        click.echo(f"Outcome: {result.winner} wins after {result.rounds} rounds.")
+    else:
+        click.echo(f"Outcome: no winner after {result.rounds} rounds (truncated).")
+    if log_file:
+        with log_file.open("w", encoding="utf-8") as fh:
+            for e in result.events:
+                fh.write(json.dumps(e.as_json()) + "\n")
+
+
+@cli.command(name="list")
+@click.argument("kind", type=click.Choice(["creatures", "weapons", "armor", "rulesets"]))
+def list_(kind: str) -> None:
+    """Print the names of bundled content, one per line."""
+    if kind == "creatures":
+        from d20combat.content.bestiary import creature_names
+
+        names = creature_names()
+    elif kind == "weapons":
+        from d20combat.content.equipment import weapons
+
+        names = sorted(w.name for w in weapons())
+    elif kind == "armor":
+        from d20combat.content.equipment import armors
+
+        names = sorted(a.name for a in armors())
+    else:
+        from d20combat.content.rulesets import RULESET_NAMES
+
+        names = list(RULESET_NAMES)
+    for name in names:
+        click.echo(name)
+
+
+@cli.command(name="import-srd")
+@click.argument("srd_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--out",
+    "out_dir",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder to write the creature and equipment files to.",
+)
+def import_srd(srd_dir: Path, out_dir: Path) -> None:
+    """Turn the SRD HTML (monsters, weapons, armor) into the engine's data files."""
+    from d20combat.content.importers.equipment import write_equipment
+    from d20combat.content.importers.monsters import write_bestiary
+
+    if not (srd_dir / "monsters").is_dir():
+        raise InputError(
+            "not an SRD folder",
+            file=str(srd_dir),
+            expected="a folder with monsters/ and basic-rules-and-legal/",
+        )
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_equipment(srd_dir, out_dir)
+    report = write_bestiary(srd_dir, out_dir / "creatures")
+    click.echo(str(report))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

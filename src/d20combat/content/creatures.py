@@ -22,7 +22,6 @@ from pydantic import AfterValidator, BeforeValidator, Field, field_validator, mo
 from d20combat.content.damage import DamageType
 from d20combat.content.loading import Frozen
 from d20combat.content.sizes import Size
-from d20combat.errors import ContentError
 from d20combat.rules.dice import Dice
 from d20combat.rules.modifiers import BonusType
 
@@ -372,12 +371,3 @@ class StatBlock(Frozen):
     def has_quality(self, name: str) -> bool:
         key = name.lower()
         return any(q.lower() == key or q.lower().startswith(key + " ") for q in self.qualities)
-
-
-def creature_error(name: str, known: list[str]) -> ContentError:
-    """The error for an unknown creature name, with the closest known names."""
-    import difflib
-
-    close = difflib.get_close_matches(name.lower(), known, n=3, cutoff=0.6)
-    hint = ("did you mean " + ", ".join(close) + "?") if close else "a bundled creature or a file"
-    return ContentError(f"unknown creature {name!r}", field="creature", expected=hint)

@@ -30,7 +30,7 @@ from d20combat.content.rulesets import Ruleset, Variant
 from d20combat.rules.damage import DamagePart, Defenses, Reduction, apply_defenses
 from d20combat.rules.dice import D20, Dice, DiceSource
 from d20combat.rules.modifiers import BonusType, Modifier, Total
-from d20combat.rules.statistics import AttackOption
+from d20combat.rules.statistics import AttackOption, Statistics
 
 ROLL_CLASS = tuple[bool, bool, int]  # (hits, threatens, natural 1 / 20 / 0)
 
@@ -237,4 +237,53 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
         multiplier=mult,
         parts=tuple(parts),
         reductions=notes,
+    )
+
+
+def attack_on(
+    target: Statistics,
+    option: AttackOption,
+    rules: Ruleset,
+    *,
+    bonus: Total | None = None,
+    attacker_dex: int = 0,
+    touch: bool = False,
+    flat_footed: bool = False,
+    attack_mods: tuple[Modifier, ...] = (),
+    ac_mods: tuple[Modifier, ...] = (),
+    damage_mods: tuple[Modifier, ...] = (),
+    concealment: int = 0,
+    nonlethal: bool | None = None,
+    extra: tuple[ExtraDamage, ...] = (),
+    multiplier: int = 1,
+) -> Attack:
+    """Assemble an :class:`Attack` of ``option`` against ``target``.
+
+    ``bonus`` defaults to the option's first-attack bonus (pass an iterative's).
+    Situational modifiers are added and re-stacked; touch attacks use touch AC
+    (seed 003 "Touch Attacks"); a flat-footed target loses its Dexterity bonus.
+    """
+    total = bonus if bonus is not None else option.bonus
+    want_nonlethal = option.nonlethal if nonlethal is None else nonlethal
+    switch, half = nonlethal_switch(option, want_nonlethal, rules)
+    mods = (*attack_mods, switch) if switch else attack_mods
+    if mods:
+        total = total.plus(*mods)
+    ac = target.armor_class(touch=touch or option.touch, flat_footed=flat_footed)
+    if ac_mods:
+        ac = ac.plus(*ac_mods)
+    damage = option.damage_bonus.plus(*damage_mods) if damage_mods else option.damage_bonus
+    return Attack(
+        option=option,
+        bonus=total,
+        ac=ac,
+        damage_bonus=damage,
+        concealment=concealment,
+        crit_immune=target.crit_immune,
+        defenses=target.defenses,
+        multiplier=multiplier,
+        extra=extra,
+        nonlethal=want_nonlethal,
+        half_damage=half,
+        dex_mod=attacker_dex,
     )

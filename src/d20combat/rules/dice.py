@@ -28,7 +28,7 @@ from math import factorial, prod
 from random import Random
 from typing import NamedTuple, Protocol, TypeVar
 
-from d20combat.errors import DiceSyntaxError
+from d20combat.errors import DiceSyntaxError, InputError
 
 MAX_DICE = 1000
 MAX_SIDES = 1000
@@ -434,6 +434,51 @@ class SampledDice:
 
     def since(self, mark: int) -> tuple[Roll, ...]:
         """The rolls made after ``mark``."""
+        return tuple(self.rolls[mark:])
+
+
+class ScriptedDice:
+    """Dice whose totals are given in advance, in order: for tests, worked examples and
+    a game master entering physical rolls. Every roll is recorded as in SampledDice.
+
+    >>> dice = ScriptedDice([17, 9])
+    >>> dice.roll(D20, "attack"), dice.roll(Dice.parse("2d6+3"), "damage")
+    (17, 9)
+
+    Raises:
+        InputError: when a scripted total is impossible for the dice, or the script
+            runs out.
+    """
+
+    exact = False
+
+    def __init__(self, totals: list[int]) -> None:
+        self.totals = list(totals)
+        self.rolls: list[Roll] = []
+
+    def roll(self, dice: Dice, purpose: str) -> int:
+        if not self.totals:
+            raise InputError(
+                f"no scripted roll left for {purpose}", field="dice", expected="one more roll"
+            )
+        total = self.totals.pop(0)
+        if total not in dice.distribution_weights():
+            raise InputError(
+                f"{total} is not a possible total of {dice}",
+                field=purpose,
+                expected=f"{dice.min} to {dice.max}",
+            )
+        self.rolls.append(Roll(dice.text, (total,), total, purpose))
+        return total
+
+    def classify(self, dice: Dice, purpose: str, fn: Callable[[int], K]) -> tuple[K, int]:
+        total = self.roll(dice, purpose)
+        return fn(total), total
+
+    def mark(self) -> int:
+        return len(self.rolls)
+
+    def since(self, mark: int) -> tuple[Roll, ...]:
         return tuple(self.rolls[mark:])
 
 

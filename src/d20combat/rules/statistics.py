@@ -52,6 +52,8 @@ from d20combat.content.equipment import (
 )
 from d20combat.content.rulesets import Ruleset, ruleset
 from d20combat.content.sizes import Size
+from d20combat.errors import ContentError
+from d20combat.rules.damage import Defenses
 from d20combat.rules.dice import Dice
 from d20combat.rules.feats import has_weapon_feat, static_modifiers, weapon_modifiers
 from d20combat.rules.modifiers import BonusType, Modifier, Total, ability_modifier, stack
@@ -75,6 +77,7 @@ CONSTRUCT_HP = {
     Size.GARGANTUAN: 60,
     Size.COLOSSAL: 80,
 }
+_ARMOR_TYPES = (BonusType.ARMOR, BonusType.SHIELD, BonusType.NATURAL_ARMOR)
 SAVE_ABILITY = {"fort": Ability.CON, "ref": Ability.DEX, "will": Ability.WIS}
 
 
@@ -165,6 +168,52 @@ class Statistics:
     @cached_property
     def crit_immune(self) -> bool:
         return immune_to_criticals(self.stat)
+
+    def armor_class(self, *, touch: bool = False, flat_footed: bool = False) -> Total:
+        """AC against an attack: normal, touch, flat-footed, or touch and flat-footed."""
+        if not touch:
+            return self.flat_footed if flat_footed else self.ac
+        if not flat_footed:
+            return self.touch
+        return stack(m for m in self.flat_footed.counted() if m.type not in _ARMOR_TYPES)
+
+    @cached_property
+    def defenses(self) -> Defenses:
+        """DR and energy traits; constructs and undead are immune to nonlethal damage
+        (SRD types "Construct Type", "Undead Type")."""
+        s = self.stat
+        nonlethal_immune = s.type in (CreatureType.CONSTRUCT, CreatureType.UNDEAD) or any(
+            "nonlethal" in i.lower() for i in s.immunities
+        )
+        return Defenses(s.dr, s.resist, s.immune, s.vulnerable, nonlethal_immune)
+
+    def option(self, name: str) -> AttackOption:
+        """The attack option called ``name`` (case-insensitive)."""
+        key = name.lower()
+        for o in self.options:
+            if o.name.lower() == key or (o.weapon is not None and o.weapon.name == key):
+                return o
+        known = ", ".join(o.name for o in self.options)
+        raise ContentError(
+            f"{self.stat.name} has no attack {name!r}", field="attack", expected=f"one of {known}"
+        )
+
+    def routine(self, name: str | None = None) -> Routine:
+        """A full-attack routine by name; the first one (the stat block's main) by default."""
+        if not self.routines:
+            return Routine("unarmed strike", ((self.options[-1], self.options[-1].bonus),))
+        if name is None:
+            return self.routines[0]
+        key = name.lower()
+        for r in self.routines:
+            if r.name.lower() == key or r.name.lower().startswith(key):
+                return r
+        known = ", ".join(r.name for r in self.routines)
+        raise ContentError(
+            f"{self.stat.name} has no attack routine {name!r}",
+            field="routine",
+            expected=f"one of {known}",
+        )
 
 
 def immune_to_criticals(stat: StatBlock) -> bool:
@@ -267,11 +316,7 @@ def _armor_class(
     mods.extend(static_modifiers(stat.feats, "ac"))
     mods.extend(_gear_mods(stat, "ac"))
     full = stack(mods)
-    touch = stack(
-        m
-        for m in mods
-        if m.type not in (BonusType.ARMOR, BonusType.SHIELD, BonusType.NATURAL_ARMOR)
-    )
+    touch = stack(m for m in mods if m.type not in _ARMOR_TYPES)
     keeps_dex = stat.has_quality("uncanny dodge") or stat.has_quality("improved uncanny dodge")
     if keeps_dex:
         flat = full

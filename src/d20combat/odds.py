@@ -1,0 +1,129 @@
+"""Exact odds of an attack or a full-attack sequence: never sampled.
+
+Each attack is resolved by the very procedure a fight uses
+(:func:`d20combat.rules.attack.resolve_attack`), run under
+:func:`~d20combat.rules.dice.enumerate_outcomes`, which follows every branch of every
+roll and weighs it exactly. A sequence's damage distribution is the convolution of
+its attacks' distributions (the attacks of a full attack are independent).
+
+For a sequence, ``p_hit`` is the chance that at least one attack hits, ``p_crit``
+that at least one is a critical hit, ``p_miss`` that all miss; each attack's own
+numbers are under ``attacks``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from d20combat.content.rulesets import Ruleset
+from d20combat.rules.attack import Attack, resolve_attack
+from d20combat.rules.dice import DiceSource, enumerate_outcomes
+
+Distribution = dict[int, Fraction]
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Exact outcome probabilities of one attack (or of a sequence)."""
+
+    label: str
+    bonus: int
+    p_miss: Fraction
+    p_hit: Fraction
+    p_crit: Fraction
+    damage: Distribution
+
+    @property
+    def mean_damage(self) -> Fraction:
+        return sum((v * p for v, p in self.damage.items()), Fraction(0))
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "p_miss": _frac(self.p_miss),
+            "p_hit": _frac(self.p_hit),
+            "p_crit": _frac(self.p_crit),
+            "mean_damage": _frac(self.mean_damage),
+            "damage": {str(v): _frac(p) for v, p in sorted(self.damage.items())},
+        }
+
+
+@dataclass(frozen=True)
+class SequenceOdds:
+    """A full-attack sequence: each attack's odds and the combined distribution."""
+
+    attacks: tuple[AttackOdds, ...]
+    total: AttackOdds
+
+    def as_json(self) -> dict[str, object]:
+        out = self.total.as_json()
+        out["attacks"] = [{"label": a.label, "bonus": a.bonus, **a.as_json()} for a in self.attacks]
+        return out
+
+
+def _frac(f: Fraction) -> str:
+    return f"{f.numerator}/{f.denominator}"
+
+
+def attack_odds(attack: Attack, rules: Ruleset, label: str = "") -> AttackOdds:
+    """Exact odds of one attack.
+
+    >>> from d20combat.rules.modifiers import stack, Modifier, BonusType
+    >>> from d20combat.rules.statistics import AttackOption
+    >>> from d20combat.rules.dice import Dice
+    >>> from d20combat.content.rulesets import ruleset
+    >>> opt = AttackOption("sword", False, stack([]), Dice.parse("1d8"), stack([]))
+    >>> ac = stack([Modifier(11, BonusType.BASE, "ac")])
+    >>> odds = attack_odds(Attack(opt, opt.bonus, ac, opt.damage_bonus), ruleset())
+    >>> odds.p_hit, odds.p_crit  # hits on 11-20; crits on 20 confirmed (1/20 * 1/2)
+    (Fraction(1, 2), Fraction(1, 40))
+    """
+
+    def one(dice: DiceSource) -> tuple[str, int]:
+        r = resolve_attack(dice, attack, rules)
+        return r.outcome, r.damage
+
+    dist = enumerate_outcomes(one)
+    damage: Distribution = {}
+    p_hit = p_crit = Fraction(0)
+    for (outcome, amount), p in dist.items():
+        damage[amount] = damage.get(amount, Fraction(0)) + p
+        if outcome in ("hit", "critical"):
+            p_hit += p
+        if outcome == "critical":
+            p_crit += p
+    return AttackOdds(
+        label or attack.option.name,
+        attack.bonus.value,
+        1 - p_hit,
+        p_hit,
+        p_crit,
+        dict(sorted(damage.items())),
+    )
+
+
+def convolve(a: Distribution, b: Distribution) -> Distribution:
+    """The distribution of the sum of two independent damage totals."""
+    out: Distribution = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + p * q
+    return dict(sorted(out.items()))
+
+
+def sequence_odds(
+    attacks: Sequence[Attack], rules: Ruleset, labels: Sequence[str] | None = None
+) -> SequenceOdds:
+    """Exact odds of a full-attack sequence (independent attacks)."""
+    per = tuple(attack_odds(a, rules, labels[i] if labels else "") for i, a in enumerate(attacks))
+    damage: Distribution = {0: Fraction(1)}
+    p_no_hit = p_no_crit = Fraction(1)
+    for o in per:
+        damage = convolve(damage, o.damage)
+        p_no_hit *= o.p_miss
+        p_no_crit *= 1 - o.p_crit
+    total = AttackOdds(
+        "sequence", per[0].bonus if per else 0, p_no_hit, 1 - p_no_hit, 1 - p_no_crit, damage
+    )
+    return SequenceOdds(per, total)
