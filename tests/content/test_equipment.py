@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from d20combat.content.damage import DamageType
 from d20combat.content.equipment import (
@@ -472,3 +474,48 @@ def test_colossal_and_fine() -> None:
     assert weapon("bastard sword").damage_at(Size.COLOSSAL) == Dice.parse("6d8")
     assert weapon("longsword").damage_at(Size.DIMINUTIVE) == Dice.parse("1d3")
     assert weapon("longsword").damage_at(Size.FINE) == Dice.parse("1d2")
+
+
+_DICE = st.sampled_from(
+    [
+        "1",
+        "1d2",
+        "1d3",
+        "1d4",
+        "1d6",
+        "1d8",
+        "1d10",
+        "1d12",
+        "2d4",
+        "2d6",
+        "2d8",
+        "2d10",
+        "3d6",
+        "3d8",
+        "4d6",
+        "4d8",
+        "2d12",
+        "3d4",
+        "1d20",
+        "5d6",
+        "1d6+2",
+    ]
+)
+
+
+@given(_DICE, st.integers(min_value=0, max_value=6))
+def test_larger_never_deals_less(dice: str, steps: int) -> None:
+    up = step_damage(dice, steps)
+    upper = step_damage(dice, steps + 1)
+    assert up is not None and upper is not None
+    assert upper.mean > up.mean
+
+
+@given(_DICE, st.integers(min_value=0, max_value=6))
+def test_smaller_never_deals_more(dice: str, steps: int) -> None:
+    down = step_damage(dice, -steps)
+    lower = step_damage(dice, -steps - 1)
+    if down is None:
+        assert lower is None
+    elif lower is not None:
+        assert lower.mean < down.mean
