@@ -481,6 +481,9 @@ def test_build_text_forms() -> None:
     b = make(classes=["fighter 2", {"name": "rogue", "level": 1}])
     assert [(c.name, c.level) for c in b.classes] == [("fighter", 2), ("rogue", 1)]
     assert b.level == 3
+    twice = make(classes="rogue 2/fighter 1/rogue 2")
+    assert [(c.name, c.level) for c in twice.classes] == [("rogue", 4), ("fighter", 1)]
+    assert build_creature(twice).bab == 3 + 1  # rogue 4th (+3), not 2 x rogue 2nd (+1)
 
 
 def test_errors() -> None:

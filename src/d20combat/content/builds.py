@@ -285,6 +285,19 @@ class Build(Frozen):
             return out
         return value
 
+    @field_validator("classes")
+    @classmethod
+    def _merge(cls, value: tuple[ClassLevel, ...]) -> tuple[ClassLevel, ...]:
+        # "fighter 2/rogue 1/fighter 2" is fighter 4/rogue 1: each class's table is
+        # read at its total level (Multiclass Characters, "Class level").
+        merged: dict[str, int] = {}
+        for c in value:
+            key = normalize_name(c.name)
+            merged[key] = merged.get(key, 0) + c.level
+        if len(merged) == len(value):
+            return value
+        return tuple(ClassLevel(name=k, level=v) for k, v in merged.items())
+
     @field_validator("abilities", mode="before")
     @classmethod
     def _abilities(cls, value: Any) -> Any:
