@@ -22,11 +22,13 @@ from d20combat.content.classes import (
     character_level,
     class_def,
     classes,
+    good_save,
     iteratives,
     parse_class_levels,
+    poor_save,
 )
 from d20combat.content.creatures import ClassLevel
-from d20combat.content.importers.classes import read_classes, render_yaml
+from d20combat.content.importers.classes import main, read_classes, render_yaml
 from d20combat.content.library import data_dir
 from d20combat.errors import ContentError
 
@@ -199,3 +201,49 @@ def test_importer_reports_a_mismatch(tmp_path: Path) -> None:
     problems = read_classes(tmp_path).problems
     assert len(problems) == 1
     assert "Table: The Fighter: level 4 ref +2 does not match the poor save (+1)" in problems[0]
+
+
+@pytest.mark.parametrize(
+    ("monster", "racial", "levels", "bab"),
+    [
+        # (SRD page, stat block): racial Hit Dice progression + class levels.
+        ("monsters-o-r.html Ogre, 4th-Level Barbarian", Progression.THREE_QUARTERS.at(4),
+         "barbarian 4", 7),
+        ("monsters-t-z.html Troll Hunter, 6th-Level Ranger", Progression.THREE_QUARTERS.at(6),
+         "ranger 6", 10),
+        ("monsters-m-n.html Mummy Lord, 10th-Level Cleric", Progression.HALF.at(8),
+         "cleric 10", 11),
+        ("monsters-t-z.html Celestial Charger, 7th-Level Cleric", Progression.FULL.at(8),
+         "cleric 7", 13),
+        ("monsters-h-i.html Harpy Archer, 7th-Level Fighter", Progression.FULL.at(7),
+         "fighter 7", 14),
+    ],
+)  # fmt: skip
+def test_srd_monsters_with_class_levels(monster: str, racial: int, levels: str, bab: int) -> None:
+    # The printed "Base Attack/Grapple" is the racial HD's base attack plus the class's.
+    assert racial + base_attack(levels) == bab, monster
+
+
+def test_srd_ogre_barbarian_and_troll_hunter_saves() -> None:
+    # Ogre, 4th-Level Barbarian: giant 4 HD (good Fort) + barbarian 4, Con 18, Dex 11,
+    # Wis 10: Fort +12, Ref +2, Will +2.
+    s = base_saves("barbarian 4")
+    assert (good_save(4) + s.fort + 4, poor_save(4) + s.ref, poor_save(4) + s.will) == (12, 2, 2)
+    # Troll Hunter, 6th-Level Ranger: giant 6 HD + ranger 6, Con 22, Dex 12, Wis 15,
+    # Iron Will: Fort +16, Ref +8, Will +8.
+    s = base_saves("ranger 6")
+    assert (good_save(6) + s.fort + 6, poor_save(6) + s.ref + 1, poor_save(6) + s.will + 2 + 2) == (
+        16, 8, 8,
+    )  # fmt: skip
+    # Its "favored enemy elves (+4), favored enemy humans (+2)": two enemies at 6th level.
+    assert class_def("ranger").count("favored enemy", 6) == 2
+
+
+def test_importer_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "classes.yaml"
+    assert main([str(SRD), "--out", str(out), "--check"]) == 1
+    assert main([str(SRD), "--out", str(out)]) == 0
+    assert main([str(SRD), "--out", str(out), "--check"]) == 0
+    assert out.read_text(encoding="utf-8") == (data_dir() / "classes.yaml").read_text("utf-8")
+    assert main([str(tmp_path / "nowhere"), "--out", str(out)]) == 2
+    assert "cannot read SRD page" in capsys.readouterr().err
