@@ -421,6 +421,10 @@ def test_skill_feats_and_synergy() -> None:
     assert totals["balance"] == 2 + 2  # Dex 14 + synergy from Tumble 5+
     assert totals["diplomacy"] == -1 + 2  # Cha 8 + synergy from Bluff 5+
     assert totals["jump"] == 2 + 2
+    cloak = {"stat": "Hide", "value": 5, "type": "competence", "source": "cloak of elvenkind"}
+    worn = make(classes="rogue 1", modifiers=[cloak])
+    assert skill_totals(worn)["hide"] == 2 + 5
+    assert not build_creature(worn).modifiers  # folded into the skill total
 
 
 # --- Hit points ----------------------------------------------------------------------

@@ -723,8 +723,9 @@ def _skill_mods(
     """Unconditional modifiers to skills, by skill name (full or base name)."""
     out: dict[str, list[Modifier]] = {}
     for m in (*rce.modifiers, *extra, *build.modifiers):
-        if m.condition is None and _base_skill(m.stat) in SKILLS:
-            out.setdefault(m.stat, []).append(Modifier(m.value, m.type, m.source, m.scope))
+        key = " ".join(m.stat.lower().split())
+        if m.condition is None and _base_skill(key) in SKILLS:
+            out.setdefault(key, []).append(Modifier(m.value, m.type, m.source, m.scope))
     for feat in build.feats:
         for skill in SKILL_FEATS.get(feat.key, ()):
             out.setdefault(skill, []).append(Modifier(2, BonusType.UNTYPED, str(feat)))
@@ -853,7 +854,7 @@ def build_creature(build: Build) -> StatBlock:
     keep = [
         m
         for m in (*rce.modifiers, *features.modifiers, *build.modifiers)
-        if not (m.condition is None and _base_skill(m.stat) in SKILLS)
+        if not (m.condition is None and _base_skill(m.stat.lower()) in SKILLS)
     ]
     qualities = list(rce.qualities)
     if not rce.armor_reduces_speed:
