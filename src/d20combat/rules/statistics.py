@@ -688,10 +688,13 @@ def derive(stat: StatBlock, rules: Ruleset | None = None) -> Statistics:
             *_gear_mods(stat, "initiative"),
         ]
     )
-    acp = sum(a.check_penalty for a in (body, shield) if a is not None)
-    for ref in (stat.armor, stat.shield):
-        if ref is not None and (ref.masterwork or ref.enhancement) and acp < 0:
-            acp += 1
+    acp = 0
+    for piece, ref in ((body, stat.armor), (shield, stat.shield)):
+        if piece is None or ref is None:
+            continue
+        # SRD equipment "Masterwork Armor": each masterwork piece's penalty lessens by 1.
+        better = 1 if (ref.masterwork or ref.enhancement) and piece.check_penalty < 0 else 0
+        acp += piece.check_penalty + better
     options, routines = _Builder(stat, abilities, rules, body, shield).build()
     conditional = tuple(
         f"{m.value:+d} {m.type.value} {m.stat} ({m.source}) {m.condition}"
