@@ -322,11 +322,143 @@ def duel(
                 fh.write(json.dumps(e.as_json()) + "\n")
 
 
+@cli.command()
+@click.argument("scenario", required=False)
+@click.option("--seed", type=int, default=None, help="Dice seed (default: the scenario's, or 1).")
+@click.option(
+    "--log",
+    "log_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write every event as JSON lines.",
+)
+@click.option("--explain", is_flag=True, help="Show every modifier breakdown.")
+@click.option(
+    "--save",
+    "save_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Save the finished fight's state as JSON.",
+)
+def fight(
+    scenario: str | None,
+    seed: int | None,
+    log_file: Path | None,
+    explain: bool,
+    save_file: Path | None,
+) -> None:
+    """Run one seeded encounter, narrated round by round."""
+    from d20combat.content.scenarios import DEFAULT_SCENARIO, load_scenario
+    from d20combat.render.narrate import narrate_all
+    from d20combat.render.summary import summary_lines
+    from d20combat.sim.runner import fight as run
+
+    sc = load_scenario(scenario or DEFAULT_SCENARIO)
+    used_seed = seed if seed is not None else (sc.seed if sc.seed is not None else 1)
+    result = run(sc, used_seed)
+    click.echo(
+        f"{sc.title or sc.name} (scenario {sc.name}, seed {used_seed}, ruleset {sc.ruleset.name})"
+    )
+    for line in narrate_all(result.encounter.log, explain_modifiers=explain):
+        click.echo(line)
+    click.echo(f"Outcome: {result.outcome.describe()}")
+    for line in summary_lines(result.encounter):
+        click.echo(line)
+    if log_file:
+        with log_file.open("w", encoding="utf-8") as fh:
+            for e in result.encounter.log:
+                fh.write(json.dumps(e.as_json()) + "\n")
+    if save_file:
+        save_file.write_text(json.dumps(result.encounter.to_json()), encoding="utf-8")
+
+
+@cli.command()
+@click.argument("scenario")
+@click.option("--runs", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON report.")
+def simulate(scenario: str, runs: int, seed: int, workers: int, as_json: bool) -> None:
+    """Run many seeded fights and report win rates, rounds and survival."""
+    from d20combat.render.summary import report_lines
+    from d20combat.sim.simulate import simulate as run
+
+    if sys.stderr.isatty() and not as_json:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task("fights", total=runs)
+            report = run(
+                scenario,
+                runs=runs,
+                seed=seed,
+                workers=workers,
+                progress=lambda n: bar.advance(task, n),
+            )
+    else:
+        report = run(scenario, runs=runs, seed=seed, workers=workers)
+    if as_json:
+        _echo_json(report.as_json())
+    else:
+        for line in report_lines(report.as_json()):
+            click.echo(line)
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def validate(file: Path) -> None:
+    """List every problem of a scenario file at once (exit code 2 if any)."""
+    from d20combat.content.scenarios import validate_scenario
+
+    problems = validate_scenario(file)
+    if problems:
+        for p in problems:
+            click.echo(str(p), err=True)
+        raise InputError(f"{len(problems)} problem(s) in {file}", file=str(file))
+    click.echo(f"{file}: ok")
+
+
+@cli.command()
+@click.argument("save_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--explain", is_flag=True, help="Show every modifier breakdown.")
+def resume(save_file: Path, explain: bool) -> None:
+    """Resume a saved fight and play it to its end."""
+    from d20combat.encounter.state import Encounter
+    from d20combat.errors import SaveFileError
+    from d20combat.render.narrate import narrate_all
+    from d20combat.render.summary import summary_lines
+    from d20combat.sim.runner import play
+
+    try:
+        data = json.loads(save_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise SaveFileError(
+            f"cannot read save: {exc}",
+            file=str(save_file),
+            expected="a JSON save written by d20combat fight --save",
+        ) from None
+    try:
+        enc = Encounter.from_json(data)
+    except SaveFileError as exc:
+        raise exc.located(file=str(save_file)) from None
+    start = len(enc.log)
+    outcome = play(enc)
+    for line in narrate_all(enc.log[start:], explain_modifiers=explain):
+        click.echo(line)
+    click.echo(f"Outcome: {outcome.describe()}")
+    for line in summary_lines(enc):
+        click.echo(line)
+
+
 @cli.command(name="list")
-@click.argument("kind", type=click.Choice(["creatures", "weapons", "armor", "rulesets"]))
+@click.argument(
+    "kind", type=click.Choice(["scenarios", "creatures", "weapons", "armor", "rulesets"])
+)
 def list_(kind: str) -> None:
     """Print the names of bundled content, one per line."""
-    if kind == "creatures":
+    if kind == "scenarios":
+        from d20combat.content.scenarios import scenario_names
+
+        names = scenario_names()
+    elif kind == "creatures":
         from d20combat.content.bestiary import creature_names
 
         names = creature_names()

@@ -58,7 +58,7 @@ class Ruleset(Frozen):
     sources: tuple[str, ...]
     defense_term: str = "AC"
     concealment_die: Literal[100, 10] = 100
-    averted_gaze_miss_chance: int = 50
+    averted_gaze_miss_chance: int = 20
     dr_bypass_per_enhancement: int = Field(default=0, ge=0)
     grapple_size: Literal["special", "reversed-attack"] = "special"
     grapple_base: Literal["bab-str", "melee-attack"] = "bab-str"
@@ -82,6 +82,25 @@ class Ruleset(Frozen):
     stability_legs: int = 3
     stability_bonus: int = 4
     vulnerability_multiplier: tuple[int, int] = (3, 2)
+    withdraw_speed_multiplier: int = 2
+    run_speed_multiplier: int = 4
+    run_heavy_armor_multiplier: int = 3
+    run_ranged_defense_bonus: int = 0
+    helpless_defense: Literal["dex-zero", "five-plus-size"] = "dex-zero"
+    provoking_actions: tuple[str, ...] = (
+        "ranged-attack",
+        "unarmed-attack",
+        "stand",
+        "sheathe",
+        "pick-up",
+        "crawl",
+        "open",
+        "load",
+        "drink",
+        "retrieve",
+        "difficult-step",
+        "coup-de-grace",
+    )
     variants: frozenset[Variant] = frozenset()
 
     def with_variants(self, *variants: Variant | str) -> Ruleset:

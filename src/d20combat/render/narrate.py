@@ -28,11 +28,22 @@ def _attack(e: Event) -> str:
     bonus = e.total("attack bonus")
     ac_v = ac.value if ac else "?"
     b = bonus.value if bonus else 0
-    head = f"{e.actor} attacks {e.target} with {o.get('weapon')}: "
+    kind = {
+        "aoo": "makes an attack of opportunity against",
+        "readied attack": "makes its readied attack against",
+    }.get(e.type, "attacks")
+    head = f"{e.actor} {kind} {e.target} with {o.get('weapon')}: "
     nat = o.get("natural")
     rolled = f"d20 {nat} {b:+d} = {o.get('total')} vs AC {ac_v}"
-    if o.get("flat_footed"):
-        rolled += " (flat-footed)"
+    situation = [
+        k.replace("_", " ") for k in ("flanking", "flat_footed", "sneak_attack") if o.get(k)
+    ]
+    if o.get("cover"):
+        situation.append(f"cover +{o['cover']}")
+    if o.get("concealment"):
+        situation.append(f"concealment {o['concealment']}%")
+    if situation:
+        rolled += f" ({', '.join(situation)})"
     result = o.get("result")
     if nat == 1 and result in ("miss", "fumble"):
         text = f"{rolled}: a natural 1 always misses"
@@ -100,11 +111,107 @@ def _generic(e: Event) -> str:
     return text
 
 
+def _move(e: Event) -> str:
+    o = e.outcome
+    path = o.get("path") or []
+    verb = {
+        "move": "moves",
+        "step": "takes a 5-foot step",
+        "withdraw": "withdraws",
+        "run": "runs",
+        "charge": "charges",
+        "crawl": "crawls",
+    }.get(e.type, e.type)
+    text = f"{e.actor} {verb} from {o.get('start')} to {o.get('end')}"
+    if len(path) > 1:
+        text += f" (via {' '.join(path[:-1])})"
+    if o.get("stopped"):
+        text += ", and is stopped there"
+    return text
+
+
+def _provoked(e: Event) -> str:
+    return (
+        f"{e.target} provokes an attack of opportunity from {e.actor} ({e.outcome.get('reason')})"
+    )
+
+
+def _turn(e: Event) -> str:
+    o = e.outcome
+    state = o.get("state")
+    limited = " - one action only" if o.get("single") else ""
+    cond = f", {state}" if state and state != "healthy" else ""
+    return f"{e.actor}'s turn ({o.get('hp')} hp{cond}{limited})"
+
+
+def _round(e: Event) -> str:
+    o = e.outcome
+    if o.get("surprise"):
+        return "Surprise round: only the aware act, one standard or move action each"
+    if "order" in o:
+        return "Initiative order: " + ", ".join(o["order"])
+    return f"Round {o.get('round')} begins"
+
+
+def _outcome(e: Event) -> str:
+    o = e.outcome
+    if o.get("kind") == "truncated":
+        return f"The fight is truncated at the round limit ({o.get('rounds')} rounds)"
+    if o.get("winner"):
+        return f"{o['winner']} wins after {o.get('rounds')} rounds"
+    return f"Nobody is left standing after {o.get('rounds')} rounds"
+
+
+def _dying(e: Event) -> str:
+    o = e.outcome
+    rolls = "; ".join(roll_text(r) for r in e.rolls)
+    notes = ", ".join(o.get("notes", ()))
+    return f"{e.actor} is dying: {notes} [{rolls}] (now {o.get('hp')} hp, {o.get('state')})"
+
+
+def _simple(text: str) -> Callable[[Event], str]:
+    def render(e: Event) -> str:
+        return text.format(actor=e.actor, target=e.target, **e.outcome)
+
+    return render
+
+
 RENDERERS: dict[str, Callable[[Event], str]] = {
     "attack": _attack,
+    "aoo": _attack,
+    "readied attack": _attack,
     "damage": _damage,
     "initiative": _initiative,
+    "move": _move,
+    "step": _move,
+    "withdraw": _move,
+    "run": _move,
+    "charge": _move,
+    "crawl": _move,
+    "provoked": _provoked,
+    "turn": _turn,
+    "round": _round,
+    "outcome": _outcome,
+    "dying": _dying,
+    "condition-ends": _simple("{actor} is no longer {condition}"),
+    "total-defense": _simple("{actor} takes the total defense action (+4 dodge to AC)"),
+    "delay": _simple("{actor} delays until after {after}"),
+    "ready": _simple("{actor} readies an attack ({trigger})"),
+    "readied": _simple("{actor}'s readied attack triggers as {target} enters its reach"),
+    "ready-lost": _simple("{actor}'s readied action lapses"),
+    "stand": _simple("{actor} stands up"),
+    "drop-prone": _simple("{actor} drops prone"),
+    "draw": _simple("{actor} draws {weapon}"),
+    "drop": _simple("{actor} drops {weapon}"),
+    "pick-up": _simple("{actor} picks up {item}"),
+    "open": _simple("{actor} opens the door at {at}"),
+    "escape": _simple("{actor} flees the battlefield"),
+    "surrender": _simple("{actor} surrenders"),
+    "no-action": _simple("{actor} cannot act ({conditions})"),
+    "initiative-change": _simple("{actor}'s initiative count changes"),
+    "strain": _simple("{actor} strains while disabled: now {hp} hp, {state}"),
 }
+SILENT = frozenset({"end-turn", "initiative-tie", "outcome"})
 
 
 def explain(e: Event) -> Iterator[str]:
@@ -115,6 +222,8 @@ def explain(e: Event) -> Iterator[str]:
 
 def narrate(e: Event, *, explain_modifiers: bool = False) -> list[str]:
     """The lines that tell ``e``: the sentence, then (optionally) its breakdowns."""
+    if e.type in SILENT:
+        return []
     lines = [RENDERERS.get(e.type, _generic)(e)]
     if explain_modifiers:
         lines.extend(explain(e))
@@ -122,11 +231,7 @@ def narrate(e: Event, *, explain_modifiers: bool = False) -> list[str]:
 
 
 def narrate_all(events: Iterable[Event], *, explain_modifiers: bool = False) -> Iterator[str]:
-    """Narrate a fight, with a header line at the start of each round."""
-    current = -1
+    """Narrate a fight: round headers flush left, everything else indented."""
     for e in events:
-        if e.round != current:
-            current = e.round
-            yield "Initiative" if current == 0 else f"Round {current}"
         for line in narrate(e, explain_modifiers=explain_modifiers):
-            yield "  " + line
+            yield line if e.type in ("round", "outcome") else "  " + line

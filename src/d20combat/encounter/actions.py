@@ -1,0 +1,357 @@
+"""Actions: small immutable values with one text notation.
+
+The CLI, the logs, replays and tests all use the same notation; ``str(action)``
+prints it and :func:`parse_action` reads it back. Squares use the grid notation
+(``a1`` is the top-left square); combatants are named by id.
+
+=========================  ================================================
+notation                   meaning (action type; source)
+=========================  ================================================
+``end``                    end the turn
+``move c4 d5 e6``          move action along a path (seed 004 "Movement")
+``step d5``                5-foot step (SRD combat-i "Take 5-Foot Step")
+``withdraw c4 d5``         withdraw, full-round (seed 004 "Withdraw")
+``run c4 c5 c6``           run, full-round, straight line (seed 004 "Run")
+``charge ogre to e6``      charge, then one melee attack (seed 000 "Charge")
+``attack ogre``            attack (standard, or the next attack of a full attack)
+``attack ogre with bite defensively nonlethal``   with options
+``total-defense``          +4 dodge AC (seed 004 "Total Defense")
+``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
+``ready attack when enters-reach``   ready an attack (seed 004 "Ready")
+``stand``                  stand up from prone (move action)
+``drop-prone``             drop prone (free)
+``crawl d5``               crawl 5 ft while prone (move action)
+``draw longsword``         draw a weapon (move action)
+``drop longsword``         drop a held weapon (free)
+``pick-up longsword``      pick up an item in or next to your space (move)
+``open d5``                open a door (move action)
+``escape``                 leave the map from an exit square (move action)
+``surrender``              surrender (free)
+``start-full-round``       begin a full-round action with a standard action
+=========================  ================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from d20combat.errors import InputError
+from d20combat.grid.squares import parse_square, square_name
+
+__all__ = ["Pos", "parse_square", "square_name"]  # re-exported for the notation
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action. ``verb`` is the first word of the notation."""
+
+    verb: ClassVar[str] = ""
+    kind: ClassVar[str] = "free"  # standard, move, full-round, free, step
+
+    def __str__(self) -> str:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    verb: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    path: tuple[Pos, ...]
+    verb: ClassVar[str] = "move"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, *map(square_name, self.path)])
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Action):
+    to: Pos
+    verb: ClassVar[str] = "step"
+    kind: ClassVar[str] = "step"
+
+    def __str__(self) -> str:
+        return f"step {square_name(self.to)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw(Move):
+    verb: ClassVar[str] = "withdraw"
+    kind: ClassVar[str] = "full-round"
+
+
+@dataclass(frozen=True, slots=True)
+class Run(Move):
+    verb: ClassVar[str] = "run"
+    kind: ClassVar[str] = "full-round"
+
+
+@dataclass(frozen=True, slots=True)
+class Crawl(Action):
+    to: Pos
+    verb: ClassVar[str] = "crawl"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"crawl {square_name(self.to)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Charge(Action):
+    target: str
+    to: Pos
+    verb: ClassVar[str] = "charge"
+    kind: ClassVar[str] = "full-round"
+
+    def __str__(self) -> str:
+        return f"charge {self.target} to {square_name(self.to)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    target: str
+    weapon: str | None = None
+    defensively: bool = False
+    nonlethal: bool | None = None
+    verb: ClassVar[str] = "attack"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        text = f"attack {self.target}"
+        if self.weapon:
+            text += f" with {self.weapon}"
+        if self.defensively:
+            text += " defensively"
+        if self.nonlethal is True:
+            text += " nonlethal"
+        elif self.nonlethal is False:
+            text += " lethal"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class TotalDefense(Action):
+    verb: ClassVar[str] = "total-defense"
+    kind: ClassVar[str] = "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class Delay(Action):
+    after: str
+    verb: ClassVar[str] = "delay"
+
+    def __str__(self) -> str:
+        return f"delay after {self.after}"
+
+
+READY_TRIGGERS = ("enters-reach",)
+
+
+@dataclass(frozen=True, slots=True)
+class Ready(Action):
+    trigger: str = "enters-reach"
+    weapon: str | None = None
+    verb: ClassVar[str] = "ready"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        text = "ready attack"
+        if self.weapon:
+            text += f" with {self.weapon}"
+        return f"{text} when {self.trigger}"
+
+
+@dataclass(frozen=True, slots=True)
+class StandUp(Action):
+    verb: ClassVar[str] = "stand"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class DropProne(Action):
+    verb: ClassVar[str] = "drop-prone"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    weapon: str
+    verb: ClassVar[str] = "draw"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"draw {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Action):
+    weapon: str
+    verb: ClassVar[str] = "drop"
+
+    def __str__(self) -> str:
+        return f"drop {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp(Action):
+    item: str
+    verb: ClassVar[str] = "pick-up"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"pick-up {self.item}"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenDoor(Action):
+    at: Pos
+    verb: ClassVar[str] = "open"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"open {square_name(self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Escape(Action):
+    verb: ClassVar[str] = "escape"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Surrender(Action):
+    verb: ClassVar[str] = "surrender"
+
+
+@dataclass(frozen=True, slots=True)
+class StartFullRound(Action):
+    """Start a full-round action with a standard action (seed 004); the next
+    action must complete it. The only full-round action it serves here is moving
+    5 ft through hampering terrain (SRD combat-i), given as the square."""
+
+    to: Pos
+    verb: ClassVar[str] = "start-full-round"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"start-full-round {square_name(self.to)}"
+
+
+def _words(text: str) -> list[str]:
+    return text.strip().lower().split()
+
+
+def _expect(text: str, what: str) -> InputError:
+    return InputError(f"cannot read action {text!r}", field="action", expected=what)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its notation (see the module table).
+
+    Raises:
+        InputError: quoting the text and showing the expected form.
+    """
+    words = _words(text)
+    if not words:
+        raise _expect(text, "an action such as 'attack ogre' or 'move c4 d5'")
+    verb, args = words[0], words[1:]
+    simple: dict[str, type[Action]] = {
+        "end": EndTurn,
+        "total-defense": TotalDefense,
+        "stand": StandUp,
+        "drop-prone": DropProne,
+        "escape": Escape,
+        "surrender": Surrender,
+    }
+    if verb in simple:
+        if args:
+            raise _expect(text, f"'{verb}' alone")
+        return simple[verb]()
+    if verb in ("move", "withdraw", "run"):
+        if not args:
+            raise _expect(text, f"'{verb}' and the squares of the path, like '{verb} c4 d5'")
+        cls = {"move": Move, "withdraw": Withdraw, "run": Run}[verb]
+        return cls(tuple(parse_square(a) for a in args))
+    if verb in ("step", "crawl", "open", "start-full-round"):
+        if len(args) != 1:
+            raise _expect(text, f"'{verb} SQUARE'")
+        pos = parse_square(args[0])
+        one = {"step": Step, "crawl": Crawl, "start-full-round": StartFullRound}
+        return OpenDoor(pos) if verb == "open" else one[verb](pos)
+    if verb == "charge":
+        if len(args) != 3 or args[1] != "to":
+            raise _expect(text, "'charge TARGET to SQUARE'")
+        return Charge(args[0], parse_square(args[2]))
+    if verb == "attack":
+        return _parse_attack(text, args)
+    if verb == "delay":
+        if len(args) != 2 or args[0] != "after":
+            raise _expect(text, "'delay after COMBATANT'")
+        return Delay(args[1])
+    if verb == "ready":
+        m = re.match(r"^attack(?: with (\S+))? when (\S+)$", " ".join(args))
+        if not m or m.group(2) not in READY_TRIGGERS:
+            raise _expect(text, "'ready attack [with WEAPON] when enters-reach'")
+        return Ready(m.group(2), m.group(1))
+    if verb in ("draw", "drop", "pick-up"):
+        if not args:
+            raise _expect(text, f"'{verb} WEAPON'")
+        name = " ".join(args)
+        return {"draw": Draw, "drop": Drop, "pick-up": PickUp}[verb](name)
+    raise _expect(
+        text,
+        "one of: "
+        + ", ".join(
+            sorted(
+                [
+                    "end",
+                    "move",
+                    "step",
+                    "withdraw",
+                    "run",
+                    "crawl",
+                    "charge",
+                    "attack",
+                    "total-defense",
+                    "delay",
+                    "ready",
+                    "stand",
+                    "drop-prone",
+                    "draw",
+                    "drop",
+                    "pick-up",
+                    "open",
+                    "escape",
+                    "surrender",
+                    "start-full-round",
+                ]
+            )
+        ),
+    )
+
+
+def _parse_attack(text: str, args: list[str]) -> Attack:
+    if not args:
+        raise _expect(text, "'attack TARGET [with WEAPON] [defensively] [nonlethal|lethal]'")
+    target = args[0]
+    rest = args[1:]
+    defensively = False
+    nonlethal: bool | None = None
+    while rest and rest[-1] in ("defensively", "nonlethal", "lethal"):
+        word = rest.pop()
+        if word == "defensively":
+            defensively = True
+        else:
+            nonlethal = word == "nonlethal"
+    weapon = None
+    if rest:
+        if rest[0] != "with" or len(rest) < 2:
+            raise _expect(text, "'attack TARGET with WEAPON'")
+        weapon = " ".join(rest[1:])
+    return Attack(target, weapon, defensively, nonlethal)

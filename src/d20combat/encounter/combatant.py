@@ -1,0 +1,252 @@
+"""A combatant's mutable state, and the action budget of the creature whose turn it is.
+
+The immutable parts (stat block, derived statistics) are shared between clones; only
+the small mutable record is copied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from d20combat.content.creatures import Ability, StatBlock, WieldStyle
+from d20combat.content.rulesets import Ruleset
+from d20combat.rules.hitpoints import HpState, Vitals, state_of
+from d20combat.rules.statistics import AttackOption, Routine, Statistics
+
+Pos = tuple[int, int]
+
+
+@dataclass(slots=True)
+class Condition:
+    """A condition lasting ``turns`` starts of ``owner``'s turn (0: until removed)."""
+
+    owner: str
+    turns: int = 0
+
+
+@dataclass(slots=True)
+class Combatant:
+    """One creature in the fight: what changes during it."""
+
+    id: str
+    name: str
+    side: str
+    stat: StatBlock
+    stats: Statistics
+    pos: Pos
+    vitals: Vitals
+    tactics: str = "default"
+    aware: bool = True
+    initiative: int = 0
+    tiebreak: tuple[int, ...] = ()
+    acted: bool = False
+    conditions: dict[str, Condition] = field(default_factory=dict)
+    aoo_used: int = 0
+    provoked_by_move: set[str] = field(default_factory=set)
+    wielding: tuple[str, ...] = ()
+    ammo: dict[str, int] = field(default_factory=dict)
+    readied: tuple[str, str | None] | None = None
+    delay_after: str | None = None
+    fled: bool = False
+    surrendered: bool = False
+    pending_full_round: Pos | None = None
+    fumbled: bool = False  # seed 000 fumble variant: loses its next turn
+    ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
+
+    # ----- derived, cheap -----
+    @property
+    def squares(self) -> int:
+        return self.stat.size.squares
+
+    def state(self, rules: Ruleset) -> HpState:
+        return state_of(self.vitals, rules)
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+    def present(self) -> bool:
+        """On the battlefield (not fled)."""
+        return not self.fled
+
+    def mod(self, ability: Ability) -> int:
+        return self.stats.mod(ability)
+
+    def melee_options(self) -> list[AttackOption]:
+        """The melee attacks ready to use now (wielded weapons and natural weapons)."""
+        return [o for o in self.ready_options() if not o.ranged]
+
+    def ready_options(self) -> list[AttackOption]:
+        out = []
+        for o in self.stats.options:
+            if o.natural or o.name in self.wielding:
+                if o.thrown and self.ammo.get(o.name, 1) <= 0:
+                    continue
+                out.append(o)
+        if not out or not any(not o.ranged for o in out):
+            unarmed = self.stats.options[-1]
+            if unarmed not in out:
+                out.append(unarmed)
+        return out
+
+    def routines_ready(self) -> list[Routine]:
+        """Full-attack routines whose every attack uses a ready option."""
+        ready = {id(o) for o in self.ready_options()}
+        return [r for r in self.stats.routines if all(id(o) in ready for o, _ in r.attacks)]
+
+    def to_json(self) -> dict[str, Any]:
+        v = self.vitals
+        return {
+            "id": self.id,
+            "pos": list(self.pos),
+            "vitals": {
+                "hp": v.hp,
+                "max_hp": v.max_hp,
+                "nonlethal": v.nonlethal,
+                "temp_hp": v.temp_hp,
+                "stable": v.stable,
+                "dead": v.dead,
+                "subdued": v.subdued,
+                "ability_damage": list(v.ability_damage),
+            },
+            "tactics": self.tactics,
+            "aware": self.aware,
+            "initiative": self.initiative,
+            "tiebreak": list(self.tiebreak),
+            "acted": self.acted,
+            "conditions": {k: [c.owner, c.turns] for k, c in self.conditions.items()},
+            "aoo_used": self.aoo_used,
+            "provoked_by_move": sorted(self.provoked_by_move),
+            "wielding": list(self.wielding),
+            "ammo": dict(self.ammo),
+            "readied": list(self.readied) if self.readied else None,
+            "delay_after": self.delay_after,
+            "fled": self.fled,
+            "surrendered": self.surrendered,
+            "pending_full_round": list(self.pending_full_round)
+            if self.pending_full_round
+            else None,
+            "fumbled": self.fumbled,
+            "ticked_round": self.ticked_round,
+        }
+
+    def load_json(self, data: dict[str, Any]) -> None:
+        v = data["vitals"]
+        dmg = tuple(int(x) for x in v["ability_damage"])
+        self.pos = (int(data["pos"][0]), int(data["pos"][1]))
+        self.vitals = Vitals(
+            int(v["hp"]),
+            int(v["max_hp"]),
+            int(v["nonlethal"]),
+            int(v["temp_hp"]),
+            bool(v["stable"]),
+            bool(v["dead"]),
+            bool(v["subdued"]),
+            (dmg[0], dmg[1], dmg[2], dmg[3], dmg[4], dmg[5]),
+        )
+        self.tactics = str(data["tactics"])
+        self.aware = bool(data["aware"])
+        self.initiative = int(data["initiative"])
+        self.tiebreak = tuple(int(x) for x in data["tiebreak"])
+        self.acted = bool(data["acted"])
+        self.conditions = {k: Condition(str(o), int(t)) for k, (o, t) in data["conditions"].items()}
+        self.aoo_used = int(data["aoo_used"])
+        self.provoked_by_move = set(data["provoked_by_move"])
+        self.wielding = tuple(data["wielding"])
+        self.ammo = {str(k): int(n) for k, n in data["ammo"].items()}
+        r = data["readied"]
+        self.readied = (str(r[0]), r[1]) if r else None
+        self.delay_after = data["delay_after"]
+        self.fled = bool(data["fled"])
+        self.surrendered = bool(data["surrendered"])
+        p = data["pending_full_round"]
+        self.pending_full_round = (int(p[0]), int(p[1])) if p else None
+        self.fumbled = bool(data["fumbled"])
+        self.ticked_round = int(data["ticked_round"])
+
+
+def initial_wielding(stats: Statistics) -> tuple[str, ...]:
+    """What a creature holds at the start: the weapons of its first weapon routine.
+
+    A creature whose first routine is natural attacks holds nothing; a two-weapon
+    routine holds both weapons.
+    """
+    for routine in stats.routines:
+        names = tuple(dict.fromkeys(o.name for o, _ in routine.attacks if not o.natural))
+        if names:
+            return names
+    return ()
+
+
+def initial_ammo(stat: StatBlock, stats: Statistics) -> dict[str, int]:
+    """How many of each thrown weapon a creature carries (WeaponRef.quantity)."""
+    out: dict[str, int] = {}
+    for ref in stat.weapons:
+        for o in stats.options:
+            if o.thrown and o.weapon is not None and o.weapon.name == ref.weapon:
+                out[o.name] = ref.quantity
+    return out
+
+
+@dataclass(slots=True)
+class Budget:
+    """What the current creature may still do this turn (seed 004 "Action Types").
+
+    A round allows a standard and a move action, or two move actions, or one
+    full-round action, plus a 5-foot step if no other movement happens, and free
+    actions. ``single`` limits the turn to one move or one standard action
+    (staggered, disabled, the surprise round).
+    """
+
+    standard: bool = True
+    move: bool = True
+    single: bool = False
+    moved: bool = False
+    stepped: bool = False
+    full_round: bool = False
+    routine: str | None = None  # the full-attack routine begun this turn
+    next_attack: int = 0  # index of its next attack
+    committed: bool = False  # the full attack has taken the move action
+    free_draw_used: bool = False
+    attacks_made: int = 0
+
+    @property
+    def can_full_round(self) -> bool:
+        return self.standard and self.move and not self.single and not self.moved
+
+    def use(self, kind: str) -> None:
+        """Spend an action of ``kind`` (standard, move, full-round)."""
+        if kind == "full-round":
+            self.standard = self.move = False
+            self.full_round = True
+        elif kind == "standard":
+            self.standard = False
+        elif kind == "move":
+            if self.move:
+                self.move = False
+            else:
+                self.standard = False  # a move action in place of the standard action
+        if self.single:
+            self.standard = self.move = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "standard": self.standard,
+            "move": self.move,
+            "single": self.single,
+            "moved": self.moved,
+            "stepped": self.stepped,
+            "full_round": self.full_round,
+            "routine": self.routine,
+            "next_attack": self.next_attack,
+            "committed": self.committed,
+            "free_draw_used": self.free_draw_used,
+            "attacks_made": self.attacks_made,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Budget:
+        return cls(**data)
+
+
+__all__ = ["Budget", "Combatant", "Condition", "WieldStyle", "initial_ammo", "initial_wielding"]

@@ -1,0 +1,360 @@
+"""Attacks in context: situational modifiers, attacks of opportunity, damage.
+
+Sources:
+* seed 002 Table: Attack Roll Modifiers and Table: Armor Class Modifiers (through
+  :mod:`d20combat.rules.conditions`); seed 003 "Flanking" (+2 melee); seed 003
+  "Cover" and "Concealment" (through the grid); SRD combat-i "Range Penalty" (-2 per
+  full range increment) and "Shooting or Throwing into a Melee" (-4, seed 004 too);
+  SRD feats "Point Blank Shot", "Precise Shot";
+* seed 003 "Attacks of Opportunity" and seed 002: one a round (Combat Reflexes: plus
+  the Dex modifier), none while flat-footed without Combat Reflexes, none against a
+  creature with cover or total concealment; an attack of opportunity is a single
+  melee attack at the full normal bonus and interrupts the provoking action; SRD
+  combat-i "Total Defense": no attacks of opportunity while using it;
+* seed 000 "Sneak Attacks" and seed 002 "Conditions that Allow Sneak Attacks": extra
+  damage when the target loses its Dexterity bonus or is flanked; not against
+  creatures immune to critical hits, nor with concealment; ranged only within 30 ft
+  (SRD rogue class).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from d20combat.content.creatures import Ability, ExtraDamage
+from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.rules.attack import Attack, AttackResult, attack_on, resolve_attack
+from d20combat.rules.conditions import (
+    attack_modifiers,
+    defense_modifiers,
+    miss_chance,
+    restrictions,
+    sneak_attack_allowed,
+)
+from d20combat.rules.hitpoints import take_damage, take_nonlethal
+from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
+from d20combat.rules.statistics import AttackOption
+
+if TYPE_CHECKING:
+    from d20combat.encounter.state import Encounter
+
+ATTACK_RULE = "seed 003 Attack Roll; SRD combat-i Critical Hits"
+AOO_RULE = "seed 003 Attacks of Opportunity; seed 002 Attacks of Opportunity"
+DAMAGE_RULE = "seed 003 Damage, Hit Points; SRD combat-i Injury and Death"
+_SNEAK = re.compile(r"sneak attack \+?(\d+d\d+)")
+
+INTO_MELEE = Modifier(-4, BonusType.UNTYPED, "shooting into melee")
+POINT_BLANK = Modifier(1, BonusType.UNTYPED, "Point Blank Shot")
+
+
+def flat_footed(enc: Encounter, c: Combatant) -> bool:
+    """Before its first turn a creature is flat-footed (seed 003); uncanny dodge keeps
+    its Dexterity bonus (seed 002)."""
+    return (
+        not c.acted
+        and not c.stat.has_quality("uncanny dodge")
+        and not (c.stat.has_quality("improved uncanny dodge"))
+    )
+
+
+def sneak_dice(c: Combatant) -> str | None:
+    for text in c.stat.special_attacks:
+        m = _SNEAK.search(text.lower())
+        if m:
+            return m.group(1)
+    return None
+
+
+def build_attack(
+    enc: Encounter,
+    attacker: Combatant,
+    option: AttackOption,
+    bonus: Total,
+    target: Combatant,
+    *,
+    charge: bool = False,
+    defensively: bool = False,
+    nonlethal: bool | None = None,
+    multiplier: int = 1,
+) -> tuple[Attack, dict[str, object]]:
+    """The attack with every situational modifier, and notes for the event."""
+    ranged = option.ranged
+    space = enc.space
+    rules = enc.rules
+    notes: dict[str, object] = {}
+    mine = set(attacker.conditions)
+    theirs = frozenset(target.conditions)
+    if charge:
+        mine.add("charging")
+    if defensively:
+        mine.add("fighting-defensively")
+    flanked = not ranged and space.flanked_by(attacker, target)
+    improved_ud = target.stat.has_quality("improved uncanny dodge")
+    if flanked:
+        notes["flanking"] = True
+        if not improved_ud:
+            mine.add("flanking")
+    unaware = flat_footed(enc, target)
+    if unaware:
+        theirs = theirs | {"flat-footed"}
+    attacker_conds = frozenset(mine)
+    mods: list[Modifier] = list(attack_modifiers(attacker_conds, ranged=ranged, target=theirs))
+    damage_mods: list[Modifier] = []
+    distance = space.distance_ft(attacker, target)
+    if ranged:
+        inc = option.range_increment or 10
+        full = max(0, (distance - 1) // inc)
+        if full:
+            mods.append(Modifier(-2 * full, BonusType.RANGE, f"range ({distance} ft)"))
+        if space.engaged_with_ally(target, attacker) and not attacker.stat.has_feat("precise shot"):
+            mods.append(INTO_MELEE)
+        if distance <= 30 and attacker.stat.has_feat("point blank shot"):
+            mods.append(POINT_BLANK)
+            damage_mods.append(POINT_BLANK)
+    uncanny = target.stat.has_quality("uncanny dodge") or improved_ud
+    defense = defense_modifiers(
+        theirs,
+        ranged=ranged,
+        attacker=attacker_conds,
+        uncanny_dodge=uncanny,
+        run_feat=target.stat.has_feat("run"),
+        helpless_defense=rules.helpless_defense,
+        run_ranged_defense_bonus=rules.run_ranged_defense_bonus,
+    )
+    lose_dex = defense.loses_dex
+    mods.extend(defense.attacker_modifiers)
+    ac_mods: list[Modifier] = list(defense.modifiers)
+    cover = space.cover_bonus(attacker, target, melee=not ranged)
+    if cover:
+        ac_mods.append(Modifier(cover, BonusType.COVER, "cover"))
+        notes["cover"] = cover
+    concealment = max(
+        space.concealment(attacker, target, melee=not ranged), miss_chance(attacker_conds, theirs)
+    )
+    if concealment:
+        notes["concealment"] = concealment
+    extra: tuple[ExtraDamage, ...] = ()
+    dice = sneak_dice(attacker)
+    sneak = dice is not None and sneak_attack_allowed(
+        theirs,
+        attacker=attacker_conds,
+        flanked=flanked,
+        concealed=bool(concealment),
+        uncanny_dodge=uncanny,
+        improved_uncanny_dodge=improved_ud,
+        run_feat=target.stat.has_feat("run"),
+    )
+    if sneak and dice and not target.stats.crit_immune and (not ranged or distance <= 30):
+        extra = (ExtraDamage(dice=dice, source="sneak attack"),)
+        notes["sneak_attack"] = dice
+    attack = attack_on(
+        target.stats,
+        option,
+        enc.rules,
+        bonus=bonus,
+        attacker_dex=attacker.mod(Ability.DEX),
+        touch=option.touch,
+        flat_footed=lose_dex,
+        attack_mods=tuple(mods),
+        ac_mods=tuple(ac_mods),
+        damage_mods=tuple(damage_mods),
+        concealment=concealment,
+        nonlethal=nonlethal,
+        extra=extra,
+        multiplier=multiplier,
+    )
+    if defense.fixed_ac is not None:
+        size = target.stat.size
+        attack = attack._replace(
+            ac=stack(
+                [
+                    Modifier(
+                        defense.fixed_ac, BonusType.BASE, "helpless (seed 004: Defense 5 + size)"
+                    ),
+                    Modifier(size.attack_modifier, BonusType.SIZE, size.label),
+                ]
+            )
+        )
+    elif defense.dex_zero:
+        ac = attack.ac
+        kept = [m for m in ac.counted() if m.type is not BonusType.ABILITY]
+        attack = attack._replace(
+            ac=stack([*kept, Modifier(-5, BonusType.ABILITY, "Dex 0 (helpless)")])
+        )
+    if defense.loses_dodge or lose_dex:
+        ac = attack.ac
+        if any(m.type is BonusType.DODGE for m in ac.counted()):
+            attack = attack._replace(
+                ac=stack(m for m in ac.counted() if m.type is not BonusType.DODGE)
+            )
+    return attack, notes
+
+
+def strike(
+    enc: Encounter,
+    attacker: Combatant,
+    option: AttackOption,
+    bonus: Total,
+    target: Combatant,
+    *,
+    kind: str = "attack",
+    charge: bool = False,
+    defensively: bool = False,
+    nonlethal: bool | None = None,
+    multiplier: int = 1,
+) -> AttackResult:
+    """Roll one attack, record it, and apply its damage."""
+    attack, notes = build_attack(
+        enc,
+        attacker,
+        option,
+        bonus,
+        target,
+        charge=charge,
+        defensively=defensively,
+        nonlethal=nonlethal,
+        multiplier=multiplier,
+    )
+    mark = enc.dice.mark()
+    r = resolve_attack(enc.dice, attack, enc.rules)
+    enc.event(
+        attacker.id,
+        kind,
+        AOO_RULE if kind == "aoo" else ATTACK_RULE,
+        target=target.id,
+        totals=(("attack bonus", attack.bonus), ("armor class", attack.ac)),
+        rolls_from=mark,
+        weapon=option.name,
+        result=r.outcome,
+        natural=r.natural,
+        total=r.total,
+        confirm_total=r.confirm_total,
+        flat_footed=not target.acted,
+        **notes,
+    )
+    if option.thrown and option.name in attacker.ammo:
+        attacker.ammo[option.name] -= 1
+        if attacker.ammo[option.name] <= 0:
+            attacker.wielding = tuple(w for w in attacker.wielding if w != option.name)
+    if charge:
+        attacker.conditions.pop("charging", None)
+        attacker.conditions["charged"] = Condition(attacker.id, 1)
+    if r.fumble:
+        attacker.fumbled = True
+    if r.hit:
+        deal_damage(enc, attacker, target, r, attack)
+    return r
+
+
+def deal_damage(
+    enc: Encounter, attacker: Combatant, target: Combatant, r: AttackResult, attack: Attack
+) -> None:
+    """Apply a hit's damage to the target's hit points (per the ruleset)."""
+    before = target.vitals
+    state_before = target.state(enc.rules)
+    mark = enc.dice.mark()
+    stats = target.stats
+    con = stats.abilities.get(Ability.CON)
+    fort = stats.saves["fort"].value
+    if r.nonlethal:
+        out = take_nonlethal(target.vitals, r.damage, enc.rules, enc.dice, fort=fort, con=con)
+    else:
+        out = take_damage(
+            target.vitals,
+            r.damage,
+            enc.rules,
+            enc.dice,
+            fort=fort,
+            con=con,
+            crit_immune=stats.crit_immune,
+        )
+    vitals = out.vitals
+    notes = list(out.notes)
+    if r.instant_kill:
+        vitals = vitals._replace(dead=True)
+        notes.append("instant kill (seed 000 variant)")
+    target.vitals = vitals
+    for effect in out.effects:
+        target.conditions[effect.condition] = Condition(attacker.id, effect.rounds)
+        notes.append(f"{effect.condition} for {effect.rounds} round(s): {effect.reason}")
+    state = target.state(enc.rules)
+    enc.event(
+        attacker.id,
+        "damage",
+        DAMAGE_RULE,
+        target=target.id,
+        totals=(("damage bonus", attack.damage_bonus),),
+        rolls_from=mark,
+        weapon=attack.option.name,
+        rolled=r.rolled,
+        damage=r.damage,
+        nonlethal=r.nonlethal,
+        multiplier=r.multiplier,
+        reductions=[f"{x.detail}: -{x.amount}" for x in r.reductions],
+        hp_before=before.hp,
+        hp=vitals.hp,
+        nonlethal_total=vitals.nonlethal,
+        state=state.value,
+        notes=notes,
+    )
+    if state is not state_before:
+        enc.space.invalidate(target)
+
+
+def aoo_limit(c: Combatant) -> int:
+    """One a round; Combat Reflexes adds the Dex modifier (seed 003)."""
+    if c.stat.has_feat("combat reflexes"):
+        return 1 + max(0, c.mod(Ability.DEX))
+    return 1
+
+
+def can_make_aoo(enc: Encounter, t: Combatant, provoker: Combatant) -> AttackOption | None:
+    """The melee option ``t`` would use for an attack of opportunity, or None."""
+    if not enc.active(t) or t.aoo_used >= aoo_limit(t):
+        return None
+    if not t.acted and not t.stat.has_feat("combat reflexes"):
+        return None  # flat-footed (seed 003)
+    conds = frozenset(t.conditions)
+    if "total-defense" in conds or not restrictions(conds).can_aoo:
+        return None
+    if enc.space.cover_bonus(t, provoker, melee=True):
+        return None  # seed 003: no attack of opportunity against a creature with cover
+    if enc.space.concealment(t, provoker, melee=True) >= 50:
+        return None  # total concealment
+    return enc.space.aoo_option(t, provoker)
+
+
+def provoke(
+    enc: Encounter,
+    provoker: Combatant,
+    reason: str,
+    *,
+    movement: bool = False,
+    only: Combatant | None = None,
+) -> bool:
+    """Offer attacks of opportunity to everyone threatening ``provoker``'s space.
+
+    Returns False if the provoker can no longer act (its action is lost).
+    """
+    from d20combat.encounter.state import always_react
+
+    for t in enc.space.threatening(provoker):
+        if only is not None and t is not only:
+            continue
+        if movement and provoker.id in t.provoked_by_move:
+            continue
+        option = can_make_aoo(enc, t, provoker)
+        if option is None:
+            continue
+        react = enc.reactions.get(t.id, always_react)
+        if not react(enc, t.id, provoker.id):
+            continue
+        if movement:
+            t.provoked_by_move.add(provoker.id)
+        t.aoo_used += 1
+        enc.event(t.id, "provoked", AOO_RULE, target=provoker.id, reason=reason)
+        strike(enc, t, option, option.bonus, provoker, kind="aoo")
+        if not enc.active(provoker):
+            return False
+    return True

@@ -1,0 +1,879 @@
+"""The table of action types: how each is checked, resolved and enumerated.
+
+A new action (a special attack, say) plugs in by adding an :class:`Action` subclass
+in :mod:`d20combat.encounter.actions` and one :class:`Handler` entry to
+:data:`HANDLERS`: no other code changes.
+
+Checks raise :class:`~d20combat.errors.IllegalActionError` saying why. Sources are
+named on each handler; the shared ones are seed 004 "Action Types" (standard, move,
+full-round, free; a move in place of a standard), SRD combat-i "Take 5-Foot Step",
+and :mod:`d20combat.rules.conditions` for what conditions forbid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from d20combat.encounter import actions as A
+from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.encounter.fighting import provoke, strike
+from d20combat.encounter.movement import crawl, walk
+from d20combat.errors import IllegalActionError
+from d20combat.rules.conditions import Restrictions, can_use_ranged, restrictions
+from d20combat.rules.modifiers import Total
+from d20combat.rules.statistics import AttackOption, Routine
+
+if TYPE_CHECKING:
+    from d20combat.encounter.state import Encounter
+
+Check = Callable[["Encounter", Combatant, A.Action], None]
+Run = Callable[["Encounter", Combatant, A.Action], None]
+Generate = Callable[["Encounter", Combatant], Iterable[A.Action]]
+
+
+@dataclass(frozen=True)
+class Handler:
+    check: Check
+    run: Run
+    generate: Generate
+
+
+def _fail(why: str) -> IllegalActionError:
+    return IllegalActionError(why)
+
+
+def _restr(c: Combatant) -> Restrictions:
+    return restrictions(frozenset(c.conditions))
+
+
+# ---------------------------------------------------------------- budget helpers
+def _need_move_action(enc: Encounter, c: Combatant) -> None:
+    b = enc.budget
+    if c.pending_full_round is not None:
+        raise _fail("must first complete the full-round action begun last turn")
+    if b.committed or b.full_round:
+        raise _fail("the full-round action already taken leaves no move action")
+    if not (b.move or b.standard):
+        raise _fail("no move action left this turn")
+
+
+def _need_standard(enc: Encounter, c: Combatant) -> None:
+    b = enc.budget
+    if c.pending_full_round is not None:
+        raise _fail("must first complete the full-round action begun last turn")
+    if not b.standard or b.full_round:
+        raise _fail("no standard action left this turn")
+
+
+def _need_full_round(enc: Encounter, c: Combatant) -> None:
+    if c.pending_full_round is not None:
+        raise _fail("must first complete the full-round action begun last turn")
+    if not enc.budget.can_full_round:
+        why = (
+            "limited to one action this turn"
+            if enc.budget.single
+            else ("a full-round action needs the whole turn")
+        )
+        raise _fail(why)
+    if enc.budget.stepped:
+        raise _fail("a 5-foot step was taken this turn")
+
+
+def _need_mobile(enc: Encounter, c: Combatant) -> None:
+    r = _restr(c)
+    if not r.can_move:
+        raise _fail("its conditions forbid moving: " + ", ".join(sorted(c.conditions)))
+    if c.has("prone"):
+        raise _fail("prone: stand up first (or crawl)")
+
+
+def _speed(enc: Encounter, c: Combatant) -> int:
+    return enc.space.speed(c)
+
+
+# ---------------------------------------------------------------- end turn
+def _check_end(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    return None
+
+
+def _run_end(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    return None  # turns.after_action ends the turn
+
+
+# ---------------------------------------------------------------- movement
+def _check_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Move)
+    if c.pending_full_round is not None:
+        if a.path != (c.pending_full_round,):
+            raise _fail(
+                "must complete the full-round action begun last turn: "
+                f"move {A.square_name(c.pending_full_round)}"
+            )
+        return
+    _need_move_action(enc, c)
+    _need_mobile(enc, c)
+    if enc.budget.stepped:
+        raise _fail("no other movement in a round with a 5-foot step")
+    cost = enc.space.path_cost(c, a.path)
+    speed = _speed(enc, c)
+    if cost > speed:
+        single = len(a.path) == 1 and enc.budget.can_full_round
+        if not single:
+            raise _fail(f"the path costs {cost} ft but speed is {speed} ft")
+
+
+def _run_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Move)
+    b = enc.budget
+    if c.pending_full_round is not None:
+        c.pending_full_round = None
+        b.use("standard")
+        b.moved = True
+        walk(enc, c, a.path, kind="move")
+        return
+    cost = enc.space.path_cost(c, a.path)
+    if cost > _speed(enc, c):
+        # SRD combat-ii "Minimum Movement": a full-round action to move 5 feet.
+        b.use("full-round")
+        if "difficult-step" in enc.rules.provoking_actions:
+            pass  # leaving the square provokes as movement anyway
+    else:
+        b.use("move")
+    b.moved = True
+    if b.routine is not None and not b.committed:
+        b.routine = None  # a move after the first attack ends the full attack option
+    walk(enc, c, a.path, kind="move")
+
+
+def _gen_move(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if c.pending_full_round is not None:
+        yield A.Move((c.pending_full_round,))
+        return
+    if b.stepped or b.committed or b.full_round or not (b.move or b.standard):
+        return
+    if not _restr(c).can_move or c.has("prone"):
+        return
+    for path in enc.space.paths(c, _speed(enc, c)):
+        yield A.Move(path)
+
+
+def _check_step(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Step)
+    b = enc.budget
+    if c.pending_full_round is not None:
+        raise _fail("must first complete the full-round action begun last turn")
+    if b.stepped:
+        raise _fail("only one 5-foot step a round")
+    if b.moved:
+        raise _fail("no 5-foot step in a round with other movement")
+    _need_mobile(enc, c)
+    if _speed(enc, c) <= 5:
+        raise _fail("a creature with a speed of 5 ft or less cannot take a 5-foot step")
+    enc.space.check_step(c, a.to)
+
+
+def _run_step(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Step)
+    enc.budget.stepped = True
+    walk(enc, c, (a.to,), kind="step", provokes=False)
+
+
+def _gen_step(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if b.stepped or b.moved or c.pending_full_round is not None:
+        return
+    if not _restr(c).can_move or c.has("prone") or _speed(enc, c) <= 5:
+        return
+    for to in enc.space.step_squares(c):
+        yield A.Step(to)
+
+
+def _check_withdraw(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Withdraw)
+    if enc.budget.single:
+        _need_standard(enc, c)  # SRD combat-i "Restricted Withdraw"
+    else:
+        _need_full_round(enc, c)
+    _need_mobile(enc, c)
+    if c.has("blinded"):
+        raise _fail("a blinded creature cannot withdraw")
+    cost = enc.space.path_cost(c, a.path)
+    limit = _speed(enc, c) * (1 if enc.budget.single else enc.rules.withdraw_speed_multiplier)
+    if cost > limit:
+        raise _fail(f"the path costs {cost} ft; withdrawing allows {limit} ft")
+
+
+def _run_withdraw(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Withdraw)
+    enc.budget.use("standard" if enc.budget.single else "full-round")
+    enc.budget.moved = True
+    walk(enc, c, a.path, kind="withdraw", free_start=True)
+
+
+def _gen_withdraw(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if b.stepped or c.pending_full_round is not None or c.has("prone") or c.has("blinded"):
+        return
+    if not (b.can_full_round or (b.single and b.standard)) or not _restr(c).can_move:
+        return
+    limit = _speed(enc, c) * (1 if b.single else enc.rules.withdraw_speed_multiplier)
+    for path in enc.space.paths(c, limit):
+        yield A.Withdraw(path)
+
+
+def _run_limit(enc: Encounter, c: Combatant) -> int:
+    heavy = enc.space.in_heavy_armor(c)
+    mult = enc.rules.run_heavy_armor_multiplier if heavy else enc.rules.run_speed_multiplier
+    return _speed(enc, c) * mult
+
+
+def _check_run(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Run)
+    _need_full_round(enc, c)
+    _need_mobile(enc, c)
+    if not _restr(c).can_run:
+        raise _fail("its conditions forbid running: " + ", ".join(sorted(c.conditions)))
+    enc.space.check_straight(c, a.path, what="run")
+    cost = enc.space.path_cost(c, a.path)
+    if cost > _run_limit(enc, c):
+        raise _fail(f"the run costs {cost} ft; running allows {_run_limit(enc, c)} ft")
+
+
+def _run_run(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Run)
+    enc.budget.use("full-round")
+    enc.budget.moved = True
+    if not c.stat.has_feat("run"):
+        c.conditions["running"] = Condition(c.id, 1)
+    walk(enc, c, a.path, kind="run")
+
+
+def _gen_run(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if not b.can_full_round or b.stepped or c.pending_full_round is not None:
+        return
+    if c.has("prone") or not _restr(c).can_move or not _restr(c).can_run:
+        return
+    for path in enc.space.straight_paths(c, _run_limit(enc, c)):
+        yield A.Run(path)
+
+
+def _check_crawl(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Crawl)
+    if not c.has("prone"):
+        raise _fail("only a prone creature crawls")
+    _need_move_action(enc, c)
+    if enc.budget.stepped:
+        raise _fail("no other movement in a round with a 5-foot step")
+    if not _restr(c).can_move:
+        raise _fail("its conditions forbid moving")
+    enc.space.check_step(c, a.to)
+
+
+def _run_crawl(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Crawl)
+    enc.budget.use("move")
+    enc.budget.moved = True
+    crawl(enc, c, a.to)
+
+
+def _gen_crawl(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if not c.has("prone") or b.stepped or b.committed or not (b.move or b.standard):
+        return
+    if c.pending_full_round is not None or not _restr(c).can_move:
+        return
+    for to in enc.space.step_squares(c):
+        yield A.Crawl(to)
+
+
+# ---------------------------------------------------------------- charge
+def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 000 "Charge"; seed 004 "Charge"."""
+    assert isinstance(a, A.Charge)
+    if enc.budget.single:
+        _need_standard(enc, c)
+    else:
+        _need_full_round(enc, c)
+    _need_mobile(enc, c)
+    if not _restr(c).can_charge:
+        raise _fail("its conditions forbid charging: " + ", ".join(sorted(c.conditions)))
+    target = enc.get(a.target)
+    if target.side == c.side:
+        raise _fail(f"{target.id} is not an enemy")
+    limit = _speed(enc, c) * (1 if enc.budget.single else 2)
+    enc.space.check_charge(c, target, a.to, limit)
+
+
+def _run_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Charge)
+    target = enc.get(a.target)
+    enc.budget.use("standard" if enc.budget.single else "full-round")
+    enc.budget.moved = True
+    c.conditions["charging"] = Condition(c.id, 1)
+    path = enc.space.charge_path(c, a.to)
+    option = enc.space.melee_option_for(c, target) if walk(enc, c, path, kind="charge") else None
+    if option is not None and enc.active(target):
+        strike(enc, c, option, option.bonus, target, charge=True)
+    else:  # seed 000: the -2 AC lasts until the start of its next turn either way
+        c.conditions.pop("charging", None)
+        c.conditions["charged"] = Condition(c.id, 1)
+
+
+def _gen_charge(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if b.stepped or c.pending_full_round is not None or c.has("prone"):
+        return
+    if not (b.can_full_round or (b.single and b.standard)):
+        return
+    if not _restr(c).can_charge:
+        return
+    limit = _speed(enc, c) * (1 if b.single else 2)
+    for target in enc.enemies(c):
+        if target.vitals.dead:
+            continue
+        for to in enc.space.charge_destinations(c, target, limit):
+            yield A.Charge(target.id, to)
+
+
+# ---------------------------------------------------------------- attacks
+def _flags(option: AttackOption) -> frozenset[str]:
+    return frozenset(f.value for f in option.weapon.flags) if option.weapon else frozenset()
+
+
+def _routine_for(c: Combatant, option: AttackOption) -> Routine | None:
+    for r in c.routines_ready():
+        if r.attacks and r.attacks[0][0] is option:
+            return r
+    return None
+
+
+def _resolve_option(enc: Encounter, c: Combatant, a: A.Attack) -> AttackOption:
+    target = enc.get(a.target)
+    ready = c.ready_options()
+    if a.weapon is not None:
+        key = a.weapon.lower()
+        for o in ready:
+            if o.name.lower() == key or (o.weapon is not None and o.weapon.name == key):
+                if o.ranged != (enc.space.reaches(c, o, target) is False):
+                    pass
+                return o
+        names = ", ".join(o.name for o in ready)
+        raise _fail(f"{c.id} has no ready weapon {a.weapon!r} (ready: {names})")
+    for o in ready:
+        if not o.ranged and enc.space.reaches(c, o, target):
+            return o
+    for o in ready:
+        if o.ranged:
+            return o
+    return ready[0]
+
+
+def _continuing(enc: Encounter, c: Combatant) -> tuple[AttackOption, Total] | None:
+    b = enc.budget
+    if b.routine is None:
+        return None
+    for r in c.routines_ready():
+        if r.name == b.routine and b.next_attack < len(r.attacks):
+            return r.attacks[b.next_attack]
+    return None
+
+
+def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """An attack: the standard action, or the next attack of a full attack (SRD combat-i
+    "Full Attack": after the first attack you may go on, committing to the full attack,
+    or take a move action instead)."""
+    assert isinstance(a, A.Attack)
+    target = enc.get(a.target)
+    if target is c:
+        raise _fail("cannot attack itself")
+    if not target.present():
+        raise _fail(f"{target.id} has left the battlefield")
+    if target.vitals.dead:
+        raise _fail(f"{target.id} is already dead")
+    if not _restr(c).can_attack:
+        raise _fail("its conditions forbid attacking: " + ", ".join(sorted(c.conditions)))
+    nxt = _continuing(enc, c)
+    if nxt is not None:
+        option = nxt[0]
+        if a.weapon is not None and a.weapon.lower() != option.name.lower():
+            raise _fail(f"the next attack of the full attack is with {option.name}")
+        if not enc.budget.committed and (not enc.budget.move or enc.budget.moved):
+            raise _fail("the move action is spent: no full attack")
+    else:
+        _need_standard(enc, c)
+        option = _resolve_option(enc, c, a)
+    if option.ranged and not can_use_ranged(frozenset(c.conditions), _flags(option)):
+        raise _fail("its conditions forbid this ranged weapon (prone: crossbows, shuriken)")
+    why = enc.space.attack_problem(c, option, target)
+    if why:
+        raise _fail(why)
+
+
+def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Attack)
+    target = enc.get(a.target)
+    b = enc.budget
+    nxt = _continuing(enc, c)
+    if nxt is not None:
+        option, bonus = nxt
+        if not b.committed:
+            b.committed = True
+            b.move = False
+            b.full_round = True
+        b.next_attack += 1
+    else:
+        option = _resolve_option(enc, c, a)
+        b.use("standard")
+        routine = _routine_for(c, option)
+        bonus = option.bonus
+        if (
+            routine is not None
+            and len(routine.attacks) > 1
+            and not b.single
+            and b.move
+            and (not b.moved)
+        ):
+            b.routine = routine.name
+            b.next_attack = 1
+            bonus = routine.attacks[0][1]
+    b.attacks_made += 1
+    if a.defensively:
+        c.conditions["fighting-defensively"] = Condition(c.id, 1)
+    provoked = option.ranged and "ranged-attack" in enc.rules.provoking_actions
+    unarmed = (
+        option.weapon is not None
+        and option.weapon.name == "unarmed strike"
+        and not (c.stat.has_feat("improved unarmed strike"))
+    )
+    if provoked and not provoke(enc, c, f"ranged attack with {option.name}"):
+        return
+    unarmed_provokes = unarmed and "unarmed-attack" in enc.rules.provoking_actions
+    if (
+        unarmed_provokes
+        and enc.space.is_armed(target)
+        and not provoke(enc, c, "unarmed attack", only=target)
+    ):
+        return
+    strike(
+        enc,
+        c,
+        option,
+        bonus,
+        target,
+        defensively=a.defensively,
+        nonlethal=a.nonlethal,
+    )
+    if not enc.active(target) and b.routine is not None:
+        pass  # the attacker may turn the remaining attacks on another foe
+
+
+def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    if not _restr(c).can_attack or c.pending_full_round is not None:
+        return
+    nxt = _continuing(enc, c)
+    b = enc.budget
+    if nxt is not None:
+        if not b.committed and (not b.move or b.moved):
+            return
+        options = [nxt[0]]
+    elif b.standard and not b.full_round:
+        options = c.ready_options()
+    else:
+        return
+    for target in enc.enemies(c):
+        if target.vitals.dead:
+            continue
+        for o in options:
+            if enc.space.attack_problem(c, o, target):
+                continue
+            if o.ranged and not can_use_ranged(frozenset(c.conditions), _flags(o)):
+                continue
+            weapon = o.name if len(options) > 1 or nxt is None else None
+            for defensively in (False, True):
+                for nonlethal in (None, not o.nonlethal):
+                    yield A.Attack(target.id, weapon, defensively, nonlethal)
+
+
+def _check_total_defense(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    _need_standard(enc, c)
+    if enc.budget.routine is not None and enc.budget.next_attack > 0:
+        raise _fail("already attacked this turn")
+
+
+def _run_total_defense(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 004 "Total Defense": +4 dodge to Defense for 1 round, from the start."""
+    enc.budget.use("standard")
+    c.conditions["total-defense"] = Condition(c.id, 1)
+    enc.event(c.id, "total-defense", "seed 004 Total Defense")
+
+
+def _gen_total_defense(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if b.standard and not b.full_round and c.pending_full_round is None and b.routine is None:
+        yield A.TotalDefense()
+
+
+# ---------------------------------------------------------------- timing
+def _fresh(enc: Encounter) -> bool:
+    b = enc.budget
+    return b.standard and b.move and not b.moved and not b.stepped and b.routine is None
+
+
+def _check_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 004 "Delay": act later, fixing a new, lower initiative count."""
+    assert isinstance(a, A.Delay)
+    if not _fresh(enc):
+        raise _fail("can only delay before taking any action this turn")
+    other = enc.get(a.after)
+    if other is c:
+        raise _fail("cannot delay after itself")
+    if other.id not in enc.order[enc.turn + 1 :]:
+        raise _fail(f"{other.id} does not act later in this round")
+
+
+def _run_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Delay)
+    order = enc.order
+    order.remove(c.id)
+    order.insert(order.index(a.after) + 1, c.id)
+    enc.turn -= 1  # the next creature now sits at this index; after_action advances past it
+    enc.event(c.id, "delay", "seed 004 Delay", after=a.after, order=list(order))
+    from d20combat.encounter import turns
+
+    turns.end_turn(enc)
+
+
+def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    if not _fresh(enc) or c.pending_full_round is not None:
+        return
+    for cid in enc.order[enc.turn + 1 :]:
+        yield A.Delay(cid)
+
+
+def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 004 "Ready": a standard action readying an attack for a trigger."""
+    assert isinstance(a, A.Ready)
+    _need_standard(enc, c)
+    if enc.budget.routine is not None:
+        raise _fail("already attacked this turn")
+    melee = c.melee_options()
+    if a.weapon is not None and not any(o.name.lower() == a.weapon.lower() for o in melee):
+        raise _fail(f"no ready melee weapon {a.weapon!r}")
+
+
+def _run_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Ready)
+    enc.budget.use("standard")
+    c.readied = (a.trigger, a.weapon)
+    enc.event(c.id, "ready", "seed 004 Ready", trigger=a.trigger, weapon=a.weapon)
+
+
+def _gen_ready(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if not b.standard or b.full_round or b.routine is not None or c.pending_full_round:
+        return
+    yield A.Ready("enters-reach")
+    melee = c.melee_options()
+    if len(melee) > 1:
+        for o in melee:
+            yield A.Ready("enters-reach", o.name)
+
+
+def _check_start_full(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 004 "Start/Complete Full-Round Action": a limited creature may begin a
+    full-round action now and finish it with a standard action next turn. Here it
+    serves the SRD's 5-foot move through terrain too costly for a move action."""
+    assert isinstance(a, A.StartFullRound)
+    if not enc.budget.single:
+        raise _fail("only a creature limited to one action starts a full-round action")
+    _need_standard(enc, c)
+    _need_mobile(enc, c)
+    enc.space.check_adjacent_enterable(c, a.to)
+
+
+def _run_start_full(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.StartFullRound)
+    enc.budget.use("standard")
+    c.pending_full_round = a.to
+    enc.event(
+        c.id,
+        "start-full-round",
+        "seed 004 Start/Complete Full-Round Action",
+        to=A.square_name(a.to),
+    )
+
+
+def _gen_start_full(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if not b.single or not b.standard or c.pending_full_round or c.has("prone"):
+        return
+    if not _restr(c).can_move:
+        return
+    for to in enc.space.costly_adjacent(c):
+        yield A.StartFullRound(to)
+
+
+# ---------------------------------------------------------------- objects and posture
+def _check_stand(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    if not c.has("prone"):
+        raise _fail("not prone")
+    _need_move_action(enc, c)
+    if enc.budget.stepped:
+        pass
+
+
+def _run_stand(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """SRD combat-i "Stand up": a move action that provokes."""
+    enc.budget.use("move")
+    if "stand" in enc.rules.provoking_actions and not provoke(enc, c, "standing up"):
+        return
+    del c.conditions["prone"]
+    enc.space.invalidate(c)
+    enc.event(c.id, "stand", "SRD combat-i Stand Up")
+
+
+def _gen_stand(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    free = (b.move or b.standard) and not b.committed and not b.full_round
+    if c.has("prone") and free and c.pending_full_round is None:
+        yield A.StandUp()
+
+
+def _check_drop_prone(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    if c.has("prone"):
+        raise _fail("already prone")
+
+
+def _run_drop_prone(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """SRD combat-i "Drop Prone": a free action."""
+    c.conditions["prone"] = Condition(c.id, 0)
+    enc.space.invalidate(c)
+    enc.event(c.id, "drop-prone", "SRD combat-i Drop Prone")
+
+
+def _gen_drop_prone(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    if not c.has("prone"):
+        yield A.DropProne()
+
+
+def _carried(c: Combatant) -> list[str]:
+    names = []
+    for o in c.stats.options:
+        if o.weapon is not None and not o.natural and o.name not in names:
+            if o.name == "unarmed strike":
+                continue
+            names.append(o.name)
+    return names
+
+
+def _check_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """SRD combat-i "Draw or Sheathe a Weapon": a move action, or free during a move
+    with BAB +1 or more."""
+    assert isinstance(a, A.Draw)
+    if a.weapon not in _carried(c):
+        raise _fail(f"{c.id} carries no {a.weapon!r} (carried: {', '.join(_carried(c))})")
+    if a.weapon in c.wielding:
+        raise _fail(f"{a.weapon} is already in hand")
+    if c.ammo.get(a.weapon, 1) <= 0:
+        raise _fail(f"no {a.weapon} left")
+    if not _free_draw(enc, c):
+        _need_move_action(enc, c)
+
+
+def _free_draw(enc: Encounter, c: Combatant) -> bool:
+    b = enc.budget
+    return c.stat.bab >= 1 and b.moved and not b.stepped and not b.free_draw_used
+
+
+def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Draw)
+    if _free_draw(enc, c):
+        enc.budget.free_draw_used = True
+    else:
+        enc.budget.use("move")
+    dropped = list(c.wielding)
+    for w in dropped:
+        enc.items.append((c.pos, w))
+    c.wielding = (a.weapon,)
+    enc.space.invalidate(c)
+    enc.event(
+        c.id, "draw", "SRD combat-i Draw or Sheathe a Weapon", weapon=a.weapon, dropped=dropped
+    )
+
+
+def _gen_draw(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if c.pending_full_round is not None:
+        return
+    if not (
+        _free_draw(enc, c) or ((b.move or b.standard) and not b.committed and not b.full_round)
+    ):
+        return
+    for name in _carried(c):
+        if name not in c.wielding and c.ammo.get(name, 1) > 0:
+            yield A.Draw(name)
+
+
+def _check_drop(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Drop)
+    if a.weapon not in c.wielding:
+        raise _fail(f"{a.weapon!r} is not in hand")
+
+
+def _run_drop(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """SRD combat-i "Drop an Item": free."""
+    assert isinstance(a, A.Drop)
+    c.wielding = tuple(w for w in c.wielding if w != a.weapon)
+    enc.items.append((c.pos, a.weapon))
+    enc.space.invalidate(c)
+    enc.event(c.id, "drop", "SRD combat-i Drop an Item", weapon=a.weapon)
+
+
+def _gen_drop(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    for w in c.wielding:
+        yield A.Drop(w)
+
+
+def _check_pick_up(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.PickUp)
+    _need_move_action(enc, c)
+    if enc.space.item_near(c, a.item) is None:
+        raise _fail(f"no {a.item!r} in or next to its space")
+
+
+def _run_pick_up(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """SRD Table: Actions in Combat "Pick up an item": a move action that provokes."""
+    assert isinstance(a, A.PickUp)
+    enc.budget.use("move")
+    if "pick-up" in enc.rules.provoking_actions and not provoke(enc, c, "picking up an item"):
+        return
+    index = enc.space.item_near(c, a.item)
+    assert index is not None
+    enc.items.pop(index)
+    if a.item in _carried(c):
+        c.wielding = (*c.wielding, a.item)[-2:]
+    enc.space.invalidate(c)
+    enc.event(c.id, "pick-up", "SRD combat-i Manipulate an Item", item=a.item)
+
+
+def _gen_pick_up(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if not (b.move or b.standard) or b.committed or b.full_round or c.pending_full_round:
+        return
+    seen = set()
+    for _, name in enc.items:
+        if name not in seen and enc.space.item_near(c, name) is not None:
+            seen.add(name)
+            yield A.PickUp(name)
+
+
+def _check_open(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.OpenDoor)
+    _need_move_action(enc, c)
+    enc.space.check_door(c, a.at)
+
+
+def _run_open(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 002: opening a door is a move action that provokes (srd35); the SRD table
+    says it does not (d20modern follows the SRD)."""
+    assert isinstance(a, A.OpenDoor)
+    enc.budget.use("move")
+    if "open" in enc.rules.provoking_actions and not provoke(enc, c, "opening a door"):
+        return
+    enc.space.open_door(a.at)
+    enc.event(c.id, "open", "seed 002 Move Actions", at=A.square_name(a.at))
+
+
+def _gen_open(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if not (b.move or b.standard) or b.committed or b.full_round or c.pending_full_round:
+        return
+    for at in enc.space.adjacent_doors(c):
+        yield A.OpenDoor(at)
+
+
+def _check_escape(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    _need_move_action(enc, c)
+    if not enc.space.on_exit(c):
+        raise _fail("not on an exit square")
+
+
+def _run_escape(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    enc.budget.use("move")
+    if not provoke(enc, c, "leaving the battlefield", movement=True):
+        return
+    enc.space.remove(c)
+    c.fled = True
+    enc.event(c.id, "escape", "fled the battlefield")
+
+
+def _gen_escape(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if (b.move or b.standard) and not b.committed and not b.full_round and enc.space.on_exit(c):
+        yield A.Escape()
+
+
+def _check_surrender(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    return None
+
+
+def _run_surrender(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    c.surrendered = True
+    enc.event(c.id, "surrender", "surrender (speak: a free action)")
+
+
+def _gen_one(action: A.Action) -> Generate:
+    def gen(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+        yield action
+
+    return gen
+
+
+HANDLERS: dict[type[A.Action], Handler] = {
+    A.EndTurn: Handler(_check_end, _run_end, _gen_one(A.EndTurn())),
+    A.Move: Handler(_check_move, _run_move, _gen_move),
+    A.Step: Handler(_check_step, _run_step, _gen_step),
+    A.Withdraw: Handler(_check_withdraw, _run_withdraw, _gen_withdraw),
+    A.Run: Handler(_check_run, _run_run, _gen_run),
+    A.Crawl: Handler(_check_crawl, _run_crawl, _gen_crawl),
+    A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
+    A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
+    A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
+    A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
+    A.Ready: Handler(_check_ready, _run_ready, _gen_ready),
+    A.StartFullRound: Handler(_check_start_full, _run_start_full, _gen_start_full),
+    A.StandUp: Handler(_check_stand, _run_stand, _gen_stand),
+    A.DropProne: Handler(_check_drop_prone, _run_drop_prone, _gen_drop_prone),
+    A.Draw: Handler(_check_draw, _run_draw, _gen_draw),
+    A.Drop: Handler(_check_drop, _run_drop, _gen_drop),
+    A.PickUp: Handler(_check_pick_up, _run_pick_up, _gen_pick_up),
+    A.OpenDoor: Handler(_check_open, _run_open, _gen_open),
+    A.Escape: Handler(_check_escape, _run_escape, _gen_escape),
+    A.Surrender: Handler(_check_surrender, _run_surrender, _gen_one(A.Surrender())),
+}
+_ORDER = {cls: i for i, cls in enumerate(HANDLERS)}
+
+
+def handler_for(action: A.Action) -> Handler:
+    h = HANDLERS.get(type(action))
+    if h is None:
+        raise IllegalActionError(f"unknown action type {type(action).__name__}")
+    return h
+
+
+def legal_actions(enc: Encounter, c: Combatant) -> list[A.Action]:
+    """Candidates from every handler, each fully checked, in a deterministic order."""
+    out: list[A.Action] = []
+    for h in HANDLERS.values():
+        for action in h.generate(enc, c):
+            try:
+                h.check(enc, c, action)
+            except IllegalActionError:
+                continue
+            out.append(action)
+    out.sort(key=lambda a: (_ORDER[type(a)], str(a)))
+    return out

@@ -1,0 +1,634 @@
+"""The encounter's view of the map: the grid layer's geometry applied to combatants.
+
+Where the grid answers questions about squares (reach templates, cover, concealment,
+flanking, movement costs), this adds who stands where, what each creature holds and
+whether it can act, with caches invalidated whenever someone moves or changes.
+
+Sources as in :mod:`d20combat.grid`; plus seed 003 "Flanking" (only a threatening
+ally with reach counts), SRD combat-i "Shooting or Throwing into a Melee" (engaged:
+either threatens the other), SRD combat-ii "Moving Through a Square" (allies and
+helpless foes can be passed, not ended in; three size categories apart can be
+passed), seed 000 / SRD combat-ii "Charge" (the closest space from which to attack,
+a clear straight lane, at least 10 ft, line of sight at the start).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from d20combat.content.equipment import ArmorCategory, WeaponFlag, armor
+from d20combat.content.sizes import can_move_through, shared_square_capacity
+from d20combat.encounter.actions import Pos
+from d20combat.encounter.combatant import Combatant
+from d20combat.errors import IllegalActionError
+from d20combat.grid.concealment import concealment as grid_concealment
+from d20combat.grid.concealment import line_of_sight
+from d20combat.grid.cover import cover as grid_cover
+from d20combat.grid.flanking import flanks
+from d20combat.grid.movement import (
+    Reachable,
+    clear_charge_path,
+    movement_costs,
+)
+from d20combat.grid.movement import path_cost as grid_path_cost
+from d20combat.grid.occupancy import Occupancy
+from d20combat.grid.reach import attack_positions, threat_template
+from d20combat.grid.squares import distance, footprint, footprint_distance, square_name
+from d20combat.grid.terrain import DIFFICULT, DOOR, HAMPERS, LOW_OBSTACLE
+from d20combat.rules.conditions import restrictions
+from d20combat.rules.statistics import AttackOption
+
+if TYPE_CHECKING:
+    from d20combat.encounter.state import Encounter
+
+_DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+
+
+class Space:
+    """Positions, threatened squares and movement for one encounter."""
+
+    def __init__(self, enc: Encounter) -> None:
+        self.enc = enc
+        self.occ: Occupancy[str] = Occupancy()
+        self.version = 0
+        self._threat: dict[str, tuple[tuple[object, ...], frozenset[Pos]]] = {}
+        self._cover: dict[tuple[object, ...], int] = {}
+        self._reach: dict[tuple[object, ...], Reachable] = {}
+        self._max_reach = 5
+        self.rebuild()
+
+    # ------------------------------------------------------------ bookkeeping
+    def rebuild(self) -> None:
+        self.occ = Occupancy()
+        for c in self.enc.combatants.values():
+            if c.present():
+                self.occ.add(c.id, c.pos, c.squares)
+        self._max_reach = max([20] + [2 * c.stats.reach_ft for c in self.enc.combatants.values()])
+        self.invalidate()
+
+    def invalidate(self, c: Combatant | None = None) -> None:
+        """Forget cached geometry after ``c`` (or anything) changed."""
+        self.version += 1
+        if c is None:
+            self._threat.clear()
+        else:
+            self._threat.pop(c.id, None)
+        self._cover.clear()
+        self._reach.clear()
+
+    def place(self, c: Combatant, pos: Pos) -> None:
+        c.pos = pos
+        self.occ.move(c.id, pos)
+        self.invalidate(c)
+
+    def remove(self, c: Combatant) -> None:
+        if self.occ.placed(c.id):
+            self.occ.remove(c.id)
+        self.invalidate()
+
+    # ------------------------------------------------------------ reach and threat
+    def template(self, c: Combatant, option: AttackOption) -> frozenset[Pos]:
+        """The squares (as offsets) ``option`` can strike from ``c``'s position."""
+        if option.natural:
+            return threat_template(c.squares, option.reach_ft)
+        reach_weapon = option.weapon is not None and option.weapon.has(WeaponFlag.REACH)
+        return threat_template(c.squares, c.stats.reach_ft, reach_weapon)
+
+    def can_threaten(self, c: Combatant) -> bool:
+        if not self.enc.active(c) or not restrictions(frozenset(c.conditions)).threatens:
+            return False
+        return self.is_armed(c)
+
+    def is_armed(self, c: Combatant) -> bool:
+        """Armed for threatening: a weapon, a natural weapon, or Improved Unarmed Strike
+        (seed 002 "Attacks of Opportunity"; seed 004 "Armed Unarmed Attacks")."""
+        for o in c.melee_options():
+            if o.natural or o.name != "unarmed strike":
+                return True
+        return c.stat.has_feat("improved unarmed strike")
+
+    def threatened(self, c: Combatant) -> frozenset[Pos]:
+        """Absolute squares ``c`` threatens now (empty if it cannot threaten)."""
+        key = (c.pos, c.wielding, len(c.conditions), c.vitals.hp, c.vitals.nonlethal)
+        hit = self._threat.get(c.id)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        out: set[Pos] = set()
+        if self.can_threaten(c):
+            x0, y0 = c.pos
+            for o in c.melee_options():
+                if o.name == "unarmed strike" and not c.stat.has_feat("improved unarmed strike"):
+                    continue
+                out.update((x0 + dx, y0 + dy) for dx, dy in self.template(c, o))
+        result = frozenset(out)
+        self._threat[c.id] = (key, result)
+        return result
+
+    def _footprint_at(self, c: Combatant, pos: Pos | None = None) -> tuple[Pos, ...]:
+        return footprint(pos or c.pos, c.squares)
+
+    def threatens(self, c: Combatant, target: Combatant, at: Pos | None = None) -> bool:
+        squares = self.threatened(c)
+        return any(s in squares for s in self._footprint_at(target, at))
+
+    def threatening(self, target: Combatant, at: Pos | None = None) -> list[Combatant]:
+        """Active enemies threatening ``target``'s space (at ``at``), in id order."""
+        out = []
+        pos = at or target.pos
+        for cid in self.occ.near(pos, target.squares, self._max_reach):
+            o = self.enc.combatants[cid]
+            if o.side != target.side and self.threatens(o, target, at):
+                out.append(o)
+        out.sort(key=lambda o: o.id)
+        return out
+
+    def threat_count_at(self, c: Combatant, pos: Pos) -> int:
+        return len(self.threatening(c, pos))
+
+    def reaches(self, c: Combatant, option: AttackOption, target: Combatant) -> bool:
+        if option.ranged:
+            return self.distance_ft(c, target) <= option.max_range
+        x0, y0 = c.pos
+        tpl = self.template(c, option)
+        return any((x - x0, y - y0) in tpl for x, y in self._footprint_at(target))
+
+    def distance_ft(self, a: Combatant, b: Combatant) -> int:
+        return footprint_distance(a.pos, a.squares, b.pos, b.squares)
+
+    # ------------------------------------------------------------ cover, concealment
+    def _occupied_for_cover(self, a: Combatant, t: Combatant) -> set[Pos]:
+        out: set[Pos] = set()
+        for o in self.enc.combatants.values():
+            if o is a or o is t or not o.present() or o.state(self.enc.rules).down:
+                continue
+            out.update(self._footprint_at(o))
+        return out
+
+    def cover_bonus(self, a: Combatant, t: Combatant, *, melee: bool) -> int:
+        """The target's cover AC bonus against ``a`` (-1 for total cover)."""
+        key = (a.pos, a.squares, t.pos, t.squares, melee)
+        hit = self._cover.get(key)
+        if hit is None:
+            result = grid_cover(
+                self.enc.map,
+                a.pos,
+                a.squares,
+                t.pos,
+                t.squares,
+                melee=melee,
+                occupied=self._occupied_for_cover(a, t),
+            )
+            hit = -1 if result.total else result.ac_bonus
+            self._cover[key] = hit
+        return hit
+
+    def concealment(self, a: Combatant, t: Combatant, *, melee: bool) -> int:
+        adjacent = melee and self.distance_ft(a, t) <= 5
+        return grid_concealment(
+            self.enc.map,
+            a.pos,
+            a.squares,
+            t.pos,
+            t.squares,
+            adjacent_melee=adjacent,
+            darkvision=a.stat.has_quality("darkvision"),
+            low_light=a.stat.has_quality("low-light vision"),
+        ).miss_chance
+
+    def sees(self, a: Combatant, t: Combatant) -> bool:
+        return bool(
+            line_of_sight(
+                self.enc.map,
+                a.pos,
+                a.squares,
+                t.pos,
+                t.squares,
+                darkvision=a.stat.has_quality("darkvision"),
+            )
+        )
+
+    # ------------------------------------------------------------ flanking
+    def _flankers(self, attacker: Combatant, target: Combatant, at: Pos) -> bool:
+        for cid in self.occ.near(target.pos, target.squares, self._max_reach):
+            ally = self.enc.combatants[cid]
+            if ally is attacker or ally.side != attacker.side:
+                continue
+            if ally.stats.reach_ft <= 0 and not any(
+                o.weapon is not None and o.weapon.has(WeaponFlag.REACH)
+                for o in ally.melee_options()
+            ):
+                continue  # seed 003: creatures with 0 reach can't flank
+            if not self.threatens(ally, target):
+                continue
+            if flanks(at, attacker.squares, ally.pos, ally.squares, target.pos, target.squares):
+                return True
+        return False
+
+    def flanked_by(self, attacker: Combatant, target: Combatant) -> bool:
+        """Seed 003 "Flanking": a threatening ally across the defender."""
+        return self._flankers(attacker, target, attacker.pos)
+
+    def would_flank(self, attacker: Combatant, target: Combatant, pos: Pos) -> bool:
+        x0, y0 = pos
+        if not any(
+            any(
+                (x - x0, y - y0) in self.template(attacker, o)
+                for x, y in self._footprint_at(target)
+            )
+            for o in attacker.melee_options()
+        ):
+            return False
+        return self._flankers(attacker, target, pos)
+
+    def engaged_with_ally(self, target: Combatant, shooter: Combatant) -> bool:
+        """SRD combat-i: two creatures are engaged if either threatens the other."""
+        for cid in self.occ.near(target.pos, target.squares, self._max_reach):
+            ally = self.enc.combatants[cid]
+            if ally.side != shooter.side or ally is shooter or not self.enc.active(ally):
+                continue
+            if self.threatens(ally, target) or self.threatens(target, ally):
+                return True
+        return False
+
+    # ------------------------------------------------------------ attack checks
+    def attack_problem(self, c: Combatant, option: AttackOption, target: Combatant) -> str | None:
+        """Why ``c`` cannot attack ``target`` with ``option`` from here (None: it can)."""
+        if option.ranged:
+            dist = self.distance_ft(c, target)
+            if dist > option.max_range:
+                return (
+                    f"{target.id} is {dist} ft away, beyond {option.name}'s {option.max_range} ft"
+                )
+        elif not self.reaches(c, option, target):
+            return f"{target.id} is out of reach of {option.name}"
+        if self.cover_bonus(c, target, melee=not option.ranged) < 0:
+            return f"{target.id} has total cover (no line of effect)"
+        return None
+
+    def aoo_option(
+        self, t: Combatant, provoker: Combatant, weapon: str | None = None
+    ) -> AttackOption | None:
+        """The best ready melee option of ``t`` that reaches ``provoker``'s space."""
+        best = None
+        for o in t.melee_options():
+            if o.name == "unarmed strike" and not t.stat.has_feat("improved unarmed strike"):
+                continue
+            if weapon is not None and o.name.lower() != weapon.lower():
+                continue
+            if self.reaches(t, o, provoker) and (best is None or o.bonus.value > best.bonus.value):
+                best = o
+        return best
+
+    def melee_option_for(self, c: Combatant, target: Combatant) -> AttackOption | None:
+        for o in c.melee_options():
+            if self.reaches(c, o, target):
+                return o
+        return None
+
+    # ------------------------------------------------------------ movement
+    def speed(self, c: Combatant) -> int:
+        """Land speed now: armor already counted; halved by conditions (SRD conditions)."""
+        r = restrictions(frozenset(c.conditions))
+        if not r.can_move:
+            return 0
+        value = int(c.stats.speed.value * r.speed_factor)
+        return value - value % 5
+
+    def in_heavy_armor(self, c: Combatant) -> bool:
+        return c.stat.armor is not None and armor(c.stat.armor.armor).category is (
+            ArmorCategory.HEAVY
+        )
+
+    def _blocks(self, c: Combatant) -> tuple[set[Pos], set[Pos]]:
+        """(squares ``c`` cannot enter, squares it may pass but not end in)."""
+        blocked: set[Pos] = set()
+        no_end: set[Pos] = set()
+        rules = self.enc.rules
+        for o in self.enc.combatants.values():
+            if o is c or not o.present():
+                continue
+            squares = self._footprint_at(o)
+            helpless = o.state(rules).down or restrictions(frozenset(o.conditions)).helpless
+            if o.side != c.side and not helpless and not can_move_through(c.stat.size, o.stat.size):
+                blocked.update(squares)
+            elif shared_square_capacity(c.stat.size, o.stat.size) == 0 or o.side != c.side:
+                no_end.update(squares)
+        return blocked, no_end
+
+    def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
+        key = (c.id, c.pos, budget_ft)
+        hit = self._reach.get(key)
+        if hit is None:
+            blocked, no_end = self._blocks(c)
+            hit = movement_costs(
+                self.enc.map,
+                c.pos,
+                c.squares,
+                budget_ft=budget_ft,
+                blocked=blocked,
+                no_end=no_end,
+                swim=c.stat.speed.swim > 0,
+                ignore_difficult=c.stat.speed.fly > 0,
+            )
+            self._reach[key] = hit
+        return hit
+
+    def path_cost(self, c: Combatant, path: Iterable[Pos]) -> int:
+        """The feet a path costs ``c`` from where it stands.
+
+        Raises:
+            IllegalActionError: if a step is not to an adjacent square, crosses a wall or
+                a foe, or the path ends where ``c`` may not stop.
+        """
+        full = [c.pos, *path]
+        for (x1, y1), (x2, y2) in zip(full, full[1:], strict=False):
+            if max(abs(x2 - x1), abs(y2 - y1)) != 1:
+                raise IllegalActionError(
+                    f"{square_name((x2, y2))} is not next to {square_name((x1, y1))}"
+                )
+        blocked, no_end = self._blocks(c)
+        for p in full[1:]:
+            if any(s in blocked for s in footprint(p, c.squares)):
+                raise IllegalActionError(f"an opponent blocks {square_name(p)}")
+        end = full[-1]
+        if any(s in no_end for s in footprint(end, c.squares)):
+            raise IllegalActionError(f"cannot end its movement in {square_name(end)}: occupied")
+        cost = grid_path_cost(self.enc.map, full, c.squares, swim=c.stat.speed.swim > 0)
+        if cost is None:
+            raise IllegalActionError("the path crosses impassable terrain or cuts a wall corner")
+        return cost
+
+    def paths(self, c: Combatant, budget_ft: int) -> list[tuple[Pos, ...]]:
+        """One cheapest path (start excluded) to every position ``c`` can end at."""
+        r = self.reachable(c, budget_ft)
+        out = []
+        for pos in r.positions():
+            if pos != c.pos:
+                out.append(tuple(r.path_to(pos)[1:]))
+        return out
+
+    def step_squares(self, c: Combatant) -> list[Pos]:
+        """Positions a 5-foot step can reach (no hampering terrain)."""
+        out = []
+        x0, y0 = c.pos
+        for dx, dy in _DIRS:
+            to = (x0 + dx, y0 + dy)
+            try:
+                if self.path_cost(c, (to,)) == 5:
+                    out.append(to)
+            except IllegalActionError:
+                continue
+        return out
+
+    def check_step(self, c: Combatant, to: Pos) -> None:
+        """Raises IllegalActionError unless a 5-foot step (or crawl) to ``to`` is possible."""
+        cost = self.path_cost(c, (to,))
+        if cost != 5:
+            raise IllegalActionError(
+                f"{square_name(to)} costs {cost} ft: hampered movement allows no 5-foot step"
+            )
+
+    def check_adjacent_enterable(self, c: Combatant, to: Pos) -> None:
+        self.path_cost(c, (to,))
+
+    def costly_adjacent(self, c: Combatant) -> list[Pos]:
+        out = []
+        x0, y0 = c.pos
+        speed = self.speed(c)
+        for dx, dy in _DIRS:
+            to = (x0 + dx, y0 + dy)
+            try:
+                if self.path_cost(c, (to,)) > speed:
+                    out.append(to)
+            except IllegalActionError:
+                continue
+        return out
+
+    def straight_paths(self, c: Combatant, limit: int) -> list[tuple[Pos, ...]]:
+        """Straight runs in the 8 directions (no hampering terrain), every length."""
+        out = []
+        x0, y0 = c.pos
+        for dx, dy in _DIRS:
+            path: list[Pos] = []
+            for n in range(1, limit // 5 + 1):
+                path.append((x0 + n * dx, y0 + n * dy))
+                try:
+                    self.check_straight(c, tuple(path), what="run")
+                    cost = self.path_cost(c, path)
+                except IllegalActionError:
+                    if not self._passable(c, path):
+                        break
+                    continue
+                if cost > limit:
+                    break
+                out.append(tuple(path))
+        return out
+
+    def _passable(self, c: Combatant, path: list[Pos]) -> bool:
+        try:
+            full = [c.pos, *path]
+            return grid_path_cost(self.enc.map, full, c.squares) is not None
+        except IllegalActionError:
+            return False
+
+    def check_straight(self, c: Combatant, path: tuple[Pos, ...], *, what: str) -> None:
+        """Raises unless every step goes the same way over unhampered squares."""
+        full = [c.pos, *path]
+        steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(full, full[1:], strict=False)}
+        if len(steps) != 1:
+            raise IllegalActionError(f"a {what} must go in a straight line")
+        m = self.enc.map
+        for p in path:
+            for x, y in footprint(p, c.squares):
+                if m.in_bounds(x, y) and m.flags(x, y) & (HAMPERS | LOW_OBSTACLE):
+                    raise IllegalActionError(
+                        f"cannot {what} across difficult terrain at {square_name((x, y))}"
+                    )
+
+    # ------------------------------------------------------------ charge
+    def _occupied_by_others(self, c: Combatant) -> set[Pos]:
+        out: set[Pos] = set()
+        rules = self.enc.rules
+        for o in self.enc.combatants.values():
+            if o is c or not o.present():
+                continue
+            if o.state(rules).down or restrictions(frozenset(o.conditions)).helpless:
+                continue  # helpless creatures don't stop a charge
+            out.update(self._footprint_at(o))
+        return out
+
+    def charge_destinations(self, c: Combatant, target: Combatant, limit: int) -> list[Pos]:
+        """Where ``c`` may end a charge at ``target``: the closest spaces from which it
+        can attack, each at least 10 ft and at most ``limit`` away, with a clear lane."""
+        options = c.melee_options()
+        if not options or not self.sees(c, target):
+            return []
+        m = self.enc.map
+        spots: set[Pos] = set()
+        for o in options:
+            spots.update(attack_positions(target.pos, target.squares, self.template(c, o)))
+        if c.pos in spots:
+            return []  # already in reach: no 10 ft to move
+        usable = []
+        for p in spots:
+            if all(m.in_bounds(x, y) and m.walkable(x, y) for x, y in footprint(p, c.squares)):
+                usable.append(p)
+        if not usable:
+            return []
+        nearest = min(distance(c.pos, p) for p in usable)
+        if nearest * 5 < 10 or nearest * 5 > limit:
+            return []
+        others = self._occupied_by_others(c)
+        out = []
+        for p in sorted(usable, key=lambda q: (q[1], q[0])):
+            if distance(c.pos, p) != nearest:
+                continue
+            if any(s in others for s in footprint(p, c.squares)):
+                continue
+            if clear_charge_path(m, c.pos, p, c.squares, others):
+                out.append(p)
+        return out
+
+    def check_charge(self, c: Combatant, target: Combatant, to: Pos, limit: int) -> None:
+        if to not in self.charge_destinations(c, target, limit):
+            raise IllegalActionError(
+                f"no charge to {square_name(to)}: a charge ends in the closest space from "
+                f"which to attack {target.id}, 10 to {limit} ft away, along a clear "
+                "straight lane, with the target in sight"
+            )
+
+    def charge_path(self, c: Combatant, to: Pos) -> tuple[Pos, ...]:
+        """The positions passed on the straight move to ``to`` (start excluded)."""
+        x0, y0 = c.pos
+        dx, dy = to[0] - x0, to[1] - y0
+        n = max(abs(dx), abs(dy))
+        out = []
+        for i in range(1, n + 1):
+            out.append((x0 + round(dx * i / n), y0 + round(dy * i / n)))
+        return tuple(out)
+
+    def provocations_along(self, c: Combatant, path: Iterable[Pos]) -> int:
+        """How many enemies would get an attack of opportunity on this path (estimate)."""
+        seen: set[str] = set()
+        pos = c.pos
+        for nxt in path:
+            for o in self.threatening(c, pos):
+                if c.id not in o.provoked_by_move and o.acted:
+                    seen.add(o.id)
+            pos = nxt
+        return len(seen)
+
+    # ------------------------------------------------------------ AI helpers
+    def best_attack_destination(
+        self, c: Combatant, foes: list[Combatant], budget: int, *, avoid_provoking: bool
+    ) -> tuple[Pos, ...] | None:
+        """A path to the best position from which to attack one of ``foes`` this turn:
+        fewest attacks of opportunity, then flanking, then the foe's priority, then cost."""
+        r = self.reachable(c, budget)
+        options = c.melee_options()
+        best: tuple[tuple[int, int, int, int], tuple[Pos, ...]] | None = None
+        for rank, foe in enumerate(foes):
+            for o in options:
+                for p in attack_positions(foe.pos, foe.squares, self.template(c, o)):
+                    cost = r.cost(p)
+                    if cost is None or p == c.pos:
+                        continue
+                    path = tuple(r.path_to(p)[1:])
+                    aoo = self.provocations_along(c, path)
+                    flank = 0 if self.would_flank(c, foe, p) else 1
+                    key = (aoo if avoid_provoking else 0, flank, rank, cost)
+                    if best is None or key < best[0]:
+                        best = (key, path)
+        return best[1] if best else None
+
+    def path_toward(
+        self, c: Combatant, foes: list[Combatant], budget: int, *, avoid_provoking: bool
+    ) -> tuple[Pos, ...] | None:
+        """A path that closes on the nearest foe as far as ``budget`` allows."""
+        if not foes:
+            return None
+        r = self.reachable(c, budget)
+        target = min(foes, key=lambda f: (self.distance_ft(c, f), f.id))
+        here = footprint_distance(c.pos, c.squares, target.pos, target.squares)
+        ranked = sorted(
+            r.positions().items(),
+            key=lambda kv: (
+                footprint_distance(kv[0], c.squares, target.pos, target.squares),
+                kv[1],
+                kv[0][1],
+                kv[0][0],
+            ),
+        )
+        for pos, _ in ranked[:12]:
+            if pos == c.pos:
+                continue
+            if footprint_distance(pos, c.squares, target.pos, target.squares) >= here:
+                break
+            path = tuple(r.path_to(pos)[1:])
+            if avoid_provoking and self.provocations_along(c, path):
+                continue
+            return path
+        if avoid_provoking:
+            return None
+        for pos, _ in ranked:
+            if pos != c.pos:
+                return tuple(r.path_to(pos)[1:])
+        return None
+
+    def safest_path(self, c: Combatant, budget: int, *, withdraw: bool) -> tuple[Pos, ...] | None:
+        """A path to the reachable position farthest from every foe, unthreatened."""
+        r = self.reachable(c, budget)
+        foes = [f for f in self.enc.enemies(c) if self.enc.active(f)]
+        best = None
+        for pos in r.positions():
+            if pos == c.pos or self.threat_count_at(c, pos):
+                continue
+            near = min(
+                (footprint_distance(pos, c.squares, f.pos, f.squares) for f in foes), default=0
+            )
+            key = (-near, pos[1], pos[0])
+            if best is None or key < best[0]:
+                best = (key, pos)
+        if best is None:
+            return None
+        return tuple(r.path_to(best[1])[1:])
+
+    # ------------------------------------------------------------ objects, doors, exits
+    def item_near(self, c: Combatant, name: str) -> int | None:
+        for i, (pos, item) in enumerate(self.enc.items):
+            if item == name and footprint_distance(pos, 1, c.pos, c.squares) <= 5:
+                return i
+        return None
+
+    def adjacent_doors(self, c: Combatant) -> list[Pos]:
+        m = self.enc.map
+        out = []
+        x0, y0 = c.pos
+        n = c.squares
+        for y in range(y0 - 1, y0 + n + 1):
+            for x in range(x0 - 1, x0 + n + 1):
+                if m.in_bounds(x, y) and m.flags(x, y) & DOOR:
+                    out.append((x, y))
+        return out
+
+    def check_door(self, c: Combatant, at: Pos) -> None:
+        if at not in self.adjacent_doors(c):
+            raise IllegalActionError(f"no closed door next to it at {square_name(at)}")
+
+    def open_door(self, at: Pos) -> None:
+        from d20combat.encounter.state import copy_map
+
+        if not self.enc.own_map:
+            self.enc.map = copy_map(self.enc.map)
+            self.enc.own_map = True
+        self.enc.map.open_door(*at)
+        self.enc.opened_doors.append(at)
+        self.invalidate()
+
+    def on_exit(self, c: Combatant) -> bool:
+        exits = self.enc.exits
+        return bool(exits) and any(s in exits for s in self._footprint_at(c))
+
+
+__all__ = ["DIFFICULT", "Space"]

@@ -1,0 +1,363 @@
+"""The encounter: the one mutable state of a fight.
+
+:class:`Encounter` holds the map, the combatants, initiative, the round and turn,
+the current creature's action budget, the dice, and the event log. Its API is the
+one tools build on:
+
+* :meth:`Encounter.legal_actions` - every legal action of the creature whose turn it
+  is, in a deterministic order;
+* :meth:`Encounter.apply` - check an action (raising
+  :class:`~d20combat.errors.IllegalActionError` with the reason) and resolve it,
+  returning its events;
+* :meth:`Encounter.clone`, :meth:`Encounter.to_json` and :meth:`Encounter.from_json`
+  - a saved fight resumes exactly: the dice generator's state is saved too.
+
+Action types plug in through :data:`d20combat.encounter.handlers.HANDLERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from d20combat.content.rulesets import Ruleset, ruleset
+from d20combat.encounter.actions import Action
+from d20combat.encounter.combatant import Budget, Combatant, initial_ammo, initial_wielding
+from d20combat.encounter.events import Event
+from d20combat.encounter.outcome import Outcome
+from d20combat.errors import IllegalActionError, SaveFileError
+from d20combat.grid.battlemap import BattleMap
+from d20combat.rules.dice import SampledDice
+from d20combat.rules.hitpoints import HpState, Vitals
+from d20combat.rules.statistics import Statistics, derive
+
+if TYPE_CHECKING:
+    from d20combat.content.scenarios import Scenario
+    from d20combat.encounter.space import Space
+
+SAVE_VERSION = 1
+# A reaction policy answers "take this attack of opportunity?" for one combatant.
+ReactionPolicy = Callable[["Encounter", str, str], bool]
+
+
+def copy_map(m: BattleMap) -> BattleMap:
+    """An independent copy of a map (doors open per encounter)."""
+    return BattleMap(m.width, m.height, list(m.cells), legend=m.legend, marks=m.marks)
+
+
+def always_react(enc: Encounter, reactor: str, provoker: str) -> bool:
+    """The default reaction: take every attack of opportunity offered."""
+    return True
+
+
+class Encounter:
+    """One fight in progress. Build it with :meth:`from_scenario`."""
+
+    def __init__(
+        self,
+        *,
+        battle_map: BattleMap,
+        rules: Ruleset,
+        combatants: list[Combatant],
+        round_limit: int = 50,
+        rng: Random,
+        exits: frozenset[tuple[int, int]] = frozenset(),
+        name: str = "",
+        scenario_doc: dict[str, Any] | None = None,
+    ) -> None:
+        from d20combat.encounter.space import Space
+
+        self.map = battle_map
+        self.rules = rules
+        self.round_limit = round_limit
+        self.exits = exits
+        self.name = name
+        self.scenario_doc = scenario_doc
+        self.combatants: dict[str, Combatant] = {c.id: c for c in combatants}
+        self.order: list[str] = []
+        self.turn = 0
+        self.round = 0
+        self.surprise = False
+        self.budget = Budget()
+        self.dice = SampledDice(rng)
+        self.log: list[Event] = []
+        self.outcome: Outcome | None = None
+        self.items: list[tuple[tuple[int, int], str]] = []
+        self.opened_doors: list[tuple[int, int]] = []
+        self.own_map = False  # maps are shared (with their caches) until a door opens
+        self.space: Space = Space(self)
+        self.reactions: dict[str, ReactionPolicy] = {}
+        self._events: list[Event] = []
+        self._started = False
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def from_scenario(cls, scenario: Scenario, seed: int = 0, *, start: bool = True) -> Encounter:
+        """A new encounter from a loaded scenario, with its own seeded dice."""
+        stats_cache: dict[int, Statistics] = {}
+        combatants = []
+        for p in scenario.placements:
+            st = stats_cache.get(id(p.stat_block))
+            if st is None:
+                st = derive(p.stat_block, scenario.ruleset)
+                stats_cache[id(p.stat_block)] = st
+            combatants.append(
+                Combatant(
+                    id=p.id,
+                    name=p.name,
+                    side=p.side,
+                    stat=p.stat_block,
+                    stats=st,
+                    pos=p.position,
+                    vitals=Vitals.full(st.hp.value),
+                    tactics=p.tactics,
+                    aware=p.aware,
+                    wielding=initial_wielding(st),
+                    ammo=initial_ammo(p.stat_block, st),
+                )
+            )
+        enc = cls(
+            battle_map=scenario.map,
+            rules=scenario.ruleset,
+            combatants=combatants,
+            round_limit=scenario.round_limit,
+            rng=Random(seed),
+            exits=frozenset(scenario.exits),
+            name=scenario.name,
+            scenario_doc=getattr(scenario, "document", None),
+        )
+        if start:
+            enc.start()
+        return enc
+
+    def start(self) -> list[Event]:
+        """Roll initiative, open the surprise round if there is one, begin the first turn."""
+        from d20combat.encounter import turns
+
+        if self._started:
+            raise IllegalActionError("the encounter has already started")
+        self._started = True
+        self._events = []
+        turns.begin_fight(self)
+        return self._events
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def current(self) -> Combatant | None:
+        """The creature whose turn it is (None once the fight is over)."""
+        if self.outcome is not None or not self.order:
+            return None
+        return self.combatants[self.order[self.turn]]
+
+    def get(self, cid: str) -> Combatant:
+        """The combatant with id ``cid``.
+
+        Raises:
+            IllegalActionError: if there is none (quoting the known ids).
+        """
+        c = self.combatants.get(cid)
+        if c is None:
+            known = ", ".join(self.combatants)
+            raise IllegalActionError(f"no combatant {cid!r} (combatants: {known})")
+        return c
+
+    def state_of(self, c: Combatant) -> HpState:
+        return c.state(self.rules)
+
+    def active(self, c: Combatant) -> bool:
+        """Still in the fight: present, not surrendered, and able to act."""
+        return (
+            c.present()
+            and not c.surrendered
+            and c.state(self.rules).can_act
+            and not any(k in c.conditions for k in ("helpless", "paralyzed", "unconscious"))
+        )
+
+    def enemies(self, c: Combatant) -> Iterator[Combatant]:
+        for o in self.combatants.values():
+            if o.side != c.side and o.present():
+                yield o
+
+    def allies(self, c: Combatant) -> Iterator[Combatant]:
+        for o in self.combatants.values():
+            if o.side == c.side and o is not c and o.present():
+                yield o
+
+    @property
+    def sides(self) -> list[str]:
+        return list(dict.fromkeys(c.side for c in self.combatants.values()))
+
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    # ------------------------------------------------------------------ events
+    def emit(self, event: Event) -> None:
+        self.log.append(event)
+        self._events.append(event)
+
+    def event(
+        self,
+        actor: str,
+        type_: str,
+        rule: str,
+        *,
+        target: str | None = None,
+        totals: tuple[tuple[str, Any], ...] = (),
+        rolls_from: int | None = None,
+        **outcome: Any,
+    ) -> Event:
+        """Record an event whose rolls are those made since ``rolls_from``."""
+        rolls = self.dice.since(rolls_from) if rolls_from is not None else ()
+        e = Event(self.round, actor, type_, rule, rolls, totals, outcome, target)
+        self.emit(e)
+        return e
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self, actor: str | None = None) -> list[Action]:
+        """Every legal action of the current creature, in a deterministic order.
+
+        Other creatures have no actions outside their turn (their reactions are
+        decided by :attr:`reactions`), so asking for them gives an empty list.
+        """
+        from d20combat.encounter.handlers import legal_actions
+
+        cur = self.current
+        if cur is None or (actor is not None and actor != cur.id):
+            return []
+        return legal_actions(self, cur)
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalActionError (saying why) unless ``action`` is legal now."""
+        from d20combat.encounter.handlers import handler_for
+
+        cur = self.current
+        if cur is None:
+            raise IllegalActionError("the fight is over" if self.outcome else "not started")
+        handler_for(action).check(self, cur, action)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Resolve ``action`` for the current creature and return its events.
+
+        Raises:
+            IllegalActionError: if the action is not legal now (nothing changes).
+        """
+        from d20combat.encounter import turns
+        from d20combat.encounter.handlers import handler_for
+
+        cur = self.current
+        if cur is None:
+            raise IllegalActionError("the fight is over" if self.outcome else "not started")
+        handler = handler_for(action)
+        handler.check(self, cur, action)
+        self._events = []
+        handler.run(self, cur, action)
+        turns.after_action(self, cur, action)
+        return self._events
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> Encounter:
+        """An independent copy that continues exactly as this one would."""
+        return Encounter.from_json(self.to_json(), _share=self)
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to resume this fight exactly (JSON-compatible)."""
+        state = self.dice.rng.getstate()
+        return {
+            "version": SAVE_VERSION,
+            "scenario": self.scenario_doc,
+            "ruleset": self.rules.name,
+            "variants": sorted(v.value for v in self.rules.variants),
+            "rng": [state[0], list(state[1]), state[2]],
+            "round": self.round,
+            "turn": self.turn,
+            "surprise": self.surprise,
+            "order": list(self.order),
+            "budget": self.budget.to_json(),
+            "combatants": [c.to_json() for c in self.combatants.values()],
+            "items": [[list(p), n] for p, n in self.items],
+            "outcome": self.outcome.to_json() if self.outcome else None,
+            "started": self._started,
+            "opened_doors": [list(p) for p in self.opened_doors],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], *, _share: Encounter | None = None) -> Encounter:
+        """Rebuild a saved encounter.
+
+        Raises:
+            SaveFileError: if the data are not a d20combat save of this version.
+        """
+        try:
+            return _from_json(cls, data, _share)
+        except SaveFileError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise SaveFileError(
+                f"corrupt save: {exc!r}", field="save", expected="a file written by d20combat save"
+            ) from None
+
+
+def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | None) -> Encounter:
+    if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
+        raise SaveFileError(
+            "not a d20combat save of this version",
+            field="version",
+            expected=f"version {SAVE_VERSION}",
+        )
+    if share is not None:
+        enc = cls.__new__(cls)
+        enc.__dict__.update(share.__dict__)
+        from d20combat.encounter.space import Space
+
+        enc.combatants = {}
+        for cid, c in share.combatants.items():
+            new = Combatant(c.id, c.name, c.side, c.stat, c.stats, c.pos, c.vitals)
+            enc.combatants[cid] = new
+        enc.reactions = dict(share.reactions)
+        enc.log = list(share.log)
+        enc.dice = SampledDice(Random())
+        enc.dice.rolls = list(share.dice.rolls)
+        enc.space = Space(enc)
+        enc._events = []
+        enc.map = share.map
+        enc.own_map = False
+        enc.opened_doors = list(share.opened_doors)
+        enc.items = list(share.items)
+    else:
+        from d20combat.content.scenarios import scenario_from_document
+
+        scenario = scenario_from_document(data["scenario"])
+        rules = ruleset(data["ruleset"]).with_variants(*data["variants"])
+        if rules != scenario.ruleset:
+            scenario = scenario.with_ruleset(rules)
+        enc = Encounter.from_scenario(scenario, 0, start=False)
+    state = data["rng"]
+    enc.dice.rng.setstate((state[0], tuple(state[1]), state[2]))
+    enc.round = int(data["round"])
+    enc.turn = int(data["turn"])
+    enc.surprise = bool(data["surprise"])
+    enc.order = [str(x) for x in data["order"]]
+    enc.budget = Budget.from_json(dict(data["budget"]))
+    by_id = {c["id"]: c for c in data["combatants"]}
+    if set(by_id) != set(enc.combatants):
+        raise SaveFileError(
+            "the save's combatants do not match its scenario",
+            field="combatants",
+            expected=", ".join(enc.combatants),
+        )
+    for cid, c in enc.combatants.items():
+        c.load_json(by_id[cid])
+    enc.items = [((int(p[0]), int(p[1])), str(n)) for p, n in data["items"]]
+    enc.outcome = Outcome.from_json(data["outcome"]) if data["outcome"] else None
+    enc._started = bool(data["started"])
+    for door in data["opened_doors"]:
+        pos = (int(door[0]), int(door[1]))
+        if pos not in enc.opened_doors:
+            enc.space.open_door(pos)
+    enc.space.rebuild()
+    if enc.order and not 0 <= enc.turn < len(enc.order):
+        raise SaveFileError(
+            f"turn {enc.turn} is out of range", field="turn", expected=f"0 to {len(enc.order) - 1}"
+        )
+    return enc

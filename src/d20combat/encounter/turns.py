@@ -1,0 +1,252 @@
+"""Initiative, surprise, rounds and turns, durations, and the end of the fight.
+
+Sources:
+* seed 003 "Initiative Checks": a Dexterity check; ties go to the higher total
+  modifier, then a reroll; the order holds every round;
+* seed 003 "Surprise", "Surprise Round", "Determining Awareness", "Unaware
+  Combatants": when some but not all combatants are aware, the aware ones act in a
+  surprise round, one standard or move action each (seed 004 "Action Types");
+* seed 003 "Flat-Footed": flat-footed until one's first turn (SRD combat-i: acting in
+  the surprise round ends it);
+* SRD combat-i "Stable Characters and Recovery" (dying checks on one's turn);
+  seed 004 "Recovering without Help";
+* seed 004 "Ready": a readied action not taken by one's next turn is lost;
+* seed 003 "Inaction": a creature that cannot act keeps its initiative count.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from d20combat.encounter.actions import Action, EndTurn
+from d20combat.encounter.combatant import Budget, Combatant
+from d20combat.encounter.outcome import EndKind, Outcome, SideStatus
+from d20combat.rules.dice import D20
+from d20combat.rules.hitpoints import HpState, dying_check
+
+if TYPE_CHECKING:
+    from d20combat.encounter.state import Encounter
+
+INIT_RULE = "seed 003 Initiative Checks"
+MAX_ACTIONS_PER_TURN = 60
+
+
+def begin_fight(enc: Encounter) -> None:
+    """Roll initiative for everyone and begin the first turn."""
+    for c in enc.combatants.values():
+        mark = enc.dice.mark()
+        roll = enc.dice.roll(D20, f"initiative ({c.name})")
+        c.initiative = roll + c.stats.initiative.value
+        enc.event(
+            c.id,
+            "initiative",
+            INIT_RULE,
+            totals=(("initiative", c.stats.initiative),),
+            rolls_from=mark,
+            result=c.initiative,
+        )
+    _break_ties(enc)
+    enc.order = sorted(
+        enc.combatants,
+        key=lambda cid: _init_key(enc.combatants[cid]),
+        reverse=True,
+    )
+    aware = [c for c in enc.combatants.values() if c.aware]
+    enc.surprise = 0 < len(aware) < len(enc.combatants)
+    enc.round = 0 if enc.surprise else 1
+    enc.event(
+        "",
+        "round",
+        "seed 003 Surprise Round" if enc.surprise else INIT_RULE,
+        surprise=enc.surprise,
+        order=list(enc.order),
+    )
+    enc.turn = 0
+    begin_turn(enc)
+
+
+def _init_key(c: Combatant) -> tuple[int, int, tuple[int, ...]]:
+    return (c.initiative, c.stats.initiative.value, c.tiebreak)
+
+
+def _break_ties(enc: Encounter) -> None:
+    """Reroll among combatants tied on result and modifier until all differ."""
+    while True:
+        groups: dict[tuple[int, int, tuple[int, ...]], list[Combatant]] = {}
+        for c in enc.combatants.values():
+            groups.setdefault(_init_key(c), []).append(c)
+        tied = [g for g in groups.values() if len(g) > 1]
+        if not tied:
+            return
+        for group in tied:
+            for c in group:
+                mark = enc.dice.mark()
+                c.tiebreak = (*c.tiebreak, enc.dice.roll(D20, f"initiative tie ({c.name})"))
+                enc.event(
+                    c.id, "initiative-tie", INIT_RULE, rolls_from=mark, tiebreak=list(c.tiebreak)
+                )
+
+
+def begin_turn(enc: Encounter) -> None:
+    """Start the current creature's turn; skip creatures that cannot act."""
+    for _ in range(len(enc.order) * (enc.round_limit + 2) + 2):
+        if enc.outcome is not None:
+            return
+        c = enc.combatants[enc.order[enc.turn]]
+        if _start(enc, c):
+            return
+        _advance(enc)
+    raise RuntimeError("no creature could act")  # a bug: every loop is bounded
+
+
+def _start(enc: Encounter, c: Combatant) -> bool:
+    """Open ``c``'s turn. Returns False if it cannot act (the turn is skipped)."""
+    enc.budget = Budget()
+    if c.fled or c.surrendered:
+        return False
+    if enc.round == 0 and not c.aware:
+        return False  # unaware creatures do not act in the surprise round
+    first_start = c.ticked_round != enc.round
+    if first_start:
+        c.ticked_round = enc.round
+        _tick(enc, c)
+        c.aoo_used = 0
+        c.provoked_by_move.clear()
+        if c.readied is not None:
+            enc.event(c.id, "ready-lost", "seed 004 Ready", trigger=c.readied[0])
+            c.readied = None
+    state = c.state(enc.rules)
+    if c.fumbled and state.can_act:
+        c.fumbled = False
+        c.acted = True
+        enc.event(c.id, "fumble-recovery", "seed 000 Critical Misses (Fumbles)")
+        return False
+    if state is HpState.DYING and first_start:
+        mark = enc.dice.mark()
+        out = dying_check(c.vitals, enc.rules, enc.dice, fort=c.stats.saves["fort"].value)
+        c.vitals = out.vitals
+        enc.event(
+            c.id,
+            "dying",
+            "SRD combat-i Stable Characters and Recovery",
+            rolls_from=mark,
+            hp=c.vitals.hp,
+            state=c.state(enc.rules).value,
+            notes=list(out.notes),
+        )
+        check_outcome(enc)
+        return False
+    if not state.can_act:
+        return False
+    from d20combat.rules.conditions import restrictions
+
+    r = restrictions(frozenset(c.conditions))
+    if r.actions == "none":
+        enc.event(c.id, "no-action", "SRD conditions", conditions=sorted(c.conditions))
+        c.acted = True
+        return False
+    c.acted = True
+    enc.budget.single = enc.round == 0 or state.limited or r.actions == "single"
+    if r.actions == "move-only":
+        enc.budget.standard = False
+    enc.event(
+        c.id,
+        "turn",
+        "seed 004 Action Types",
+        single=enc.budget.single,
+        hp=c.vitals.hp,
+        state=state.value,
+    )
+    if c.pending_full_round is not None:
+        enc.budget.standard = True  # completing a started full-round action
+    return True
+
+
+def _tick(enc: Encounter, owner: Combatant) -> None:
+    """Conditions whose duration runs on ``owner``'s initiative count tick down."""
+    for c in enc.combatants.values():
+        ended = []
+        for name, cond in c.conditions.items():
+            if cond.owner == owner.id and cond.turns > 0:
+                cond.turns -= 1
+                if cond.turns == 0:
+                    ended.append(name)
+        for name in ended:
+            del c.conditions[name]
+            enc.event(c.id, "condition-ends", "duration", condition=name)
+    enc.space.invalidate(owner)
+
+
+def _advance(enc: Encounter) -> None:
+    enc.turn += 1
+    if enc.turn >= len(enc.order):
+        enc.turn = 0
+        enc.round += 1
+        if enc.round > enc.round_limit:
+            _truncate(enc)
+            return
+        enc.event("", "round", "seed 003 Initiative Checks", round=enc.round)
+
+
+def end_turn(enc: Encounter) -> None:
+    c = enc.current
+    if c is not None:
+        enc.event(c.id, "end-turn", "seed 004 Action Types")
+    _advance(enc)
+    if enc.outcome is None:
+        begin_turn(enc)
+
+
+def after_action(enc: Encounter, actor: Combatant, action: Action) -> None:
+    """After an action: check the end of the fight; end the turn when it is over."""
+    check_outcome(enc)
+    if enc.outcome is not None:
+        return
+    if isinstance(action, EndTurn) or not enc.active(actor) or enc.current is not actor:
+        if enc.current is actor:
+            end_turn(enc)
+        return
+
+
+def check_outcome(enc: Encounter) -> None:
+    """End the fight when at most one side can still fight."""
+    if enc.outcome is not None:
+        return
+    fighting = []
+    statuses: dict[str, SideStatus] = {}
+    for side in enc.sides:
+        members = [c for c in enc.combatants.values() if c.side == side]
+        if any(enc.active(c) for c in members):
+            fighting.append(side)
+            statuses[side] = SideStatus.FIGHTING
+        elif (
+            members
+            and all(c.fled for c in members if not c.state(enc.rules).down)
+            and any(c.fled for c in members)
+        ):
+            statuses[side] = SideStatus.FLED
+        elif any(c.surrendered for c in members):
+            statuses[side] = SideStatus.SURRENDERED
+        else:
+            statuses[side] = SideStatus.DEFEATED
+    if len(fighting) > 1:
+        return
+    rounds = max(enc.round, 1)
+    if fighting:
+        statuses[fighting[0]] = SideStatus.WON
+        enc.outcome = Outcome(EndKind.VICTORY, fighting[0], rounds, statuses)
+    else:
+        enc.outcome = Outcome(EndKind.DRAW, None, rounds, statuses)
+    enc.event("", "outcome", "end of the fight", **enc.outcome.to_json())
+
+
+def _truncate(enc: Encounter) -> None:
+    statuses = {}
+    for side in enc.sides:
+        members = [c for c in enc.combatants.values() if c.side == side]
+        statuses[side] = (
+            SideStatus.FIGHTING if any(enc.active(c) for c in members) else SideStatus.DEFEATED
+        )
+    enc.round = enc.round_limit
+    enc.outcome = Outcome(EndKind.TRUNCATED, None, enc.round_limit, statuses)
+    enc.event("", "outcome", "round limit", **enc.outcome.to_json())

@@ -1,0 +1,68 @@
+"""Run a fight to its end: each creature's policy picks its actions.
+
+Every loop is bounded: a turn that does not end after ``MAX_ACTIONS_PER_TURN``
+actions is ended for the policy (a policy bug must not hang a simulation), and the
+encounter's round limit truncates the fight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from d20combat.content.scenarios import Scenario
+from d20combat.encounter.actions import EndTurn
+from d20combat.encounter.outcome import Outcome
+from d20combat.encounter.state import Encounter
+from d20combat.errors import IllegalActionError
+from d20combat.tactics.policies import Policy, policy
+
+MAX_ACTIONS_PER_TURN = 40
+
+
+@dataclass
+class FightResult:
+    encounter: Encounter
+    outcome: Outcome
+
+    @property
+    def events(self):  # type: ignore[no-untyped-def]
+        return self.encounter.log
+
+
+def play(enc: Encounter, policies: Mapping[str, Policy] | None = None) -> Outcome:
+    """Play ``enc`` until it ends, with each combatant's policy (by its tactics name,
+    unless ``policies`` gives one for its id)."""
+    chosen = dict(policies or {})
+    steps_in_turn = 0
+    last_turn: tuple[int, int] | None = None
+    guard = 0
+    limit = (enc.round_limit + 2) * max(1, len(enc.combatants)) * MAX_ACTIONS_PER_TURN
+    while enc.outcome is None:
+        guard += 1
+        if guard > limit:
+            raise RuntimeError("fight did not end")  # a bug: the round limit bounds fights
+        actor = enc.current
+        assert actor is not None
+        key = (enc.round, enc.turn)
+        steps_in_turn = steps_in_turn + 1 if key == last_turn else 1
+        last_turn = key
+        if steps_in_turn > MAX_ACTIONS_PER_TURN:
+            enc.apply(EndTurn())
+            continue
+        pol = chosen.get(actor.id) or policy(actor.tactics)
+        action = pol(enc, actor.id)
+        try:
+            enc.apply(action)
+        except IllegalActionError:
+            enc.apply(EndTurn())
+    return enc.outcome
+
+
+def fight(
+    scenario: Scenario, seed: int, policies: Mapping[str, Policy] | None = None
+) -> FightResult:
+    """Run one seeded fight of ``scenario``."""
+    enc = Encounter.from_scenario(scenario, seed)
+    outcome = play(enc, policies)
+    return FightResult(enc, outcome)

@@ -1,0 +1,188 @@
+"""Monte Carlo simulation: many seeded fights of one scenario, across processes.
+
+Fight ``i`` of a simulation with master seed ``S`` always uses the seed
+:func:`fight_seed(S, i) <fight_seed>`, and results are gathered in fight order, so
+the report is identical whatever the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from d20combat.content.scenarios import Scenario, load_scenario
+from d20combat.encounter.outcome import EndKind
+from d20combat.rules.hitpoints import HpState
+from d20combat.sim.runner import fight
+
+
+def fight_seed(master: int, index: int) -> int:
+    """The seed of fight ``index`` of a simulation seeded ``master`` (stable everywhere)."""
+    digest = hashlib.blake2b(f"d20combat:{master}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+@dataclass(frozen=True)
+class FightRecord:
+    """What a simulation keeps of one fight."""
+
+    index: int
+    kind: str
+    winner: str | None
+    rounds: int
+    survivors: tuple[bool, ...]
+    hp_left: tuple[int, ...]
+
+
+@dataclass
+class Report:
+    scenario: str
+    runs: int
+    seed: int
+    sides: list[str]
+    combatants: list[str]
+    records: list[FightRecord] = field(default_factory=list)
+
+    def wins(self, side: str) -> int:
+        return sum(1 for r in self.records if r.winner == side and r.kind == EndKind.VICTORY)
+
+    @property
+    def truncated(self) -> int:
+        return sum(1 for r in self.records if r.kind == EndKind.TRUNCATED)
+
+    def as_json(self) -> dict[str, Any]:
+        n = len(self.records)
+        rounds = sorted(r.rounds for r in self.records)
+        sides = {}
+        for side in self.sides:
+            w = self.wins(side)
+            lo, hi = wilson_interval(w, n)
+            sides[side] = {"wins": w, "win_rate": w / n if n else 0.0, "ci95": [lo, hi]}
+        combatants = {}
+        for i, name in enumerate(self.combatants):
+            alive = sum(1 for r in self.records if r.survivors[i])
+            hp = sum(r.hp_left[i] for r in self.records)
+            combatants[name] = {
+                "survival_rate": alive / n if n else 0.0,
+                "mean_hp_left": hp / n if n else 0.0,
+            }
+        return {
+            "scenario": self.scenario,
+            "runs": n,
+            "seed": self.seed,
+            "sides": sides,
+            "draws": sum(1 for r in self.records if r.kind == EndKind.DRAW),
+            "truncated": self.truncated,
+            "rounds": {
+                "mean": sum(rounds) / n if n else 0.0,
+                "p50": percentile(rounds, 50),
+                "p90": percentile(rounds, 90),
+            },
+            "combatants": combatants,
+        }
+
+
+def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score 95% confidence interval of a proportion.
+
+    >>> [round(x, 4) for x in wilson_interval(50, 100)]
+    [0.4038, 0.5962]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(sorted_values: Sequence[int], q: int) -> int:
+    """Nearest-rank percentile of already sorted values (0 for none).
+
+    >>> percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90), percentile([3, 1, 2], 50)
+    (9, 1)
+    """
+    if not sorted_values:
+        return 0
+    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+_WORKER_SCENARIO: Scenario | None = None
+
+
+def _init_worker(name: str) -> None:
+    global _WORKER_SCENARIO
+    _WORKER_SCENARIO = load_scenario(name)
+
+
+def run_one(scenario: Scenario, master: int, index: int) -> FightRecord:
+    result = fight(scenario, fight_seed(master, index))
+    enc, outcome = result.encounter, result.outcome
+    cs = list(enc.combatants.values())
+    return FightRecord(
+        index=index,
+        kind=outcome.kind.value,
+        winner=outcome.winner,
+        rounds=outcome.rounds,
+        survivors=tuple(c.state(enc.rules) is not HpState.DEAD for c in cs),
+        hp_left=tuple(max(0, c.vitals.hp) for c in cs),
+    )
+
+
+def _run_chunk(args: tuple[int, list[int]]) -> list[FightRecord]:
+    master, indices = args
+    assert _WORKER_SCENARIO is not None
+    return [run_one(_WORKER_SCENARIO, master, i) for i in indices]
+
+
+def _chunks(runs: int, size: int) -> Iterator[list[int]]:
+    for start in range(0, runs, size):
+        yield list(range(start, min(runs, start + size)))
+
+
+def simulate(
+    name_or_path: str,
+    *,
+    runs: int,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Report:
+    """Run ``runs`` seeded fights of a scenario on ``workers`` processes.
+
+    Raises:
+        ScenarioError: if the scenario cannot be loaded.
+    """
+    scenario = load_scenario(name_or_path)
+    from d20combat.encounter.state import Encounter
+
+    probe = Encounter.from_scenario(scenario, 0, start=False)
+    report = Report(
+        scenario.name, runs, seed, probe.sides, [c.name for c in probe.combatants.values()]
+    )
+    chunk = max(1, min(250, runs // (max(1, workers) * 8) or 1))
+    if workers <= 1:
+        for indices in _chunks(runs, chunk):
+            report.records.extend(run_one(scenario, seed, i) for i in indices)
+            if progress:
+                progress(len(indices))
+        return report
+    path = name_or_path
+    if os.path.exists(path):
+        path = os.path.abspath(path)
+    with ProcessPoolExecutor(
+        max_workers=workers, initializer=_init_worker, initargs=(path,)
+    ) as pool:
+        for records in pool.map(_run_chunk, ((seed, c) for c in _chunks(runs, chunk))):
+            report.records.extend(records)
+            if progress:
+                progress(len(records))
+    report.records.sort(key=lambda r: r.index)
+    return report
