@@ -1,0 +1,672 @@
+"""Movement: costs and paths (Dijkstra with the 5-10-5 parity), squeezing, charge lanes.
+
+Sources (SRD combat-ii "Tactical Movement" unless noted):
+* "Measuring Distance": diagonals cost 1, 2, 1, 2...; "You can't move diagonally past a
+  corner (even by taking a 5-foot step). You can move diagonally past a creature, even
+  an opponent. You can also move diagonally past other impassable obstacles, such as
+  pits";
+* "Moving Through a Square": friends can be passed, not ended in; opponents block
+  (unless helpless); "Ending Your Movement";
+* "Difficult Terrain": a square counts as 2, a diagonal into it as 3; "If you occupy
+  squares with different kinds of terrain, you can move only as fast as the most
+  difficult terrain you occupy will allow"; flying creatures are not hampered;
+* "Obstacles": each obstructed square counts as 2 squares; "Double Movement Cost":
+  doubled twice, a square counts as 4 (6 diagonally), three times 8 (12);
+* "Squeezing": through a space at least half as wide, each move counts as 2 squares,
+  -4 on attacks and AC while squeezed;
+* "Charge": if any line from your starting space to the ending space passes through a
+  square that blocks movement, slows movement, or contains a creature (even an ally),
+  you can't charge; helpless creatures don't stop a charge.
+
+Judgment calls (see docs/grid.md):
+* hampering doublings of one step: one for difficult terrain or shallow water, one for a
+  low obstacle, one for squeezing; a step's doublings are the most of any square of the
+  *destination* space; with at least one doubling a diagonal costs ``3 * 2**(k-1)``
+  squares and does not advance the 1-2-1-2 diagonal count;
+* low walls are obstructed squares (x2 when entering them), not edges;
+* the diagonal-corner rule: a diagonal step is forbidden when either of the two squares
+  it cuts past (the corners of the swept rectangle in neither space) is a wall, closed
+  door or arrow slit; deep water and creatures do not stop it;
+* squeezing (creatures of 2+ squares): a position whose space is not all walkable is
+  *squeezed* if ``ceil(squares / 2)`` adjacent full columns or rows of it are walkable;
+  the creature keeps its nominal ``n x n`` position (the encounter should treat only the
+  walkable squares as occupied). Medium and smaller creatures never squeeze;
+* the charge lane: for each square of the space, the line from its centre at the start
+  to its centre at the end (the usual "draw a line" reading; lines from every point
+  would make any diagonal charge brush the squares beside it). Squares whose interior a
+  line passes are checked, the starting space excluded and the ending space included; a
+  line passing exactly through a grid corner slips between the two squares there, which
+  may hold creatures but not a wall corner.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Container, Iterable
+from fractions import Fraction
+from itertools import pairwise
+
+from d20combat.grid.battlemap import BattleMap
+from d20combat.grid.squares import Square, footprint
+from d20combat.grid.terrain import BLOCKS_MOVE, CORNER, DEEP_WATER, HAMPERS, LOW_OBSTACLE
+
+INF = 1 << 30
+
+# direction order: orthogonals first (a deterministic tie order), then diagonals
+_DIRS: tuple[tuple[int, int], ...] = (
+    (0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1),
+)  # fmt: skip
+
+FIT_NONE = 0
+FIT_CLEAR = 1
+FIT_SQUEEZED = 2
+
+
+class StepTable:
+    """Per map, mover size and movement mode: which positions fit, and the legal steps
+    from each with their doublings. Built once, cached on the map."""
+
+    __slots__ = ("doublings", "fit", "moves", "steps")
+
+    def __init__(
+        self,
+        fit: bytearray,
+        doublings: bytearray,
+        steps: list[tuple[tuple[int, bool, int], ...]],
+    ) -> None:
+        self.fit = fit
+        self.doublings = doublings
+        self.steps = steps
+        """``steps[i]``: ``(j, diagonal, doublings)`` for each legal step from position i."""
+        moves: list[tuple[tuple[int, int, int], ...]] = []
+        for out in steps:
+            for par in (0, 1):
+                row = []
+                for j, diag, k in out:
+                    if diag and not k:  # 1-2-1-2: cost by parity, parity flips
+                        row.append((2 * j + (par ^ 1), 1 + par, j))
+                    elif diag:
+                        row.append((2 * j + par, 3 << (k - 1), j))
+                    else:
+                        row.append((2 * j + par, 1 << k, j))
+                moves.append(tuple(row))
+        self.moves = moves
+        """``moves[2 * i + parity]``: ``(next_state, cost_in_squares, j)`` per step."""
+
+
+def step_table(
+    m: BattleMap,
+    squares: int = 1,
+    *,
+    swim: bool = False,
+    ignore_difficult: bool = False,
+    squeeze: bool = True,
+) -> StepTable:
+    """The cached :class:`StepTable` for a mover of ``squares`` on ``m``."""
+    key = (squares, swim, ignore_difficult, squeeze)
+    cache = m.cache("step_table")
+    tab: StepTable | None = cache.get(key)
+    if tab is None:
+        tab = cache[key] = _build_steps(m, squares, swim, ignore_difficult, squeeze)
+    return tab
+
+
+def _build_steps(
+    m: BattleMap, n: int, swim: bool, ignore_difficult: bool, squeeze: bool
+) -> StepTable:
+    w = m.width
+    h = m.height
+    cells = m.cells
+    size = w * h
+    walk = bytearray(size)
+    hamper = bytearray(size)
+    for i, f in enumerate(cells):
+        if not f & BLOCKS_MOVE and (swim or not f & DEEP_WATER):
+            walk[i] = 1
+        if not ignore_difficult:
+            hamper[i] = (1 if f & HAMPERS else 0) + (1 if f & LOW_OBSTACLE else 0)
+    fit = bytearray(size)
+    doublings = bytearray(size)
+    half = (n + 1) // 2
+    for y in range(h - n + 1):
+        for x in range(w - n + 1):
+            i = y * w + x
+            if n == 1:
+                if walk[i]:
+                    fit[i] = FIT_CLEAR
+                    doublings[i] = hamper[i]
+                continue
+            cols = [all(walk[(y + j) * w + x + c] for j in range(n)) for c in range(n)]
+            rows = [all(walk[(y + r) * w + x + c] for c in range(n)) for r in range(n)]
+            if all(cols):
+                state = FIT_CLEAR
+            elif squeeze and (_run(cols) >= half or _run(rows) >= half):
+                state = FIT_SQUEEZED
+            else:
+                continue
+            fit[i] = state
+            k = 0
+            for j in range(n):
+                for c in range(n):
+                    s = (y + j) * w + x + c
+                    if walk[s] and hamper[s] > k:
+                        k = hamper[s]
+            doublings[i] = k + (1 if state == FIT_SQUEEZED else 0)
+
+    def corner(x: int, y: int) -> bool:
+        return not (0 <= x < w and 0 <= y < h) or bool(cells[y * w + x] & CORNER)
+
+    steps: list[tuple[tuple[int, bool, int], ...]] = []
+    for i in range(size):
+        if not fit[i]:
+            steps.append(())
+            continue
+        y, x = divmod(i, w)
+        out = []
+        for sx, sy in _DIRS:
+            nx = x + sx
+            ny = y + sy
+            if not (0 <= nx <= w - n and 0 <= ny <= h - n):
+                continue
+            j = ny * w + nx
+            if not fit[j]:
+                continue
+            diag = sx != 0 and sy != 0
+            if diag:
+                e1 = (x + n if sx > 0 else x - 1, y if sy > 0 else y + n - 1)
+                e2 = (x if sx > 0 else x + n - 1, y + n if sy > 0 else y - 1)
+                if corner(*e1) or corner(*e2):
+                    continue
+            out.append((j, diag, doublings[j]))
+        steps.append(tuple(out))
+    return StepTable(fit, doublings, steps)
+
+
+def _run(flags: list[bool]) -> int:
+    best = cur = 0
+    for f in flags:
+        cur = cur + 1 if f else 0
+        best = max(best, cur)
+    return best
+
+
+def fit(m: BattleMap, pos: Square, squares: int = 1, *, swim: bool = False) -> int:
+    """0 if a ``squares``-wide creature can't stand at ``pos``, 1 if it fits, 2 if only
+    squeezed (SRD "Squeezing": -4 on attack rolls and to AC)."""
+    x, y = pos
+    if not (0 <= x <= m.width - squares and 0 <= y <= m.height - squares):
+        return FIT_NONE
+    return step_table(m, squares, swim=swim).fit[y * m.width + x]
+
+
+def _mark(marks: bytearray, squares_in: Iterable[Square], n: int, w: int, h: int) -> bool:
+    """Mark every position whose ``n``-wide space contains one of ``squares_in``."""
+    any_mark = False
+    for sx, sy in squares_in:
+        for dy in range(n):
+            y = sy - dy
+            if not 0 <= y < h:
+                continue
+            for dx in range(n):
+                x = sx - dx
+                if 0 <= x < w:
+                    marks[y * w + x] = 1
+                    any_mark = True
+    return any_mark
+
+
+class Reachable:
+    """Result of :func:`movement_costs`: cost in feet to each position where the mover
+    may end, paths, and which positions are squeezed."""
+
+    __slots__ = ("_best", "_dist", "_fit", "_noend", "_pred", "map", "squares", "start")
+
+    def __init__(
+        self,
+        m: BattleMap,
+        start: Square,
+        squares: int,
+        dist: dict[int, int],
+        pred: dict[int, int],
+        noend: bytearray | None,
+        fit_: bytearray,
+    ) -> None:
+        self.map = m
+        self.start = start
+        self.squares = squares
+        self._dist = dist
+        self._pred = pred
+        self._noend = noend
+        self._fit = fit_
+        self._best: dict[Square, int] | None = None
+
+    def _state(self, pos: Square) -> int:
+        x, y = pos
+        w = self.map.width
+        if not (0 <= x < w and 0 <= y < self.map.height):
+            return -1
+        i = y * w + x
+        d0 = self._dist.get(2 * i, INF)
+        d1 = self._dist.get(2 * i + 1, INF)
+        if d0 >= INF and d1 >= INF:
+            return -1
+        return 2 * i if d0 <= d1 else 2 * i + 1
+
+    def passes(self, pos: Square) -> bool:
+        """Whether the mover can reach ``pos`` within the budget (maybe not stop there)."""
+        return self._state(pos) >= 0
+
+    def cost(self, pos: Square) -> int | None:
+        """Feet to reach and end at ``pos``; ``None`` if out of reach or not an end."""
+        s = self._state(pos)
+        if s < 0:
+            return None
+        if self._noend is not None and self._noend[s >> 1]:
+            return None
+        return 5 * self._dist[s]
+
+    def __contains__(self, pos: object) -> bool:
+        return isinstance(pos, tuple) and self.cost(pos) is not None
+
+    def positions(self) -> dict[Square, int]:
+        """Every position the mover may end at, with its cost in feet (row by row)."""
+        if self._best is None:
+            w = self.map.width
+            best: dict[int, int] = {}
+            noend = self._noend
+            for st, d in self._dist.items():
+                i = st >> 1
+                if noend is not None and noend[i]:
+                    continue
+                old = best.get(i)
+                if old is None or d < old:
+                    best[i] = d
+            self._best = {(i % w, i // w): 5 * best[i] for i in sorted(best)}
+        return self._best
+
+    def path_to(self, pos: Square) -> list[Square]:
+        """Positions from the start to ``pos`` (both included), or ``[]`` if unreachable.
+
+        The path may pass positions the mover can't end in; ``pos`` itself need not be an
+        end (use :meth:`cost` to check)."""
+        s = self._state(pos)
+        if s < 0:
+            return []
+        w = self.map.width
+        out = []
+        while s >= 0:
+            y, x = divmod(s >> 1, w)
+            out.append((x, y))
+            s = self._pred[s]
+        out.reverse()
+        return out
+
+    def squeezed(self, pos: Square) -> bool:
+        """Whether the mover is squeezed at ``pos`` (-4 attacks and AC)."""
+        x, y = pos
+        if not (0 <= x < self.map.width and 0 <= y < self.map.height):
+            return False
+        return self._fit[y * self.map.width + x] == FIT_SQUEEZED
+
+
+def movement_costs(
+    m: BattleMap,
+    start: Square,
+    squares: int = 1,
+    *,
+    budget_ft: int | None = None,
+    blocked: Iterable[Square] = (),
+    no_end: Iterable[Square] = (),
+    swim: bool = False,
+    ignore_difficult: bool = False,
+    squeeze: bool = True,
+    start_parity: int = 0,
+) -> Reachable:
+    """Cheapest movement from ``start`` to every position within ``budget_ft``.
+
+    ``blocked``: squares the mover may not enter (opponents); ``no_end``: squares it may
+    pass but not end in (allies, helpless creatures it may cross). The mover's own space
+    must not be listed. ``start_parity`` 1 means the next normal diagonal costs 2
+    (continuing a count). ``ignore_difficult`` is for fliers. The start position is
+    always reachable at cost 0.
+
+    >>> r = movement_costs(BattleMap.from_ascii(["...", ".,.", "..."]), (0, 0), budget_ft=30)
+    >>> r.cost((1, 1)), r.cost((2, 2)), r.cost((2, 0))
+    (15, 15, 10)
+
+    Does not check attacks of opportunity, speed modes or the 5-foot step rules.
+    """
+    tab = step_table(m, squares, swim=swim, ignore_difficult=ignore_difficult, squeeze=squeeze)
+    w = m.width
+    h = m.height
+    size = w * h
+    x0, y0 = start
+    if not (0 <= x0 < w and 0 <= y0 < h):
+        raise ValueError(f"start {start} is off the map")
+    blocked = blocked if isinstance(blocked, (set, frozenset, list, tuple)) else list(blocked)
+    noend_arr = bytearray(size)
+    has_noend = _mark(noend_arr, no_end, squares, w, h)
+    noend = noend_arr if has_noend else None
+    s0 = 2 * (y0 * w + x0) + (start_parity & 1)
+    limit = INF if budget_ft is None else budget_ft // 5
+    if limit < INF and not start_parity and tab.fit[s0 >> 1] == FIT_CLEAR:
+        fast = _open_area(m, x0, y0, squares, limit, blocked)
+        if fast is not None:
+            return Reachable(m, start, squares, fast[0], fast[1], noend, tab.fit)
+    bad = bytearray(size)
+    has_bad = _mark(bad, blocked, squares, w, h)
+    dist, pred = _search([s0], tab.moves, bad if has_bad else None, limit)
+    return Reachable(m, start, squares, dist, pred, noend, tab.fit)
+
+
+def _rough_prefix(m: BattleMap) -> list[int]:
+    """2-D prefix sums (``(w + 1) x (h + 1)``) of squares that are not plain floor for
+    movement (anything blocking, hampering or watery)."""
+    cache = m.cache("movement")
+    pre: list[int] | None = cache.get("rough")
+    if pre is None:
+        w = m.width
+        h = m.height
+        rough = BLOCKS_MOVE | DEEP_WATER | HAMPERS | LOW_OBSTACLE
+        pre = [0] * ((w + 1) * (h + 1))
+        for y in range(h):
+            run = 0
+            for x in range(w):
+                run += 1 if m.cells[y * w + x] & rough else 0
+                pre[(y + 1) * (w + 1) + x + 1] = pre[y * (w + 1) + x + 1] + run
+        cache["rough"] = pre
+    return pre
+
+
+def _open_area(
+    m: BattleMap, x0: int, y0: int, n: int, limit: int, blocked: Iterable[Square]
+) -> tuple[dict[int, int], dict[int, int]] | None:
+    """The search result without searching, when every square the mover could reach is
+    plain floor and no blocked square is in range: costs are then 5-10-5 distances (the
+    diagonal-first path is optimal inside a rectangle). ``None`` when not applicable."""
+    w = m.width
+    h = m.height
+    xa = max(0, x0 - limit)
+    ya = max(0, y0 - limit)
+    xb = min(w, x0 + limit + n)  # exclusive
+    yb = min(h, y0 + limit + n)
+    pre = _rough_prefix(m)
+    w1 = w + 1
+    if pre[yb * w1 + xb] - pre[ya * w1 + xb] - pre[yb * w1 + xa] + pre[ya * w1 + xa]:
+        return None
+    for bx, by in blocked:
+        if xa <= bx < xb and ya <= by < yb:
+            return None
+    dist: dict[int, int] = {}
+    pred: dict[int, int] = {}
+    for dy in range(max(-limit, -y0), min(limit, h - n - y0) + 1):
+        ady = -dy if dy < 0 else dy
+        sy = (dy > 0) - (dy < 0)
+        for dx in range(max(-limit, -x0), min(limit, w - n - x0) + 1):
+            adx = -dx if dx < 0 else dx
+            if adx < ady:
+                d, c = adx, ady + (adx >> 1)
+            else:
+                d, c = ady, adx + (ady >> 1)
+            if c > limit:
+                continue
+            st = 2 * ((y0 + dy) * w + x0 + dx) + (d & 1)
+            dist[st] = c
+            if dx and dy:
+                sx = (dx > 0) - (dx < 0)
+                pred[st] = 2 * ((y0 + dy - sy) * w + x0 + dx - sx) + ((d - 1) & 1)
+            elif dx:
+                sx = (dx > 0) - (dx < 0)
+                pred[st] = 2 * ((y0 + dy) * w + x0 + dx - sx)
+            elif dy:
+                pred[st] = 2 * ((y0 + dy - sy) * w + x0)
+            else:
+                pred[st] = -1
+    return dist, pred
+
+
+def _search(
+    first: list[int],
+    moves: list[tuple[tuple[int, int, int], ...]],
+    bad: bytearray | None,
+    limit: int,
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Dijkstra over states ``2 * position + parity`` with a bucket queue (costs are
+    small integers); sparse dicts so a short search on a big map stays cheap."""
+    dist: dict[int, int] = dict.fromkeys(first, 0)
+    pred: dict[int, int] = dict.fromkeys(first, -1)
+    buckets: list[list[int]] = [list(dist)]
+    get = dist.get
+    c = 0
+    while c < len(buckets):
+        for s in buckets[c]:
+            if dist[s] != c:
+                continue
+            for ns, cost, j in moves[s]:
+                if bad is not None and bad[j]:
+                    continue
+                nc = c + cost
+                if nc > limit or nc >= get(ns, INF):
+                    continue
+                dist[ns] = nc
+                pred[ns] = s
+                while len(buckets) <= nc:
+                    buckets.append([])
+                buckets[nc].append(ns)
+        c += 1
+    return dist, pred
+
+
+def path_between(
+    m: BattleMap,
+    start: Square,
+    goal: Square,
+    squares: int = 1,
+    *,
+    budget_ft: int | None = None,
+    blocked: Iterable[Square] = (),
+    no_end: Iterable[Square] = (),
+    swim: bool = False,
+    ignore_difficult: bool = False,
+) -> tuple[int, list[Square]] | None:
+    """``(feet, path)`` of a cheapest legal move from ``start`` to end at ``goal``, or
+    ``None``."""
+    r = movement_costs(
+        m,
+        start,
+        squares,
+        budget_ft=budget_ft,
+        blocked=blocked,
+        no_end=no_end,
+        swim=swim,
+        ignore_difficult=ignore_difficult,
+    )
+    cost = r.cost(goal)
+    if cost is None:
+        return None
+    return (cost, r.path_to(goal))
+
+
+def path_cost(
+    m: BattleMap, path: list[Square], squares: int = 1, *, swim: bool = False
+) -> int | None:
+    """Feet a given path of single steps costs (5-10-5 parity, terrain, squeezing), or
+    ``None`` if some step is not legal terrain-wise (creatures are not checked)."""
+    tab = step_table(m, squares, swim=swim)
+    w = m.width
+    total = 0
+    par = 0
+    for (x1, y1), (x2, y2) in pairwise(path):
+        i = y1 * w + x1
+        j = y2 * w + x2
+        if not (0 <= x1 < w and 0 <= y1 < m.height):
+            return None
+        for nj, diag, k in tab.steps[i]:
+            if nj == j:
+                if diag:
+                    if k:
+                        total += 3 << (k - 1)
+                    else:
+                        total += 1 + par
+                        par ^= 1
+                else:
+                    total += 1 << k
+                break
+        else:
+            return None
+    return 5 * total
+
+
+def distance_field(
+    m: BattleMap,
+    sources: Iterable[Square],
+    squares: int = 1,
+    *,
+    blocked: Iterable[Square] = (),
+    swim: bool = False,
+    budget_ft: int | None = None,
+) -> list[int]:
+    """Movement cost in feet from the nearest of ``sources`` to every position (flat,
+    ``y * width + x``; -1 where unreachable): a heuristic field for AI that is cheaper
+    than one search per creature. It measures moves *from* the sources, so terrain is
+    charged on the far end (the true cost toward a source may differ slightly)."""
+    tab = step_table(m, squares, swim=swim)
+    w = m.width
+    size = w * m.height
+    bad = bytearray(size)
+    has_bad = _mark(bad, blocked, squares, w, m.height)
+    first: list[int] = []
+    for x, y in sources:
+        if 0 <= x < w and 0 <= y < m.height:
+            first.append(2 * (y * w + x))
+    limit = INF if budget_ft is None else budget_ft // 5
+    dist, _pred = _search(list(dict.fromkeys(first)), tab.moves, bad if has_bad else None, limit)
+    out = [-1] * size
+    for st, d in dist.items():
+        i = st >> 1
+        if out[i] < 0 or 5 * d < out[i]:
+            out[i] = 5 * d
+    return out
+
+
+# ---------------------------------------------------------------------- charge
+_LANES: dict[tuple[int, int], tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]] = {}
+
+
+def centre_line(dx: int, dy: int) -> tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]:
+    """What the segment from the centre of square ``(0, 0)`` to the centre of square
+    ``(dx, dy)`` meets: the squares whose interior it passes through (both ends
+    included, in order) and, at each grid corner it passes exactly, the two squares it
+    slips between.
+
+    >>> centre_line(3, 1)[0]
+    ((0, 0), (1, 0), (2, 1), (3, 1))
+    >>> centre_line(3, 1)[1]
+    (((2, 0), (1, 1)),)
+    """
+    key = (dx, dy)
+    hit = _LANES.get(key)
+    if hit is not None:
+        return hit
+    half = Fraction(1, 2)
+    squares: list[Square] = []
+    grazed: list[tuple[Square, Square]] = []
+    if dx == 0 or dy == 0:
+        step_x = (dx > 0) - (dx < 0)
+        step_y = (dy > 0) - (dy < 0)
+        for k in range(max(abs(dx), abs(dy)) + 1):
+            squares.append((k * step_x, k * step_y))
+    else:
+        sx = 1 if dx > 0 else -1
+        sy = 1 if dy > 0 else -1
+        x_lo = min(half, dx + half)
+        x_hi = max(half, dx + half)
+
+        def y_at(x: Fraction) -> Fraction:
+            return half + dy * (x - half) / dx
+
+        cols = range(0, dx + sx, sx)
+        for c in cols:
+            lo = max(Fraction(c), x_lo)
+            hi = min(Fraction(c + 1), x_hi)
+            y1 = y_at(lo)
+            y2 = y_at(hi)
+            ylo, yhi = (y1, y2) if y1 < y2 else (y2, y1)
+            rows = range(math.floor(ylo), math.ceil(yhi))
+            for j in rows if sy > 0 else reversed(rows):
+                squares.append((c, j))
+            if c != cols[-1]:
+                xb = c + 1 if sx > 0 else c
+                yb = y_at(Fraction(xb))
+                if yb.denominator == 1:
+                    yi = int(yb)
+                    grazed.append(
+                        (
+                            (xb if sx > 0 else xb - 1, yi - 1 if sy > 0 else yi),
+                            (xb - 1 if sx > 0 else xb, yi if sy > 0 else yi - 1),
+                        )
+                    )
+    res = _LANES[key] = (tuple(dict.fromkeys(squares)), tuple(grazed))
+    return res
+
+
+def charge_lane(start_pos: Square, end_pos: Square, squares: int = 1) -> list[Square]:
+    """Squares a charge from ``start_pos`` to ``end_pos`` passes through: for each square
+    of the space, the line from its centre at the start to its centre at the end; the
+    starting space left out, the ending space included; in order along the lane."""
+    x0, y0 = start_pos
+    start = set(footprint(start_pos, squares))
+    inner, _ = centre_line(end_pos[0] - x0, end_pos[1] - y0)
+    out: dict[Square, None] = {}
+    for i, j in footprint((x0, y0), squares):
+        for dx, dy in inner:
+            s = (i + dx, j + dy)
+            if s not in start:
+                out[s] = None
+    return list(out)
+
+
+def clear_charge_path(
+    m: BattleMap,
+    start_pos: Square,
+    end_pos: Square,
+    squares: int = 1,
+    blocked_squares: Container[Square] = (),
+    *,
+    swim: bool = False,
+) -> bool:
+    """Whether nothing stops a straight charge: no square of the lane (:func:`charge_lane`)
+    blocks movement (walls, closed doors, arrow slits, deep water unless ``swim``, off
+    the map), slows it (difficult terrain, shallow water, low obstacles) or is in
+    ``blocked_squares`` (every creature that matters, allies included, helpless ones
+    left out; the charger itself excluded); and the lane does not cut a wall's corner
+    (a diagonal move can't pass a corner).
+
+    >>> m = BattleMap.from_ascii(["......", "..,..."])
+    >>> clear_charge_path(m, (0, 0), (4, 0)), clear_charge_path(m, (0, 1), (4, 1))
+    (True, False)
+    >>> clear_charge_path(m, (0, 0), (4, 0), 1, {(2, 0)})
+    False
+
+    Does not check the charge's other conditions (distance, direction, line of sight,
+    the closest attacking position).
+    """
+    w = m.width
+    h = m.height
+    cells = m.cells
+    stop = BLOCKS_MOVE | HAMPERS | LOW_OBSTACLE | (0 if swim else DEEP_WATER)
+    x0, y0 = start_pos
+    for x, y in charge_lane(start_pos, end_pos, squares):
+        if not (0 <= x < w and 0 <= y < h):
+            return False
+        if cells[y * w + x] & stop:
+            return False
+        if (x, y) in blocked_squares:
+            return False
+    _, grazed = centre_line(end_pos[0] - x0, end_pos[1] - y0)
+    if grazed:
+        for i, j in footprint(start_pos, squares):
+            for (ax, ay), (bx, by) in grazed:
+                if m.flags(i + ax, j + ay) & CORNER or m.flags(i + bx, j + by) & CORNER:
+                    return False
+    return True

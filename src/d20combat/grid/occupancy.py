@@ -1,0 +1,150 @@
+"""A spatial index: which creatures occupy each square.
+
+Creatures may share squares (seed 000 "Mixing It Up"; Tiny creatures, a rider and his
+mount, grapplers); big creatures occupy ``squares x squares`` squares. The index does
+not enforce who may share -- :func:`d20combat.content.sizes.shared_square_capacity` and
+the encounter do. Add, move and remove cost O(footprint).
+
+An :class:`Occupancy` is a ``Container`` of squares (``square in occ``: someone is
+there), so it can be passed straight to :func:`d20combat.grid.cover.cover` as
+``occupied`` (the attacker's and target's own squares are ignored there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator
+from typing import Generic, TypeVar
+
+from d20combat.grid.squares import Square, footprint, footprint_distance
+
+K = TypeVar("K", bound=Hashable)
+
+
+class Occupancy(Generic[K]):
+    """Creature ids by square, and each creature's position and size.
+
+    >>> occ: Occupancy[str] = Occupancy()
+    >>> occ.add("ogre", (1, 1), 2); occ.add("rat", (2, 2))
+    >>> occ.at((2, 2)), (0, 0) in occ, occ.position("ogre")
+    (('ogre', 'rat'), False, (1, 1))
+    >>> occ.move("ogre", (3, 1)); occ.at((2, 2))
+    ('rat',)
+    """
+
+    __slots__ = ("_at", "_where")
+
+    def __init__(self) -> None:
+        self._at: dict[Square, list[K]] = {}
+        self._where: dict[K, tuple[Square, int]] = {}
+
+    def add(self, cid: K, pos: Square, squares: int = 1) -> None:
+        """Place a creature. Raises ValueError if it is already placed."""
+        if cid in self._where:
+            raise ValueError(f"{cid!r} is already on the map")
+        self._where[cid] = (pos, squares)
+        at = self._at
+        for s in footprint(pos, squares):
+            lst = at.get(s)
+            if lst is None:
+                at[s] = [cid]
+            else:
+                lst.append(cid)
+
+    def remove(self, cid: K) -> None:
+        """Take a creature off the map. Raises KeyError if it is not placed."""
+        pos, squares = self._where.pop(cid)
+        at = self._at
+        for s in footprint(pos, squares):
+            lst = at[s]
+            lst.remove(cid)
+            if not lst:
+                del at[s]
+
+    def move(self, cid: K, pos: Square, squares: int | None = None) -> None:
+        """Move a creature (optionally changing its size, e.g. enlarged)."""
+        _old, size = self._where[cid]
+        self.remove(cid)
+        self.add(cid, pos, size if squares is None else squares)
+
+    def __contains__(self, square: object) -> bool:
+        return square in self._at
+
+    def __len__(self) -> int:
+        """Number of occupied squares."""
+        return len(self._at)
+
+    def __bool__(self) -> bool:
+        return bool(self._at)
+
+    def at(self, square: Square) -> tuple[K, ...]:
+        """Ids in a square, in the order they arrived."""
+        lst = self._at.get(square)
+        return tuple(lst) if lst else ()
+
+    def count(self, square: Square) -> int:
+        lst = self._at.get(square)
+        return len(lst) if lst else 0
+
+    def position(self, cid: K) -> Square:
+        return self._where[cid][0]
+
+    def size(self, cid: K) -> int:
+        """Side of the creature's space in squares."""
+        return self._where[cid][1]
+
+    def footprint(self, cid: K) -> tuple[Square, ...]:
+        pos, squares = self._where[cid]
+        return footprint(pos, squares)
+
+    def ids(self) -> Iterator[K]:
+        return iter(self._where)
+
+    def placed(self, cid: K) -> bool:
+        return cid in self._where
+
+    def occupants(self, squares: Iterable[Square]) -> list[K]:
+        """Distinct ids in any of ``squares``, in first-seen order."""
+        seen: dict[K, None] = {}
+        at = self._at
+        for s in squares:
+            lst = at.get(s)
+            if lst:
+                for c in lst:
+                    seen[c] = None
+        return list(seen)
+
+    def squares_of(self, cids: Iterable[K]) -> set[Square]:
+        """Every square occupied by the given creatures."""
+        out: set[Square] = set()
+        for c in cids:
+            out.update(self.footprint(c))
+        return out
+
+    def occupied_except(self, exclude: Iterable[K]) -> set[Square]:
+        """Squares holding some creature other than ``exclude`` (for cover)."""
+        ex = set(exclude)
+        return {s for s, lst in self._at.items() if any(c not in ex for c in lst)}
+
+    def near(self, pos: Square, squares: int, radius_ft: int) -> list[K]:
+        """Creatures whose space is within ``radius_ft`` (footprint distance, 5-10-5) of
+        the space at ``pos``, nearest first (ties in placement order); a creature
+        sharing the space counts (distance 0)."""
+        r = radius_ft // 5
+        x0, y0 = pos
+        area = (2 * r + squares) ** 2
+        if area < len(self._where) * 4:
+            cands = self.occupants(
+                (x, y)
+                for y in range(y0 - r, y0 + squares + r)
+                for x in range(x0 - r, x0 + squares + r)
+            )
+        else:
+            cands = list(self._where)
+        out = []
+        for c in cands:
+            p, n = self._where[c]
+            d = footprint_distance(pos, squares, p, n)
+            if d <= radius_ft:
+                out.append((d, c))
+        out.sort(key=lambda t: t[0])
+        return [c for _, c in out]

@@ -1,0 +1,228 @@
+"""Terrain of one 5-ft square, as bit flags, and the map legend.
+
+Sources:
+* SRD combat-ii "Terrain and Obstacles": difficult terrain (each square counts as 2,
+  a diagonal into it as 3), obstacles that hamper (x2) or block movement;
+* SRD combat-ii "Cover", "Low Obstacles and Cover": a low wall gives cover within
+  30 ft; "Varying Degrees of Cover" (improved cover, e.g. an arrow slit);
+* SRD combat-ii "Concealment", "Ignoring Concealment": shadowy (dim) light and
+  darkness give concealment unless the viewer has low-light vision / darkvision;
+* seed 003 "Concealment" (the grid procedure) and seed 002 "Corners".
+
+A square's terrain is an :class:`Terrain` (an ``IntFlag``); hot paths use the plain
+``int`` masks ``BLOCKS_MOVE``, ``BLOCKS_EFFECT``, ``CORNER``, ``HAMPERS`` below.
+
+Default legend (a scenario legend may extend or override it by name):
+
+====  ==========================================  ===========================
+char  terrain                                     name
+====  ==========================================  ===========================
+``.``  floor                                      ``floor``
+``#``  wall                                       ``wall``
+``+``  closed door (a wall until opened)          ``door``
+``/``  open door                                  ``open-door``
+``,``  difficult terrain (rubble, undergrowth)    ``difficult``
+``%``  difficult terrain                          ``difficult``
+``=``  low wall (obstacle x2, low-obstacle cover) ``low-wall``
+``~``  shallow water (difficult)                  ``shallow-water``
+``W``  deep water (swimmers only)                 ``deep-water``
+``d``  dim (shadowy) light                        ``dim``
+``D``  darkness                                   ``dark``
+``f``  fog                                        ``fog``
+``"``  dense brush: difficult + dim               ``[difficult, dim]``
+``!``  arrow slit (blocks movement, improved      ``arrow-slit``
+       cover, not line of effect)
+====  ==========================================  ===========================
+
+``!`` is our addition (the brief lists no character for an arrow slit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import IntFlag
+
+from d20combat.errors import InputError, Problem
+
+
+class Terrain(IntFlag):
+    """What is in one square. Flags combine (``DIFFICULT | DIM`` is dense brush)."""
+
+    FLOOR = 0
+    WALL = 1 << 0
+    """Blocks movement, sight and effect."""
+    DOOR = 1 << 1
+    """A closed door: a wall until :meth:`BattleMap.open_door`."""
+    OPEN_DOOR = 1 << 2
+    """An open door: plain floor (kept so the map prints back with ``/``)."""
+    DIFFICULT = 1 << 3
+    """Each move into it costs double (SRD "Difficult Terrain")."""
+    LOW_OBSTACLE = 1 << 4
+    """A low wall: an obstructed square (x2) and cover within 30 ft (SRD "Low Obstacles")."""
+    SHALLOW_WATER = 1 << 5
+    """Difficult terrain (same doubling as DIFFICULT, not a second one)."""
+    DEEP_WATER = 1 << 6
+    """Walkable only by swimmers; does not stop diagonal moves (like a pit)."""
+    DIM = 1 << 7
+    """Shadowy light: 20% concealment unless low-light vision or darkvision."""
+    DARK = 1 << 8
+    """Darkness: total concealment (50%) unless darkvision."""
+    FOG = 1 << 9
+    """Fog: 20% within 5 ft, total concealment farther (obscuring mist)."""
+    IMPROVED_COVER = 1 << 10
+    """An arrow slit: blocks movement, not line of effect; improved cover through it."""
+
+
+WALL = int(Terrain.WALL)
+DOOR = int(Terrain.DOOR)
+OPEN_DOOR = int(Terrain.OPEN_DOOR)
+DIFFICULT = int(Terrain.DIFFICULT)
+LOW_OBSTACLE = int(Terrain.LOW_OBSTACLE)
+SHALLOW_WATER = int(Terrain.SHALLOW_WATER)
+DEEP_WATER = int(Terrain.DEEP_WATER)
+DIM = int(Terrain.DIM)
+DARK = int(Terrain.DARK)
+FOG = int(Terrain.FOG)
+IMPROVED_COVER = int(Terrain.IMPROVED_COVER)
+
+BLOCKS_EFFECT = WALL | DOOR
+"""Squares that block line of effect (and so line of sight)."""
+BLOCKS_MOVE = WALL | DOOR | IMPROVED_COVER
+"""Squares no creature may enter (deep water is separate: swimmers may)."""
+CORNER = WALL | DOOR | IMPROVED_COVER
+"""Squares you can't move diagonally past (SRD "Measuring Distance"); pits and deep
+water are not corners ("You can also move diagonally past other impassable obstacles,
+such as pits")."""
+HAMPERS = DIFFICULT | SHALLOW_WATER
+"""Difficult terrain: one doubling of the movement cost."""
+OUT_OF_BOUNDS = WALL
+"""Squares off the map count as solid wall everywhere."""
+
+NAMES: dict[str, Terrain] = {
+    "floor": Terrain.FLOOR,
+    "wall": Terrain.WALL,
+    "door": Terrain.DOOR,
+    "closed-door": Terrain.DOOR,
+    "open-door": Terrain.OPEN_DOOR,
+    "difficult": Terrain.DIFFICULT,
+    "low-wall": Terrain.LOW_OBSTACLE,
+    "low-obstacle": Terrain.LOW_OBSTACLE,
+    "shallow-water": Terrain.SHALLOW_WATER,
+    "deep-water": Terrain.DEEP_WATER,
+    "dim": Terrain.DIM,
+    "dark": Terrain.DARK,
+    "darkness": Terrain.DARK,
+    "fog": Terrain.FOG,
+    "arrow-slit": Terrain.IMPROVED_COVER,
+    "improved-cover": Terrain.IMPROVED_COVER,
+}
+"""Terrain names a scenario legend may use (alone or in a list)."""
+
+DEFAULT_LEGEND: dict[str, Terrain] = {
+    ".": Terrain.FLOOR,
+    "#": Terrain.WALL,
+    "+": Terrain.DOOR,
+    "/": Terrain.OPEN_DOOR,
+    ",": Terrain.DIFFICULT,
+    "%": Terrain.DIFFICULT,
+    "=": Terrain.LOW_OBSTACLE,
+    "~": Terrain.SHALLOW_WATER,
+    "W": Terrain.DEEP_WATER,
+    "d": Terrain.DIM,
+    "D": Terrain.DARK,
+    "f": Terrain.FOG,
+    '"': Terrain.DIFFICULT | Terrain.DIM,
+    "!": Terrain.IMPROVED_COVER,
+}
+
+LegendValue = str | Sequence[str] | int
+"""A legend entry: a terrain name, a list of names, or a :class:`Terrain` value."""
+
+
+def terrain_name(value: int) -> str:
+    """A readable name for a flag combination, e.g. ``'difficult+dim'``.
+
+    >>> terrain_name(Terrain.DIFFICULT | Terrain.DIM)
+    'difficult+dim'
+    >>> terrain_name(0)
+    'floor'
+    """
+    if not value:
+        return "floor"
+    parts: list[str] = []
+    seen: set[Terrain] = set()
+    for name, flag in NAMES.items():
+        if flag and value & flag and flag not in seen:
+            seen.add(flag)
+            parts.append(name)
+    return "+".join(parts)
+
+
+def parse_legend(
+    legend: Mapping[str, LegendValue] | None, *, file: str | None = None
+) -> dict[str, int]:
+    """The default legend updated with ``legend``; every bad entry is reported at once.
+
+    Keys must be single characters; values a terrain name from :data:`NAMES`, a list of
+    names, or a :class:`Terrain` value.
+
+    >>> parse_legend({"T": "difficult", "B": ["difficult", "dim"]})["B"] == int(
+    ...     Terrain.DIFFICULT | Terrain.DIM)
+    True
+
+    Raises:
+        InputError: listing every malformed key or unknown terrain name.
+    """
+    merged: dict[str, int] = {k: int(v) for k, v in DEFAULT_LEGEND.items()}
+    if not legend:
+        return merged
+    problems: list[Problem] = []
+    expected = "a terrain name (" + ", ".join(sorted(NAMES)) + ") or a list of them"
+    for key, value in legend.items():
+        field = f"legend.{key}"
+        if not isinstance(key, str) or len(key) != 1:
+            problems.append(
+                Problem(
+                    f"legend key {key!r} is not one character",
+                    file,
+                    field=field,
+                    expected="a single map character",
+                )
+            )
+            continue
+        flags = 0
+        names: Sequence[object]
+        if isinstance(value, bool):
+            names = [value]
+        elif isinstance(value, int):
+            if value & ~_ALL_FLAGS or value < 0:
+                problems.append(
+                    Problem(f"bad terrain value {value!r}", file, field=field, expected=expected)
+                )
+                continue
+            merged[key] = int(value)
+            continue
+        elif isinstance(value, str):
+            names = [value]
+        else:
+            names = list(value)
+        ok = True
+        for name in names:
+            flag = NAMES.get(name.strip().lower()) if isinstance(name, str) else None
+            if flag is None:
+                problems.append(
+                    Problem(f"unknown terrain {name!r}", file, field=field, expected=expected)
+                )
+                ok = False
+            else:
+                flags |= int(flag)
+        if ok:
+            merged[key] = flags
+    if problems:
+        raise InputError(problems=problems)
+    return merged
+
+
+_ALL_FLAGS = 0
+for _flag in Terrain:
+    _ALL_FLAGS |= int(_flag)
