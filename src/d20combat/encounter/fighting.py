@@ -32,6 +32,7 @@ from d20combat.rules.conditions import (
     restrictions,
     sneak_attack_allowed,
 )
+from d20combat.rules.dice import Roll
 from d20combat.rules.hitpoints import take_damage, take_nonlethal
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import AttackOption
@@ -44,6 +45,7 @@ AOO_RULE = "seed 003 Attacks of Opportunity; seed 002 Attacks of Opportunity"
 DAMAGE_RULE = "seed 003 Damage, Hit Points; SRD combat-i Injury and Death"
 _SNEAK = re.compile(r"sneak attack \+?(\d+d\d+)")
 
+_DAMAGE = ("damage", "extra damage")
 INTO_MELEE = Modifier(-4, BonusType.UNTYPED, "shooting into melee")
 POINT_BLANK = Modifier(1, BonusType.UNTYPED, "Point Blank Shot")
 
@@ -218,13 +220,15 @@ def strike(
     )
     mark = enc.dice.mark()
     r = resolve_attack(enc.dice, attack, enc.rules)
+    rolls = enc.dice.since(mark)
+    split = next((i for i, x in enumerate(rolls) if x.purpose.startswith(_DAMAGE)), len(rolls))
     enc.event(
         attacker.id,
         kind,
         AOO_RULE if kind == "aoo" else ATTACK_RULE,
         target=target.id,
         totals=(("attack bonus", attack.bonus), ("armor class", attack.ac)),
-        rolls_from=mark,
+        rolls=rolls[:split],
         weapon=option.name,
         result=r.outcome,
         natural=r.natural,
@@ -243,12 +247,17 @@ def strike(
     if r.fumble:
         attacker.fumbled = True
     if r.hit:
-        deal_damage(enc, attacker, target, r, attack)
+        deal_damage(enc, attacker, target, r, attack, rolls[split:])
     return r
 
 
 def deal_damage(
-    enc: Encounter, attacker: Combatant, target: Combatant, r: AttackResult, attack: Attack
+    enc: Encounter,
+    attacker: Combatant,
+    target: Combatant,
+    r: AttackResult,
+    attack: Attack,
+    rolls: tuple[Roll, ...] = (),
 ) -> None:
     """Apply a hit's damage to the target's hit points (per the ruleset)."""
     before = target.vitals
@@ -285,6 +294,7 @@ def deal_damage(
         DAMAGE_RULE,
         target=target.id,
         totals=(("damage bonus", attack.damage_bonus),),
+        rolls=rolls,
         rolls_from=mark,
         weapon=attack.option.name,
         rolled=r.rolled,

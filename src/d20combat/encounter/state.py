@@ -28,7 +28,7 @@ from d20combat.encounter.events import Event
 from d20combat.encounter.outcome import Outcome
 from d20combat.errors import IllegalActionError, SaveFileError
 from d20combat.grid.battlemap import BattleMap
-from d20combat.rules.dice import SampledDice
+from d20combat.rules.dice import Roll, SampledDice
 from d20combat.rules.hitpoints import HpState, Vitals
 from d20combat.rules.statistics import Statistics, derive
 
@@ -82,6 +82,7 @@ class Encounter:
         self.budget = Budget()
         self.dice = SampledDice(rng)
         self.log: list[Event] = []
+        self.history: list[str] = []  # every applied action, in notation, for replays
         self.outcome: Outcome | None = None
         self.items: list[tuple[tuple[int, int], str]] = []
         self.opened_doors: list[tuple[int, int]] = []
@@ -205,10 +206,12 @@ class Encounter:
         target: str | None = None,
         totals: tuple[tuple[str, Any], ...] = (),
         rolls_from: int | None = None,
+        rolls: tuple[Roll, ...] = (),
         **outcome: Any,
     ) -> Event:
-        """Record an event whose rolls are those made since ``rolls_from``."""
-        rolls = self.dice.since(rolls_from) if rolls_from is not None else ()
+        """Record an event with ``rolls`` and the rolls made since ``rolls_from``."""
+        if rolls_from is not None:
+            rolls = (*rolls, *self.dice.since(rolls_from))
         e = Event(self.round, actor, type_, rule, rolls, totals, outcome, target)
         self.emit(e)
         return e
@@ -251,6 +254,7 @@ class Encounter:
         handler = handler_for(action)
         handler.check(self, cur, action)
         self._events = []
+        self.history.append(str(action))
         handler.run(self, cur, action)
         turns.after_action(self, cur, action)
         return self._events
@@ -279,6 +283,7 @@ class Encounter:
             "outcome": self.outcome.to_json() if self.outcome else None,
             "started": self._started,
             "opened_doors": [list(p) for p in self.opened_doors],
+            "history": list(self.history),
         }
 
     @classmethod
@@ -316,6 +321,7 @@ def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | No
             enc.combatants[cid] = new
         enc.reactions = dict(share.reactions)
         enc.log = list(share.log)
+        enc.history = list(share.history)
         enc.dice = SampledDice(Random())
         enc.dice.rolls = list(share.dice.rolls)
         enc.space = Space(enc)
@@ -349,6 +355,7 @@ def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | No
     for cid, c in enc.combatants.items():
         c.load_json(by_id[cid])
     enc.items = [((int(p[0]), int(p[1])), str(n)) for p, n in data["items"]]
+    enc.history = [str(h) for h in data["history"]]
     enc.outcome = Outcome.from_json(data["outcome"]) if data["outcome"] else None
     enc._started = bool(data["started"])
     for door in data["opened_doors"]:

@@ -30,9 +30,15 @@ class FightResult:
         return self.encounter.log
 
 
-def play(enc: Encounter, policies: Mapping[str, Policy] | None = None) -> Outcome:
+def play(
+    enc: Encounter, policies: Mapping[str, Policy] | None = None, *, strict: bool = False
+) -> Outcome:
     """Play ``enc`` until it ends, with each combatant's policy (by its tactics name,
-    unless ``policies`` gives one for its id)."""
+    unless ``policies`` gives one for its id).
+
+    A policy's illegal action ends its turn, recorded as an event; with ``strict`` it
+    raises instead (tests use this).
+    """
     chosen = dict(policies or {})
     steps_in_turn = 0
     last_turn: tuple[int, int] | None = None
@@ -54,7 +60,10 @@ def play(enc: Encounter, policies: Mapping[str, Policy] | None = None) -> Outcom
         action = pol(enc, actor.id)
         try:
             enc.apply(action)
-        except IllegalActionError:
+        except IllegalActionError as exc:
+            if strict:
+                raise
+            enc.event(actor.id, "policy-error", "tactics", action=str(action), why=str(exc))
             enc.apply(EndTurn())
     return enc.outcome
 
@@ -66,3 +75,17 @@ def fight(
     enc = Encounter.from_scenario(scenario, seed)
     outcome = play(enc, policies)
     return FightResult(enc, outcome)
+
+
+def replay(scenario: Scenario, seed: int, history: list[str]) -> Encounter:
+    """Rebuild a fight by applying its recorded actions to a fresh, same-seeded start.
+
+    Raises:
+        IllegalActionError: if the history does not fit the scenario and seed.
+    """
+    from d20combat.encounter.actions import parse_action
+
+    enc = Encounter.from_scenario(scenario, seed)
+    for text in history:
+        enc.apply(parse_action(text))
+    return enc
