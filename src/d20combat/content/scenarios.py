@@ -1,0 +1,1123 @@
+"""Scenario files: a ruleset, an ASCII battle map, sides of placed combatants.
+
+A scenario is a YAML file (read with the safe loader through
+:func:`~d20combat.content.loading.read_yaml`), documented field by field in
+``docs/scenario-schema.md``. Loading it has two steps:
+
+1. the raw document is checked against the pydantic models :class:`ScenarioDoc`,
+   :class:`MapDoc`, :class:`SideDoc` and :class:`CombatantDoc` (unknown fields, wrong
+   types, missing fields, unknown ruleset, variant, awareness and tactics names);
+2. it is resolved into an immutable :class:`Scenario`: creatures are looked up (or
+   built), the map is drawn by :meth:`d20combat.grid.BattleMap.from_ascii`, every
+   combatant gets a name, an id and a square, and the placements are checked
+   against the map (inside it, not in a wall, closed door or deep water the creature
+   cannot enter, not overlapping another combatant beyond what the sizes allow,
+   seed 000 "Big and Little Creatures in Combat", "Mixing It Up").
+
+Both steps collect problems instead of stopping at the first, so
+:func:`validate_scenario` reports *every* problem of a file at once, each with its
+file, line and field, and :func:`load_scenario` raises one
+:class:`~d20combat.errors.ScenarioError` carrying them all.
+
+Bundled scenarios live in ``content/data/scenarios/``; :data:`DEFAULT_SCENARIO` is
+the one ``d20combat fight`` runs without an argument.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import difflib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin
+
+from pydantic import BaseModel, BeforeValidator, Field, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
+
+from d20combat.content.bestiary import find_creature
+from d20combat.content.builds import Build, build_creature
+from d20combat.content.creatures import StatBlock
+from d20combat.content.equipment import armor, weapon
+from d20combat.content.library import data_dir, slug
+from d20combat.content.loading import Frozen, Located, parse_yaml, problems_from_validation
+from d20combat.content.rulesets import RULESET_NAMES, Ruleset, Variant, ruleset
+from d20combat.content.sizes import Size, shared_square_capacity
+from d20combat.errors import InputError, Problem, ScenarioError
+from d20combat.grid import BattleMap, Terrain, parse_legend, parse_square, square_name
+from d20combat.grid.squares import SQUARE_FORM
+
+__all__ = [
+    "AWARENESS",
+    "DEFAULT_ROUND_LIMIT",
+    "DEFAULT_SCENARIO",
+    "KNOWN_TACTICS",
+    "CombatantDoc",
+    "MapDoc",
+    "Placement",
+    "Scenario",
+    "ScenarioDoc",
+    "SideDoc",
+    "load_scenario",
+    "scenario_from_document",
+    "scenario_names",
+    "scenario_path",
+    "validate_scenario",
+]
+
+#: Names a side or combatant may give as ``tactics``. The tactics registry will own
+#: this list; the validators read it when they run, so rebinding it takes effect.
+KNOWN_TACTICS: tuple[str, ...] = ("default", "aggressive", "ranged", "cautious", "hold", "random")
+AWARENESS = ("aware", "unaware")
+EXIT_KEYWORDS = ("none", "edges")
+DEFAULT_ROUND_LIMIT = 30
+MAX_ROUND_LIMIT = 10_000
+MAX_COUNT = 1_000
+#: The bundled scenario ``d20combat fight`` runs when none is named.
+DEFAULT_SCENARIO = "ruined-gatehouse"
+
+Square = tuple[int, int]
+Path_ = tuple[str | int, ...]
+
+
+# ---------------------------------------------------------------------------------
+# The raw document
+
+
+def _fail(message: str, expected: str) -> PydanticCustomError:
+    return PydanticCustomError("scenario", message, {"expected": expected})
+
+
+def _one_of(options: Sequence[str]) -> str:
+    return "one of " + ", ".join(options)
+
+
+def _name_check(kind: str, options: Callable[[], Sequence[str]]) -> Callable[[Any], str]:
+    """A before-validator accepting one of ``options()`` (case-insensitive)."""
+
+    def check(value: Any) -> str:
+        known = tuple(options())
+        if not isinstance(value, str):
+            raise _fail(f"{kind} must be a name, got {value!r}", _one_of(known))
+        key = value.strip().lower().replace("_", "-").replace(" ", "-")
+        if key in known:
+            return key
+        close = difflib.get_close_matches(key, known, n=1)
+        hint = f"did you mean {close[0]}? ({_one_of(known)})" if close else _one_of(known)
+        raise _fail(f"unknown {kind} {value!r}", hint)
+
+    return check
+
+
+def _squares_text(value: Any) -> Any:
+    """``at``: one square name or a list of them, kept as a tuple of texts."""
+    expected = "a square such as c4, or a list of squares such as [e2, f2]"
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list | tuple):
+        bad = [v for v in value if not isinstance(v, str)]
+        if bad:
+            raise _fail(f"not a square name: {bad[0]!r}", expected)
+        return tuple(value)
+    raise _fail(f"not a square or a list of squares: {value!r}", expected)
+
+
+def _exits_text(value: Any) -> Any:
+    expected = "none, edges, or a list of squares such as [a1, a2]"
+    if isinstance(value, str):
+        key = value.strip().lower()
+        if key in EXIT_KEYWORDS:
+            return key
+        raise _fail(f"unknown exits {value!r}", expected)
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        bad = [v for v in value if not isinstance(v, str)]
+        if bad:
+            raise _fail(f"not a square name: {bad[0]!r}", expected)
+        return tuple(value)
+    raise _fail(f"unknown exits {value!r}", expected)
+
+
+def _legend_text(value: Any) -> Any:
+    """``legend``: symbols to terrain names; the names are checked by the grid."""
+    expected = "a mapping of one-character symbols to terrain, such as {T: [difficult, dim]}"
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise _fail(f"not a legend: {value!r}", expected)
+    out: dict[str, str | tuple[str, ...]] = {}
+    for symbol, terrain in value.items():
+        if not isinstance(terrain, str | list | tuple) or not all(
+            isinstance(t, str) for t in (terrain if isinstance(terrain, list | tuple) else ())
+        ):
+            raise _fail(f"legend entry {symbol!r}: {terrain!r} is not terrain names", expected)
+        out[str(symbol)] = terrain if isinstance(terrain, str) else tuple(terrain)
+    return out
+
+
+def _ruleset_names() -> Sequence[str]:
+    return RULESET_NAMES
+
+
+def _variant_names() -> Sequence[str]:
+    return tuple(v.value for v in Variant)
+
+
+def _tactics_names() -> Sequence[str]:
+    return KNOWN_TACTICS
+
+
+def _awareness_names() -> Sequence[str]:
+    return AWARENESS
+
+
+RulesetName = Annotated[str, BeforeValidator(_name_check("ruleset", _ruleset_names))]
+VariantName = Annotated[str, BeforeValidator(_name_check("variant", _variant_names))]
+TacticsName = Annotated[str, BeforeValidator(_name_check("tactics", _tactics_names))]
+AwarenessName = Annotated[str, BeforeValidator(_name_check("awareness", _awareness_names))]
+SquareList = Annotated[tuple[str, ...], BeforeValidator(_squares_text)]
+Exits = Annotated[str | tuple[str, ...], BeforeValidator(_exits_text)]
+Legend = Annotated[dict[str, str | tuple[str, ...]], BeforeValidator(_legend_text)]
+
+
+class MapDoc(Frozen):
+    """``map``: the ASCII rows, legend additions and exits."""
+
+    rows: str
+    legend: Legend = Field(default_factory=dict)
+    exits: Exits = "none"
+
+
+class CombatantDoc(Frozen):
+    """One entry of a side's ``combatants``: a creature (or ``count`` of them) and where.
+
+    Exactly one of ``creature`` (a bundled name or a YAML file path relative to the
+    scenario), ``stat_block`` (inline) or ``build`` (inline); exactly one of ``at``
+    (a square, or one square per combatant) or ``area`` (``e2-h3``, filled row by row).
+    """
+
+    creature: str | None = None
+    stat_block: StatBlock | None = None
+    build: Build | None = None
+    name: str | None = Field(default=None, min_length=1)
+    count: int | None = Field(default=None, ge=1, le=MAX_COUNT)
+    at: SquareList | None = None
+    area: str | None = None
+    awareness: AwarenessName | None = None
+    tactics: TacticsName | None = None
+
+    @model_validator(mode="after")
+    def _one_source_one_place(self) -> CombatantDoc:
+        sources = [k for k in ("creature", "stat_block", "build") if getattr(self, k) is not None]
+        if len(sources) != 1:
+            found = " and ".join(sources) if sources else "none of them"
+            raise _fail(
+                f"a combatant needs exactly one of creature, stat_block or build; found {found}",
+                "creature: NAME, stat_block: {...} or build: {...}",
+            )
+        if (self.at is None) == (self.area is None):
+            found = "both" if self.at is not None else "neither"
+            raise _fail(
+                f"a combatant needs exactly one of at or area; found {found}",
+                "at: c4, at: [e2, f2] or area: e2-h3",
+            )
+        return self
+
+
+class SideDoc(Frozen):
+    """One side: its name, defaults for its combatants, and the combatants."""
+
+    name: str = Field(min_length=1)
+    awareness: AwarenessName = "aware"
+    tactics: TacticsName = "default"
+    combatants: tuple[CombatantDoc, ...]
+
+
+class ScenarioDoc(Frozen):
+    """The whole scenario file as written."""
+
+    name: str | None = Field(default=None, min_length=1)
+    title: str | None = None
+    description: str = ""
+    ruleset: RulesetName = "srd35"
+    variants: tuple[VariantName, ...] = ()
+    round_limit: int = Field(default=DEFAULT_ROUND_LIMIT, ge=1, le=MAX_ROUND_LIMIT)
+    seed: int | None = Field(default=None, ge=0)
+    map: MapDoc
+    sides: tuple[SideDoc, ...]
+
+
+# ---------------------------------------------------------------------------------
+# The resolved scenario
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One combatant as the encounter starts: who, which side, where, how aware.
+
+    ``position`` is the ``(x, y)`` of the top-left square of its space (``x`` the
+    column from 0 at ``a``, ``y`` the row from 0 at the top); ``line`` is the line of
+    its entry in the scenario file, for messages.
+    """
+
+    id: str
+    name: str
+    side: str
+    stat_block: StatBlock
+    position: Square
+    aware: bool = True
+    tactics: str = "default"
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def space(self) -> int:
+        """Side of its space in squares."""
+        return space_squares(self.stat_block)
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        """Every square of its space, row by row."""
+        x, y = self.position
+        n = self.space
+        return tuple((x + dx, y + dy) for dy in range(n) for dx in range(n))
+
+    @property
+    def square(self) -> str:
+        """Its top-left square in the scenario notation (``c4``)."""
+        return square_name(self.position)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A resolved, immutable scenario: what the encounter is built from."""
+
+    name: str
+    title: str
+    description: str
+    ruleset: Ruleset
+    round_limit: int
+    seed: int | None
+    map: BattleMap
+    exits: frozenset[Square]
+    placements: tuple[Placement, ...]
+    sides: tuple[str, ...] = ()
+    file: str | None = None
+    document: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The scenario as a self-contained, JSON-ready document (saved encounters keep
+    it): the file's data with ``name`` filled in and creature files inlined as
+    ``stat_block``. :func:`scenario_from_document` rebuilds the scenario from it."""
+
+    def with_ruleset(self, rules: Ruleset) -> Scenario:
+        """The same scenario under another ruleset (or other variants)."""
+        return dataclasses.replace(self, ruleset=rules)
+
+    def new_map(self) -> BattleMap:
+        """A private copy of the map for one encounter.
+
+        A :class:`BattleMap` is mutable (doors open and close), so an encounter that
+        may open doors should work on a copy and leave the scenario's map as drawn.
+        """
+        m = self.map
+        symbols = [ch for row in m.to_ascii().splitlines() for ch in row]
+        return BattleMap(
+            m.width, m.height, m.cells, legend=m.legend, marks=m.marks, symbols=symbols
+        )
+
+    def placement(self, ident: str) -> Placement:
+        """The placement with id (or name) ``ident``.
+
+        Raises:
+            KeyError: if there is none.
+        """
+        for p in self.placements:
+            if ident in (p.id, p.name):
+                return p
+        raise KeyError(ident)
+
+    def members(self, side: str) -> tuple[Placement, ...]:
+        """The placements of ``side`` in file order."""
+        return tuple(p for p in self.placements if p.side == side)
+
+    @property
+    def surprise(self) -> bool:
+        """True when some combatant starts unaware (there is a surprise round)."""
+        return any(not p.aware for p in self.placements)
+
+
+def space_squares(block: StatBlock) -> int:
+    """Side of a creature's space in 5-ft squares (at least 1)."""
+    if block.space_ft is not None:
+        return max(1, int(block.space_ft // 5))
+    return block.size.squares
+
+
+# ---------------------------------------------------------------------------------
+# Finding scenarios
+
+
+def _scenario_dir() -> Path:
+    return data_dir() / "scenarios"
+
+
+def scenario_names() -> list[str]:
+    """Names of the bundled scenarios (their file stems), sorted."""
+    folder = _scenario_dir()
+    return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def scenario_path(name_or_path: str | Path) -> Path:
+    """The file of a bundled scenario by name, or ``name_or_path`` itself if it is a path.
+
+    Raises:
+        ScenarioError: for an unknown name (with the closest names) or a missing file.
+    """
+    path = Path(name_or_path)
+    text = str(name_or_path)
+    if path.is_file():
+        return path
+    if path.suffix in (".yaml", ".yml") or "/" in text or "\\" in text:
+        raise ScenarioError("no such file", file=text, expected="a scenario YAML file")
+    bundled = _scenario_dir() / f"{slug(text)}.yaml"
+    if bundled.is_file():
+        return bundled
+    names = scenario_names()
+    close = difflib.get_close_matches(slug(text), names, n=3, cutoff=0.5)
+    hint = "did you mean " + ", ".join(close) + "?" if close else _one_of(names)
+    raise ScenarioError(f"unknown scenario {text!r}", field="scenario", expected=hint)
+
+
+def load_scenario(name_or_path: str | Path) -> Scenario:
+    """A bundled scenario by name (``goblin-ambush``) or a scenario file by path.
+
+    Raises:
+        ScenarioError: listing every problem of the file (file, line, field, expected).
+    """
+    path = scenario_path(name_or_path)
+    scenario, problems = _load(path)
+    if problems or scenario is None:
+        raise ScenarioError(problems=problems or [Problem("invalid scenario", file=str(path))])
+    return scenario
+
+
+def validate_scenario(path: str | Path) -> list[Problem]:
+    """Every problem of a scenario file (or bundled scenario), in file order; [] if none.
+
+    Never raises for bad input: a missing file or bad YAML is itself a problem.
+    """
+    try:
+        found = scenario_path(path)
+    except InputError as exc:
+        return list(exc.problems)
+    return _load(found)[1]
+
+
+# ---------------------------------------------------------------------------------
+# Loading
+
+
+def _load(path: Path) -> tuple[Scenario | None, list[Problem]]:
+    file = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, [Problem("no such file", file=file)]
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, [Problem(f"cannot read file: {exc}", file=file)]
+    try:
+        doc = parse_yaml(text, file)
+    except InputError as exc:
+        return None, [
+            Problem(p.message, p.file or file, p.line, p.field, p.expected or "valid YAML")
+            for p in exc.problems
+        ]
+    return _Resolver(doc, text, path).run()
+
+
+def scenario_from_document(data: dict[str, Any], *, file: str = "<saved scenario>") -> Scenario:
+    """A scenario rebuilt from :attr:`Scenario.document` (as a saved encounter keeps it).
+
+    Relative creature file paths, if any are left, are read from the working folder.
+
+    Raises:
+        ScenarioError: listing every problem of the document (fields, no lines).
+    """
+    doc = Located(copy.deepcopy(data), file, {})
+    scenario, problems = _Resolver(doc, "", Path(file)).run()
+    if problems or scenario is None:
+        raise ScenarioError(problems=problems or [Problem("invalid scenario", file=file)])
+    return scenario
+
+
+def _dotted(path: Path_) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def _walk_annotation(annotation: Any, part: str | int) -> Any:
+    """The annotation one step down ``part`` from ``annotation`` (None if unknown)."""
+    annotation = _unwrap(annotation)
+    if isinstance(part, int):
+        args = [a for a in get_args(annotation) if a is not Ellipsis]
+        return args[0] if get_origin(annotation) in (tuple, list) and args else None
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        info = annotation.model_fields.get(part)
+        return info.annotation if info else None
+    return None
+
+
+def _unwrap(annotation: Any) -> Any:
+    """Strip ``Annotated`` and ``None`` from an annotation."""
+    while True:
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            annotation = get_args(annotation)[0]
+        elif origin in (Union, UnionType):
+            rest = [a for a in get_args(annotation) if a is not type(None)]
+            if len(rest) != 1:
+                return annotation
+            annotation = rest[0]
+        else:
+            return annotation
+
+
+def _fields_at(root: type[BaseModel], loc: Path_) -> list[str]:
+    annotation: Any = root
+    for part in loc:
+        annotation = _walk_annotation(annotation, part)
+        if annotation is None:
+            return []
+    annotation = _unwrap(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return list(annotation.model_fields)
+    return []
+
+
+def _schema_problems(
+    exc: ValidationError, doc: Located, root: type[BaseModel], prefix: Path_ = ()
+) -> list[Problem]:
+    """Pydantic errors as problems that quote the input and say what was expected."""
+    out = []
+    located = problems_from_validation(exc, doc, prefix)
+    for err, problem in zip(exc.errors(), located, strict=True):
+        kind = err.get("type", "")
+        loc = tuple(
+            p
+            for p in err["loc"]
+            if isinstance(p, int) or not (str(p).startswith("function-") or str(p) == "[key]")
+        )
+        message, expected = problem.message, problem.expected
+        if kind == "extra_forbidden" and loc:
+            message = f"unknown field {loc[-1]!r}"
+            allowed = _fields_at(root, loc[:-1])
+            expected = _one_of(allowed) if allowed else "no such field"
+        elif kind == "missing" and loc:
+            message = f"missing field {loc[-1]!r}"
+            expected = "this field to be present"
+        elif kind != "scenario":
+            value = err.get("input")
+            if isinstance(value, str | int | float | bool) and not isinstance(value, dict):
+                message = f"{message}; got {value!r}"
+        out.append(Problem(message, problem.file, problem.line, problem.field, expected))
+    return out
+
+
+def _quiet(model: type[Frozen], data: Any) -> Any:
+    """``model`` validated from ``data``, or None (the errors are reported elsewhere).
+
+    If only some fields are bad, they are dropped and validation is tried once more,
+    so that the rest of the entry can still be checked (a combatant with a bad
+    ``awareness`` is still placed on the map).
+    """
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        errors = exc.errors()
+        if not isinstance(data, dict) or any(not e["loc"] for e in errors):
+            return None
+        bad = {e["loc"][0] for e in errors}
+        trimmed = {k: v for k, v in data.items() if k not in bad}
+        try:
+            return model.model_validate(trimmed)
+        except ValidationError:
+            return None
+
+
+_BLOCK_SCALAR = re.compile(r"^[^#]*?:\s*[|>][-+0-9]*\s*(#.*)?$")
+
+
+@dataclass
+class _Entry:
+    """One combatant entry, resolved far enough to name and place."""
+
+    path: Path_
+    side: str
+    block: StatBlock
+    count: int
+    explicit_name: str | None
+    positions: list[tuple[Square, Path_]] | None  # top-left square, where it is written
+    aware: bool
+    tactics: str
+
+
+@dataclass
+class _Resolver:
+    doc: Located
+    text: str
+    path: Path
+    problems: list[Problem] = field(default_factory=list)
+    provisional: BattleMap | None = None
+    inlined: dict[tuple[int, int], StatBlock] = field(default_factory=dict)
+
+    # -- helpers ---------------------------------------------------------------
+
+    def line(self, path: Path_) -> int | None:
+        return self.doc.line_of(path)
+
+    def problem(self, path: Path_, message: str, expected: str | None = None) -> None:
+        self.problems.append(
+            Problem(message, self.doc.file, self.line(path), _dotted(path) or None, expected)
+        )
+
+    def relocate(self, exc: InputError, path: Path_, note: str = "") -> None:
+        """Problems of a content error raised without our file's location."""
+        for p in exc.problems:
+            if p.file and p.file != self.doc.file:
+                # A problem inside another file (a creature file): keep its place.
+                self.problems.append(Problem(p.message + note, p.file, p.line, p.field, p.expected))
+                continue
+            sub = (*path, p.field) if p.field and (*path, p.field) in self.doc.lines else path
+            self.problems.append(
+                Problem(p.message, self.doc.file, self.line(sub), _dotted(sub), p.expected)
+            )
+
+    # -- the whole file ----------------------------------------------------------
+
+    def run(self) -> tuple[Scenario | None, list[Problem]]:
+        data = self.doc.data
+        if not isinstance(data, dict):
+            self.problem((), "a scenario file must be a mapping", "fields such as map and sides")
+            return None, self.problems
+        head: ScenarioDoc | None = None
+        try:
+            head = ScenarioDoc.model_validate(data)
+        except ValidationError as exc:
+            self.problems.extend(_schema_problems(exc, self.doc, ScenarioDoc))
+        sides_raw = data.get("sides")
+        if isinstance(sides_raw, list) and len(sides_raw) < 2:
+            self.problem(
+                ("sides",),
+                f"{len(sides_raw)} side{'s' if len(sides_raw) != 1 else ''}: a fight needs "
+                "at least two",
+                "at least two sides, each with a name and combatants",
+            )
+        bmap, exits = self.battle_map(data.get("map"))
+        entries = self.sides(
+            sides_raw if isinstance(sides_raw, list) else [], bmap or self.provisional
+        )
+        placements = self.name_and_place(entries, bmap or self.provisional)
+        self.problems.sort(key=lambda p: (p.file != self.doc.file, p.line or 0))
+        if self.problems or head is None or bmap is None:
+            return None, self.problems
+        name = head.name or self.path.stem
+        rules = ruleset(head.ruleset).with_variants(*head.variants)
+        return (
+            Scenario(
+                name=name,
+                title=head.title or name,
+                description=head.description,
+                ruleset=rules,
+                round_limit=head.round_limit,
+                seed=head.seed,
+                map=bmap,
+                exits=exits,
+                placements=tuple(placements),
+                sides=tuple(s.name for s in head.sides),
+                file=self.doc.file,
+                document=self.document(name),
+            ),
+            [],
+        )
+
+    def document(self, name: str) -> dict[str, Any]:
+        data: dict[str, Any] = copy.deepcopy(self.doc.data)
+        data["name"] = name
+        for (i, j), block in self.inlined.items():
+            entry = data["sides"][i]["combatants"][j]
+            del entry["creature"]
+            entry["stat_block"] = block.model_dump(mode="json", exclude_defaults=True)
+        return data
+
+    # -- the map -------------------------------------------------------------------
+
+    def rows_first_line(self) -> int:
+        """The file line of the map's first row (the line after ``rows: |``)."""
+        key_line = self.line(("map", "rows")) or 1
+        lines = self.text.splitlines()
+        if 0 < key_line <= len(lines) and _BLOCK_SCALAR.match(lines[key_line - 1]):
+            return key_line + 1
+        return key_line
+
+    def battle_map(self, raw: Any) -> tuple[BattleMap | None, frozenset[Square]]:
+        mdoc: MapDoc | None = _quiet(MapDoc, raw)
+        if mdoc is None:
+            return None, frozenset()
+        try:
+            bmap = BattleMap.from_ascii(
+                raw["rows"],
+                legend=mdoc.legend or None,
+                file=self.doc.file,
+                first_line=self.rows_first_line(),
+            )
+        except InputError as exc:
+            for p in exc.problems:
+                if p.field and p.field.startswith("legend."):
+                    where: Path_ = ("map", "legend", p.field.removeprefix("legend."))
+                else:
+                    where = ("map", "rows")
+                self.problems.append(
+                    Problem(
+                        p.message,
+                        self.doc.file,
+                        p.line or self.line(where),
+                        _dotted(where),
+                        p.expected,
+                    )
+                )
+            # Keep checking the placements on a stand-in map (the scenario is rejected).
+            self.provisional = _provisional_map(raw["rows"], mdoc.legend)
+            if self.provisional is not None:
+                self.exits(mdoc.exits, self.provisional)
+            return None, frozenset()
+        return bmap, self.exits(mdoc.exits, bmap)
+
+    def exits(self, exits: str | tuple[str, ...], bmap: BattleMap) -> frozenset[Square]:
+        if exits == "none":
+            return frozenset()
+        if exits == "edges":
+            w, h = bmap.width, bmap.height
+            edge = {(x, y) for x in range(w) for y in (0, h - 1)}
+            edge |= {(x, y) for y in range(h) for x in (0, w - 1)}
+            return frozenset(sq for sq in edge if bmap.walkable(*sq, swim=True))
+        found: set[Square] = set()
+        for i, text in enumerate(exits):
+            where = ("map", "exits", i)
+            sq = self.square(where, text, bmap)
+            if sq is None:
+                continue
+            if not bmap.walkable(*sq, swim=True):
+                self.problem(
+                    where,
+                    f"exit {text!r} is a square no one can stand in",
+                    "an exit on a square a creature can enter",
+                )
+                continue
+            found.add(sq)
+        return frozenset(found)
+
+    def square(self, where: Path_, text: str, bmap: BattleMap | None) -> Square | None:
+        """A square name parsed (and checked against the map if there is one)."""
+        try:
+            sq = parse_square(text)
+        except InputError as exc:
+            self.problem(where, exc.problems[0].message, SQUARE_FORM)
+            return None
+        if bmap is not None and not _inside(bmap, sq):
+            self.problem(
+                where,
+                f"square {text!r} is outside the {bmap.width}x{bmap.height} map",
+                f"{SQUARE_FORM}, from a1 to {_last(bmap)}",
+            )
+            return None
+        return sq
+
+    # -- sides and combatants ----------------------------------------------------
+
+    def sides(self, raw: list[Any], bmap: BattleMap | None) -> list[_Entry]:
+        entries: list[_Entry] = []
+        seen: dict[str, int] = {}
+        for i, side_raw in enumerate(raw):
+            side: SideDoc | None = _quiet(SideDoc, side_raw)
+            raw_map = side_raw if isinstance(side_raw, dict) else {}
+            if side is not None:
+                name, aware, tactics = side.name, side.awareness, side.tactics
+                docs: list[CombatantDoc | None] = list(side.combatants)
+            else:
+                name = str(raw_map.get("name") or f"side {i + 1}")
+                aware_raw = _quiet_choice(raw_map.get("awareness"), AWARENESS, "aware")
+                aware, tactics = (
+                    aware_raw,
+                    _quiet_choice(raw_map.get("tactics"), KNOWN_TACTICS, "default"),
+                )
+                listed = raw_map.get("combatants")
+                docs = [_quiet(CombatantDoc, c) for c in listed] if isinstance(listed, list) else []
+            if isinstance(raw_map.get("combatants"), list) and not raw_map["combatants"]:
+                self.problem(
+                    ("sides", i, "combatants"),
+                    f"side {name!r} has no combatants",
+                    "at least one combatant on each side",
+                )
+            key = name.strip().lower()
+            if key in seen:
+                self.problem(
+                    ("sides", i, "name"),
+                    f"duplicate side name {name!r} (also at line {seen[key]})",
+                    "a different name for each side",
+                )
+            else:
+                seen[key] = self.line(("sides", i, "name")) or 0
+            for j, cdoc in enumerate(docs):
+                if cdoc is None:
+                    continue
+                entry = self.combatant(
+                    ("sides", i, "combatants", j), cdoc, name, aware, tactics, bmap
+                )
+                if entry is not None:
+                    entries.append(entry)
+        return entries
+
+    def combatant(
+        self,
+        path: Path_,
+        c: CombatantDoc,
+        side: str,
+        side_aware: str,
+        side_tactics: str,
+        bmap: BattleMap | None,
+    ) -> _Entry | None:
+        block = self.stat_block(path, c)
+        if block is None:
+            return None
+        positions = self.positions(path, c, block, bmap)
+        if c.count is not None:
+            count = c.count
+        elif c.at is not None:
+            count = len(c.at)
+        else:
+            count = len(positions) if positions else 1
+        return _Entry(
+            path=path,
+            side=side,
+            block=block,
+            count=count,
+            explicit_name=c.name,
+            positions=positions,
+            aware=(c.awareness or side_aware) == "aware",
+            tactics=c.tactics or side_tactics,
+        )
+
+    def stat_block(self, path: Path_, c: CombatantDoc) -> StatBlock | None:
+        if c.creature is not None:
+            where = (*path, "creature")
+            name = c.creature
+            candidate = (self.path.parent / name) if name.endswith((".yaml", ".yml")) else None
+            try:
+                if candidate is not None:
+                    if not candidate.is_file():
+                        self.problem(
+                            where,
+                            f"no creature file {name!r} (looked for {candidate})",
+                            "a bundled creature name or a YAML file next to the scenario",
+                        )
+                        return None
+                    block = find_creature(str(candidate))
+                    side, entry = path[1], path[3]
+                    assert isinstance(side, int) and isinstance(entry, int)
+                    self.inlined[side, entry] = block
+                    return block
+                return find_creature(name)
+            except InputError as exc:
+                self.relocate(exc, where, note=f" (creature file of {_dotted(where)})")
+                return None
+        if c.build is not None:
+            where = (*path, "build")
+            try:
+                return build_creature(c.build)
+            except InputError as exc:
+                self.relocate(exc, where)
+                return None
+        assert c.stat_block is not None
+        return self.checked_block((*path, "stat_block"), c.stat_block)
+
+    def checked_block(self, where: Path_, block: StatBlock) -> StatBlock | None:
+        """An inline stat block whose weapons, armor and shield exist."""
+        ok = True
+        for k, ref in enumerate(block.weapons):
+            try:
+                weapon(ref.weapon)
+            except InputError as exc:
+                p = exc.problems[0]
+                self.problem((*where, "weapons", k), p.message, p.expected)
+                ok = False
+        for key, worn in (("armor", block.armor), ("shield", block.shield)):
+            if worn is None:
+                continue
+            try:
+                armor(worn.armor)
+            except InputError as exc:
+                p = exc.problems[0]
+                self.problem((*where, key), p.message, p.expected)
+                ok = False
+        return block if ok else None
+
+    def positions(
+        self, path: Path_, c: CombatantDoc, block: StatBlock, bmap: BattleMap | None
+    ) -> list[tuple[Square, Path_]] | None:
+        """The top-left squares of the entry's combatants and where each is written.
+
+        None if they are unknown (a problem has been recorded).
+        """
+        if c.at is not None:
+            single = isinstance(self.doc.at(*path).data.get("at"), str)
+            out: list[tuple[Square, Path_]] = []
+            for k, text in enumerate(c.at):
+                where: Path_ = (*path, "at") if single else (*path, "at", k)
+                sq = self.square(where, text, None)
+                if sq is not None:
+                    out.append((sq, where))
+            if c.count is not None and c.count != len(c.at):
+                self.problem(
+                    (*path, "at"),
+                    f"count is {c.count} but at gives {len(c.at)} "
+                    f"square{'s' if len(c.at) != 1 else ''}",
+                    f"one square per combatant ({c.count}), or an area such as e2-h3",
+                )
+                return None
+            return out if len(out) == len(c.at) else None
+        assert c.area is not None
+        where = (*path, "area")
+        parts = c.area.split("-")
+        if len(parts) != 2:
+            self.problem(where, f"not an area: {c.area!r}", "two corner squares such as e2-h3")
+            return None
+        corners = [self.square(where, part.strip(), bmap) for part in parts]
+        a, b = corners
+        if a is None or b is None or bmap is None:
+            return None
+        x0, x1 = sorted((a[0], b[0]))
+        y0, y1 = sorted((a[1], b[1]))
+        n = space_squares(block)
+        slots = [
+            (x, y)
+            for y in range(y0, y1 - n + 2, n)
+            for x in range(x0, x1 - n + 2, n)
+            if _standing_problem(bmap, block, (x, y)) is None
+        ]
+        want = c.count if c.count is not None else len(slots)
+        if want == 0 or len(slots) < want:
+            size = block.size.label
+            self.problem(
+                where,
+                f"area {c.area!r} has room for {len(slots)} {size} "
+                f"combatant{'s' if len(slots) != 1 else ''}, count is {want or c.count or 1}",
+                "a larger area (or a smaller count); walls and deep water are skipped",
+            )
+            return None
+        return [(sq, where) for sq in slots[:want]]
+
+    # -- names, ids and the map ----------------------------------------------------
+
+    def name_and_place(self, entries: list[_Entry], bmap: BattleMap | None) -> list[Placement]:
+        auto: dict[str, int] = {}
+        for e in entries:
+            if e.explicit_name is None:
+                key = e.block.name.strip().lower()
+                auto[key] = auto.get(key, 0) + e.count
+        numbered: dict[str, int] = {}
+        placed: list[tuple[Placement, Path_]] = []
+        ids: dict[str, tuple[str, int | None]] = {}
+        for e in entries:
+            base = e.explicit_name or e.block.name
+            names: list[str] = []
+            for _ in range(e.count):
+                if e.explicit_name is not None:
+                    names.append(base if e.count == 1 else _numbered(base, len(names) + 1))
+                    continue
+                key = base.strip().lower()
+                if auto[key] == 1:
+                    names.append(base)
+                else:
+                    numbered[key] = numbered.get(key, 0) + 1
+                    names.append(_numbered(base, numbered[key]))
+            name_path = (*e.path, "name") if e.explicit_name is not None else e.path
+            line = self.line(e.path)
+            for k, name in enumerate(names):
+                ident = _ident(name)
+                if not ident:
+                    self.problem(
+                        name_path, f"name {name!r} has no letters or digits", "a readable name"
+                    )
+                    continue
+                if ident in ids:
+                    other, other_line = ids[ident]
+                    self.problem(
+                        name_path,
+                        f"duplicate name {name!r} (id {ident!r}, "
+                        f"as {other!r} at line {other_line})",
+                        "a different name for each combatant",
+                    )
+                    continue
+                ids[ident] = (name, self.line(name_path))
+                if e.positions is None:
+                    continue
+                position, where = e.positions[k]
+                placement = Placement(
+                    id=ident,
+                    name=name,
+                    side=e.side,
+                    stat_block=e.block,
+                    position=position,
+                    aware=e.aware,
+                    tactics=e.tactics,
+                    line=line,
+                )
+                placed.append((placement, where))
+        if bmap is not None:
+            self.check_placements(placed, bmap)
+        return [p for p, _ in placed]
+
+    def check_placements(self, placed: list[tuple[Placement, Path_]], bmap: BattleMap) -> None:
+        occupants: dict[Square, list[Placement]] = {}
+        for p, where in placed:
+            at = f"{p.name} at {p.square}"
+            reason = _standing_problem(bmap, p.stat_block, p.position)
+            if reason is not None:
+                message, expected = reason
+                self.problem(where, f"{at}: {message}", expected)
+                continue
+            clash = _clash(p, occupants)
+            if clash is not None:
+                self.problem(
+                    where,
+                    f"{at} overlaps {clash.name} at {clash.square} "
+                    f"({p.stat_block.size.label} and {clash.stat_block.size.label} "
+                    "creatures cannot share a square)",
+                    "a free square for each combatant",
+                )
+                continue
+            for sq in p.squares:
+                occupants.setdefault(sq, []).append(p)
+
+
+def _provisional_map(rows: str, legend: dict[str, str | tuple[str, ...]]) -> BattleMap | None:
+    """A stand-in for a map with errors: unknown symbols as floor, short rows walled."""
+    try:
+        table = parse_legend(legend)
+    except InputError:
+        table = parse_legend(None)
+    body = rows.splitlines()
+    while body and not body[0].strip():
+        body.pop(0)
+    while body and not body[-1].strip():
+        body.pop()
+    if not body:
+        return None
+    width = max(len(r) for r in body)
+    fixed = ["".join(c if c in table else "." for c in r).ljust(width, "#") for r in body]
+    try:
+        return BattleMap.from_ascii(fixed, dict(table))
+    except InputError:
+        return None
+
+
+def _quiet_choice(value: Any, options: Sequence[str], default: str) -> str:
+    if isinstance(value, str) and value.strip().lower() in options:
+        return value.strip().lower()
+    return default
+
+
+def _numbered(base: str, n: int) -> str:
+    """``Goblin 3``; ``Human fighter 4 #3`` when the name already ends in a number."""
+    return f"{base} #{n}" if base[-1:].isdigit() else f"{base} {n}"
+
+
+def _ident(name: str) -> str:
+    """The id of a combatant name: ``Goblin 1`` -> ``goblin-1``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def _inside(bmap: BattleMap, sq: Square) -> bool:
+    return bmap.in_bounds(*sq)
+
+
+def _last(bmap: BattleMap) -> str:
+    return square_name((bmap.width - 1, bmap.height - 1))
+
+
+def _standing_problem(bmap: BattleMap, block: StatBlock, pos: Square) -> tuple[str, str] | None:
+    """Why ``block`` cannot start with its top-left square at ``pos``; None if it can."""
+    n = space_squares(block)
+    x, y = pos
+    last = (x + n - 1, y + n - 1)
+    if not _inside(bmap, last):
+        size = f"its {n}x{n} space reaches {square_name(last)}, " if n > 1 else ""
+        return (
+            f"{size}outside the {bmap.width}x{bmap.height} map",
+            f"a top-left square from a1 to {_last(bmap)}"
+            + (f" with room for a {n}x{n} space" if n > 1 else ""),
+        )
+    swim = block.speed.swim > 0
+    for dy in range(n):
+        for dx in range(n):
+            sq = (x + dx, y + dy)
+            if bmap.walkable(*sq, swim=swim):
+                continue
+            terrain = bmap.terrain(*sq)
+            if terrain & Terrain.WALL:
+                what = "a wall"
+            elif terrain & Terrain.DOOR:
+                what = "a closed door"
+            elif terrain & Terrain.IMPROVED_COVER:
+                what = "an arrow slit"
+            elif terrain & Terrain.DEEP_WATER:
+                what = "deep water and it has no swim speed"
+            else:
+                what = "a square no creature can enter"
+            symbol = _symbol_at(bmap, sq)
+            return (
+                f"{square_name(sq)} is {what} ({symbol!r} on the map)",
+                "a square the creature can stand in",
+            )
+    return None
+
+
+def _symbol_at(bmap: BattleMap, sq: Square) -> str:
+    row = bmap.to_ascii().splitlines()[sq[1]]
+    return row[sq[0]]
+
+
+def _clash(p: Placement, occupants: dict[Square, list[Placement]]) -> Placement | None:
+    """The first combatant ``p`` may not share a square with, if any.
+
+    In a square, the largest occupant is the host; every other occupant takes
+    ``1 / shared_square_capacity(occupant, host)`` of it (seed 000 "Mixing It Up").
+    Creatures smaller than Small share by area (four Tiny creatures to a square).
+    """
+    for sq in p.squares:
+        here = occupants.get(sq)
+        if not here:
+            continue
+        everyone = [*here, p]
+        host = max(everyone, key=lambda q: q.stat_block.size)
+        if not _fits([q.stat_block.size for q in everyone], host.stat_block.size):
+            return here[0]
+    return None
+
+
+def _fits(sizes: list[Size], host: Size) -> bool:
+    if host.per_square > 1:
+        return sum(Fraction(1, s.per_square) for s in sizes) <= 1
+    load = Fraction(0)
+    hosts = 0
+    for s in sizes:
+        if s == host and hosts == 0:
+            hosts = 1
+            continue
+        cap = shared_square_capacity(s, host)
+        if cap == 0:
+            return False
+        load += Fraction(1, cap)
+    return load <= 1
