@@ -22,7 +22,7 @@ from d20combat.encounter.actions import Action, EndTurn
 from d20combat.encounter.combatant import Budget, Combatant
 from d20combat.encounter.outcome import EndKind, Outcome, SideStatus
 from d20combat.rules.dice import D20
-from d20combat.rules.hitpoints import HpState, dying_check
+from d20combat.rules.hitpoints import HpState, dying_check, strenuous_action
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -198,7 +198,18 @@ def end_turn(enc: Encounter) -> None:
 
 
 def after_action(enc: Encounter, actor: Combatant, action: Action) -> None:
-    """After an action: check the end of the fight; end the turn when it is over."""
+    """After an action: a disabled creature strains itself by a standard action (SRD
+    combat-i "Disabled": 1 point of damage after the act); check the end of the fight;
+    end the turn when it is over."""
+    if action.kind in ("standard", "full-round") and actor.state(enc.rules) is HpState.DISABLED:
+        actor.vitals = strenuous_action(actor.vitals, enc.rules)
+        enc.event(
+            actor.id,
+            "strain",
+            "SRD combat-i Disabled",
+            hp=actor.vitals.hp,
+            state=actor.state(enc.rules).value,
+        )
     check_outcome(enc)
     if enc.outcome is not None:
         return

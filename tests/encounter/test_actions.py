@@ -1,0 +1,66 @@
+"""Action notation: one text form, parsed back exactly."""
+
+from __future__ import annotations
+
+import pytest
+
+from d20combat.encounter import actions as A
+from d20combat.errors import InputError
+
+EXAMPLES = [
+    A.EndTurn(),
+    A.Move(((2, 3), (3, 4))),
+    A.Step((3, 3)),
+    A.Withdraw(((1, 1), (0, 0))),
+    A.Run(((0, 1), (0, 2), (0, 3))),
+    A.Crawl((4, 4)),
+    A.Charge("ogre", (5, 6)),
+    A.Attack("ogre"),
+    A.Attack("goblin-2", "light crossbow", True, True),
+    A.Attack("goblin-2", None, False, False),
+    A.TotalDefense(),
+    A.Delay("goblin-2"),
+    A.Ready("enters-reach"),
+    A.Ready("enters-reach", "longspear"),
+    A.StandUp(),
+    A.DropProne(),
+    A.Draw("longsword"),
+    A.Drop("longbow"),
+    A.PickUp("longsword"),
+    A.OpenDoor((7, 1)),
+    A.Escape(),
+    A.Surrender(),
+    A.StartFullRound((2, 2)),
+]
+
+
+@pytest.mark.parametrize("action", EXAMPLES, ids=str)
+def test_round_trip(action: A.Action) -> None:
+    assert A.parse_action(str(action)) == action
+
+
+def test_notation_examples() -> None:
+    assert str(A.Move(((2, 3), (3, 4)))) == "move c4 d5"
+    assert str(A.Charge("ogre", (4, 5))) == "charge ogre to e6"
+    assert str(A.Attack("orc-1", "greataxe", True)) == "attack orc-1 with greataxe defensively"
+    assert A.parse_action("  ATTACK Ogre  ") == A.Attack("ogre")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", "an action"),
+        ("fly away", "one of:"),
+        ("move", "path"),
+        ("step", "step SQUARE"),
+        ("charge ogre e6", "charge TARGET to SQUARE"),
+        ("delay ogre", "delay after COMBATANT"),
+        ("ready attack when later", "enters-reach"),
+        ("move c4 zz", "a square like"),
+        ("attack ogre using club", "with WEAPON"),
+    ],
+)
+def test_bad_notation(text: str, expected: str) -> None:
+    with pytest.raises(InputError) as info:
+        A.parse_action(text)
+    assert expected in str(info.value)
