@@ -83,10 +83,9 @@ class Combatant:
                 if o.thrown and self.ammo.get(o.name, 1) <= 0:
                     continue
                 out.append(o)
-        if not out or not any(not o.ranged for o in out):
-            unarmed = self.stats.options[-1]
-            if unarmed not in out:
-                out.append(unarmed)
+        unarmed = self.stats.unarmed
+        if unarmed is not None and unarmed not in out and not any(not o.ranged for o in out):
+            out.append(unarmed)
         return out
 
     def routines_ready(self) -> list[Routine]:

@@ -20,7 +20,7 @@ Sources:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from d20combat.content.creatures import Ability, ExtraDamage
 from d20combat.encounter.combatant import Combatant, Condition
@@ -79,12 +79,12 @@ def build_attack(
     defensively: bool = False,
     nonlethal: bool | None = None,
     multiplier: int = 1,
-) -> tuple[Attack, dict[str, object]]:
+) -> tuple[Attack, dict[str, Any]]:
     """The attack with every situational modifier, and notes for the event."""
     ranged = option.ranged
     space = enc.space
     rules = enc.rules
-    notes: dict[str, object] = {}
+    notes: dict[str, Any] = {}
     mine = set(attacker.conditions)
     theirs = frozenset(target.conditions)
     if charge:

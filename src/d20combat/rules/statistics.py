@@ -166,6 +166,11 @@ class Statistics:
         return ability_modifier(self.abilities.get(ability))
 
     @cached_property
+    def unarmed(self) -> AttackOption | None:
+        """The unarmed strike option, if the creature can deal damage with one."""
+        return next((o for o in self.options if o.name == "unarmed strike"), None)
+
+    @cached_property
     def crit_immune(self) -> bool:
         return immune_to_criticals(self.stat)
 
@@ -201,7 +206,14 @@ class Statistics:
     def routine(self, name: str | None = None) -> Routine:
         """A full-attack routine by name; the first one (the stat block's main) by default."""
         if not self.routines:
-            return Routine("unarmed strike", ((self.options[-1], self.options[-1].bonus),))
+            unarmed = self.unarmed
+            if unarmed is None:
+                raise ContentError(
+                    f"{self.stat.name} has no attack",
+                    field="attacks",
+                    expected="a weapon or a natural attack",
+                )
+            return Routine("unarmed strike", ((unarmed, unarmed.bonus),))
         if name is None:
             return self.routines[0]
         key = name.lower()
@@ -575,11 +587,10 @@ class _Builder:
             effects=nat.effects,
         )
 
-    def unarmed_option(self) -> AttackOption:
-        ref = WeaponRef(weapon="unarmed strike")
-        opt = self.weapon_option(ref, WieldStyle.MAIN)
-        assert opt is not None
-        return opt
+    def unarmed_option(self) -> AttackOption | None:
+        """An unarmed strike, or None for creatures too small to deal damage with one
+        (SRD Table: Tiny and Large Weapon Damage: a Tiny unarmed strike deals none)."""
+        return self.weapon_option(WeaponRef(weapon="unarmed strike"), WieldStyle.MAIN)
 
     def build(self) -> tuple[tuple[AttackOption, ...], tuple[Routine, ...]]:
         stat = self.stat
@@ -621,7 +632,9 @@ class _Builder:
             for n, opt in zip(naturals, nat_opts, strict=True):
                 nat_attacks.extend((opt, opt.bonus) for _ in range(n.count))
             routines.append(Routine("natural attacks", tuple(nat_attacks)))
-        options.append(self.unarmed_option())
+        unarmed = self.unarmed_option()
+        if unarmed is not None:
+            options.append(unarmed)
         return tuple(options), tuple(routines)
 
     def _two_weapon(
