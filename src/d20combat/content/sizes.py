@@ -81,7 +81,7 @@ class Size(IntEnum):
     @property
     def squares(self) -> int:
         """Side of the space in 5-ft squares on the grid (at least 1)."""
-        return max(1, int(_SPACE[self] // 5))
+        return _SQUARES[self]
 
     @property
     def per_square(self) -> int:
@@ -118,6 +118,7 @@ _SPACE = {
     Size.GARGANTUAN: Fraction(20),
     Size.COLOSSAL: Fraction(30),
 }
+_SQUARES = {size: max(1, int(space // 5)) for size, space in _SPACE.items()}
 _REACH = {
     Size.FINE: (0, 0),
     Size.DIMINUTIVE: (0, 0),

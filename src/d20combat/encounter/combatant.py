@@ -11,10 +11,12 @@ from typing import Any
 
 from d20combat.content.creatures import Ability, StatBlock, WieldStyle
 from d20combat.content.rulesets import Ruleset
+from d20combat.content.sizes import Size
 from d20combat.rules.hitpoints import HpState, Vitals, state_of
 from d20combat.rules.statistics import AttackOption, Routine, Statistics
 
 Pos = tuple[int, int]
+_SQUARES = {size: size.squares for size in Size}
 
 
 @dataclass(slots=True)
@@ -57,7 +59,7 @@ class Combatant:
     # ----- derived, cheap -----
     @property
     def squares(self) -> int:
-        return self.stat.size.squares
+        return _SQUARES[self.stat.size]
 
     def state(self, rules: Ruleset) -> HpState:
         return state_of(self.vitals, rules)

@@ -55,6 +55,7 @@ class Space:
         self._threat: dict[str, tuple[tuple[object, ...], frozenset[Pos]]] = {}
         self._cover: dict[tuple[object, ...], int] = {}
         self._reach: dict[tuple[object, ...], Reachable] = {}
+        self._union: dict[str, tuple[tuple[str, int], frozenset[Pos]]] = {}
         self._max_reach = 5
         self.rebuild()
 
@@ -132,18 +133,47 @@ class Space:
         squares = self.threatened(c)
         return any(s in squares for s in self._footprint_at(target, at))
 
+    def _candidates(self, pos: Pos, squares: int) -> list[Combatant]:
+        """Creatures that might reach a space at ``pos`` (all of them in small fights)."""
+        cs = self.enc.combatants
+        if len(cs) <= 12:
+            return list(cs.values())
+        return [cs[cid] for cid in self.occ.near(pos, squares, self._max_reach)]
+
     def threatening(self, target: Combatant, at: Pos | None = None) -> list[Combatant]:
         """Active enemies threatening ``target``'s space (at ``at``), in id order."""
-        out = []
         pos = at or target.pos
-        for cid in self.occ.near(pos, target.squares, self._max_reach):
-            o = self.enc.combatants[cid]
-            if o.side != target.side and self.threatens(o, target, at):
-                out.append(o)
+        squares = footprint(pos, target.squares)
+        union = self.enemy_threats(target.side)
+        if not any(s in union for s in squares):
+            return []
+        out = []
+        for o in self._candidates(pos, target.squares):
+            if o.side != target.side:
+                threat = self.threatened(o)
+                if any(s in threat for s in squares):
+                    out.append(o)
         out.sort(key=lambda o: o.id)
         return out
 
+    def enemy_threats(self, side: str) -> frozenset[Pos]:
+        """Every square some active enemy of ``side`` threatens (cached per version)."""
+        key = (side, self.version)
+        hit = self._union.get(side)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        out: set[Pos] = set()
+        for o in self.enc.combatants.values():
+            if o.side != side and o.present():
+                out.update(self.threatened(o))
+        result = frozenset(out)
+        self._union[side] = (key, result)
+        return result
+
     def threat_count_at(self, c: Combatant, pos: Pos) -> int:
+        union = self.enemy_threats(c.side)
+        if not any(s in union for s in footprint(pos, c.squares)):
+            return 0
         return len(self.threatening(c, pos))
 
     def reaches(self, c: Combatant, option: AttackOption, target: Combatant) -> bool:

@@ -41,6 +41,21 @@ SAVE_VERSION = 1
 ReactionPolicy = Callable[["Encounter", str, str], bool]
 
 
+_STATS: dict[tuple[int, int], tuple[object, object, Statistics]] = {}
+
+
+def statistics_of(stat: Any, rules: Ruleset) -> Statistics:
+    """Derived statistics, cached per stat block and ruleset object (both immutable)."""
+    key = (id(stat), id(rules))
+    hit = _STATS.get(key)
+    if hit is None or hit[0] is not stat or hit[1] is not rules:
+        if len(_STATS) > 4096:
+            _STATS.clear()
+        hit = (stat, rules, derive(stat, rules))
+        _STATS[key] = hit
+    return hit[2]
+
+
 def copy_map(m: BattleMap) -> BattleMap:
     """An independent copy of a map (doors open per encounter)."""
     return BattleMap(m.width, m.height, list(m.cells), legend=m.legend, marks=m.marks)
@@ -96,13 +111,9 @@ class Encounter:
     @classmethod
     def from_scenario(cls, scenario: Scenario, seed: int = 0, *, start: bool = True) -> Encounter:
         """A new encounter from a loaded scenario, with its own seeded dice."""
-        stats_cache: dict[int, Statistics] = {}
         combatants = []
         for p in scenario.placements:
-            st = stats_cache.get(id(p.stat_block))
-            if st is None:
-                st = derive(p.stat_block, scenario.ruleset)
-                stats_cache[id(p.stat_block)] = st
+            st = statistics_of(p.stat_block, scenario.ruleset)
             combatants.append(
                 Combatant(
                     id=p.id,

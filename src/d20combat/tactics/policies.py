@@ -129,8 +129,8 @@ def _flank_step(enc: Encounter, c: Combatant) -> A.Action | None:
         return None
     here_threats = len(sp.threatening(c))
     for e in foes:
-        if sp.flanked_by(c, e):
-            return None
+        if sp.flanked_by(c, e) or not any(sp.threatens(a, e) for a in enc.allies(c)):
+            continue  # already flanking, or no ally threatens this foe: no flank to take
         for to in sp.step_squares(c):
             if sp.would_flank(c, e, to) and sp.threat_count_at(c, to) <= here_threats:
                 return A.Step(to)
