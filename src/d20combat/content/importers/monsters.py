@@ -705,6 +705,7 @@ def parse_size_type(text: str) -> tuple[Size, CreatureType, tuple[str, ...]]:
     Raises:
         RowError: for an unknown size or type.
     """
+    text = clean(text)
     m = re.match(r"^\s*(\w+)\s+([A-Za-z ]+?)\s*(?:\((.*)\))?\s*$", text)
     if not m:
         raise RowError(f"cannot read size and type {text!r}")
@@ -732,6 +733,7 @@ def parse_hit_dice(text: str) -> HitDiceText:
     Raises:
         RowError: if no hit dice can be read.
     """
+    text = clean(text)
     hp_m = re.search(r"\((\d+)\s*hp\)", text)
     body = text[: hp_m.start()] if hp_m else text
     groups: list[tuple[Fraction, int]] = []
@@ -752,6 +754,7 @@ def parse_speed(text: str) -> Speeds:
     Raises:
         RowError: if no speed can be read.
     """
+    text = clean(text)
     parts = [p.strip() for p in text.split(";")]
     chosen = parts[0]
     for p in parts[1:]:
@@ -956,6 +959,7 @@ def parse_bab_grapple(text: str) -> tuple[int, int | None]:
     Raises:
         RowError: if the BAB cannot be read.
     """
+    text = clean(text)
     m = re.match(r"^\s*([+-]?\s?\d+)\s*/\s*(.*)$", clean(text))
     if not m:
         raise RowError(f"cannot read base attack/grapple {text!r}")
@@ -970,6 +974,7 @@ def parse_abilities(text: str) -> dict[str, int | None]:
     Raises:
         RowError: if any of the six is missing.
     """
+    text = clean(text)
     out: dict[str, int | None] = {}
     for m in re.finditer(r"\b(Str|Dex|Con|Int|Wis|Cha)[\W_]{0,3}(\d+|—|-)", text):
         key = m.group(1).lower()
@@ -990,6 +995,7 @@ def parse_saves(text: str) -> dict[str, int | None]:
 
 def parse_feats(text: str) -> tuple[list[FeatRef], list[str]]:
     """Feats with parameters; ``B`` (bonus feat) marks dropped; ``Toughness (2)`` twice."""
+    text = clean(text)
     feats: list[FeatRef] = []
     problems: list[str] = []
     if is_none(text):
@@ -1034,6 +1040,7 @@ def _lower_param(feat: str) -> bool:
 
 def parse_skills(text: str) -> tuple[dict[str, int], list[str]]:
     """``Climb +5, Listen +2`` -> {"climb": 5, "listen": 2}; conditional extras dropped."""
+    text = clean(text)
     skills: dict[str, int] = {}
     problems: list[str] = []
     if is_none(text):
@@ -1071,6 +1078,7 @@ def parse_qualities(text: str) -> Defenses:
     poison`` span commas: items that are only an energy word (and a number) join the
     list before them.
     """
+    text = clean(text)
     dr: list[DamageReduction] = []
     resist: dict[DamageType, int] = {}
     immune: set[DamageType] = set()
@@ -1187,6 +1195,7 @@ def parse_space_reach(text: str) -> tuple[float, int, dict[str, int]]:
     Raises:
         RowError: if space or reach cannot be read.
     """
+    text = clean(text)
     t = clean(text).replace("1/2 ft", "0.5 ft")
     m = re.match(
         r"^\s*(?:(\d+)-)?(\d+(?:/\d+|\.\d+)?)\s*ft\.?(?:\s*\(\d+ squares?\)\.?)?\s*/\s*"
@@ -1232,10 +1241,10 @@ _GROUP = re.compile(
 
 def parse_attack_line(text: str) -> list[list[AttackGroup]]:
     """Alternatives (``or``/``;``) of groups (``and``) of one Attack or Full Attack line."""
+    text = clean(text)
     if is_none(text):
         return []
     options: list[list[AttackGroup]] = []
-    text = clean(text)
     # "; or" and "or" separate alternatives; a bare ";" joins like "and" (grick)
     for alt in split_top(text, r";?\s+or\s+|,\s*or\s+"):
         groups: list[AttackGroup] = []
@@ -1302,6 +1311,7 @@ class DamageText:
 
 def parse_damage(text: str) -> DamageText:
     """``2d6+4/19-20 plus 1d6 fire plus poison`` -> dice 2d6, +4, 19, x2, extra, effects."""
+    text = clean(text)
     parts = re.split(r"\s+plus\s+|\s+and\s+(?=\d+d\d+\s+[a-z])", clean(text))
     first = parts[0].strip()
     extra: list[ExtraDamage] = []
@@ -2139,6 +2149,11 @@ def _dragon_tables(html: str, file: str, eq: EquipmentNames) -> list[ImportedCre
             ab = abilities_by_age.get(age.lower(), [])
             ab = ab + [""] * (7 - len(ab))
             speed_text, init_text, ac_text, special, _cl, sr = ab[1:7]
+            # a missing cell shifts the caster level into Special Abilities (green juvenile),
+            # or the two share a cell ("Sunburst 15th", gold ancient)
+            level = re.match(r"^(.*?)\s*\b(\d+(?:st|nd|rd|th))$", special)
+            if level:
+                special, _cl, sr = level.group(1), level.group(2), sr or _cl
             try:
                 speed = parse_speed(speed_text)
             except RowError as exc:
