@@ -71,7 +71,7 @@ def pairs(
     m: BattleMap, k: int, seed: int, max_d: int
 ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[tuple[int, int], tuple[int, int]]] = []
     while len(out) < k:
         a = (rng.randrange(m.width), rng.randrange(m.height))
         b = (

@@ -185,6 +185,18 @@ class BattleMap:
             symbols=symbols,
         )
 
+    def copy(self) -> BattleMap:
+        """An independent copy (same terrain, legend, marks and symbols; empty caches),
+        e.g. for an encounter that will open doors on a shared scenario map."""
+        return BattleMap(
+            self.width,
+            self.height,
+            self.cells,
+            legend=self.legend,
+            marks=self.marks,
+            symbols=self._symbols,
+        )
+
     # ------------------------------------------------------------------ queries
     def in_bounds(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height

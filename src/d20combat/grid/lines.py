@@ -196,6 +196,21 @@ class PairTrace(NamedTuple):
 
 
 _CACHE_LIMIT = 1 << 18
+_WALLISH = BLOCKS_EFFECT | LOW_OBSTACLE | IMPROVED_COVER
+_SEAM_WALL = 1 << 24  # not a terrain flag: "a seam between two wall-like squares"
+
+
+def seam(f1: int, f2: int) -> int:
+    """Terrain flags of the zero-width gap between two squares (a border or a corner
+    point): what both have -- any two blocking squares (wall, closed door) block
+    together, and two wall-like squares (also low walls, arrow slits) make a wall seam.
+    """
+    f = f1 & f2
+    if f1 & BLOCKS_EFFECT and f2 & BLOCKS_EFFECT:
+        f |= WALL
+    if f1 & _WALLISH and f2 & _WALLISH:
+        f |= _SEAM_WALL
+    return f
 
 
 def pair_trace(m: BattleMap, a: Square, t: Square) -> PairTrace:
@@ -249,7 +264,7 @@ def _compute_trace(m: BattleMap, a: Square, t: Square) -> PairTrace:
             for (p1x, p1y), (p2x, p2y) in pairs:
                 s1 = (ax + p1x, ay + p1y)
                 s2 = (ax + p2x, ay + p2y)
-                f = flags(*s1) & flags(*s2)
+                f = seam(flags(*s1), flags(*s2))
                 union |= f
                 gaps.append((s1, s2))
                 if f & LOW_OBSTACLE:
@@ -262,7 +277,7 @@ def _compute_trace(m: BattleMap, a: Square, t: Square) -> PairTrace:
                 hard += 1
             else:
                 loe = True
-            if union & (BLOCKS_EFFECT | LOW_OBSTACLE | IMPROVED_COVER):
+            if union & (_WALLISH | _SEAM_WALL):
                 walled = True
             if union & FOG:
                 fog = True
@@ -333,7 +348,7 @@ def point_line_of_effect(m: BattleMap, point: Square, square: Square) -> bool:
                 break
         if not blocked:
             for (a1, b1), (a2, b2) in pairs:
-                if flags(px + a1, py + b1) & flags(px + a2, py + b2) & BLOCKS_EFFECT:
+                if seam(flags(px + a1, py + b1), flags(px + a2, py + b2)) & BLOCKS_EFFECT:
                     blocked = True
                     break
         if not blocked and (dx or dy):
@@ -344,7 +359,7 @@ def point_line_of_effect(m: BattleMap, point: Square, square: Square) -> bool:
             if rx in (0, -qtx) and ry in (0, -qty):
                 g1 = _quad(qx, qy, -qtx, qty)
                 g2 = _quad(qx, qy, qtx, -qty)
-                if flags(*g1) & flags(*g2) & BLOCKS_EFFECT:
+                if seam(flags(*g1), flags(*g2)) & BLOCKS_EFFECT:
                     blocked = True
         if not blocked:
             return True
@@ -354,7 +369,7 @@ def point_line_of_effect(m: BattleMap, point: Square, square: Square) -> bool:
 def burst_squares(m: BattleMap, point: Square, radius_ft: int) -> list[Square]:
     """Squares a burst from grid intersection ``point`` reaches: within ``radius_ft``
     (5-10-5 counted from the intersection: the four squares around it are 5 ft away)
-    and with line of effect from the point; row by row.
+    and with line of effect from the point, wall squares left out; row by row.
 
     Source: SRD spells "Aiming a Spell" (burst; a grid intersection as point of origin),
     "Line of Effect". Walls stop a burst; spreads around corners are not modelled.
@@ -369,6 +384,8 @@ def burst_squares(m: BattleMap, point: Square, radius_ft: int) -> list[Square]:
         gy = y - py + 1 if y >= py else py - y
         for x in range(max(0, px - r), min(m.width, px + r)):
             gx = x - px + 1 if x >= px else px - x
+            if m.cells[y * m.width + x] & BLOCKS_EFFECT:
+                continue  # solid: nothing to fill
             if steps_distance(gx, gy) <= r and point_line_of_effect(m, point, (x, y)):
                 out.append((x, y))
     return out
@@ -383,7 +400,7 @@ def iter_lines(m: BattleMap, a: Square, t: Square) -> Iterator[tuple[Square, Squ
             interior, pairs = tr[i][j]
             ax, ay = a
             blocked = any(m.flags(ax + x, ay + y) & BLOCKS_EFFECT for x, y in interior) or any(
-                m.flags(ax + p[0], ay + p[1]) & m.flags(ax + q[0], ay + q[1]) & BLOCKS_EFFECT
+                seam(m.flags(ax + p[0], ay + p[1]), m.flags(ax + q[0], ay + q[1])) & BLOCKS_EFFECT
                 for p, q in pairs
             )
             yield ((a[0] + cx, a[1] + cy), (t[0] + ex, t[1] + ey), blocked)

@@ -28,7 +28,9 @@ Judgment calls (see docs/grid.md):
   it cuts past (the corners of the swept rectangle in neither space) is a wall, closed
   door or arrow slit; deep water and creatures do not stop it;
 * squeezing (creatures of 2+ squares): a position whose space is not all walkable is
-  *squeezed* if ``ceil(squares / 2)`` adjacent full columns or rows of it are walkable;
+  *squeezed* if ``ceil(squares / 2)`` adjacent full columns or rows of it are walkable,
+  and a step into or out of a squeezed position must keep some walkable square in both
+  spaces (the body stays connected);
   the creature keeps its nominal ``n x n`` position (the encounter should treat only the
   walkable squares as occupied). Medium and smaller creatures never squeeze;
 * the charge lane: for each square of the space, the line from its centre at the start
@@ -177,6 +179,18 @@ def _build_steps(
                 e2 = (x if sx > 0 else x + n - 1, y + n if sy > 0 else y - 1)
                 if corner(*e1) or corner(*e2):
                     continue
+            # a squeezed body must stay connected: some walkable square is in both
+            # spaces (no hopping from one side of a wall to the other)
+            if (
+                n > 1
+                and (fit[i] == FIT_SQUEEZED or fit[j] == FIT_SQUEEZED)
+                and not any(
+                    walk[yy * w + xx]
+                    for yy in range(max(y, ny), min(y, ny) + n)
+                    for xx in range(max(x, nx), min(x, nx) + n)
+                )
+            ):
+                continue
             out.append((j, diag, doublings[j]))
         steps.append(tuple(out))
     return StepTable(fit, doublings, steps)
