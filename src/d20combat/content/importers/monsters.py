@@ -36,9 +36,15 @@ Everything the importer cannot read is reported as a :class:`~d20combat.errors.P
 on the creature (``field`` names the row), so a caller knows which published numbers
 can be checked against the recomputed ones.
 
-API: :func:`import_bestiary` (stat blocks and problems) and :func:`write_bestiary`
-(one YAML file per creature). Command line:
-``python -m d20combat.content.importers.monsters SRD_DIR OUT_DIR``.
+Where the SRD leaves a component implicit, a documented heuristic fills it: the leg
+count (:func:`guess_legs`), a long or tall body from the reach, primary or secondary
+natural attacks from the bonuses, the asterisk and the text, and the dire animals'
+good Will saves. Each creature's ``notes`` say which were used.
+
+API: :func:`import_bestiary` (stat blocks, published totals and problems),
+:func:`write_bestiary` (one YAML file per creature), :func:`verify` and
+:func:`write_curated` (the bundled, checked set). Command line:
+``python -m d20combat.content.importers.monsters SRD_DIR OUT_DIR [--curated]``.
 """
 
 from __future__ import annotations
@@ -729,6 +735,10 @@ class HitDiceText:
 
 def parse_hit_dice(text: str) -> HitDiceText:
     """``4d8+19 plus 4d12+16 (79 hp)``, ``1/2 d8 (2 hp)``, ``7d8 + 7d10 + 28 (103 hp)``.
+
+    >>> hd = parse_hit_dice("4d8+19 plus 4d12+16 (79 hp)")
+    >>> [(int(c), d) for c, d in hd.groups], hd.bonus, hd.hp
+    ([(4, 8), (4, 12)], 35, 79)
 
     Raises:
         RowError: if no hit dice can be read.
@@ -1739,6 +1749,9 @@ def display_name(srd_name: str) -> tuple[str, ClassLevel | None, str | None]:
     ``Bear, Black`` -> ``Black Bear``; ``Air Elemental, Medium`` -> ``Medium Air
     Elemental``; ``Werebear, Human Form`` -> ``Werebear (Human Form)``;
     ``Orc, 1st-Level Warrior`` -> ``Orc`` with warrior 1.
+
+    >>> display_name("Bear, Black")[0], display_name("Werebear, Human Form")[0]
+    ('Black Bear', 'Werebear (Human Form)')
     """
     name = clean(srd_name).strip()
     m = re.match(r"^(.*?),?\s+(\d+)(?:st|nd|rd|th)-level\s+(\w+)$", name, re.IGNORECASE)
@@ -2306,8 +2319,6 @@ def import_bestiary(srd_dir: Path | str) -> ImportResult:
     """
     srd = Path(srd_dir)
     eq = equipment_names(srd.resolve())
-    global _DEFAULT_EQ
-    _DEFAULT_EQ = eq
     result = ImportResult()
     columns: list[RawColumn] = []
     dragon_html: list[tuple[str, str]] = []
@@ -2419,7 +2430,7 @@ class Check:
         return f"{self.label}: published {self.published}, computed {self.computed} ({mark})"
 
 
-def verify(creature: ImportedCreature) -> list[Check]:
+def verify(creature: ImportedCreature, eq: EquipmentNames | None = None) -> list[Check]:
     """Recompute ``creature`` with :func:`d20combat.rules.statistics.derive` and check
     AC, touch, flat-footed, grapple, initiative, saves, hit points and each attack
     (bonus and damage) against the published numbers.
@@ -2448,7 +2459,7 @@ def verify(creature: ImportedCreature) -> list[Check]:
     for opt in st.options:
         by_name.setdefault(opt.name.lower(), opt)
     seen: set[str] = set()
-    eq = _DEFAULT_EQ
+    eq = eq or _bundled_weapon_names()
     for option in [*parse_attack_line(pub.full_attack), *parse_attack_line(pub.attack)]:
         for g in option:
             beside_weapon = len(option) > 1 and any(
@@ -2478,7 +2489,11 @@ def _dice_plus(dice: str, bonus: int) -> str:
     return str(Dice.parse(dice).plus(bonus))
 
 
-_DEFAULT_EQ = EquipmentNames(frozenset(), {})
+def _bundled_weapon_names() -> EquipmentNames:
+    """Weapon names from the bundled weapon catalog (content/data/weapons.yaml)."""
+    from d20combat.content.equipment import weapons
+
+    return EquipmentNames(frozenset(weapons().names()), {})
 
 
 def curated_comment(creature: ImportedCreature, checks: list[Check], notes: str = "") -> str:
