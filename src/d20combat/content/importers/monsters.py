@@ -2410,6 +2410,8 @@ CURATED_NOTES: Mapping[str, str] = {
     "Young Red Dragon": "From the SRD's by-age tables: natural attacks by size from 'Dragon "
     "Space/Reach, Attacks, and Damage'; the tables list no feats or skills.",
     "Gelatinous Cube": "Paralysis, engulf and acid are special attacks described in the SRD text.",
+    "Ettin": "Superior two-weapon fighting (two morningstars at full bonus, each head guiding an "
+    "arm) is not modelled yet: the recomputed routines are one morningstar at a time.",
 }
 
 
@@ -2548,8 +2550,11 @@ def write_curated(
                 notes.append(f"Legs: {count} ({why}; more than two counts for stability).")
             elif n.startswith("racial base saves"):
                 notes.append("Base saves: the racial part as its SRD text states it.")
+            elif "not representable" in n or "not modelled" in n:
+                attack = n.partition("'")[2].rpartition("'")[0] or n
+                notes.append(f"Not representable in a stat block yet: {attack} (SRD attack).")
         notes.extend(f"Parse problem: {p.field}: {p.message}" for p in c.problems)
-        comment = curated_comment(c, checks, "\n".join(n for n in notes if n))
+        comment = curated_comment(c, checks, "\n".join(dict.fromkeys(n for n in notes if n)))
         path = out / f"{c.slug}.yaml"
         path.write_text(creature_yaml(c.stat, comment=comment), encoding="utf-8")
         written.append(path)
