@@ -44,6 +44,7 @@ Segment = tuple[tuple[Square, ...], tuple[Pair, ...]]
 CORNERS: tuple[Square, ...] = ((0, 0), (1, 0), (0, 1), (1, 1))
 """Corner offsets of a square, in the order the traces list them."""
 
+_GEOMETRY_LIMIT = 40_000  # bounded caches: cleared when full (memory stays modest)
 _SEGMENTS: dict[tuple[int, int], Segment] = {}
 _PAIRS: dict[tuple[int, int], tuple[tuple[Segment, ...], ...]] = {}
 
@@ -64,6 +65,8 @@ def segment_geometry(dx: int, dy: int) -> Segment:
     key = (dx, dy)
     seg = _SEGMENTS.get(key)
     if seg is None:
+        if len(_SEGMENTS) >= _GEOMETRY_LIMIT:
+            _SEGMENTS.clear()
         seg = _SEGMENTS[key] = _segment(dx, dy)
     return seg
 
@@ -157,6 +160,8 @@ def pair_geometry(ox: int, oy: int) -> tuple[tuple[Segment, ...], ...]:
                     pairs.append((_quad(qx, qy, -qtx, qty), _quad(qx, qy, qtx, -qty)))
             lines.append((interior, tuple(pairs)))
         out.append(tuple(lines))
+    if len(_PAIRS) >= _GEOMETRY_LIMIT // 8:
+        _PAIRS.clear()
     geo = _PAIRS[key] = tuple(out)
     return geo
 
@@ -195,7 +200,7 @@ class PairTrace(NamedTuple):
     """Some line meets a wall, low wall or arrow slit (the adjacent-melee cover test)."""
 
 
-_CACHE_LIMIT = 1 << 18
+_CACHE_LIMIT = 100_000
 _WALLISH = BLOCKS_EFFECT | LOW_OBSTACLE | IMPROVED_COVER
 _SEAM_WALL = 1 << 24  # not a terrain flag: "a seam between two wall-like squares"
 

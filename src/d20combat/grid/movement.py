@@ -368,8 +368,8 @@ def movement_costs(
         if fast is not None:
             return Reachable(m, start, squares, fast[0], fast[1], noend, tab.fit)
     bad = bytearray(size)
-    has_bad = _mark(bad, blocked, squares, w, h)
-    dist, pred = _search([s0], tab.moves, bad if has_bad else None, limit)
+    _mark(bad, blocked, squares, w, h)
+    dist, pred = _search([s0], tab.moves, bad, limit)
     return Reachable(m, start, squares, dist, pred, noend, tab.fit)
 
 
@@ -442,14 +442,21 @@ def _open_area(
 def _search(
     first: list[int],
     moves: list[tuple[tuple[int, int, int], ...]],
-    bad: bytearray | None,
+    bad: bytearray,
     limit: int,
 ) -> tuple[dict[int, int], dict[int, int]]:
     """Dijkstra over states ``2 * position + parity`` with a bucket queue (costs are
-    small integers); sparse dicts so a short search on a big map stays cheap."""
+    small integers); sparse dicts so a short search on a big map stays cheap.
+
+    A state is dropped when the same position with the other parity is already as good:
+    parity 0 (next diagonal costs 1) at cost ``c`` beats parity 1 at ``c`` or more, and
+    parity 1 at ``c`` beats parity 0 at ``c + 1`` or more (the 1-2-1-2 count never
+    differs by more than one square)."""
     dist: dict[int, int] = dict.fromkeys(first, 0)
     pred: dict[int, int] = dict.fromkeys(first, -1)
-    buckets: list[list[int]] = [list(dist)]
+    bounded = limit < INF
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)] if bounded else [[]]
+    buckets[0].extend(dist)
     get = dist.get
     c = 0
     while c < len(buckets):
@@ -457,15 +464,18 @@ def _search(
             if dist[s] != c:
                 continue
             for ns, cost, j in moves[s]:
-                if bad is not None and bad[j]:
+                if bad[j]:
                     continue
                 nc = c + cost
                 if nc > limit or nc >= get(ns, INF):
                     continue
+                if get(ns ^ 1, INF) + (ns & 1 ^ 1) <= nc:
+                    continue  # the other parity at this position is as good
                 dist[ns] = nc
                 pred[ns] = s
-                while len(buckets) <= nc:
-                    buckets.append([])
+                if not bounded:
+                    while len(buckets) <= nc:
+                        buckets.append([])
                 buckets[nc].append(ns)
         c += 1
     return dist, pred
@@ -548,13 +558,13 @@ def distance_field(
     w = m.width
     size = w * m.height
     bad = bytearray(size)
-    has_bad = _mark(bad, blocked, squares, w, m.height)
+    _mark(bad, blocked, squares, w, m.height)
     first: list[int] = []
     for x, y in sources:
         if 0 <= x < w and 0 <= y < m.height:
             first.append(2 * (y * w + x))
     limit = INF if budget_ft is None else budget_ft // 5
-    dist, _pred = _search(list(dict.fromkeys(first)), tab.moves, bad if has_bad else None, limit)
+    dist, _pred = _search(list(dict.fromkeys(first)), tab.moves, bad, limit)
     out = [-1] * size
     for st, d in dist.items():
         i = st >> 1
