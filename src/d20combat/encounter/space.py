@@ -259,6 +259,15 @@ class Space:
         """Seed 003 "Flanking": a threatening ally across the defender."""
         return self._flankers(attacker, target, attacker.pos)
 
+    def would_reach(self, attacker: Combatant, target: Combatant, pos: Pos) -> bool:
+        """Whether ``attacker`` standing at ``pos`` could hit ``target`` in melee."""
+        x0, y0 = pos
+        squares = footprint(target.pos, target.squares)
+        return any(
+            any((x - x0, y - y0) in self.template(attacker, o) for x, y in squares)
+            for o in attacker.melee_options()
+        )
+
     def would_flank(self, attacker: Combatant, target: Combatant, pos: Pos) -> bool:
         x0, y0 = pos
         if not any(

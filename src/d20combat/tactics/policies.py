@@ -148,6 +148,11 @@ def _approach(enc: Encounter, c: Combatant, *, avoid_provoking: bool) -> A.Actio
     if speed <= 0 or c.has("prone"):
         return None
     options = c.melee_options()
+    if b.standard and not b.moved and options:
+        # a 5-foot step into reach never provokes and keeps the full attack
+        for to in sp.step_squares(c):
+            if any(sp.would_reach(c, e, to) for e in foes):
+                return A.Step(to)
     if b.can_full_round and options:
         best_charge = None
         for e in foes:
