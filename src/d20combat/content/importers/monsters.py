@@ -494,10 +494,20 @@ def _label_of(text: str) -> tuple[str | None, str]:
     return None, ""
 
 
+def _tags(elements: Iterable[Any], names: frozenset[str]) -> Iterator[Tag]:
+    """The tags named ``names`` among ``elements``, lazily (find_all_next scans to the end)."""
+    for el in elements:
+        if isinstance(el, Tag) and el.name in names:
+            yield el
+
+
+_PROSE = frozenset({"p", "h2", "h3", "h4", "table", "li"})
+
+
 def _description(table: Tag) -> str:
     """The prose that follows a stat-block table, up to the next stat block or h2."""
     out: list[str] = []
-    for sib in table.find_all_next(["p", "h2", "h3", "h4", "table", "li"]):
+    for sib in _tags(table.next_elements, _PROSE):
         if sib.name == "h2":
             break
         if sib.name == "table":
@@ -511,7 +521,7 @@ def _description(table: Tag) -> str:
 def _intro(table: Tag) -> str:
     """The prose between a stat-block table and the heading above it."""
     out: list[str] = []
-    for sib in table.find_all_previous(["p", "h2", "h3", "h4", "table"]):
+    for sib in _tags(table.previous_elements, _PROSE):
         if sib.name != "p":
             break
         out.append(sib.get_text(" ", strip=True))
