@@ -60,7 +60,13 @@ class Attack(NamedTuple):
 
 
 class AttackResult(NamedTuple):
-    """The outcome of one attack. ``damage`` is after the target's defenses."""
+    """The outcome of one attack. ``damage`` is after the target's defenses.
+
+    ``threat`` is True when the roll hit within a threat range of an attack that can
+    critical this target (so a confirmation roll follows unless concealment turns the
+    hit into a miss): never against a creature immune to critical hits, nor with a
+    weapon the softer-criticals variant leaves without criticals.
+    """
 
     hit: bool
     critical: bool = False
@@ -151,7 +157,11 @@ def nonlethal_switch(
 
     srd35/d20modern (SRD combat-i "Nonlethal Damage"): -4 on the attack either way.
     advanced (seed 001): a deadly melee weapon deals half damage as subdual, no
-    penalty; a ranged lethal weapon cannot deal nonlethal damage (seed 004).
+    penalty.
+
+    Does not check that the switch is allowed: only a *melee* lethal weapon can deal
+    nonlethal damage (seed 003; seed 004 says so of ranged weapons outright), so the
+    caller must not ask it of a ranged one (this function would answer -4).
     """
     if want_nonlethal == option.nonlethal:
         return None, False
@@ -177,6 +187,7 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
     (hit, threat, natural), face = dice.classify(
         D20, f"attack roll ({option.name})", _roll_class(bonus, ac, threat_from)
     )
+    threat = threat and crit is not None  # a natural 20 threatens only a possible critical
     total = face + bonus
     if not hit:
         fumble = False

@@ -7,7 +7,9 @@ duration that the encounter applies, such as dazed 1 round).
 
 Sources:
 * seed 003 "Hit Points": 0 disabled, -1 dying, -10 dead; SRD combat-i "Disabled",
-  "Dying", "Dead", "Stable Characters and Recovery" (10% a round to stabilise);
+  "Dying", "Dead", "Stable Characters and Recovery" (10% a round to stabilise; "if
+  any sort of healing cures the dying character of even 1 point of damage, he stops
+  losing hit points and becomes stable");
 * seed 003 / SRD combat-i "Nonlethal Damage" (``srd35``: tracked apart; staggered
   when equal to current hit points, unconscious when above);
 * seed 001 "Subdual damage" (``advanced``: lowers hit points but not below 0; at 0
@@ -17,6 +19,9 @@ Sources:
 * SRD combat-i "Massive Damage" (50 points from one attack: Fort DC 15 or die);
   seed 004 "Massive Damage" (more than the Constitution score without dropping to 0
   or below: Fort DC 15 or drop to -1; creatures immune to criticals are immune);
+* SRD types-subtypes-and-special-abilities "Construct Type", "Undead Type" (the
+  creatures with no Constitution score): "Not at risk of death from massive damage.
+  Immediately destroyed when reduced to 0 hit points or less.";
 * seed 004 "Recovering without Help" (Fort DC 20 each round to stabilise);
 * seed 003 / 004 "Temporary Hit Points" (lost first; cannot be restored);
 * SRD conditions "Ability Damaged" (Str 0 helpless, Dex 0 paralyzed, Con 0 dead,
@@ -31,6 +36,8 @@ from typing import NamedTuple
 from d20combat.content.creatures import Ability
 from d20combat.content.rulesets import Ruleset
 from d20combat.rules.dice import D20, Dice, DiceSource
+
+DEFAULT_DEAD_AT = -10  # SRD combat-i "Dead (-10 Hit Points or Lower)"; every ruleset agrees
 
 
 class HpState(StrEnum):
@@ -91,7 +98,9 @@ def state_of(v: Vitals, rules: Ruleset) -> HpState:
     if v.hp < 0:
         return HpState.STABLE if v.stable else HpState.DYING
     if v.hp == 0:
-        return HpState.UNCONSCIOUS if v.subdued else HpState.DISABLED
+        # Nonlethal damage above 0 current hit points exceeds them (SRD combat-i
+        # "Staggered and Unconscious"), so a disabled creature with any is unconscious.
+        return HpState.UNCONSCIOUS if v.subdued or v.nonlethal > 0 else HpState.DISABLED
     if v.nonlethal:
         if v.nonlethal > v.hp:
             return HpState.UNCONSCIOUS
@@ -124,6 +133,10 @@ def take_damage(
 ) -> DamageOutcome:
     """Apply ``amount`` lethal damage from one attack (temporary hit points first),
     then the massive damage rule of the ruleset.
+
+    ``con`` is the current Constitution score; None means the creature has none (a
+    construct or undead, SRD types): it is not at risk from massive damage and is
+    destroyed at 0 hit points or less.
     """
     if amount <= 0 or v.dead:
         return DamageOutcome(v)
@@ -134,6 +147,11 @@ def take_damage(
         notes.append(f"{absorbed} absorbed by temporary hit points")
     hp = v.hp - (amount - absorbed)
     v = v._replace(hp=hp, temp_hp=temp - absorbed, stable=False, subdued=False)
+    if con is None:
+        if hp <= 0:
+            notes.append("destroyed at 0 hit points or less (no Constitution score)")
+            v = v._replace(dead=True)
+        return DamageOutcome(v, (), tuple(notes))
     dead = hp <= rules.dead_at
     if rules.massive_damage == "fixed":
         if amount >= rules.massive_damage_threshold and not dead:
@@ -146,18 +164,16 @@ def take_damage(
             if not survived:
                 notes.append("massive damage: killed")
                 v = v._replace(dead=True)
-    else:
-        threshold = con if con is not None else 0
-        if amount > threshold and hp > 0 and not crit_immune and con is not None:
-            survived = _save(
-                dice,
-                fort,
-                rules.massive_damage_dc,
-                f"massive damage (Fort DC {rules.massive_damage_dc})",
-            )
-            if not survived:
-                notes.append("massive damage: dropped to -1 hit points")
-                v = v._replace(hp=-1)
+    elif amount > con and hp > 0 and not crit_immune:
+        survived = _save(
+            dice,
+            fort,
+            rules.massive_damage_dc,
+            f"massive damage (Fort DC {rules.massive_damage_dc})",
+        )
+        if not survived:
+            notes.append("massive damage: dropped to -1 hit points")
+            v = v._replace(hp=-1)
     return DamageOutcome(v, (), tuple(notes))
 
 
@@ -178,11 +194,18 @@ def take_nonlethal(
     if rules.nonlethal == "subdual":
         if v.hp <= 0:
             return DamageOutcome(v, (), ("subdual damage cannot lower hit points below 0",))
-        hp = max(0, v.hp - amount)
-        return DamageOutcome(v._replace(hp=hp, subdued=hp == 0))
-    threshold = con if con is not None else 0
-    if amount < threshold or con is None:
-        return DamageOutcome(v, (), (f"below the threshold of {threshold}: no effect",))
+        # Seed 001: subdual damage "reduces a creature's hit points just as normal
+        # damage does", so temporary hit points are lost first (seed 003).
+        absorbed = min(v.temp_hp, amount)
+        hp = max(0, v.hp - (amount - absorbed))
+        notes = (f"{absorbed} absorbed by temporary hit points",) if absorbed else ()
+        return DamageOutcome(
+            v._replace(hp=hp, temp_hp=v.temp_hp - absorbed, subdued=hp == 0), (), notes
+        )
+    if con is None:
+        return DamageOutcome(v, (), ("no Constitution score: not affected",))
+    if amount < con:
+        return DamageOutcome(v, (), (f"below the threshold of {con}: no effect",))
     if _save(
         dice,
         fort,
@@ -229,18 +252,21 @@ def stabilize(v: Vitals) -> Vitals:
     return v._replace(stable=True) if v.hp < 0 and not v.dead else v
 
 
-def heal(v: Vitals, amount: int) -> Vitals:
+def heal(v: Vitals, amount: int, rules: Ruleset | None = None) -> Vitals:
     """Heal lethal damage (never above maximum) and as much nonlethal damage.
 
-    SRD combat-i "Healing Limits" and "Healing Nonlethal Damage".
+    SRD combat-i "Healing Limits" and "Healing Nonlethal Damage"; "Stable Characters
+    and Recovery": healing of even 1 point makes a dying character stable. The dead
+    (``rules.dead_at`` or lower, default srd35's -10, or killed outright) stay dead.
     """
-    if v.dead or amount <= 0:
+    dead_at = rules.dead_at if rules is not None else DEFAULT_DEAD_AT
+    if v.dead or v.hp <= dead_at or amount <= 0:
         return v
     hp = min(v.max_hp, v.hp + amount)
     return v._replace(
         hp=hp,
         nonlethal=max(0, v.nonlethal - amount),
-        stable=v.stable if hp < 0 else False,
+        stable=hp < 0,  # still negative after healing: stable (never dying)
         subdued=v.subdued and hp == 0,
     )
 

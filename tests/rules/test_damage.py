@@ -1,0 +1,258 @@
+"""Damage after the target's defenses: damage reduction (srd35 bypass and the
+``advanced`` per-plus reduction), energy resistance, immunity and vulnerability.
+
+Sources: SRD special-abilities-and-conditions "Damage Reduction", "Resistance to
+Energy", "Cold Immunity" (vulnerability +50%); seed 001 "Damage Reduction (DR)",
+"Many creatures are naturally resistant or immune", "vulnerable" (twice the damage).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from d20combat.content.bestiary import find_creature
+from d20combat.content.creatures import DamageReduction
+from d20combat.content.damage import DamageType
+from d20combat.content.rulesets import Ruleset, ruleset
+from d20combat.rules.damage import DamagePart, Defenses, apply_defenses, bypasses, effective_dr
+from d20combat.rules.statistics import derive
+
+SRD35 = ruleset("srd35")
+MODERN = ruleset("d20modern")
+ADVANCED = ruleset("advanced")
+
+B, P, S = DamageType.BLUDGEONING, DamageType.PIERCING, DamageType.SLASHING
+FIRE, COLD, ACID = DamageType.FIRE, DamageType.COLD, DamageType.ACID
+
+
+def hit(
+    amount: int,
+    *types: DamageType,
+    plus: int = 0,
+    qualities: tuple[str, ...] = (),
+    source: str = "weapon",
+) -> DamagePart:
+    return DamagePart(amount, types or (S,), source, plus, frozenset(qualities))
+
+
+def dr(text: str) -> DamageReduction:
+    return DamageReduction.model_validate(text)
+
+
+def after(parts: list[DamagePart], rules: Ruleset = SRD35, **defenses: object) -> int:
+    return apply_defenses(parts, Defenses(**defenses), rules)[0]  # type: ignore[arg-type]
+
+
+# --- damage reduction, srd35 ----------------------------------------------------------
+
+
+def test_dr_5_magic_stops_5_of_each_physical_attack() -> None:
+    """SRD "Damage Reduction": the number is the hit points ignored from each normal
+    attack. DR 5/magic takes 5 off a 12-point longsword blow, and 5 off the next blow
+    again (per attack, not per round); a 3-point blow deals 0."""
+    d = (dr("5/magic"),)
+    assert after([hit(12)], dr=d) == 7
+    assert after([hit(9)], dr=d) == 4
+    assert after([hit(3)], dr=d) == 0
+
+
+def test_dr_magic_bypassed_by_plus_1_not_masterwork() -> None:
+    """SRD "Damage Reduction": a magic weapon is any weapon with a +1 or higher
+    enhancement bonus, "not counting the enhancement from masterwork quality"
+    (masterwork weapons carry enhancement 0 here)."""
+    d = (dr("5/magic"),)
+    assert after([hit(12, plus=1)], dr=d) == 12
+    assert after([hit(12, plus=0)], dr=d) == 7
+    assert bypasses(d[0], [hit(1, plus=3)]) and not bypasses(d[0], [hit(1)])
+
+
+def test_dr_or_bypassed_by_either() -> None:
+    """SRD "Damage Reduction" (the dretch's DR 5/cold iron or good; here 10): either
+    quality overcomes it."""
+    d = (dr("10/cold iron or good"),)
+    assert not d[0].all_required
+    assert after([hit(15, qualities=("cold iron",))], dr=d) == 15
+    assert after([hit(15, qualities=("good",))], dr=d) == 15
+    assert after([hit(15, qualities=("silver",))], dr=d) == 5
+    assert after([hit(15, plus=2)], dr=d) == 5  # magic is not one of the two
+
+
+def test_dr_and_needs_both() -> None:
+    """SRD "Damage Reduction": DR 10/cold iron and good is overcome only by a weapon
+    that is both cold iron and good."""
+    d = (dr("10/cold iron and good"),)
+    assert d[0].all_required
+    assert after([hit(15, qualities=("cold iron",))], dr=d) == 5
+    assert after([hit(15, qualities=("good",))], dr=d) == 5
+    assert after([hit(15, qualities=("cold iron", "good"))], dr=d) == 15
+
+
+def test_dr_dash_is_never_bypassed_in_srd35() -> None:
+    """SRD "Damage Reduction": "If a dash follows the slash then the damage reduction is
+    effective against any attack that does not ignore damage reduction": a +5 holy
+    adamantine silver weapon is still reduced."""
+    d = (dr("10/-"),)
+    best = hit(25, B, P, S, plus=5, qualities=("adamantine", "silver", "good"))
+    assert not bypasses(d[0], [best])
+    assert after([best], dr=d) == 15
+
+
+def test_dr_by_damage_type() -> None:
+    """Seed 001 "DR 10/bludgeoning": 10 less from each physical attack except
+    bludgeoning ones (the skeleton's DR 5/bludgeoning in the SRD)."""
+    d = (dr("10/bludgeoning"),)
+    assert after([hit(14, B)], dr=d) == 14
+    assert after([hit(14, S)], dr=d) == 4
+    assert after([hit(14, B, P)], dr=d) == 14  # a morningstar counts as bludgeoning
+
+
+def test_best_applicable_dr_counts() -> None:
+    """SRD "Damage Reduction": DRs from several sources do not stack; the best one that
+    applies in the situation counts. DR 5/- and DR 10/magic: 10 against a plain
+    weapon, 5 against a +1 weapon (which bypasses the 10/magic)."""
+    d = (dr("5/-"), dr("10/magic"))
+    assert after([hit(20)], dr=d) == 10
+    assert after([hit(20, plus=1)], dr=d) == 15
+    assert effective_dr(Defenses(dr=d), [hit(20)], SRD35)[0] == 10
+
+
+def test_dr_applies_once_to_all_physical_parts_of_one_attack() -> None:
+    """SRD "Damage Reduction": DR applies to an attack's damage, once. A 6-point blow
+    with 5 points of sneak attack against DR 5/- deals 6, not 1 + 0."""
+    assert after([hit(6), hit(5, source="sneak attack")], dr=(dr("5/-"),)) == 6
+
+
+def test_dr_does_not_reduce_energy() -> None:
+    """SRD "Damage Reduction": it "does not negate ... energy damage dealt along with
+    an attack". A flaming longsword's 8 slashing + 4 fire against DR 10/magic deals 4."""
+    parts = [hit(8), hit(4, FIRE, source="flaming")]
+    assert after(parts, dr=(dr("10/magic"),)) == 4
+
+
+# --- damage reduction, advanced -------------------------------------------------------
+
+
+def test_advanced_magic_lowers_dr_by_10_per_plus() -> None:
+    """Seed 001 "Damage Reduction (DR)": "A magic weapon bypasses 10 points of DR for
+    each point of magic bonus. ... a creature with DR 30 effectively only has DR 10
+    against a +2 magic weapon." A 25-point +2 blow deals 15; +0 deals 0; +3 deals 25."""
+    d = (dr("30/-"),)
+    assert after([hit(25, plus=2)], ADVANCED, dr=d) == 15
+    assert after([hit(25)], ADVANCED, dr=d) == 0
+    assert after([hit(25, plus=3)], ADVANCED, dr=d) == 25
+    amount, label = effective_dr(Defenses(dr=d), [hit(25, plus=2)], ADVANCED)
+    assert amount == 10 and "less 20 for +2" in label
+    assert after([hit(25, plus=2)], SRD35, dr=d) == 0  # srd35: 30/- holds in full
+
+
+def test_advanced_magic_lowers_rather_than_bypasses() -> None:
+    """Seed 001: magic lowers DR 10 per plus; it is "the only way" some DR is overcome.
+    DR 15/magic against a +1 weapon is DR 5 (in srd35 the +1 bypasses it entirely).
+    The named condition still bypasses: DR 10/bludgeoning against a club."""
+    d = (dr("15/magic"),)
+    assert after([hit(12, plus=1)], ADVANCED, dr=d) == 7
+    assert after([hit(12, plus=1)], SRD35, dr=d) == 12
+    assert after([hit(12, B)], ADVANCED, dr=(dr("10/bludgeoning"),)) == 12
+
+
+# --- energy -------------------------------------------------------------------------
+
+
+def test_resistance_per_attack_per_type() -> None:
+    """SRD "Resistance to Energy" / seed 001 ("5 fire resistance ... 5 less damage from
+    each individual fire attack"): fire resistance 10 against one attack with 6 + 6
+    fire leaves 2; cold is resisted separately by its own number; two separate 6-point
+    fire attacks each deal 0."""
+    resist = {FIRE: 10, COLD: 5}
+    assert after([hit(6, FIRE), hit(6, FIRE)], resist=resist) == 2
+    assert after([hit(6, FIRE), hit(7, COLD)], resist=resist) == 2
+    assert after([hit(6, FIRE)], resist=resist) + after([hit(6, FIRE)], resist=resist) == 0
+    assert after([hit(8, ACID)], resist=resist) == 8
+
+
+def test_immunity() -> None:
+    """SRD "Cold Immunity" ("never takes cold damage"): immunity stops all of it,
+    whatever the amount; other types and physical damage still count."""
+    parts = [hit(5), hit(40, COLD), hit(3, FIRE)]
+    total, notes = apply_defenses(parts, Defenses(immune=frozenset({COLD})), SRD35)
+    assert total == 8
+    assert any(n.kind == "immunity" and n.amount == 40 for n in notes)
+
+
+@pytest.mark.parametrize(
+    ("rules", "damage", "expected"),
+    [
+        (SRD35, 10, 15),  # +50%
+        (SRD35, 7, 10),  # 10.5 rounds down
+        (MODERN, 10, 15),  # seed 004 silent: srd35's +50%
+        (ADVANCED, 10, 20),  # seed 001: twice the usual damage
+        (ADVANCED, 7, 14),
+    ],
+)
+def test_vulnerability(rules: Ruleset, damage: int, expected: int) -> None:
+    """SRD "Cold Immunity": a vulnerable creature takes half again as much (+50%);
+    seed 001: "takes twice the usual damage"."""
+    assert after([hit(damage, FIRE)], rules, vulnerable=frozenset({FIRE})) == expected
+
+
+def test_creature_defenses_from_the_bestiary() -> None:
+    """SRD monsters "Dretch": DR 5/cold iron or good, immunity to electricity,
+    resistance to fire 10. derive() hands them to the attack as Defenses."""
+    d = derive(find_creature("dretch")).defenses
+    assert after([hit(9)], dr=d.dr) == 4
+    assert after([hit(9, qualities=("cold iron",))], dr=d.dr) == 9
+    assert apply_defenses([hit(12, DamageType.ELECTRICITY)], d, SRD35)[0] == 0
+    assert apply_defenses([hit(12, FIRE)], d, SRD35)[0] == 2
+
+
+# --- properties ---------------------------------------------------------------------
+
+_TYPES = st.sampled_from([B, P, S, FIRE, COLD, ACID])
+_PART = st.builds(
+    lambda a, t, plus, q: DamagePart(a, (t,), "x", plus, frozenset(q)),
+    st.integers(0, 60),
+    _TYPES,
+    st.integers(0, 5),
+    st.lists(st.sampled_from(["cold iron", "silver", "good", "adamantine"]), max_size=2),
+)
+_DR = st.builds(
+    lambda n, by, both: DamageReduction(amount=n, bypass=tuple(by), all_required=both),
+    st.integers(1, 30),
+    st.lists(st.sampled_from(["magic", "cold iron", "good", "bludgeoning", "silver"]), max_size=2),
+    st.booleans(),
+)
+
+
+@given(
+    parts=st.lists(_PART, min_size=1, max_size=4),
+    drs=st.lists(_DR, max_size=3),
+    resist=st.dictionaries(st.sampled_from([FIRE, COLD, ACID]), st.integers(0, 30)),
+    rules=st.sampled_from([SRD35, MODERN, ADVANCED]),
+)
+def test_defenses_never_add_damage(
+    parts: list[DamagePart],
+    drs: list[DamageReduction],
+    resist: dict[DamageType, int],
+    rules: Ruleset,
+) -> None:
+    """Property: without vulnerability, DR and resistance never increase damage, never
+    make it negative, and one more DR never increases it."""
+    raw = sum(p.amount for p in parts)
+    total = after(parts, rules, dr=tuple(drs), resist=resist)
+    assert 0 <= total <= raw
+    more = after(parts, rules, dr=(*drs, DamageReduction(amount=5)), resist=resist)
+    assert more <= total
+    assert after(parts, rules) == raw
+
+
+@given(
+    parts=st.lists(_PART, min_size=1, max_size=4),
+    rules=st.sampled_from([SRD35, ADVANCED]),
+)
+def test_vulnerability_never_reduces_damage(parts: list[DamagePart], rules: Ruleset) -> None:
+    """Property: vulnerability only ever adds damage (+50% or x2)."""
+    raw = sum(p.amount for p in parts)
+    vulnerable = frozenset({FIRE, COLD, ACID})
+    assert after(parts, rules, vulnerable=vulnerable) >= raw
