@@ -476,3 +476,32 @@ def _validate_text(text: str) -> list[Problem]:
         path = Path(folder) / "s.yaml"
         path.write_text(text, encoding="utf-8")
         return validate_scenario(path)
+
+
+# ---------------------------------------------------------------------------------
+# docs/scenario-schema.md
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "scenario-schema.md"
+
+
+def test_the_documented_example_is_valid(tmp_path: Path) -> None:
+    text = DOC.read_text(encoding="utf-8").split("## A complete example")[1]
+    example = text.split("```yaml\n")[1].split("```")[0]
+    path = write(tmp_path, example, "chapel-ambush.yaml")
+    assert validate_scenario(path) == []
+    sc = load_scenario(str(path))
+    assert sc.name == "chapel-ambush" and len(sc.placements) == 8
+
+
+def test_the_documented_problems_are_what_validate_prints(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = DOC.read_text(encoding="utf-8").split("Example, `tests/data/scenarios/broken.yaml`")[1]
+    shown = [
+        line
+        for line in text.split("```\n")[1].split("```")[0].splitlines()
+        if line.startswith("tests/")
+    ]
+    monkeypatch.chdir(DATA.parents[2])
+    printed = {str(p) for p in validate_scenario("tests/data/scenarios/broken.yaml")}
+    assert shown and set(shown) <= printed

@@ -107,7 +107,7 @@ def _name_check(kind: str, options: Callable[[], Sequence[str]]) -> Callable[[An
         if key in known:
             return key
         close = difflib.get_close_matches(key, known, n=1)
-        hint = f"did you mean {close[0]}? ({_one_of(known)})" if close else _one_of(known)
+        hint = _one_of(known) + (f" (did you mean {close[0]}?)" if close else "")
         raise _fail(f"unknown {kind} {value!r}", hint)
 
     return check
@@ -322,11 +322,7 @@ class Scenario:
         A :class:`BattleMap` is mutable (doors open and close), so an encounter that
         may open doors should work on a copy and leave the scenario's map as drawn.
         """
-        m = self.map
-        symbols = [ch for row in m.to_ascii().splitlines() for ch in row]
-        return BattleMap(
-            m.width, m.height, m.cells, legend=m.legend, marks=m.marks, symbols=symbols
-        )
+        return self.map.copy()
 
     def placement(self, ident: str) -> Placement:
         """The placement with id (or name) ``ident``.
