@@ -324,12 +324,6 @@ def test_advanced_two_weapon_primary_or_secondary() -> None:
     assert heavy.routine("longsword and").bonuses == (1, -4)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="statistics._Builder.build: in ``advanced`` the off-hand routine is built "
-    "without the Two-Weapon Fighting feat (seed 001 grants the extra attack only "
-    "with the feat)",
-)
 def test_advanced_two_weapon_needs_the_feat() -> None:
     """Seed 001: "If you take the two-weapon fighting feat, you can make an extra
     attack each round by using the weapon in your other hand" - without it, none."""
@@ -396,11 +390,6 @@ def test_weapon_finesse() -> None:
     assert strong.option("rapier").bonus.value == 1 + 4
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="statistics._Builder.base_attack: Weapon Finesse ignores the shield's armor "
-    "check penalty on the attack roll",
-)
 def test_weapon_finesse_with_a_shield() -> None:
     """SRD feats "Weapon Finesse": "If you carry a shield, its armor check penalty
     applies to your attack rolls": a heavy steel shield (-2) with a finessed rapier:

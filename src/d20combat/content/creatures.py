@@ -157,6 +157,7 @@ class NaturalAttack(Frozen):
     effects: tuple[str, ...] = ()
     extra: tuple[ExtraDamage, ...] = ()
     finesse: bool = False
+    group: int = 0  # natural attacks in different groups are alternatives ("bite or tail")
 
 
 class WieldStyle(StrEnum):

@@ -406,6 +406,8 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     else:
         _need_standard(enc, c)
         option = _resolve_option(enc, c, a)
+    if option.ranged and a.nonlethal and not option.nonlethal:
+        raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
     if option.ranged and not can_use_ranged(frozenset(c.conditions), _flags(option)):
         raise _fail("its conditions forbid this ranged weapon (prone: crossbows, shuriken)")
     why = enc.space.attack_problem(c, option, target)
@@ -493,8 +495,10 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
             if o.ranged and not can_use_ranged(frozenset(c.conditions), _flags(o)):
                 continue
             weapon = o.name if len(options) > 1 or nxt is None else None
+            # SRD combat-i / seed 004: a ranged weapon cannot switch to nonlethal damage
+            switches = (None,) if o.ranged and not o.nonlethal else (None, not o.nonlethal)
             for defensively in (False, True):
-                for nonlethal in (None, not o.nonlethal):
+                for nonlethal in switches:
                     yield A.Attack(target.id, weapon, defensively, nonlethal)
 
 

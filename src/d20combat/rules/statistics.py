@@ -464,6 +464,15 @@ class _Builder:
             mods.append(dex_m)
         elif finesse and stat.has_feat("weapon finesse") and dex_m.value > str_m.value:
             mods.append(dex_m._replace(source=dex_m.source + " (Weapon Finesse)"))
+            if self.shield is not None and self.shield.check_penalty:
+                # SRD feats "Weapon Finesse": a shield's armor check penalty applies.
+                mods.append(
+                    Modifier(
+                        self.shield.check_penalty,
+                        BonusType.UNTYPED,
+                        f"{self.shield.name} (Weapon Finesse)",
+                    )
+                )
         else:
             mods.append(str_m)
         mods.append(Modifier(stat.size.attack_modifier, BonusType.SIZE, stat.size.label))
@@ -617,21 +626,26 @@ class _Builder:
                         tuple(attacks),
                     )
                 )
-        if off_refs and main_refs:
+        # seed 001: in ``advanced`` the off-hand attack needs the Two-Weapon Fighting feat.
+        if off_refs and main_refs and (twf or self.rules.two_weapon == "table"):
             main = self.weapon_option(main_refs[0], WieldStyle.MAIN)
             off = self.weapon_option(off_refs[0], WieldStyle.OFF)
             if main is not None and off is not None:
                 options.append(off)
                 routines.append(self._two_weapon(main, off, iters, twf))
-        naturals = stat.natural_attacks
-        if naturals:
+        groups: dict[int, list[NaturalAttack]] = {}
+        for n in stat.natural_attacks:
+            groups.setdefault(n.group, []).append(n)
+        for _, naturals in sorted(groups.items()):
+            # SRD monsters intro: a creature's only natural attack adds 1 1/2 x Str.
             sole = len(naturals) == 1 and naturals[0].count == 1
             nat_opts = [self.natural_option(n, sole, False) for n in naturals]
             options.extend(nat_opts)
             nat_attacks: list[tuple[AttackOption, Total]] = []
             for n, opt in zip(naturals, nat_opts, strict=True):
                 nat_attacks.extend((opt, opt.bonus) for _ in range(n.count))
-            routines.append(Routine("natural attacks", tuple(nat_attacks)))
+            name = "natural attacks" if len(groups) == 1 else " and ".join(n.name for n in naturals)
+            routines.append(Routine(name, tuple(nat_attacks)))
         unarmed = self.unarmed_option()
         if unarmed is not None:
             options.append(unarmed)
