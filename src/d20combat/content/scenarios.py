@@ -595,7 +595,16 @@ class _Resolver:
     def run(self) -> tuple[Scenario | None, list[Problem]]:
         data = self.doc.data
         if not isinstance(data, dict):
-            self.problem((), "a scenario file must be a mapping", "fields such as map and sides")
+            self.problems.append(
+                Problem(
+                    "a scenario file must be a mapping, not "
+                    + ("an empty file" if data is None else f"a {type(data).__name__}"),
+                    self.doc.file,
+                    self.line(()) or 1,
+                    None,
+                    "fields such as title, map and sides",
+                )
+            )
             return None, self.problems
         head: ScenarioDoc | None = None
         try:
