@@ -231,53 +231,109 @@ def pair_trace(m: BattleMap, a: Square, t: Square) -> PairTrace:
     return tr
 
 
+class _Shape(NamedTuple):
+    """Map-independent data for the 16 lines between two squares at some offset."""
+
+    lines: tuple[tuple[Segment, ...], ...]
+    envelope: tuple[Square, ...]
+    """Every square any of the lines passes through or slips beside."""
+    crossed: tuple[tuple[Square, ...], ...]
+    """Per corner: the squares its four lines pass through (no repeats)."""
+    gaps: tuple[tuple[Pair, ...], ...]
+    """Per corner: the pairs its four lines slip between (no repeats)."""
+
+
+_SHAPES: dict[tuple[int, int], _Shape] = {}
+
+
+def _shape(ox: int, oy: int) -> _Shape:
+    key = (ox, oy)
+    sh = _SHAPES.get(key)
+    if sh is None:
+        geo = pair_geometry(ox, oy)
+        envelope: dict[Square, None] = {}
+        crossed = []
+        gaps = []
+        for lines in geo:
+            c: dict[Square, None] = {}
+            g: dict[Pair, None] = {}
+            for interior, pairs in lines:
+                for sq in interior:
+                    c[sq] = None
+                    envelope[sq] = None
+                for pr in pairs:
+                    g[pr] = None
+                    envelope[pr[0]] = None
+                    envelope[pr[1]] = None
+            crossed.append(tuple(c))
+            gaps.append(tuple(g))
+        if len(_SHAPES) >= _GEOMETRY_LIMIT // 8:
+            _SHAPES.clear()
+        sh = _SHAPES[key] = _Shape(geo, tuple(envelope), tuple(crossed), tuple(gaps))
+    return sh
+
+
 def _compute_trace(m: BattleMap, a: Square, t: Square) -> PairTrace:
     ax, ay = a
     w = m.width
     h = m.height
     cells = m.cells
-
-    def flags(x: int, y: int) -> int:
-        if 0 <= x < w and 0 <= y < h:
-            return cells[y * w + x]
-        return WALL
-
+    sh = _shape(t[0] - ax, t[1] - ay)
+    # terrain of every square the lines meet, relative to ``a``; plain floor left out
+    fl: dict[Square, int] = {}
+    for rel in sh.envelope:
+        x = ax + rel[0]
+        y = ay + rel[1]
+        f = cells[y * w + x] if 0 <= x < w and 0 <= y < h else WALL
+        if f:
+            fl[rel] = f
     end_fog = bool((m.flags(ax, ay) | m.flags(t[0], t[1])) & FOG)
-    geo = pair_geometry(t[0] - ax, t[1] - ay)
+    crossed_abs = [tuple([(ax + x, ay + y) for x, y in c]) for c in sh.crossed]
+    gaps_abs = [
+        tuple([((ax + p[0], ay + p[1]), (ax + q[0], ay + q[1])) for p, q in g]) for g in sh.gaps
+    ]
+    if not fl:  # open ground: nothing blocks, covers or conceals along the lines
+        c0, c1, c2, c3 = (
+            CornerTrace(0, crossed_abs[i], gaps_abs[i], (), (), end_fog) for i in range(4)
+        )
+        return PairTrace((c0, c1, c2, c3), True, False)
+    get = fl.get
     corners = []
     loe = False
     walled = False
-    for lines in geo:
+    for i, lines in enumerate(sh.lines):
         hard = 0
-        crossed: dict[Square, None] = {}
-        gaps: list[Pair] = []
         low: dict[Square, None] = {}
         slit: dict[Square, None] = {}
         fog = end_fog
         for interior, pairs in lines:
             union = 0
-            for rx, ry in interior:
-                x = ax + rx
-                y = ay + ry
-                f = flags(x, y)
+            for rel in interior:
+                f = get(rel, 0)
+                if f:
+                    union |= f
+                    if f & LOW_OBSTACLE:
+                        low[(ax + rel[0], ay + rel[1])] = None
+                    if f & IMPROVED_COVER:
+                        slit[(ax + rel[0], ay + rel[1])] = None
+            for p, q in pairs:
+                f1 = get(p, 0)
+                if not f1:
+                    continue
+                f2 = get(q, 0)
+                if not f2:
+                    continue
+                f = seam(f1, f2)
                 union |= f
-                crossed[(x, y)] = None
-                if f & LOW_OBSTACLE:
-                    low[(x, y)] = None
-                if f & IMPROVED_COVER:
-                    slit[(x, y)] = None
-            for (p1x, p1y), (p2x, p2y) in pairs:
-                s1 = (ax + p1x, ay + p1y)
-                s2 = (ax + p2x, ay + p2y)
-                f = seam(flags(*s1), flags(*s2))
-                union |= f
-                gaps.append((s1, s2))
-                if f & LOW_OBSTACLE:
-                    low[s1] = None
-                    low[s2] = None
-                if f & IMPROVED_COVER:
-                    slit[s1] = None
-                    slit[s2] = None
+                if f & (LOW_OBSTACLE | IMPROVED_COVER):
+                    s1 = (ax + p[0], ay + p[1])
+                    s2 = (ax + q[0], ay + q[1])
+                    if f & LOW_OBSTACLE:
+                        low[s1] = None
+                        low[s2] = None
+                    if f & IMPROVED_COVER:
+                        slit[s1] = None
+                        slit[s2] = None
             if union & BLOCKS_EFFECT:
                 hard += 1
             else:
@@ -286,11 +342,7 @@ def _compute_trace(m: BattleMap, a: Square, t: Square) -> PairTrace:
                 walled = True
             if union & FOG:
                 fog = True
-        corners.append(
-            CornerTrace(
-                hard, tuple(crossed), tuple(dict.fromkeys(gaps)), tuple(low), tuple(slit), fog
-            )
-        )
+        corners.append(CornerTrace(hard, crossed_abs[i], gaps_abs[i], tuple(low), tuple(slit), fog))
     c0, c1, c2, c3 = corners
     return PairTrace((c0, c1, c2, c3), loe, walled)
 
