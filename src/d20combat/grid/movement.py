@@ -512,11 +512,16 @@ def path_between(
 
 
 def path_cost(
-    m: BattleMap, path: list[Square], squares: int = 1, *, swim: bool = False
+    m: BattleMap,
+    path: list[Square],
+    squares: int = 1,
+    *,
+    swim: bool = False,
+    ignore_difficult: bool = False,
 ) -> int | None:
     """Feet a given path of single steps costs (5-10-5 parity, terrain, squeezing), or
     ``None`` if some step is not legal terrain-wise (creatures are not checked)."""
-    tab = step_table(m, squares, swim=swim)
+    tab = step_table(m, squares, swim=swim, ignore_difficult=ignore_difficult)
     w = m.width
     total = 0
     par = 0

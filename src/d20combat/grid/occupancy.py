@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Generic, TypeVar
 
-from d20combat.grid.squares import Square, footprint, footprint_distance
+from d20combat.grid.squares import Square, footprint
 
 K = TypeVar("K", bound=Hashable)
 
@@ -131,20 +131,30 @@ class Occupancy(Generic[K]):
         sharing the space counts (distance 0)."""
         r = radius_ft // 5
         x0, y0 = pos
-        area = (2 * r + squares) ** 2
-        if area < len(self._where) * 4:
-            cands = self.occupants(
-                (x, y)
-                for y in range(y0 - r, y0 + squares + r)
-                for x in range(x0 - r, x0 + squares + r)
-            )
+        where = self._where
+        side = 2 * r + squares
+        cands: Iterable[K]
+        if side * side < len(where) * 4:
+            at = self._at
+            seen: dict[K, None] = {}
+            for y in range(y0 - r, y0 + squares + r):
+                for x in range(x0 - r, x0 + squares + r):
+                    lst = at.get((x, y))
+                    if lst:
+                        for c in lst:
+                            seen[c] = None
+            cands = seen
         else:
-            cands = list(self._where)
+            cands = where
         out = []
+        xe = x0 + squares
+        ye = y0 + squares
         for c in cands:
-            p, n = self._where[c]
-            d = footprint_distance(pos, squares, p, n)
-            if d <= radius_ft:
+            (px, py), n = where[c]
+            gx = px - xe + 1 if px >= xe else (x0 - px - n + 1 if x0 >= px + n else 0)
+            gy = py - ye + 1 if py >= ye else (y0 - py - n + 1 if y0 >= py + n else 0)
+            d = gy + (gx >> 1) if gx < gy else gx + (gy >> 1)
+            if d <= r:
                 out.append((d, c))
         out.sort(key=lambda t: t[0])
         return [c for _, c in out]
