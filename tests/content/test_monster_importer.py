@@ -462,3 +462,13 @@ def test_command_line_usage_and_errors(tmp_path: Path, capsys: pytest.CaptureFix
     assert main([]) == 2
     assert main([str(tmp_path / "missing"), str(tmp_path / "out")]) == 2
     assert "no SRD monster pages" in capsys.readouterr().err
+
+
+def test_alternative_natural_attacks_are_groups() -> None:
+    bite, tail = creature("Crocodile").stat.natural_attacks  # "bite ... or tail slap ..."
+    assert (bite.name, bite.group, tail.name, tail.group) == ("bite", 0, "tail slap", 1)
+    assert bite.primary and tail.primary
+    elephant = {a.name: a.group for a in creature("Elephant").stat.natural_attacks}
+    assert elephant == {"slam": 0, "stamp": 0, "gore": 1}
+    troglodyte = creature("Troglodyte").stat.natural_attacks  # "club and ...; or 2 claws ..."
+    assert {a.group for a in troglodyte} == {0}

@@ -1513,12 +1513,21 @@ def parse_attacks(
             nat = _natural_name(g.name, g.count)
             if nat and g.bonuses:
                 single_bonus[_singular(nat)] = g.bonuses[0]
-    for option in [*full, *single]:
+    group = 0  # natural-only alternatives of the Full Attack line ("bite or tail slap")
+    for index, option in enumerate([*full, *single]):
         has_weapon = any(
             identify_weapon(g.name, eq, size) is not None and not _natural_name(g.name, g.count)
             for g in option
         )
         top = best_natural(option)
+        in_full = index < len(full)
+        if (
+            in_full
+            and not has_weapon
+            and top is not None
+            and any(e["group"] == group and not e["weak"] for e in natural.values())
+        ):
+            group += 1
         for g in option:
             nat = _natural_name(g.name, g.count)
             if nat is None:
@@ -1535,7 +1544,13 @@ def parse_attacks(
                     top is not None and single_bonus.get(base, top) >= top - 1
                 )
                 if entry is None:
-                    natural[base] = {"g": g, "dmg": dmg, "primary": primary, "weak": True}
+                    natural[base] = {
+                        "g": g,
+                        "dmg": dmg,
+                        "primary": primary,
+                        "weak": True,
+                        "group": 0,
+                    }
                 continue
             if top is not None and g.bonuses:
                 gap = top - g.bonuses[0]
@@ -1543,7 +1558,13 @@ def parse_attacks(
             else:
                 primary = True
             if entry is None or entry.get("weak"):
-                natural[base] = {"g": g, "dmg": dmg, "primary": primary, "weak": False}
+                natural[base] = {
+                    "g": g,
+                    "dmg": dmg,
+                    "primary": primary,
+                    "weak": False,
+                    "group": group if in_full else 0,
+                }
     out.weapons = list(seen_weapons.values())
     for base, e in natural.items():
         g = e["g"]
@@ -1567,6 +1588,7 @@ def parse_attacks(
                     reach=reach_with.get(base),
                     effects=tuple(dict.fromkeys(effects)),
                     extra=nat_dmg.extra if nat_dmg else (),
+                    group=int(e["group"]),
                 )
             )
         except ValidationError as exc:
@@ -2401,9 +2423,8 @@ CURATED_NOTES: Mapping[str, str] = {
     "'Sling': the Strength modifier applies to sling damage.",
     "Lizardfolk": "The SRD gives two ACs, 15 without and 17 with a heavy shield (its club "
     "option); this file is the first (no shield). Add shield: heavy wooden shield for the other.",
-    "Crocodile": "The SRD's bite or tail slap are alternatives, each with 1 1/2 x Str as a sole "
-    "natural attack; a stat block cannot say 'or' between natural attacks yet, so the "
-    "recomputed damage adds 1 x Str.",
+    "Crocodile": "Bite or tail slap: two alternative natural attack groups (group 0 and 1), "
+    "each a sole natural attack with 1 1/2 x Str.",
     "Wraith": "Incorporeal: the SRD adds the Cha bonus (+2) as a deflection bonus to AC and uses "
     "Dex on its incorporeal touch; neither is modelled yet. It has no grapple (incorporeal).",
     "Shadow": "Incorporeal: the SRD adds the Cha bonus (+1) as a deflection bonus to AC and uses "
