@@ -337,7 +337,9 @@ def test_ogre_barbarian() -> None:
     assert s.armor is not None and s.armor.enhancement == 1
     assert s.weapons[0].weapon == "greatclub" and s.weapons[0].enhancement == 1
     assert s.has_quality("uncanny dodge") and "rage 2/day" in s.special_attacks
-    assert s.speed.land == 50 and s.race == "ogre"
+    # printed "base speed 50": the racial 40 plus the barbarian's fast movement +10
+    assert s.speed.land == 40 and s.race == "ogre"
+    assert any(m.stat == "speed" and m.value == 10 for m in s.modifiers)
 
 
 def test_owlbear_natural_attacks() -> None:

@@ -189,7 +189,7 @@ def test_large_creature_squeezes_through_a_one_square_corridor() -> None:
     r = movement_costs(m, (3, 0), 2, budget_ft=200)
     # into the corridor (row 1 footprint touches row 2) and through it: squeezed steps
     assert r.squeezed((3, 2)) and r.squeezed((4, 3)) and not r.squeezed((3, 5))
-    assert r.cost((3, 5)) == 45  # 5 squeezed steps at 10 ft... see below
+    assert r.cost((3, 5)) == 45  # four squeezed steps at 10 ft each, then 5 ft out
     path = r.path_to((3, 5))
     assert path_cost(m, path, 2) == 45
     assert [p for p in path if r.squeezed(p)] == [(3, 1), (3, 2), (3, 3), (3, 4)]

@@ -54,6 +54,7 @@ class Combatant:
     surrendered: bool = False
     pending_full_round: Pos | None = None
     fumbled: bool = False  # seed 000 fumble variant: loses its next turn
+    dodge_target: str | None = None  # SRD feats "Dodge": the designated opponent
     ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
 
     # ----- derived, cheap -----
@@ -81,8 +82,8 @@ class Combatant:
     def ready_options(self) -> list[AttackOption]:
         out = []
         for o in self.stats.options:
-            if o.natural or o.name in self.wielding:
-                if o.thrown and self.ammo.get(o.name, 1) <= 0:
+            if o.natural or o.item in self.wielding:
+                if o.thrown and self.ammo.get(o.item, 1) <= 0:
                     continue
                 out.append(o)
         unarmed = self.stats.unarmed
@@ -128,6 +129,7 @@ class Combatant:
             if self.pending_full_round
             else None,
             "fumbled": self.fumbled,
+            "dodge_target": self.dodge_target,
             "ticked_round": self.ticked_round,
         }
 
@@ -163,6 +165,7 @@ class Combatant:
         p = data["pending_full_round"]
         self.pending_full_round = (int(p[0]), int(p[1])) if p else None
         self.fumbled = bool(data["fumbled"])
+        self.dodge_target = data["dodge_target"]
         self.ticked_round = int(data["ticked_round"])
 
 
@@ -173,7 +176,7 @@ def initial_wielding(stats: Statistics) -> tuple[str, ...]:
     routine holds both weapons.
     """
     for routine in stats.routines:
-        names = tuple(dict.fromkeys(o.name for o, _ in routine.attacks if not o.natural))
+        names = tuple(dict.fromkeys(o.item for o, _ in routine.attacks if not o.natural))
         if names:
             return names
     return ()
@@ -185,7 +188,7 @@ def initial_ammo(stat: StatBlock, stats: Statistics) -> dict[str, int]:
     for ref in stat.weapons:
         for o in stats.options:
             if o.thrown and o.weapon is not None and o.weapon.name == ref.weapon:
-                out[o.name] = ref.quantity
+                out[o.item] = ref.quantity
     return out
 
 

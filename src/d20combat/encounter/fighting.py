@@ -46,6 +46,7 @@ DAMAGE_RULE = "seed 003 Damage, Hit Points; SRD combat-i Injury and Death"
 _SNEAK = re.compile(r"sneak attack \+?(\d+d\d+)")
 
 _DAMAGE = ("damage", "extra damage")
+DODGE_FEAT = Modifier(1, BonusType.DODGE, "Dodge (designated opponent)")
 INTO_MELEE = Modifier(-4, BonusType.UNTYPED, "shooting into melee")
 POINT_BLANK = Modifier(1, BonusType.UNTYPED, "Point Blank Shot")
 
@@ -127,6 +128,8 @@ def build_attack(
     lose_dex = defense.loses_dex
     mods.extend(defense.attacker_modifiers)
     ac_mods: list[Modifier] = list(defense.modifiers)
+    if target.dodge_target == attacker.id and target.stat.has_feat("dodge"):
+        ac_mods.append(DODGE_FEAT)
     cover = space.cover_bonus(attacker, target, melee=not ranged)
     if cover:
         ac_mods.append(Modifier(cover, BonusType.COVER, "cover"))
@@ -237,10 +240,10 @@ def strike(
         flat_footed=not target.acted,
         **notes,
     )
-    if option.thrown and option.name in attacker.ammo:
-        attacker.ammo[option.name] -= 1
-        if attacker.ammo[option.name] <= 0:
-            attacker.wielding = tuple(w for w in attacker.wielding if w != option.name)
+    if option.thrown and option.item in attacker.ammo:
+        attacker.ammo[option.item] -= 1
+        if attacker.ammo[option.item] <= 0:
+            attacker.wielding = tuple(w for w in attacker.wielding if w != option.item)
     if charge:
         attacker.conditions.pop("charging", None)
         attacker.conditions["charged"] = Condition(attacker.id, 1)

@@ -665,12 +665,11 @@ def _gen_drop_prone(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 
 def _carried(c: Combatant) -> list[str]:
+    """The items (weapons) a creature carries, each once."""
     names = []
     for o in c.stats.options:
-        if o.weapon is not None and not o.natural and o.name not in names:
-            if o.name == "unarmed strike":
-                continue
-            names.append(o.name)
+        if o.item and o.item not in names and o.item != "unarmed strike":
+            names.append(o.item)
     return names
 
 

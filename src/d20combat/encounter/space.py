@@ -349,7 +349,9 @@ class Space:
                 continue
             squares = self._footprint_at(o)
             helpless = o.state(rules).down or restrictions(frozenset(o.conditions)).helpless
-            if o.side != c.side and not helpless and not can_move_through(c.stat.size, o.stat.size):
+            if helpless:
+                continue  # SRD combat-ii: pass and even end in a helpless creature's square
+            if o.side != c.side and not can_move_through(c.stat.size, o.stat.size):
                 blocked.update(squares)
             elif shared_square_capacity(c.stat.size, o.stat.size) == 0 or o.side != c.side:
                 no_end.update(squares)

@@ -56,6 +56,11 @@ def statistics_of(stat: Any, rules: Ruleset) -> Statistics:
     return hit[2]
 
 
+def _rng_json(rng: Random) -> list[Any]:
+    state = rng.getstate()
+    return [state[0], list(state[1]), state[2]]
+
+
 def copy_map(m: BattleMap) -> BattleMap:
     """An independent copy of a map (doors open per encounter)."""
     return BattleMap(m.width, m.height, list(m.cells), legend=m.legend, marks=m.marks)
@@ -96,6 +101,9 @@ class Encounter:
         self.surprise = False
         self.budget = Budget()
         self.dice = SampledDice(rng)
+        # Policies that draw lots (``random``) use their own generator, so the dice
+        # stream holds only dice and a replay of the actions rebuilds the dice exactly.
+        self.policy_rng = Random(rng.getrandbits(64))
         self.log: list[Event] = []
         self.history: list[str] = []  # every applied action, in notation, for replays
         self.outcome: Outcome | None = None
@@ -284,6 +292,7 @@ class Encounter:
             "ruleset": self.rules.name,
             "variants": sorted(v.value for v in self.rules.variants),
             "rng": [state[0], list(state[1]), state[2]],
+            "policy_rng": _rng_json(self.policy_rng),
             "round": self.round,
             "turn": self.turn,
             "surprise": self.surprise,
@@ -334,6 +343,7 @@ def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | No
         enc.log = list(share.log)
         enc.history = list(share.history)
         enc.dice = SampledDice(Random())
+        enc.policy_rng = Random()
         enc.dice.rolls = list(share.dice.rolls)
         enc.space = Space(enc)
         enc._events = []
@@ -351,6 +361,8 @@ def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | No
         enc = Encounter.from_scenario(scenario, 0, start=False)
     state = data["rng"]
     enc.dice.rng.setstate((state[0], tuple(state[1]), state[2]))
+    p = data["policy_rng"]
+    enc.policy_rng.setstate((p[0], tuple(p[1]), p[2]))
     enc.round = int(data["round"])
     enc.turn = int(data["turn"])
     enc.surprise = bool(data["surprise"])

@@ -146,6 +146,8 @@ def _start(enc: Encounter, c: Combatant) -> bool:
         c.acted = True
         return False
     c.acted = True
+    if c.stat.has_feat("dodge"):
+        _designate_dodge(enc, c)
     enc.budget.single = enc.round == 0 or state.limited or r.actions == "single"
     if r.actions == "move-only":
         enc.budget.standard = False
@@ -160,6 +162,17 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     if c.pending_full_round is not None:
         enc.budget.standard = True  # completing a started full-round action
     return True
+
+
+def _designate_dodge(enc: Encounter, c: Combatant) -> None:
+    """SRD feats "Dodge": on its turn the creature designates an opponent; here, the
+    nearest active one (then by id), so the choice is deterministic."""
+    foes = [e for e in enc.enemies(c) if enc.active(e)]
+    if foes:
+        pick = min(foes, key=lambda e: (enc.space.distance_ft(c, e), e.id))
+        if pick.id != c.dodge_target:
+            c.dodge_target = pick.id
+            enc.event(c.id, "dodge", "SRD feats Dodge", target=pick.id)
 
 
 def _tick(enc: Encounter, owner: Combatant) -> None:

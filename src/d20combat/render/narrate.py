@@ -209,6 +209,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "surrender": _simple("{actor} surrenders"),
     "no-action": _simple("{actor} cannot act ({conditions})"),
     "initiative-change": _simple("{actor}'s initiative count changes"),
+    "dodge": _simple("{actor} designates {target} for its Dodge feat"),
     "strain": _simple("{actor} strains while disabled: now {hp} hp, {state}"),
 }
 SILENT = frozenset({"end-turn", "initiative-tie", "outcome"})

@@ -7,8 +7,9 @@ Two tables:
 * :data:`WEAPON` - feats that take a weapon parameter and modify attacks or damage
   with that weapon, or its threat range.
 
-Feats whose effect is an action or a choice (Power Attack, Combat Reflexes,
-Improved Trip, Cleave ...) are looked up by name where that action is resolved.
+Feats whose effect is an action, a choice or a situation (Dodge against one
+designated opponent, Power Attack, Combat Reflexes, Improved Trip, Cleave ...) are
+looked up by name where that situation is resolved (the encounter).
 Source: SRD feats.html, each entry.
 """
 
@@ -30,8 +31,6 @@ class FeatEffect(NamedTuple):
 STATIC: dict[str, tuple[FeatEffect, ...]] = {
     # SRD feats.html "Improved Initiative": +4 on initiative checks.
     "improved initiative": (FeatEffect("initiative", 4),),
-    # "Dodge": +1 dodge bonus to AC against one designated opponent.
-    "dodge": (FeatEffect("ac", 1, BonusType.DODGE),),
     # "Toughness": +3 hit points.
     "toughness": (FeatEffect("hp", 3),),
     # "Great Fortitude", "Lightning Reflexes", "Iron Will": +2 on the save.

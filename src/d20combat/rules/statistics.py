@@ -115,6 +115,7 @@ class AttackOption:
     thrown: bool = False
     effects: tuple[str, ...] = ()
     weapon: Weapon | None = None
+    item: str = ""  # the carried item this option uses ("" for natural weapons)
 
     @property
     def critical_text(self) -> str:
@@ -327,6 +328,10 @@ def _armor_class(
         mods.append(Modifier(stat.natural_armor, BonusType.NATURAL_ARMOR, "natural armor"))
     mods.extend(static_modifiers(stat.feats, "ac"))
     mods.extend(_gear_mods(stat, "ac"))
+    if "incorporeal" in (t.lower() for t in stat.subtypes):
+        # SRD types "Incorporeal Subtype": deflection equal to the Cha bonus, at least +1.
+        cha = ability_modifier(abilities.get(Ability.CHA))
+        mods.append(Modifier(max(1, cha), BonusType.DEFLECTION, "incorporeal (Cha)"))
     full = stack(mods)
     touch = stack(m for m in mods if m.type not in _ARMOR_TYPES)
     keeps_dex = stat.has_quality("uncanny dodge") or stat.has_quality("improved uncanny dodge")
@@ -460,6 +465,9 @@ class _Builder:
         mods = [Modifier(stat.bab, BonusType.BASE_ATTACK, "base attack bonus")]
         str_m = _ability_mod(self.abilities, Ability.STR)
         dex_m = _ability_mod(self.abilities, Ability.DEX)
+        if self.abilities.get(Ability.STR) is None:
+            # SRD types "Nonabilities": no Strength score, Dex to attack instead.
+            str_m = dex_m._replace(source=dex_m.source + " (no Strength score)")
         if ranged:
             mods.append(dex_m)
         elif finesse and stat.has_feat("weapon finesse") and dex_m.value > str_m.value:
@@ -534,8 +542,10 @@ class _Builder:
         if has_weapon_feat(stat.feats, "improved critical", w.name):
             crit_range = 21 - 2 * (21 - crit_range)
         increment = w.range_increment if ranged else 0
+        thrown_melee = style is WieldStyle.THROWN and not w.is_ranged
         return AttackOption(
-            name=ref.display,
+            name=ref.display + (" (thrown)" if thrown_melee else ""),
+            item=ref.display,
             ranged=ranged,
             bonus=stack(attack),
             dice=dice,
@@ -574,7 +584,8 @@ class _Builder:
             attack.append(Modifier(penalty, BonusType.UNTYPED, source))
         fa, fd = weapon_modifiers(stat.feats, nat.name)
         attack += fa
-        factor = Fraction(3, 2) if sole else (Fraction(1) if primary else Fraction(1, 2))
+        # SRD monsters intro: a secondary attack adds 1/2 Str even when it is the only one.
+        factor = Fraction(1, 2) if not primary else (Fraction(3, 2) if sole else Fraction(1))
         damage: list[Modifier] = []
         sm = self.strength_damage(factor, bow=False, rating=None)
         if sm is not None:
@@ -622,7 +633,7 @@ class _Builder:
                 attacks = [(opt, _iterative(opt.bonus, i)) for i in range(len(iters))]
                 routines.append(
                     Routine(
-                        opt.name + (" (thrown)" if style is WieldStyle.THROWN else ""),
+                        opt.name,
                         tuple(attacks),
                     )
                 )
@@ -708,9 +719,11 @@ def derive(stat: StatBlock, rules: Ruleset | None = None) -> Statistics:
     abilities = effective_abilities(stat)
     body, shield = _worn(stat)
     ac, touch, flat, max_dex = _armor_class(stat, abilities, body, shield)
+    # SRD types "Nonabilities": a creature with no Dexterity uses Int for initiative.
+    init_ability = Ability.INT if abilities.get(Ability.DEX) is None else Ability.DEX
     init = stack(
         [
-            _ability_mod(abilities, Ability.DEX),
+            _ability_mod(abilities, init_ability),
             *static_modifiers(stat.feats, "initiative"),
             *_gear_mods(stat, "initiative"),
         ]
@@ -728,6 +741,9 @@ def derive(stat: StatBlock, rules: Ruleset | None = None) -> Statistics:
         for m in stat.modifiers
         if m.condition is not None
     )
+    if stat.has_feat("dodge"):
+        # SRD feats "Dodge": +1 dodge bonus to AC against one designated opponent.
+        conditional += ("+1 dodge ac (Dodge) against one designated opponent",)
     return Statistics(
         stat=stat,
         rules=rules,

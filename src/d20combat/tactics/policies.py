@@ -254,9 +254,9 @@ def _draw_melee_if_cornered(enc: Encounter, c: Combatant) -> A.Action | None:
             not o.ranged
             and not o.natural
             and o.weapon is not None
-            and (o.name != "unarmed strike" and o.name not in c.wielding)
+            and (o.name != "unarmed strike" and o.item not in c.wielding)
         ):
-            return A.Draw(o.name)
+            return A.Draw(o.item)
     return None
 
 
@@ -315,9 +315,9 @@ def hold_policy(enc: Encounter, cid: str) -> A.Action:
 
 @register("random")
 def random_policy(enc: Encounter, cid: str) -> A.Action:
-    """A uniformly random legal action, drawn from the fight's own seeded generator
-    (so the fight still replays from its seed). Useful for conformance testing."""
+    """A uniformly random legal action, drawn from the fight's own seeded policy
+    generator (so the fight still replays from its seed). For conformance testing."""
     legal = enc.legal_actions(cid)
     if not legal:
         return A.EndTurn()
-    return legal[enc.dice.rng.randrange(len(legal))]
+    return legal[enc.policy_rng.randrange(len(legal))]

@@ -766,6 +766,19 @@ def parse_hit_dice(text: str) -> HitDiceText:
     return HitDiceText(tuple(groups), bonus, int(hp_m.group(1)) if hp_m else None)
 
 
+def _without_fast_movement(speed: Speeds, classes: list[Any], modifiers: list[Any]) -> Speeds:
+    """SRD barbarian "Fast Movement": +10 ft. on top of the speed armor allows (the SRD
+    "Ogre, 4th-Level Barbarian": base speed 50, 40 ft. in hide armor = 30 + 10). The
+    printed base speed includes it; the stat block keeps the racial speed and the +10
+    as a speed modifier, which the statistics add after the armor."""
+    if not any(getattr(c, "name", "").lower() == "barbarian" for c in classes) or speed.land < 10:
+        return speed
+    modifiers.append(
+        StatModifier(stat="speed", value=10, type=BonusType.UNTYPED, source="fast movement")
+    )
+    return speed.model_copy(update={"land": speed.land - 10})
+
+
 def parse_speed(text: str) -> Speeds:
     """Base speeds by mode. An armored creature's "base speed" part wins.
 
@@ -2059,7 +2072,7 @@ def build_stat_block(
             hit_dice=tuple(hit_dice),
             bab=bab,
             base_saves=base_saves,
-            speed=speed,
+            speed=_without_fast_movement(speed, classes, modifiers),
             natural_armor=published_ac.natural,
             armor=published_ac.armor,
             shield=published_ac.shield,
@@ -2425,10 +2438,10 @@ CURATED_NOTES: Mapping[str, str] = {
     "option); this file is the first (no shield). Add shield: heavy wooden shield for the other.",
     "Crocodile": "Bite or tail slap: two alternative natural attack groups (group 0 and 1), "
     "each a sole natural attack with 1 1/2 x Str.",
-    "Wraith": "Incorporeal: the SRD adds the Cha bonus (+2) as a deflection bonus to AC and uses "
-    "Dex on its incorporeal touch; neither is modelled yet. It has no grapple (incorporeal).",
-    "Shadow": "Incorporeal: the SRD adds the Cha bonus (+1) as a deflection bonus to AC and uses "
-    "Dex on its incorporeal touch; neither is modelled yet. It has no grapple (incorporeal).",
+    "Wraith": "Incorporeal: the Cha bonus (+2) is a deflection bonus to AC and, with no "
+    "Strength score, Dex goes on its incorporeal touch. It has no grapple (incorporeal).",
+    "Shadow": "Incorporeal: the Cha bonus (+1) is a deflection bonus to AC and, with no "
+    "Strength score, Dex goes on its incorporeal touch. It has no grapple (incorporeal).",
     "Ghast": "The SRD's touch AC 12 is an arithmetic slip: 10 + 3 Dex = 13.",
     "Minotaur": "Natural cunning: never flat-footed (the SRD prints no flat-footed AC). The "
     "SRD's gore adds 1 x Str (1d8+4) although it is the sole natural attack.",
