@@ -184,7 +184,7 @@ def _retreat(enc: Encounter, c: Combatant) -> A.Action | None:
     if not sp.threatening(c):
         return None
     limit = sp.speed(c) * (1 if b.single else enc.rules.withdraw_speed_multiplier)
-    if (b.can_full_round or (b.single and b.standard)) and not c.has("prone"):
+    if (b.can_full_round or (b.single and b.standard)) and not c.has("prone") and not b.stepped:
         path = sp.safest_path(c, limit, withdraw=True)
         if path:
             return A.Withdraw(path)
