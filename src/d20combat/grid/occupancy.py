@@ -13,11 +13,13 @@ there), so it can be passed straight to :func:`d20combat.grid.cover.cover` as
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
+from operator import itemgetter
 from typing import Generic, TypeVar
 
 from d20combat.grid.squares import Square, footprint
 
 K = TypeVar("K", bound=Hashable)
+_first = itemgetter(0)
 
 
 class Occupancy(Generic[K]):
@@ -127,8 +129,9 @@ class Occupancy(Generic[K]):
 
     def near(self, pos: Square, squares: int, radius_ft: int) -> list[K]:
         """Creatures whose space is within ``radius_ft`` (footprint distance, 5-10-5) of
-        the space at ``pos``, nearest first (ties in placement order); a creature
-        sharing the space counts (distance 0)."""
+        the space at ``pos``, nearest first (ties in a deterministic order: the
+        squares scanned row by row, or placement order when the area is large); a
+        creature sharing the space counts (distance 0)."""
         r = radius_ft // 5
         x0, y0 = pos
         where = self._where
@@ -156,5 +159,5 @@ class Occupancy(Generic[K]):
             d = gy + (gx >> 1) if gx < gy else gx + (gy >> 1)
             if d <= r:
                 out.append((d, c))
-        out.sort(key=lambda t: t[0])
+        out.sort(key=_first)
         return [c for _, c in out]
