@@ -55,6 +55,7 @@ class Combatant:
     pending_full_round: Pos | None = None
     fumbled: bool = False  # seed 000 fumble variant: loses its next turn
     dodge_target: str | None = None  # SRD feats "Dodge": the designated opponent
+    _state: tuple[Vitals, Ruleset, HpState] | None = None  # cache of state()
     ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
 
     # ----- derived, cheap -----
@@ -63,7 +64,12 @@ class Combatant:
         return _SQUARES[self.stat.size]
 
     def state(self, rules: Ruleset) -> HpState:
-        return state_of(self.vitals, rules)
+        cached = self._state
+        if cached is not None and cached[0] is self.vitals and cached[1] is rules:
+            return cached[2]
+        result = state_of(self.vitals, rules)
+        self._state = (self.vitals, rules, result)
+        return result
 
     def has(self, condition: str) -> bool:
         return condition in self.conditions

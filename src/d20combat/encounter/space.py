@@ -56,6 +56,7 @@ class Space:
         self._cover: dict[tuple[object, ...], int] = {}
         self._reach: dict[tuple[object, ...], Reachable] = {}
         self._union: dict[str, tuple[tuple[str, int], frozenset[Pos]]] = {}
+        self._block_cache: dict[tuple[object, ...], tuple[frozenset[Pos], frozenset[Pos]]] = {}
         self._max_reach = 5
         self.rebuild()
 
@@ -339,13 +340,28 @@ class Space:
             ArmorCategory.HEAVY
         )
 
-    def _blocks(self, c: Combatant) -> tuple[set[Pos], set[Pos]]:
-        """(squares ``c`` cannot enter, squares it may pass but not end in)."""
+    def _blocks(self, c: Combatant) -> tuple[set[Pos] | frozenset[Pos], set[Pos]]:
+        """(squares ``c`` cannot enter, squares it may pass but not end in), cached per
+        map version for each side and size of mover."""
+        key = (c.side, c.stat.size, self.version)
+        hit = self._block_cache.get(key)
+        if hit is None:
+            if len(self._block_cache) > 64:
+                self._block_cache.clear()
+            hit = self._block_sets(c)
+            self._block_cache[key] = hit
+        blocked, no_end = hit
+        own = self._footprint_at(c)
+        if any(s in no_end for s in own):
+            return blocked, set(no_end).difference(own)
+        return blocked, no_end  # type: ignore[return-value]
+
+    def _block_sets(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
         blocked: set[Pos] = set()
         no_end: set[Pos] = set()
         rules = self.enc.rules
         for o in self.enc.combatants.values():
-            if o is c or not o.present():
+            if not o.present() or (o is c and len(self.enc.combatants) == 1):
                 continue
             squares = self._footprint_at(o)
             helpless = o.state(rules).down or restrictions(frozenset(o.conditions)).helpless
@@ -355,7 +371,7 @@ class Space:
                 blocked.update(squares)
             elif shared_square_capacity(c.stat.size, o.stat.size) == 0 or o.side != c.side:
                 no_end.update(squares)
-        return blocked, no_end
+        return frozenset(blocked), frozenset(no_end)
 
     def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
         key = (c.id, c.pos, budget_ft)
@@ -488,16 +504,39 @@ class Space:
                     )
 
     # ------------------------------------------------------------ charge
-    def _occupied_by_others(self, c: Combatant) -> set[Pos]:
-        out: set[Pos] = set()
-        rules = self.enc.rules
-        for o in self.enc.combatants.values():
-            if o is c or not o.present():
-                continue
-            if o.state(rules).down or restrictions(frozenset(o.conditions)).helpless:
-                continue  # helpless creatures don't stop a charge
-            out.update(self._footprint_at(o))
-        return out
+    def _occupied_by_others(self, c: Combatant) -> set[Pos] | frozenset[Pos]:
+        """Squares of creatures that stop a charge (not ``c``, not the helpless)."""
+        key = ("occupied", self.version)
+        hit = self._block_cache.get(key)
+        if hit is None:
+            out: set[Pos] = set()
+            rules = self.enc.rules
+            for o in self.enc.combatants.values():
+                if not o.present():
+                    continue
+                if o.state(rules).down or restrictions(frozenset(o.conditions)).helpless:
+                    continue  # helpless creatures don't stop a charge
+                out.update(self._footprint_at(o))
+            hit = (frozenset(out), frozenset())
+            self._block_cache[key] = hit
+        own = self._footprint_at(c)
+        squares = hit[0]
+        if any(s in squares for s in own):
+            return set(squares).difference(own)
+        return squares
+
+    def side_threatens(self, side: str, target: Combatant) -> bool:
+        """Whether any active member of ``side`` threatens ``target``'s space."""
+        key = ("side", side, self.version)
+        hit = self._block_cache.get(key)
+        if hit is None:
+            out: set[Pos] = set()
+            for o in self.enc.combatants.values():
+                if o.side == side and o.present():
+                    out.update(self.threatened(o))
+            hit = (frozenset(out), frozenset())
+            self._block_cache[key] = hit
+        return any(s in hit[0] for s in self._footprint_at(target))
 
     def charge_destinations(self, c: Combatant, target: Combatant, limit: int) -> list[Pos]:
         """Where ``c`` may end a charge at ``target``: the closest spaces from which it
@@ -569,7 +608,10 @@ class Space:
         r = self.reachable(c, budget)
         options = c.melee_options()
         best: tuple[tuple[int, int, int, int], tuple[Pos, ...]] | None = None
+        far = budget + self._max_reach
         for rank, foe in enumerate(foes):
+            if self.distance_ft(c, foe) > far:
+                continue
             for o in options:
                 for p in attack_positions(foe.pos, foe.squares, self.template(c, o)):
                     cost = r.cost(p)

@@ -87,7 +87,10 @@ def _attack_now(enc: Encounter, c: Combatant, *, ranged_ok: bool) -> A.Action | 
     b = enc.budget
     foes = sorted(_foes(enc, c), key=lambda e: _priority(enc, c, e))
     melee = c.melee_options()
+    reach = max((o.reach_ft for o in melee), default=0) + 5
     for e in foes:
+        if sp.distance_ft(c, e) > reach:
+            continue
         for o in melee:
             if sp.attack_problem(c, o, e) is None:
                 return A.Attack(e.id, o.name if len(melee) > 1 else None)
@@ -96,6 +99,8 @@ def _attack_now(enc: Encounter, c: Combatant, *, ranged_ok: bool) -> A.Action | 
     ranged = [o for o in c.ready_options() if o.ranged]
     for e in foes:
         for o in ranged:
+            if sp.distance_ft(c, e) > o.max_range:
+                continue
             if sp.attack_problem(c, o, e) is None and can_use_ranged(
                 frozenset(c.conditions),
                 frozenset(f.value for f in o.weapon.flags) if o.weapon else frozenset(),
@@ -129,7 +134,7 @@ def _flank_step(enc: Encounter, c: Combatant) -> A.Action | None:
         return None
     here_threats = len(sp.threatening(c))
     for e in foes:
-        if sp.flanked_by(c, e) or not any(sp.threatens(a, e) for a in enc.allies(c)):
+        if sp.distance_ft(c, e) > 15 or sp.flanked_by(c, e) or not sp.side_threatens(c.side, e):
             continue  # already flanking, or no ally threatens this foe: no flank to take
         for to in sp.step_squares(c):
             if sp.would_flank(c, e, to) and sp.threat_count_at(c, to) <= here_threats:
@@ -155,7 +160,8 @@ def _approach(enc: Encounter, c: Combatant, *, avoid_provoking: bool) -> A.Actio
                 return A.Step(to)
     if b.can_full_round and options:
         best_charge = None
-        for e in foes:
+        near = [e for e in foes if sp.distance_ft(c, e) <= 2 * speed + 20][:6]
+        for e in near:
             for to in sp.charge_destinations(c, e, 2 * speed):
                 cost = sp.provocations_along(c, sp.charge_path(c, to))
                 key = (cost, _priority(enc, c, e))
