@@ -56,6 +56,7 @@ class Combatant:
     fumbled: bool = False  # seed 000 fumble variant: loses its next turn
     dodge_target: str | None = None  # SRD feats "Dodge": the designated opponent
     _state: tuple[Vitals, Ruleset, HpState] | None = None  # cache of state()
+    _ready: tuple[object, list[AttackOption]] | None = None  # cache of ready_options()
     ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
 
     # ----- derived, cheap -----
@@ -86,6 +87,12 @@ class Combatant:
         return [o for o in self.ready_options() if not o.ranged]
 
     def ready_options(self) -> list[AttackOption]:
+        """Options usable now: natural weapons, wielded weapons with ammunition left,
+        and an unarmed strike when nothing else strikes in melee (cached)."""
+        key = (self.wielding, tuple(self.ammo.values()))
+        cached = self._ready
+        if cached is not None and cached[0] == key:
+            return cached[1]
         out = []
         for o in self.stats.options:
             if o.natural or o.item in self.wielding:
@@ -93,8 +100,13 @@ class Combatant:
                     continue
                 out.append(o)
         unarmed = self.stats.unarmed
-        if unarmed is not None and unarmed not in out and not any(not o.ranged for o in out):
+        if (
+            unarmed is not None
+            and all(o is not unarmed for o in out)
+            and all(o.ranged for o in out)
+        ):
             out.append(unarmed)
+        self._ready = (key, out)
         return out
 
     def routines_ready(self) -> list[Routine]:

@@ -30,6 +30,7 @@ from d20combat.grid.movement import (
     Reachable,
     clear_charge_path,
     movement_costs,
+    step_table,
 )
 from d20combat.grid.movement import path_cost as grid_path_cost
 from d20combat.grid.occupancy import Occupancy
@@ -426,16 +427,23 @@ class Space:
         return out
 
     def step_squares(self, c: Combatant) -> list[Pos]:
-        """Positions a 5-foot step can reach (no hampering terrain)."""
-        out = []
+        """Positions a 5-foot step can reach: unhampered, not past a wall corner, not
+        into a foe, and a place it may stop (SRD combat-i "Take 5-Foot Step")."""
+        m = self.enc.map
+        w = m.width
         x0, y0 = c.pos
-        for dx, dy in _DIRS:
-            to = (x0 + dx, y0 + dy)
-            try:
-                if self.path_cost(c, (to,)) == 5:
-                    out.append(to)
-            except IllegalActionError:
+        tab = step_table(
+            m, c.squares, swim=c.stat.speed.swim > 0, ignore_difficult=c.stat.speed.fly > 0
+        )
+        blocked, no_end = self._blocks(c)
+        out = []
+        for j, _, doublings in tab.steps[y0 * w + x0]:
+            if doublings:
+                continue  # hampered: no 5-foot step
+            pos = (j % w, j // w)
+            if any(s in blocked or s in no_end for s in footprint(pos, c.squares)):
                 continue
+            out.append(pos)
         return out
 
     def check_step(self, c: Combatant, to: Pos) -> None:
