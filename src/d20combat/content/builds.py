@@ -76,6 +76,7 @@ from d20combat.content.creatures import (
     StatBlock,
     StatModifier,
     WeaponRef,
+    ability_scores,
 )
 from d20combat.content.equipment import Armor, ArmorCategory, armor, weapon
 from d20combat.content.library import Catalog, data_dir, normalize_name
@@ -301,13 +302,7 @@ class Build(Frozen):
     @field_validator("abilities", mode="before")
     @classmethod
     def _abilities(cls, value: Any) -> Any:
-        if not isinstance(value, dict):
-            return value
-        norm = {str(k).strip().lower()[:3]: v for k, v in value.items()}
-        missing = [a.value for a in Ability if a.value not in norm]
-        if missing:
-            raise ValueError("missing ability scores: " + ", ".join(missing))
-        return norm
+        return ability_scores(value, nonabilities=False)
 
     @field_validator("ability_increases", mode="before")
     @classmethod

@@ -70,6 +70,25 @@ DiceText = Annotated[str, AfterValidator(_check_dice)]
 SizeName = Annotated[Size, BeforeValidator(_parse_size)]
 
 
+def ability_scores(value: Any, *, nonabilities: bool) -> Any:
+    """Ability scores keyed ``str``..``cha`` (``Strength`` and ``STR`` accepted), all six
+    required; with ``nonabilities``, ``-`` or null marks a missing score (SRD types
+    "Nonabilities").
+
+    Raises:
+        ValueError: naming the missing scores.
+    """
+    if not isinstance(value, dict):
+        return value
+    norm = {str(k).strip().lower()[:3]: v for k, v in value.items()}
+    missing = [a.value for a in Ability if a.value not in norm]
+    if missing:
+        raise ValueError("missing ability scores: " + ", ".join(missing))
+    if nonabilities:
+        return {k: (None if v in ("-", "—", None) else v) for k, v in norm.items()}
+    return norm
+
+
 class HitDice(Frozen):
     """``count`` hit dice of ``die`` sides from one source (the type, or a class).
 
@@ -334,13 +353,7 @@ class StatBlock(Frozen):
     @field_validator("abilities", mode="before")
     @classmethod
     def _abilities(cls, value: Any) -> Any:
-        if not isinstance(value, dict):
-            return value
-        norm = {str(k).strip().lower()[:3]: v for k, v in value.items()}
-        missing = [a.value for a in Ability if a.value not in norm]
-        if missing:
-            raise ValueError("missing ability scores: " + ", ".join(missing))
-        return {k: (None if v in ("-", "—", None) else v) for k, v in norm.items()}
+        return ability_scores(value, nonabilities=True)
 
     @field_validator("type", mode="before")
     @classmethod
