@@ -6,17 +6,74 @@ the small mutable record is copied.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from d20combat.content.creatures import Ability, StatBlock, WieldStyle
 from d20combat.content.rulesets import Ruleset
 from d20combat.content.sizes import Size
+from d20combat.rules.conditions import Restrictions, restrictions
 from d20combat.rules.hitpoints import HpState, Vitals, state_of
 from d20combat.rules.statistics import AttackOption, Routine, Statistics
 
 Pos = tuple[int, int]
 _SQUARES = {size: size.squares for size in Size}
+_ACTING = frozenset({HpState.HEALTHY, HpState.STAGGERED, HpState.DISABLED})
+_FREE = restrictions(frozenset())
+_SNEAK = re.compile(r"sneak attack \+?(\d+d\d+)")
+
+
+class Traits(NamedTuple):
+    """The feats and qualities the fight asks about, read once per stat block."""
+
+    darkvision: bool
+    low_light: bool
+    uncanny_dodge: bool
+    improved_uncanny_dodge: bool
+    combat_reflexes: bool
+    dodge: bool
+    run: bool
+    improved_unarmed: bool
+    precise_shot: bool
+    point_blank: bool
+    sneak_dice: str | None  # seed 000 "Sneak Attacks": the extra dice, e.g. "2d6"
+    intelligent: bool  # Int 3 or more
+
+
+_TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
+
+
+def traits_of(stat: StatBlock) -> Traits:
+    """The :class:`Traits` of a stat block (cached: stat blocks are immutable)."""
+    hit = _TRAITS.get(id(stat))
+    if hit is not None and hit[0] is stat:
+        return hit[1]
+    sneak = None
+    for text in stat.special_attacks:
+        m = _SNEAK.search(text.lower())
+        if m:
+            sneak = m.group(1)
+            break
+    score = stat.abilities.get(Ability.INT)
+    traits = Traits(
+        darkvision=stat.has_quality("darkvision"),
+        low_light=stat.has_quality("low-light vision"),
+        uncanny_dodge=stat.has_quality("uncanny dodge"),
+        improved_uncanny_dodge=stat.has_quality("improved uncanny dodge"),
+        combat_reflexes=stat.has_feat("combat reflexes"),
+        dodge=stat.has_feat("dodge"),
+        run=stat.has_feat("run"),
+        improved_unarmed=stat.has_feat("improved unarmed strike"),
+        precise_shot=stat.has_feat("precise shot"),
+        point_blank=stat.has_feat("point blank shot"),
+        sneak_dice=sneak,
+        intelligent=score is not None and score >= 3,
+    )
+    if len(_TRAITS) > 4096:
+        _TRAITS.clear()
+    _TRAITS[id(stat)] = (stat, traits)
+    return traits
 
 
 @dataclass(slots=True)
@@ -55,22 +112,37 @@ class Combatant:
     pending_full_round: Pos | None = None
     fumbled: bool = False  # seed 000 fumble variant: loses its next turn
     dodge_target: str | None = None  # SRD feats "Dodge": the designated opponent
-    _state: tuple[Vitals, Ruleset, HpState] | None = None  # cache of state()
-    _ready: tuple[object, list[AttackOption]] | None = None  # cache of ready_options()
+    _state: tuple[Vitals, Ruleset, HpState, bool] | None = None  # cache of state()
+    # cache of ready_options() and melee_options()
+    _ready: tuple[object, list[AttackOption], list[AttackOption]] | None = None
     ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
+    squares: int = field(init=False, default=1)  # side of its space (from its size)
+    traits: Traits = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.squares = _SQUARES[self.stat.size]
+        self.traits = traits_of(self.stat)
 
     # ----- derived, cheap -----
-    @property
-    def squares(self) -> int:
-        return _SQUARES[self.stat.size]
-
     def state(self, rules: Ruleset) -> HpState:
         cached = self._state
         if cached is not None and cached[0] is self.vitals and cached[1] is rules:
             return cached[2]
         result = state_of(self.vitals, rules)
-        self._state = (self.vitals, rules, result)
+        self._state = (self.vitals, rules, result, result in _ACTING)
         return result
+
+    def can_act(self, rules: Ruleset) -> bool:
+        """Its hit-point state lets it act (healthy, staggered or disabled)."""
+        cached = self._state
+        if cached is not None and cached[0] is self.vitals and cached[1] is rules:
+            return cached[3]
+        return self.state(rules) in _ACTING
+
+    def restrictions(self) -> Restrictions:
+        """What its conditions allow (:func:`d20combat.rules.conditions.restrictions`)."""
+        conditions = self.conditions
+        return restrictions(frozenset(conditions)) if conditions else _FREE
 
     def has(self, condition: str) -> bool:
         return condition in self.conditions
@@ -83,13 +155,21 @@ class Combatant:
         return self.stats.mod(ability)
 
     def melee_options(self) -> list[AttackOption]:
-        """The melee attacks ready to use now (wielded weapons and natural weapons)."""
-        return [o for o in self.ready_options() if not o.ranged]
+        """The melee attacks ready to use now (wielded weapons and natural weapons;
+        cached: do not change the list)."""
+        key = (self.wielding, tuple(self.ammo.values())) if self.ammo else self.wielding
+        cached = self._ready
+        if cached is not None and cached[0] == key:
+            return cached[2]
+        self.ready_options()
+        assert self._ready is not None
+        return self._ready[2]
 
     def ready_options(self) -> list[AttackOption]:
         """Options usable now: natural weapons, wielded weapons with ammunition left,
-        and an unarmed strike when nothing else strikes in melee (cached)."""
-        key = (self.wielding, tuple(self.ammo.values()))
+        and an unarmed strike when nothing else strikes in melee (cached: do not
+        change the list)."""
+        key = (self.wielding, tuple(self.ammo.values())) if self.ammo else self.wielding
         cached = self._ready
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -106,7 +186,7 @@ class Combatant:
             and all(o.ranged for o in out)
         ):
             out.append(unarmed)
-        self._ready = (key, out)
+        self._ready = (key, out, [o for o in out if not o.ranged])
         return out
 
     def routines_ready(self) -> list[Routine]:
@@ -271,4 +351,13 @@ class Budget:
         return cls(**data)
 
 
-__all__ = ["Budget", "Combatant", "Condition", "WieldStyle", "initial_ammo", "initial_wielding"]
+__all__ = [
+    "Budget",
+    "Combatant",
+    "Condition",
+    "Traits",
+    "WieldStyle",
+    "initial_ammo",
+    "initial_wielding",
+    "traits_of",
+]

@@ -244,6 +244,7 @@ def strike(
         attacker.ammo[option.item] -= 1
         if attacker.ammo[option.item] <= 0:
             attacker.wielding = tuple(w for w in attacker.wielding if w != option.item)
+            enc.space.invalidate(attacker)
     if charge:
         attacker.conditions.pop("charging", None)
         attacker.conditions["charged"] = Condition(attacker.id, 1)
@@ -311,7 +312,7 @@ def deal_damage(
         state=state.value,
         notes=notes,
     )
-    if state is not state_before:
+    if state is not state_before or out.effects:
         enc.space.invalidate(target)
 
 

@@ -826,6 +826,7 @@ def _check_surrender(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 def _run_surrender(enc: Encounter, c: Combatant, a: A.Action) -> None:
     c.surrendered = True
+    enc.space.invalidate(c)
     enc.event(c.id, "surrender", "surrender (speak: a free action)")
 
 

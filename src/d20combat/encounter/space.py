@@ -14,8 +14,9 @@ a clear straight lane, at least 10 ft, line of sight at the start).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Hashable, Iterable
+from heapq import nsmallest
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from d20combat.content.equipment import ArmorCategory, WeaponFlag, armor
 from d20combat.content.sizes import can_move_through, shared_square_capacity
@@ -34,30 +35,51 @@ from d20combat.grid.movement import (
 )
 from d20combat.grid.movement import path_cost as grid_path_cost
 from d20combat.grid.occupancy import Occupancy
-from d20combat.grid.reach import attack_positions, threat_template
+from d20combat.grid.reach import attack_offsets, attack_positions, threat_template
 from d20combat.grid.squares import distance, footprint, footprint_distance, square_name
 from d20combat.grid.terrain import DIFFICULT, DOOR, HAMPERS, LOW_OBSTACLE
-from d20combat.rules.conditions import restrictions
 from d20combat.rules.statistics import AttackOption
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 _DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+_SIGHT_LIMIT = 100_000  # bounded per-map cache of concealment and line of sight
+_SHARED_SEARCH_SQUARES = 32  # movement searches with at most this many squares of creatures
+_SHARED_SEARCH_LIMIT = 4096  # around them are cached on the map (bounded)
+
+
+class _Reach(NamedTuple):
+    """One attack option's reach from a space: the template, its farthest square in
+    feet, and per target size the offsets ``attacker - target`` it attacks from."""
+
+    template: frozenset[Pos]
+    far_ft: int
+    offsets: dict[int, frozenset[Pos]]
 
 
 class Space:
-    """Positions, threatened squares and movement for one encounter."""
+    """Positions, threatened squares and movement for one encounter.
+
+    Caches are keyed by :attr:`version`, which :meth:`invalidate` bumps whenever a
+    creature moves or changes in a way geometry depends on (position, hit-point
+    state, conditions, what it holds). Code that changes a combatant directly must
+    call :meth:`invalidate` too. Concealment and line of sight depend on the terrain
+    only and are cached on the map.
+    """
 
     def __init__(self, enc: Encounter) -> None:
         self.enc = enc
         self.occ: Occupancy[str] = Occupancy()
         self.version = 0
-        self._threat: dict[str, tuple[tuple[object, ...], frozenset[Pos]]] = {}
+        # per creature: (version, state key, threatened squares)
+        self._threat: dict[str, tuple[int, tuple[object, ...], frozenset[Pos]]] = {}
         self._cover: dict[tuple[object, ...], int] = {}
         self._reach: dict[tuple[object, ...], Reachable] = {}
-        self._union: dict[str, tuple[tuple[str, int], frozenset[Pos]]] = {}
-        self._block_cache: dict[tuple[object, ...], tuple[frozenset[Pos], frozenset[Pos]]] = {}
+        self._now: dict[Hashable, Any] = {}  # answers for this version only
+        # per option (by id: the combatants keep their options alive) and space size
+        self._tpl: dict[tuple[int, int, int], _Reach] = {}
+        self._by_id: list[Combatant] = []
         self._max_reach = 5
         self.rebuild()
 
@@ -68,6 +90,7 @@ class Space:
             if c.present():
                 self.occ.add(c.id, c.pos, c.squares)
         self._max_reach = max([20] + [2 * c.stats.reach_ft for c in self.enc.combatants.values()])
+        self._by_id = sorted(self.enc.combatants.values(), key=lambda c: c.id)
         self.invalidate()
 
     def invalidate(self, c: Combatant | None = None) -> None:
@@ -79,6 +102,7 @@ class Space:
             self._threat.pop(c.id, None)
         self._cover.clear()
         self._reach.clear()
+        self._now.clear()
 
     def place(self, c: Combatant, pos: Pos) -> None:
         c.pos = pos
@@ -91,15 +115,38 @@ class Space:
         self.invalidate()
 
     # ------------------------------------------------------------ reach and threat
+    def _reach_of(self, c: Combatant, option: AttackOption) -> _Reach:
+        key = (id(option), c.squares, c.stats.reach_ft)
+        hit = self._tpl.get(key)
+        if hit is None:
+            if option.natural:
+                tpl = threat_template(c.squares, option.reach_ft)
+            else:
+                reach_weapon = option.weapon is not None and option.weapon.has(WeaponFlag.REACH)
+                tpl = threat_template(c.squares, c.stats.reach_ft, reach_weapon)
+            far = max((footprint_distance((0, 0), c.squares, p, 1) for p in tpl), default=0)
+            hit = self._tpl[key] = _Reach(tpl, far, {})
+        return hit
+
     def template(self, c: Combatant, option: AttackOption) -> frozenset[Pos]:
         """The squares (as offsets) ``option`` can strike from ``c``'s position."""
-        if option.natural:
-            return threat_template(c.squares, option.reach_ft)
-        reach_weapon = option.weapon is not None and option.weapon.has(WeaponFlag.REACH)
-        return threat_template(c.squares, c.stats.reach_ft, reach_weapon)
+        return self._reach_of(c, option).template
+
+    def attack_offsets(self, c: Combatant, option: AttackOption, squares: int) -> frozenset[Pos]:
+        """Offsets ``c.pos - target.pos`` from which ``option`` reaches a target whose
+        space is ``squares`` wide (:func:`d20combat.grid.reach.attack_offsets`)."""
+        r = self._reach_of(c, option)
+        offs = r.offsets.get(squares)
+        if offs is None:
+            offs = r.offsets[squares] = attack_offsets(r.template, squares)
+        return offs
+
+    def melee_reach_ft(self, c: Combatant) -> int:
+        """The farthest (5-10-5, from its space) any ready melee option of ``c`` strikes."""
+        return max((self._reach_of(c, o).far_ft for o in c.melee_options()), default=0)
 
     def can_threaten(self, c: Combatant) -> bool:
-        if not self.enc.active(c) or not restrictions(frozenset(c.conditions)).threatens:
+        if not self.enc.active(c) or not c.restrictions().threatens:
             return False
         return self.is_armed(c)
 
@@ -109,23 +156,27 @@ class Space:
         for o in c.melee_options():
             if o.natural or o.name != "unarmed strike":
                 return True
-        return c.stat.has_feat("improved unarmed strike")
+        return c.traits.improved_unarmed
 
     def threatened(self, c: Combatant) -> frozenset[Pos]:
         """Absolute squares ``c`` threatens now (empty if it cannot threaten)."""
-        key = (c.pos, c.wielding, len(c.conditions), c.vitals.hp, c.vitals.nonlethal)
         hit = self._threat.get(c.id)
-        if hit is not None and hit[0] == key:
-            return hit[1]
+        if hit is not None and hit[0] == self.version:
+            return hit[2]
+        v = c.vitals
+        key = (c.pos, c.wielding, len(c.conditions), v.hp, v.nonlethal)
+        if hit is not None and hit[1] == key:
+            self._threat[c.id] = (self.version, key, hit[2])
+            return hit[2]
         out: set[Pos] = set()
         if self.can_threaten(c):
             x0, y0 = c.pos
             for o in c.melee_options():
-                if o.name == "unarmed strike" and not c.stat.has_feat("improved unarmed strike"):
+                if o.name == "unarmed strike" and not c.traits.improved_unarmed:
                     continue
                 out.update((x0 + dx, y0 + dy) for dx, dy in self.template(c, o))
         result = frozenset(out)
-        self._threat[c.id] = (key, result)
+        self._threat[c.id] = (self.version, key, result)
         return result
 
     def _footprint_at(self, c: Combatant, pos: Pos | None = None) -> tuple[Pos, ...]:
@@ -133,69 +184,81 @@ class Space:
 
     def threatens(self, c: Combatant, target: Combatant, at: Pos | None = None) -> bool:
         squares = self.threatened(c)
+        if target.squares == 1:
+            return (at or target.pos) in squares
         return any(s in squares for s in self._footprint_at(target, at))
 
-    def _candidates(self, pos: Pos, squares: int) -> list[Combatant]:
-        """Creatures that might reach a space at ``pos`` (all of them in small fights)."""
-        cs = self.enc.combatants
-        if len(cs) <= 12:
-            return list(cs.values())
-        return [cs[cid] for cid in self.occ.near(pos, squares, self._max_reach)]
+    def _threat_map(self, side: str) -> dict[Pos, list[Combatant]]:
+        """Square -> the enemies of ``side`` threatening it, in id order (per version)."""
+        key = ("threat-map", side)
+        hit: dict[Pos, list[Combatant]] | None = self._now.get(key)
+        if hit is None:
+            hit = {}
+            for o in self._by_id:
+                if o.side != side and not o.fled:
+                    for s in self.threatened(o):
+                        at = hit.get(s)
+                        if at is None:
+                            hit[s] = [o]
+                        else:
+                            at.append(o)
+            self._now[key] = hit
+        return hit
 
     def threatening(self, target: Combatant, at: Pos | None = None) -> list[Combatant]:
         """Active enemies threatening ``target``'s space (at ``at``), in id order."""
         pos = at or target.pos
-        squares = footprint(pos, target.squares)
-        union = self.enemy_threats(target.side)
-        if not any(s in union for s in squares):
-            return []
-        out = []
-        for o in self._candidates(pos, target.squares):
-            if o.side != target.side:
-                threat = self.threatened(o)
-                if any(s in threat for s in squares):
-                    out.append(o)
-        out.sort(key=lambda o: o.id)
-        return out
+        tmap = self._threat_map(target.side)
+        if target.squares == 1:
+            here = tmap.get(pos)
+            return list(here) if here else []
+        found: dict[str, Combatant] = {}
+        for s in footprint(pos, target.squares):
+            here = tmap.get(s)
+            if here:
+                for o in here:
+                    found[o.id] = o
+        return [found[k] for k in sorted(found)]
 
-    def enemy_threats(self, side: str) -> frozenset[Pos]:
+    def enemy_threats(self, side: str) -> Collection[Pos]:
         """Every square some active enemy of ``side`` threatens (cached per version)."""
-        key = (side, self.version)
-        hit = self._union.get(side)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        out: set[Pos] = set()
-        for o in self.enc.combatants.values():
-            if o.side != side and o.present():
-                out.update(self.threatened(o))
-        result = frozenset(out)
-        self._union[side] = (key, result)
-        return result
+        return self._threat_map(side).keys()
 
     def threat_count_at(self, c: Combatant, pos: Pos) -> int:
-        union = self.enemy_threats(c.side)
-        if not any(s in union for s in footprint(pos, c.squares)):
-            return 0
+        if c.squares == 1:
+            here = self._threat_map(c.side).get(pos)
+            return len(here) if here else 0
         return len(self.threatening(c, pos))
 
     def reaches(self, c: Combatant, option: AttackOption, target: Combatant) -> bool:
         if option.ranged:
             return self.distance_ft(c, target) <= option.max_range
-        x0, y0 = c.pos
-        tpl = self.template(c, option)
-        return any((x - x0, y - y0) in tpl for x, y in self._footprint_at(target))
+        (x0, y0), (x, y) = c.pos, target.pos
+        return (x0 - x, y0 - y) in self.attack_offsets(c, option, target.squares)
 
     def distance_ft(self, a: Combatant, b: Combatant) -> int:
-        return footprint_distance(a.pos, a.squares, b.pos, b.squares)
+        """Feet between the nearest squares of two creatures' spaces (5-10-5)."""
+        (ax, ay), n = a.pos, a.squares
+        (bx, by), m = b.pos, b.squares
+        gx = bx - ax - n + 1 if bx >= ax + n else (ax - bx - m + 1 if ax >= bx + m else 0)
+        gy = by - ay - n + 1 if by >= ay + n else (ay - by - m + 1 if ay >= by + m else 0)
+        if gx < gy:
+            return 5 * (gy + (gx >> 1))
+        return 5 * (gx + (gy >> 1))
 
     # ------------------------------------------------------------ cover, concealment
-    def _occupied_for_cover(self, a: Combatant, t: Combatant) -> set[Pos]:
-        out: set[Pos] = set()
-        for o in self.enc.combatants.values():
-            if o is a or o is t or not o.present() or o.state(self.enc.rules).down:
-                continue
-            out.update(self._footprint_at(o))
-        return out
+    def _occupied_for_cover(self) -> frozenset[Pos]:
+        """Squares of creatures that give soft cover: present and not down (the
+        attacker's and the target's own squares are ignored by the grid)."""
+        hit: frozenset[Pos] | None = self._now.get("cover-occupied")
+        if hit is None:
+            out: set[Pos] = set()
+            rules = self.enc.rules
+            for o in self.enc.combatants.values():
+                if not o.fled and o.can_act(rules):
+                    out.update(self._footprint_at(o))
+            hit = self._now["cover-occupied"] = frozenset(out)
+        return hit
 
     def cover_bonus(self, a: Combatant, t: Combatant, *, melee: bool) -> int:
         """The target's cover AC bonus against ``a`` (-1 for total cover)."""
@@ -209,51 +272,90 @@ class Space:
                 t.pos,
                 t.squares,
                 melee=melee,
-                occupied=self._occupied_for_cover(a, t),
+                occupied=self._occupied_for_cover(),
             )
             hit = -1 if result.total else result.ac_bonus
             self._cover[key] = hit
         return hit
 
+    def _sight(self) -> dict[tuple[object, ...], int]:
+        cache: dict[tuple[object, ...], int] = self.enc.map.cache("space-sight")
+        if len(cache) > _SIGHT_LIMIT:
+            cache.clear()
+        return cache
+
     def concealment(self, a: Combatant, t: Combatant, *, melee: bool) -> int:
         adjacent = melee and self.distance_ft(a, t) <= 5
-        return grid_concealment(
-            self.enc.map,
-            a.pos,
-            a.squares,
-            t.pos,
-            t.squares,
-            adjacent_melee=adjacent,
-            darkvision=a.stat.has_quality("darkvision"),
-            low_light=a.stat.has_quality("low-light vision"),
-        ).miss_chance
-
-    def sees(self, a: Combatant, t: Combatant) -> bool:
-        return bool(
-            line_of_sight(
+        tr = a.traits
+        key = (a.pos, a.squares, t.pos, t.squares, adjacent, tr.darkvision, tr.low_light)
+        cache = self._sight()
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = grid_concealment(
                 self.enc.map,
                 a.pos,
                 a.squares,
                 t.pos,
                 t.squares,
-                darkvision=a.stat.has_quality("darkvision"),
+                adjacent_melee=adjacent,
+                darkvision=tr.darkvision,
+                low_light=tr.low_light,
+            ).miss_chance
+        return hit
+
+    def sees(self, a: Combatant, t: Combatant) -> bool:
+        key = ("sees", a.pos, a.squares, t.pos, t.squares, a.traits.darkvision)
+        cache = self._sight()
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = line_of_sight(
+                self.enc.map,
+                a.pos,
+                a.squares,
+                t.pos,
+                t.squares,
+                darkvision=a.traits.darkvision,
             )
-        )
+        return bool(hit)
 
     # ------------------------------------------------------------ flanking
+    def flank_partners(self, side: str, target: Combatant) -> list[Combatant]:
+        """Members of ``side`` that could flank ``target`` with an ally: near it, with
+        reach (seed 003: creatures with 0 reach can't flank) and threatening it."""
+        key = ("partners", side, target.id)
+        hit: list[Combatant] | None = self._now.get(key)
+        if hit is None:
+            hit = []
+            if self._present(side) < 2:
+                self._now[key] = hit
+                return hit  # nobody to flank with
+            for cid in self.occ.near(target.pos, target.squares, self._max_reach):
+                ally = self.enc.combatants[cid]
+                if ally.side != side:
+                    continue
+                if ally.stats.reach_ft <= 0 and not any(
+                    o.weapon is not None and o.weapon.has(WeaponFlag.REACH)
+                    for o in ally.melee_options()
+                ):
+                    continue
+                if self.threatens(ally, target):
+                    hit.append(ally)
+            self._now[key] = hit
+        return hit
+
+    def _present(self, side: str) -> int:
+        """How many members of ``side`` are on the battlefield (per version)."""
+        key = ("present", side)
+        hit: int | None = self._now.get(key)
+        if hit is None:
+            hit = self._now[key] = sum(1 for o in self._by_id if o.side == side and not o.fled)
+        return hit
+
     def _flankers(self, attacker: Combatant, target: Combatant, at: Pos) -> bool:
-        for cid in self.occ.near(target.pos, target.squares, self._max_reach):
-            ally = self.enc.combatants[cid]
-            if ally is attacker or ally.side != attacker.side:
-                continue
-            if ally.stats.reach_ft <= 0 and not any(
-                o.weapon is not None and o.weapon.has(WeaponFlag.REACH)
-                for o in ally.melee_options()
-            ):
-                continue  # seed 003: creatures with 0 reach can't flank
-            if not self.threatens(ally, target):
-                continue
-            if flanks(at, attacker.squares, ally.pos, ally.squares, target.pos, target.squares):
+        n = attacker.squares
+        tpos, tn = target.pos, target.squares
+        for ally in self.flank_partners(attacker.side, target):
+            if ally is not attacker and flanks(at, n, ally.pos, ally.squares, tpos, tn):
                 return True
         return False
 
@@ -263,24 +365,15 @@ class Space:
 
     def would_reach(self, attacker: Combatant, target: Combatant, pos: Pos) -> bool:
         """Whether ``attacker`` standing at ``pos`` could hit ``target`` in melee."""
-        x0, y0 = pos
-        squares = footprint(target.pos, target.squares)
-        return any(
-            any((x - x0, y - y0) in self.template(attacker, o) for x, y in squares)
-            for o in attacker.melee_options()
-        )
+        off = (pos[0] - target.pos[0], pos[1] - target.pos[1])
+        n = target.squares
+        return any(off in self.attack_offsets(attacker, o, n) for o in attacker.melee_options())
 
     def would_flank(self, attacker: Combatant, target: Combatant, pos: Pos) -> bool:
-        x0, y0 = pos
-        if not any(
-            any(
-                (x - x0, y - y0) in self.template(attacker, o)
-                for x, y in self._footprint_at(target)
-            )
-            for o in attacker.melee_options()
-        ):
+        partners = self.flank_partners(attacker.side, target)
+        if not partners or (len(partners) == 1 and partners[0] is attacker):
             return False
-        return self._flankers(attacker, target, pos)
+        return self.would_reach(attacker, target, pos) and self._flankers(attacker, target, pos)
 
     def engaged_with_ally(self, target: Combatant, shooter: Combatant) -> bool:
         """SRD combat-i: two creatures are engaged if either threatens the other."""
@@ -313,7 +406,7 @@ class Space:
         """The best ready melee option of ``t`` that reaches ``provoker``'s space."""
         best = None
         for o in t.melee_options():
-            if o.name == "unarmed strike" and not t.stat.has_feat("improved unarmed strike"):
+            if o.name == "unarmed strike" and not t.traits.improved_unarmed:
                 continue
             if weapon is not None and o.name.lower() != weapon.lower():
                 continue
@@ -330,10 +423,13 @@ class Space:
     # ------------------------------------------------------------ movement
     def speed(self, c: Combatant) -> int:
         """Land speed now: armor already counted; halved by conditions (SRD conditions)."""
-        r = restrictions(frozenset(c.conditions))
-        if not r.can_move:
-            return 0
-        value = int(c.stats.speed.value * r.speed_factor)
+        value = c.stats.speed.value
+        if c.conditions:
+            r = c.restrictions()
+            if not r.can_move:
+                return 0
+            if r.speed_factor != 1:
+                value = int(value * r.speed_factor)
         return value - value % 5
 
     def in_heavy_armor(self, c: Combatant) -> bool:
@@ -341,21 +437,22 @@ class Space:
             ArmorCategory.HEAVY
         )
 
-    def _blocks(self, c: Combatant) -> tuple[set[Pos] | frozenset[Pos], set[Pos]]:
+    def _blocks(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
         """(squares ``c`` cannot enter, squares it may pass but not end in), cached per
-        map version for each side and size of mover."""
-        key = (c.side, c.stat.size, self.version)
-        hit = self._block_cache.get(key)
+        version for each side and size of mover."""
+        key = ("blocks", c.id)
+        hit: tuple[frozenset[Pos], frozenset[Pos]] | None = self._now.get(key)
         if hit is None:
-            if len(self._block_cache) > 64:
-                self._block_cache.clear()
-            hit = self._block_sets(c)
-            self._block_cache[key] = hit
-        blocked, no_end = hit
-        own = self._footprint_at(c)
-        if any(s in no_end for s in own):
-            return blocked, set(no_end).difference(own)
-        return blocked, no_end  # type: ignore[return-value]
+            shared_key = ("block-sets", c.side, c.stat.size)
+            shared = self._now.get(shared_key)
+            if shared is None:
+                shared = self._now[shared_key] = self._block_sets(c)
+            blocked, no_end = shared
+            own = self._footprint_at(c)
+            if any(s in no_end for s in own):
+                no_end = no_end.difference(own)
+            hit = self._now[key] = (blocked, no_end)
+        return hit
 
     def _block_sets(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
         blocked: set[Pos] = set()
@@ -365,7 +462,7 @@ class Space:
             if not o.present() or (o is c and len(self.enc.combatants) == 1):
                 continue
             squares = self._footprint_at(o)
-            helpless = o.state(rules).down or restrictions(frozenset(o.conditions)).helpless
+            helpless = not o.can_act(rules) or o.restrictions().helpless
             if helpless:
                 continue  # SRD combat-ii: pass and even end in a helpless creature's square
             if o.side != c.side and not can_move_through(c.stat.size, o.stat.size):
@@ -375,20 +472,35 @@ class Space:
         return frozenset(blocked), frozenset(no_end)
 
     def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
+        """Where ``c`` can move with ``budget_ft`` (cached per version; searches with
+        few creatures about are also cached on the map, since they depend only on the
+        terrain and the arguments)."""
         key = (c.id, c.pos, budget_ft)
         hit = self._reach.get(key)
         if hit is None:
             blocked, no_end = self._blocks(c)
-            hit = movement_costs(
-                self.enc.map,
-                c.pos,
-                c.squares,
-                budget_ft=budget_ft,
-                blocked=blocked,
-                no_end=no_end,
-                swim=c.stat.speed.swim > 0,
-                ignore_difficult=c.stat.speed.fly > 0,
-            )
+            speed = c.stat.speed
+            swim, fly = speed.swim > 0, speed.fly > 0
+            shared: dict[tuple[object, ...], Reachable] | None = None
+            if len(blocked) + len(no_end) <= _SHARED_SEARCH_SQUARES:
+                shared = self.enc.map.cache("space-reachable")
+                mkey = (c.pos, c.squares, budget_ft, blocked, no_end, swim, fly)
+                hit = shared.get(mkey)
+            if hit is None:
+                hit = movement_costs(
+                    self.enc.map,
+                    c.pos,
+                    c.squares,
+                    budget_ft=budget_ft,
+                    blocked=blocked,
+                    no_end=no_end,
+                    swim=swim,
+                    ignore_difficult=fly,
+                )
+                if shared is not None:
+                    if len(shared) >= _SHARED_SEARCH_LIMIT:
+                        shared.clear()
+                    shared[mkey] = hit
             self._reach[key] = hit
         return hit
 
@@ -406,13 +518,14 @@ class Space:
                     f"{square_name((x2, y2))} is not next to {square_name((x1, y1))}"
                 )
         blocked, no_end = self._blocks(c)
+        n = c.squares
         for p in full[1:]:
-            if any(s in blocked for s in footprint(p, c.squares)):
+            if any(s in blocked for s in footprint(p, n)):
                 raise IllegalActionError(f"an opponent blocks {square_name(p)}")
         end = full[-1]
-        if any(s in no_end for s in footprint(end, c.squares)):
+        if any(s in no_end for s in footprint(end, n)):
             raise IllegalActionError(f"cannot end its movement in {square_name(end)}: occupied")
-        cost = grid_path_cost(self.enc.map, full, c.squares, swim=c.stat.speed.swim > 0)
+        cost = grid_path_cost(self.enc.map, full, n, swim=c.stat.speed.swim > 0)
         if cost is None:
             raise IllegalActionError("the path crosses impassable terrain or cuts a wall corner")
         return cost
@@ -426,25 +539,32 @@ class Space:
                 out.append(tuple(r.path_to(pos)[1:]))
         return out
 
-    def step_squares(self, c: Combatant) -> list[Pos]:
+    def step_squares(self, c: Combatant) -> tuple[Pos, ...]:
         """Positions a 5-foot step can reach: unhampered, not past a wall corner, not
         into a foe, and a place it may stop (SRD combat-i "Take 5-Foot Step")."""
+        key = ("steps", c.id)
+        hit: tuple[Pos, ...] | None = self._now.get(key)
+        if hit is not None:
+            return hit
         m = self.enc.map
         w = m.width
         x0, y0 = c.pos
-        tab = step_table(
-            m, c.squares, swim=c.stat.speed.swim > 0, ignore_difficult=c.stat.speed.fly > 0
-        )
+        n = c.squares
+        tab = step_table(m, n, swim=c.stat.speed.swim > 0, ignore_difficult=c.stat.speed.fly > 0)
         blocked, no_end = self._blocks(c)
         out = []
         for j, _, doublings in tab.steps[y0 * w + x0]:
             if doublings:
                 continue  # hampered: no 5-foot step
             pos = (j % w, j // w)
-            if any(s in blocked or s in no_end for s in footprint(pos, c.squares)):
+            if n == 1:
+                if pos in blocked or pos in no_end:
+                    continue
+            elif any(s in blocked or s in no_end for s in footprint(pos, n)):
                 continue
             out.append(pos)
-        return out
+        hit = self._now[key] = tuple(out)
+        return hit
 
     def check_step(self, c: Combatant, to: Pos) -> None:
         """Raises IllegalActionError unless a 5-foot step (or crawl) to ``to`` is possible."""
@@ -512,50 +632,59 @@ class Space:
                     )
 
     # ------------------------------------------------------------ charge
-    def _occupied_by_others(self, c: Combatant) -> set[Pos] | frozenset[Pos]:
+    def _occupied_by_others(self, c: Combatant) -> frozenset[Pos]:
         """Squares of creatures that stop a charge (not ``c``, not the helpless)."""
-        key = ("occupied", self.version)
-        hit = self._block_cache.get(key)
-        if hit is None:
+        key = ("occupied", c.id)
+        mine: frozenset[Pos] | None = self._now.get(key)
+        if mine is not None:
+            return mine
+        squares: frozenset[Pos] | None = self._now.get("occupied")
+        if squares is None:
             out: set[Pos] = set()
             rules = self.enc.rules
             for o in self.enc.combatants.values():
                 if not o.present():
                     continue
-                if o.state(rules).down or restrictions(frozenset(o.conditions)).helpless:
+                if not o.can_act(rules) or o.restrictions().helpless:
                     continue  # helpless creatures don't stop a charge
                 out.update(self._footprint_at(o))
-            hit = (frozenset(out), frozenset())
-            self._block_cache[key] = hit
+            squares = self._now["occupied"] = frozenset(out)
         own = self._footprint_at(c)
-        squares = hit[0]
-        if any(s in squares for s in own):
-            return set(squares).difference(own)
-        return squares
+        mine = squares.difference(own) if any(s in squares for s in own) else squares
+        self._now[key] = mine
+        return mine
 
     def side_threatens(self, side: str, target: Combatant) -> bool:
         """Whether any active member of ``side`` threatens ``target``'s space."""
-        key = ("side", side, self.version)
-        hit = self._block_cache.get(key)
+        key = ("side", side)
+        hit: frozenset[Pos] | None = self._now.get(key)
         if hit is None:
             out: set[Pos] = set()
             for o in self.enc.combatants.values():
                 if o.side == side and o.present():
                     out.update(self.threatened(o))
-            hit = (frozenset(out), frozenset())
-            self._block_cache[key] = hit
-        return any(s in hit[0] for s in self._footprint_at(target))
+            hit = self._now[key] = frozenset(out)
+        return any(s in hit for s in self._footprint_at(target))
 
     def charge_destinations(self, c: Combatant, target: Combatant, limit: int) -> list[Pos]:
         """Where ``c`` may end a charge at ``target``: the closest spaces from which it
-        can attack, each at least 10 ft and at most ``limit`` away, with a clear lane."""
+        can attack, each at least 10 ft and at most ``limit`` away, with a clear lane
+        (cached per version: do not change the list)."""
+        key = ("charge", c.id, target.id, limit)
+        hit: list[Pos] | None = self._now.get(key)
+        if hit is None:
+            hit = self._now[key] = self._charge_destinations(c, target, limit)
+        return hit
+
+    def _charge_destinations(self, c: Combatant, target: Combatant, limit: int) -> list[Pos]:
         options = c.melee_options()
         if not options or not self.sees(c, target):
             return []
         m = self.enc.map
         spots: set[Pos] = set()
+        x0, y0 = target.pos
         for o in options:
-            spots.update(attack_positions(target.pos, target.squares, self.template(c, o)))
+            spots.update((x0 + dx, y0 + dy) for dx, dy in self.attack_offsets(c, o, target.squares))
         if c.pos in spots:
             return []  # already in reach: no 10 ft to move
         usable = []
@@ -600,10 +729,20 @@ class Space:
         """How many enemies would get an attack of opportunity on this path (estimate)."""
         seen: set[str] = set()
         pos = c.pos
+        cid = c.id
+        tmap = self._threat_map(c.side)
+        single = c.squares == 1
         for nxt in path:
-            for o in self.threatening(c, pos):
-                if c.id not in o.provoked_by_move and o.acted:
-                    seen.add(o.id)
+            if single:
+                here = tmap.get(pos)
+                if here:
+                    for o in here:
+                        if o.acted and cid not in o.provoked_by_move:
+                            seen.add(o.id)
+            else:
+                for o in self.threatening(c, pos):
+                    if o.acted and cid not in o.provoked_by_move:
+                        seen.add(o.id)
             pos = nxt
         return len(seen)
 
@@ -612,26 +751,36 @@ class Space:
         self, c: Combatant, foes: list[Combatant], budget: int, *, avoid_provoking: bool
     ) -> tuple[Pos, ...] | None:
         """A path to the best position from which to attack one of ``foes`` this turn:
-        fewest attacks of opportunity, then flanking, then the foe's priority, then cost."""
+        fewest attacks of opportunity, then flanking, then the foe's priority, then cost.
+        (A candidate whose best possible key cannot beat the best so far is skipped.)"""
         r = self.reachable(c, budget)
         options = c.melee_options()
-        best: tuple[tuple[int, int, int, int], tuple[Pos, ...]] | None = None
+        best: tuple[tuple[int, int, int, int], Pos] | None = None
         far = budget + self._max_reach
         for rank, foe in enumerate(foes):
+            if best is not None and best[0] <= (0, 0, rank, 0):
+                break  # later foes rank lower: none can do better
             if self.distance_ft(c, foe) > far:
                 continue
+            partners = self.flank_partners(c.side, foe)
+            can_flank = bool(partners) and not (len(partners) == 1 and partners[0] is c)
             for o in options:
                 for p in attack_positions(foe.pos, foe.squares, self.template(c, o)):
                     cost = r.cost(p)
                     if cost is None or p == c.pos:
                         continue
-                    path = tuple(r.path_to(p)[1:])
-                    aoo = self.provocations_along(c, path)
-                    flank = 0 if self.would_flank(c, foe, p) else 1
-                    key = (aoo if avoid_provoking else 0, flank, rank, cost)
+                    if best is not None and best[0] <= (0, 0, rank, cost):
+                        continue
+                    flank = 0 if can_flank and self._flankers(c, foe, p) else 1
+                    if best is not None and best[0] <= (0, flank, rank, cost):
+                        continue
+                    aoo = 0
+                    if avoid_provoking:
+                        aoo = self.provocations_along(c, r.path_to(p)[1:])
+                    key = (aoo, flank, rank, cost)
                     if best is None or key < best[0]:
-                        best = (key, path)
-        return best[1] if best else None
+                        best = (key, p)
+        return tuple(r.path_to(best[1])[1:]) if best else None
 
     def path_toward(
         self, c: Combatant, foes: list[Combatant], budget: int, *, avoid_provoking: bool
@@ -641,20 +790,22 @@ class Space:
             return None
         r = self.reachable(c, budget)
         target = min(foes, key=lambda f: (self.distance_ft(c, f), f.id))
-        here = footprint_distance(c.pos, c.squares, target.pos, target.squares)
-        ranked = sorted(
+        n, tpos, tn = c.squares, target.pos, target.squares
+        here = footprint_distance(c.pos, n, tpos, tn)
+        ranked = nsmallest(
+            12,
             r.positions().items(),
             key=lambda kv: (
-                footprint_distance(kv[0], c.squares, target.pos, target.squares),
+                footprint_distance(kv[0], n, tpos, tn),
                 kv[1],
                 kv[0][1],
                 kv[0][0],
             ),
         )
-        for pos, _ in ranked[:12]:
+        for pos, _ in ranked:
             if pos == c.pos:
                 continue
-            if footprint_distance(pos, c.squares, target.pos, target.squares) >= here:
+            if footprint_distance(pos, n, tpos, tn) >= here:
                 break
             path = tuple(r.path_to(pos)[1:])
             if avoid_provoking and self.provocations_along(c, path):
@@ -670,17 +821,31 @@ class Space:
     def safest_path(self, c: Combatant, budget: int, *, withdraw: bool) -> tuple[Pos, ...] | None:
         """A path to the reachable position farthest from every foe, unthreatened."""
         r = self.reachable(c, budget)
-        foes = [f for f in self.enc.enemies(c) if self.enc.active(f)]
-        best = None
+        # the foes' spaces as [x0, x1) x [y0, y1) boxes
+        foes = [
+            (f.pos[0], f.pos[0] + f.squares, f.pos[1], f.pos[1] + f.squares)
+            for f in self.enc.enemies(c)
+            if self.enc.active(f)
+        ]
+        n = c.squares
+        best: tuple[tuple[int, int, int], Pos] | None = None
         for pos in r.positions():
-            if pos == c.pos or self.threat_count_at(c, pos):
+            if pos == c.pos:
                 continue
-            near = min(
-                (footprint_distance(pos, c.squares, f.pos, f.squares) for f in foes), default=0
-            )
-            key = (-near, pos[1], pos[0])
-            if best is None or key < best[0]:
-                best = (key, pos)
+            x, y = pos
+            near = -1
+            for fx0, fx1, fy0, fy1 in foes:  # footprint_distance, inlined
+                gx = fx0 - x - n + 1 if fx0 >= x + n else (x - fx1 + 1 if x >= fx1 else 0)
+                gy = fy0 - y - n + 1 if fy0 >= y + n else (y - fy1 + 1 if y >= fy1 else 0)
+                d = 5 * (gy + (gx >> 1) if gx < gy else gx + (gy >> 1))
+                if near < 0 or d < near:
+                    near = d
+            key = (-max(near, 0), y, x)
+            if best is not None and key >= best[0]:
+                continue
+            if self.threat_count_at(c, pos):
+                continue
+            best = (key, pos)
         if best is None:
             return None
         return tuple(r.path_to(best[1])[1:])

@@ -187,11 +187,11 @@ class Encounter:
 
     def active(self, c: Combatant) -> bool:
         """Still in the fight: present, not surrendered, and able to act."""
-        return (
-            c.present()
-            and not c.surrendered
-            and c.state(self.rules).can_act
-            and not any(k in c.conditions for k in ("helpless", "paralyzed", "unconscious"))
+        if c.fled or c.surrendered or not c.can_act(self.rules):
+            return False
+        conds = c.conditions
+        return not conds or not (
+            "helpless" in conds or "paralyzed" in conds or "unconscious" in conds
         )
 
     def enemies(self, c: Combatant) -> Iterator[Combatant]:

@@ -125,6 +125,8 @@ def _start(enc: Encounter, c: Combatant) -> bool:
         mark = enc.dice.mark()
         out = dying_check(c.vitals, enc.rules, enc.dice, fort=c.stats.saves["fort"].value)
         c.vitals = out.vitals
+        if c.state(enc.rules) is not state:
+            enc.space.invalidate(c)
         enc.event(
             c.id,
             "dying",
@@ -177,17 +179,21 @@ def _designate_dodge(enc: Encounter, c: Combatant) -> None:
 
 def _tick(enc: Encounter, owner: Combatant) -> None:
     """Conditions whose duration runs on ``owner``'s initiative count tick down."""
+    oid = owner.id
     for c in enc.combatants.values():
+        if not c.conditions:
+            continue
         ended = []
         for name, cond in c.conditions.items():
-            if cond.owner == owner.id and cond.turns > 0:
+            if cond.owner == oid and cond.turns > 0:
                 cond.turns -= 1
                 if cond.turns == 0:
                     ended.append(name)
         for name in ended:
             del c.conditions[name]
             enc.event(c.id, "condition-ends", "duration", condition=name)
-    enc.space.invalidate(owner)
+        if ended:
+            enc.space.invalidate(c)
 
 
 def _advance(enc: Encounter) -> None:
@@ -216,6 +222,8 @@ def after_action(enc: Encounter, actor: Combatant, action: Action) -> None:
     end the turn when it is over."""
     if action.kind in ("standard", "full-round") and actor.state(enc.rules) is HpState.DISABLED:
         actor.vitals = strenuous_action(actor.vitals, enc.rules)
+        if actor.state(enc.rules) is not HpState.DISABLED:
+            enc.space.invalidate(actor)
         enc.event(
             actor.id,
             "strain",

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from d20combat.content.creatures import Ability
 from d20combat.encounter import actions as A
+from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
 from d20combat.rules.conditions import can_use_ranged
 
@@ -60,20 +60,77 @@ def policy(name: str) -> Policy:
 
 
 # ---------------------------------------------------------------- helpers
-def _foes(enc: Encounter, c: Combatant) -> list[Combatant]:
-    return [e for e in enc.enemies(c) if enc.active(e)]
+class _View:
+    """One decision's view of the fight, each query answered at most once (a policy
+    never changes the state, so nothing changes while it decides)."""
 
+    __slots__ = (
+        "_attack",
+        "_dest",
+        "_foes",
+        "_priority",
+        "_ranked",
+        "_threats",
+        "b",
+        "c",
+        "enc",
+        "sp",
+    )
 
-def _priority(enc: Encounter, c: Combatant, e: Combatant) -> tuple[float, int, int, str]:
-    """Lower is better: the most wounded, then the weakest, then the nearest."""
-    v = e.vitals
-    frac = max(v.hp, 0) / max(1, v.max_hp)
-    return (frac, v.hp, enc.space.distance_ft(c, e), e.id)
+    def __init__(self, enc: Encounter, c: Combatant) -> None:
+        self.enc = enc
+        self.c = c
+        self.sp = enc.space
+        self.b = enc.budget
+        self._foes: list[Combatant] | None = None
+        self._ranked: list[Combatant] | None = None
+        self._threats: list[Combatant] | None = None
+        self._priority: dict[str, tuple[float, int, int, str]] = {}
+        self._attack: tuple[A.Action | None] | None = None
+        self._dest: dict[tuple[int, bool], tuple[Pos, ...] | None] = {}
 
+    def foes(self) -> list[Combatant]:
+        """Enemies still in the fight."""
+        if self._foes is None:
+            enc = self.enc
+            self._foes = [e for e in enc.enemies(self.c) if enc.active(e)]
+        return self._foes
 
-def _intelligent(c: Combatant) -> bool:
-    score = c.stat.abilities.get(Ability.INT)
-    return score is not None and score >= 3
+    def priority(self, e: Combatant) -> tuple[float, int, int, str]:
+        """Lower is better: the most wounded, then the weakest, then the nearest."""
+        key = self._priority.get(e.id)
+        if key is None:
+            v = e.vitals
+            frac = max(v.hp, 0) / max(1, v.max_hp)
+            key = self._priority[e.id] = (frac, v.hp, self.sp.distance_ft(self.c, e), e.id)
+        return key
+
+    def ranked(self) -> list[Combatant]:
+        """The foes, best target first."""
+        if self._ranked is None:
+            self._ranked = sorted(self.foes(), key=self.priority)
+        return self._ranked
+
+    def threats(self) -> list[Combatant]:
+        """The enemies threatening it where it stands."""
+        if self._threats is None:
+            self._threats = self.sp.threatening(self.c)
+        return self._threats
+
+    def attack(self) -> A.Action | None:
+        """:func:`_attack_now` with ranged attacks allowed."""
+        if self._attack is None:
+            self._attack = (_attack_now(self, ranged_ok=True),)
+        return self._attack[0]
+
+    def destination(self, speed: int, avoid_provoking: bool) -> tuple[Pos, ...] | None:
+        """:meth:`Space.best_attack_destination` against the ranked foes."""
+        key = (speed, avoid_provoking)
+        if key not in self._dest:
+            self._dest[key] = self.sp.best_attack_destination(
+                self.c, self.ranked(), speed, avoid_provoking=avoid_provoking
+            )
+        return self._dest[key]
 
 
 def _nearly_dead(c: Combatant, fraction: float) -> bool:
@@ -81,11 +138,10 @@ def _nearly_dead(c: Combatant, fraction: float) -> bool:
     return v.hp <= max(1, int(v.max_hp * fraction))
 
 
-def _attack_now(enc: Encounter, c: Combatant, *, ranged_ok: bool) -> A.Action | None:
+def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
     """An attack against the best foe reachable from here, if any."""
-    sp = enc.space
-    b = enc.budget
-    foes = sorted(_foes(enc, c), key=lambda e: _priority(enc, c, e))
+    c, sp = v.c, v.sp
+    foes = v.ranked()
     melee = c.melee_options()
     reach = max((o.reach_ft for o in melee), default=0) + 5
     for e in foes:
@@ -94,7 +150,7 @@ def _attack_now(enc: Encounter, c: Combatant, *, ranged_ok: bool) -> A.Action | 
         for o in melee:
             if sp.attack_problem(c, o, e) is None:
                 return A.Attack(e.id, o.name if len(melee) > 1 else None)
-    if not ranged_ok or (sp.threatening(c) and b.standard):
+    if not ranged_ok or (v.b.standard and v.threats()):
         return None
     ranged = [o for o in c.ready_options() if o.ranged]
     for e in foes:
@@ -109,44 +165,44 @@ def _attack_now(enc: Encounter, c: Combatant, *, ranged_ok: bool) -> A.Action | 
     return None
 
 
-def _continue_full_attack(enc: Encounter, c: Combatant) -> A.Action | None:
+def _continue_full_attack(v: _View) -> A.Action | None:
     from d20combat.encounter.handlers import _continuing
 
-    nxt = _continuing(enc, c)
+    nxt = _continuing(v.enc, v.c)
     if nxt is None:
         return None
     option = nxt[0]
-    foes = sorted(_foes(enc, c), key=lambda e: _priority(enc, c, e))
-    for e in foes:
-        if enc.space.attack_problem(c, option, e) is None:
+    for e in v.ranked():
+        if v.sp.attack_problem(v.c, option, e) is None:
             return A.Attack(e.id)
     return None
 
 
-def _flank_step(enc: Encounter, c: Combatant) -> A.Action | None:
+def _flank_step(v: _View) -> A.Action | None:
     """A 5-foot step into a flanking position against a foe still in reach."""
-    sp = enc.space
-    b = enc.budget
+    c, sp, b = v.c, v.sp, v.b
     if b.stepped or b.moved or not b.standard or not b.move:
         return None
-    foes = sorted(_foes(enc, c), key=lambda e: _priority(enc, c, e))
+    foes = v.ranked()
     if not foes or not c.melee_options():
         return None
-    here_threats = len(sp.threatening(c))
     for e in foes:
-        if sp.distance_ft(c, e) > 15 or sp.flanked_by(c, e) or not sp.side_threatens(c.side, e):
-            continue  # already flanking, or no ally threatens this foe: no flank to take
+        if sp.distance_ft(c, e) > 15:
+            continue
+        if all(a is c for a in sp.flank_partners(c.side, e)):
+            continue  # no ally threatens this foe: no flank to take
+        if sp.flanked_by(c, e):
+            continue  # already flanking
         for to in sp.step_squares(c):
-            if sp.would_flank(c, e, to) and sp.threat_count_at(c, to) <= here_threats:
+            if sp.would_flank(c, e, to) and sp.threat_count_at(c, to) <= len(v.threats()):
                 return A.Step(to)
     return None
 
 
-def _approach(enc: Encounter, c: Combatant, *, avoid_provoking: bool) -> A.Action | None:
+def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     """Charge or move to the best square from which to attack a foe."""
-    sp = enc.space
-    b = enc.budget
-    foes = sorted(_foes(enc, c), key=lambda e: _priority(enc, c, e))
+    c, sp, b = v.c, v.sp, v.b
+    foes = v.ranked()
     if not foes or b.stepped:
         return None
     speed = sp.speed(c)
@@ -155,41 +211,40 @@ def _approach(enc: Encounter, c: Combatant, *, avoid_provoking: bool) -> A.Actio
     options = c.melee_options()
     if b.standard and not b.moved and options:
         # a 5-foot step into reach never provokes and keeps the full attack
-        for to in sp.step_squares(c):
-            if any(sp.would_reach(c, e, to) for e in foes):
-                return A.Step(to)
+        near = [e for e in foes if sp.distance_ft(c, e) <= sp.melee_reach_ft(c) + 10]
+        if near:
+            for to in sp.step_squares(c):
+                if any(sp.would_reach(c, e, to) for e in near):
+                    return A.Step(to)
+    dest = v.destination(speed, avoid_provoking)
+    if dest is not None:
+        return A.Move(dest)
     if b.can_full_round and options:
+        # charging only when no attack square is reachable with a plain move keeps
+        # the full attack for the next round; charge when the foe is out of reach.
         best_charge = None
         near = [e for e in foes if sp.distance_ft(c, e) <= 2 * speed + 20][:6]
         for e in near:
             for to in sp.charge_destinations(c, e, 2 * speed):
                 cost = sp.provocations_along(c, sp.charge_path(c, to))
-                key = (cost, _priority(enc, c, e))
+                key = (cost, v.priority(e))
                 if best_charge is None or key < best_charge[0]:
                     best_charge = (key, A.Charge(e.id, to))
         if best_charge is not None and (best_charge[0][0] == 0 or not avoid_provoking):
-            # charging only when no attack square is reachable with a plain move keeps
-            # the full attack for the next round; charge when the foe is out of reach.
-            plain = sp.best_attack_destination(c, foes, speed, avoid_provoking=avoid_provoking)
-            if plain is None:
-                return best_charge[1]
-    dest = sp.best_attack_destination(c, foes, speed, avoid_provoking=avoid_provoking)
-    if dest is not None:
-        return A.Move(dest)
+            return best_charge[1]
     path = sp.path_toward(c, foes, speed, avoid_provoking=avoid_provoking)
     if path:
         return A.Move(path)
     return None
 
 
-def _retreat(enc: Encounter, c: Combatant) -> A.Action | None:
-    sp = enc.space
-    b = enc.budget
+def _retreat(v: _View) -> A.Action | None:
+    c, sp, b = v.c, v.sp, v.b
     if sp.on_exit(c) and (b.move or b.standard) and not b.full_round:
         return A.Escape()
-    if not sp.threatening(c):
+    if not v.threats():
         return None
-    limit = sp.speed(c) * (1 if b.single else enc.rules.withdraw_speed_multiplier)
+    limit = sp.speed(c) * (1 if b.single else v.enc.rules.withdraw_speed_multiplier)
     if (b.can_full_round or (b.single and b.standard)) and not c.has("prone") and not b.stepped:
         path = sp.safest_path(c, limit, withdraw=True)
         if path:
@@ -198,62 +253,48 @@ def _retreat(enc: Encounter, c: Combatant) -> A.Action | None:
 
 
 # ---------------------------------------------------------------- policies
-def _baseline(
-    enc: Encounter, cid: str, *, retreat_at: float, avoid_provoking: bool, prefer_ranged: bool
-) -> A.Action:
-    c = enc.get(cid)
-    b = enc.budget
+def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action:
+    c, b = v.c, v.b
     if c.pending_full_round is not None:
         return A.Move((c.pending_full_round,))
-    nxt = _continue_full_attack(enc, c)
+    nxt = _continue_full_attack(v)
     if nxt is not None:
         return nxt
     if b.attacks_made and (b.committed or not b.standard):
         return A.EndTurn()  # attacked this turn: no wandering off afterwards
-    if not _foes(enc, c):
+    if not v.foes():
         return A.EndTurn()
     if c.has("prone") and (b.move or b.standard) and not b.full_round and not b.committed:
         return A.StandUp()
-    if _intelligent(c) and _nearly_dead(c, retreat_at) and b.standard:
-        retreat = _retreat(enc, c)
+    if c.traits.intelligent and _nearly_dead(c, retreat_at) and b.standard:
+        retreat = _retreat(v)
         if retreat is not None:
             return retreat
     if b.standard and not b.full_round:
-        step = _flank_step(enc, c)
+        step = _flank_step(v)
         if step is not None:
             return step
-        ranged_first = prefer_ranged and not enc.space.threatening(c)
-        if ranged_first:
-            attack = _attack_now(enc, c, ranged_ok=True)
-            if isinstance(attack, A.Attack) and _is_ranged(c, attack):
-                return attack
-        attack = _attack_now(enc, c, ranged_ok=True)
+        attack = v.attack()
         if attack is not None:
             return attack
-        draw = _draw_melee_if_cornered(enc, c)
+        draw = _draw_melee_if_cornered(v)
         if draw is not None:
             return draw
     if (b.move or b.standard) and not b.committed and not b.full_round and not b.attacks_made:
-        approach = _approach(enc, c, avoid_provoking=avoid_provoking)
+        approach = _approach(v, avoid_provoking=avoid_provoking)
         if approach is not None:
             return approach
     return A.EndTurn()
 
 
-def _is_ranged(c: Combatant, action: A.Attack) -> bool:
-    for o in c.ready_options():
-        if o.name == action.weapon:
-            return o.ranged
-    return False
-
-
-def _draw_melee_if_cornered(enc: Encounter, c: Combatant) -> A.Action | None:
+def _draw_melee_if_cornered(v: _View) -> A.Action | None:
     """Holding only a ranged weapon with a foe in its face: draw a melee weapon."""
+    c = v.c
     if c.melee_options() and any(
         not o.natural and o.name != "unarmed strike" for o in c.melee_options()
     ):
         return None
-    if not enc.space.threatening(c):
+    if not v.threats():
         return None
     for o in c.stats.options:
         if (
@@ -269,49 +310,48 @@ def _draw_melee_if_cornered(enc: Encounter, c: Combatant) -> A.Action | None:
 @register("default")
 def default_policy(enc: Encounter, cid: str) -> A.Action:
     """Close and fight sensibly; withdraw at a quarter of its hit points if intelligent."""
-    return _baseline(enc, cid, retreat_at=0.25, avoid_provoking=True, prefer_ranged=True)
+    return _baseline(_View(enc, enc.get(cid)), retreat_at=0.25, avoid_provoking=True)
 
 
 @register("aggressive")
 def aggressive_policy(enc: Encounter, cid: str) -> A.Action:
     """Go for the weakest foe by the shortest way, provoking if need be; never retreat."""
-    return _baseline(enc, cid, retreat_at=-1.0, avoid_provoking=False, prefer_ranged=False)
+    return _baseline(_View(enc, enc.get(cid)), retreat_at=-1.0, avoid_provoking=False)
 
 
 @register("cautious")
 def cautious_policy(enc: Encounter, cid: str) -> A.Action:
     """Never provoke on purpose; withdraw at half its hit points."""
-    return _baseline(enc, cid, retreat_at=0.5, avoid_provoking=True, prefer_ranged=True)
+    return _baseline(_View(enc, enc.get(cid)), retreat_at=0.5, avoid_provoking=True)
 
 
 @register("ranged")
 def ranged_policy(enc: Encounter, cid: str) -> A.Action:
     """Prefer shooting; step away from a foe in its face, then shoot."""
-    c = enc.get(cid)
-    b = enc.budget
-    sp = enc.space
+    v = _View(enc, enc.get(cid))
+    c, b, sp = v.c, v.b, v.sp
     if (
         any(o.ranged for o in c.ready_options())
-        and sp.threatening(c)
+        and v.threats()
         and not b.stepped
         and (not b.moved and b.standard)
     ):
         for to in sp.step_squares(c):
             if sp.threat_count_at(c, to) == 0:
                 return A.Step(to)
-    return _baseline(enc, cid, retreat_at=0.25, avoid_provoking=True, prefer_ranged=True)
+    return _baseline(v, retreat_at=0.25, avoid_provoking=True)
 
 
 @register("hold")
 def hold_policy(enc: Encounter, cid: str) -> A.Action:
     """Hold position: attack whoever is in reach, else ready an attack for whoever comes."""
-    c = enc.get(cid)
-    b = enc.budget
-    nxt = _continue_full_attack(enc, c)
+    v = _View(enc, enc.get(cid))
+    c, b = v.c, v.b
+    nxt = _continue_full_attack(v)
     if nxt is not None:
         return nxt
     if b.standard and not b.full_round and b.routine is None:
-        attack = _attack_now(enc, c, ranged_ok=True)
+        attack = v.attack()
         if attack is not None:
             return attack
         if c.melee_options() and c.readied is None:
