@@ -115,6 +115,7 @@ class Combatant:
     _state: tuple[Vitals, Ruleset, HpState, bool] | None = None  # cache of state()
     # cache of ready_options() and melee_options()
     _ready: tuple[object, list[AttackOption], list[AttackOption]] | None = None
+    _routines: tuple[list[AttackOption], list[Routine]] | None = None  # routines_ready()
     ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
     squares: int = field(init=False, default=1)  # side of its space (from its size)
     traits: Traits = field(init=False)
@@ -190,9 +191,16 @@ class Combatant:
         return out
 
     def routines_ready(self) -> list[Routine]:
-        """Full-attack routines whose every attack uses a ready option."""
-        ready = {id(o) for o in self.ready_options()}
-        return [r for r in self.stats.routines if all(id(o) in ready for o, _ in r.attacks)]
+        """Full-attack routines whose every attack uses a ready option (cached: do not
+        change the list)."""
+        options = self.ready_options()
+        cached = self._routines
+        if cached is not None and cached[0] is options:
+            return cached[1]
+        ready = {id(o) for o in options}
+        out = [r for r in self.stats.routines if all(id(o) in ready for o, _ in r.attacks)]
+        self._routines = (options, out)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         v = self.vitals

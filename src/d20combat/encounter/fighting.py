@@ -19,10 +19,10 @@ Sources:
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from d20combat.content.creatures import Ability, ExtraDamage
+from d20combat.content.rulesets import Ruleset
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.rules.attack import Attack, AttackResult, attack_on, resolve_attack
 from d20combat.rules.conditions import (
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 ATTACK_RULE = "seed 003 Attack Roll; SRD combat-i Critical Hits"
 AOO_RULE = "seed 003 Attacks of Opportunity; seed 002 Attacks of Opportunity"
 DAMAGE_RULE = "seed 003 Damage, Hit Points; SRD combat-i Injury and Death"
-_SNEAK = re.compile(r"sneak attack \+?(\d+d\d+)")
 
 _DAMAGE = ("damage", "extra damage")
 DODGE_FEAT = Modifier(1, BonusType.DODGE, "Dodge (designated opponent)")
@@ -54,19 +53,19 @@ POINT_BLANK = Modifier(1, BonusType.UNTYPED, "Point Blank Shot")
 def flat_footed(enc: Encounter, c: Combatant) -> bool:
     """Before its first turn a creature is flat-footed (seed 003); uncanny dodge keeps
     its Dexterity bonus (seed 002)."""
-    return (
-        not c.acted
-        and not c.stat.has_quality("uncanny dodge")
-        and not (c.stat.has_quality("improved uncanny dodge"))
-    )
+    t = c.traits
+    return not c.acted and not t.uncanny_dodge and not t.improved_uncanny_dodge
 
 
 def sneak_dice(c: Combatant) -> str | None:
-    for text in c.stat.special_attacks:
-        m = _SNEAK.search(text.lower())
-        if m:
-            return m.group(1)
-    return None
+    return c.traits.sneak_dice
+
+
+# Assembled attacks by situation. Keys hold ids of immutable objects (statistics,
+# options, totals, rulesets); entries keep those objects, checked by identity.
+_Situation = tuple[object, ...]
+_ATTACKS: dict[_Situation, tuple[tuple[object, ...], Attack, dict[str, Any]]] = {}
+_ATTACKS_LIMIT = 50_000
 
 
 def build_attack(
@@ -81,66 +80,138 @@ def build_attack(
     nonlethal: bool | None = None,
     multiplier: int = 1,
 ) -> tuple[Attack, dict[str, Any]]:
-    """The attack with every situational modifier, and notes for the event."""
+    """The attack with every situational modifier, and notes for the event (do not
+    change them: the same situation gives the same, shared answer)."""
     ranged = option.ranged
     space = enc.space
-    rules = enc.rules
-    notes: dict[str, Any] = {}
-    mine = set(attacker.conditions)
-    theirs = frozenset(target.conditions)
-    if charge:
-        mine.add("charging")
-    if defensively:
-        mine.add("fighting-defensively")
+    conds = attacker.conditions
+    if charge or defensively or conds:
+        mine = set(conds)
+        if charge:
+            mine.add("charging")
+        if defensively:
+            mine.add("fighting-defensively")
+    else:
+        mine = set()
     flanked = not ranged and space.flanked_by(attacker, target)
-    improved_ud = target.stat.has_quality("improved uncanny dodge")
-    if flanked:
-        notes["flanking"] = True
-        if not improved_ud:
-            mine.add("flanking")
-    unaware = flat_footed(enc, target)
-    if unaware:
+    improved_ud = target.traits.improved_uncanny_dodge
+    if flanked and not improved_ud:
+        mine.add("flanking")
+    theirs = frozenset(target.conditions)
+    if flat_footed(enc, target):
         theirs = theirs | {"flat-footed"}
     attacker_conds = frozenset(mine)
+    distance = space.distance_ft(attacker, target) if ranged else 0
+    engaged = ranged and space.engaged_with_ally(target, attacker)
+    cover = space.cover_bonus(attacker, target, melee=not ranged)
+    terrain = space.concealment(attacker, target, melee=not ranged)
+    dodge = target.dodge_target == attacker.id and target.traits.dodge
+    a_stats, t_stats, rules = attacker.stats, target.stats, enc.rules
+    key = (
+        id(a_stats),
+        id(t_stats),
+        id(option),
+        id(bonus),
+        id(rules),
+        attacker_conds,
+        theirs,
+        flanked,
+        distance,
+        engaged,
+        cover,
+        terrain,
+        dodge,
+        nonlethal,
+        multiplier,
+    )
+    objects = (a_stats, t_stats, option, bonus, rules)
+    hit = _ATTACKS.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], objects, strict=True)):
+        return hit[1], hit[2]
+    attack, notes = _assemble(
+        attacker,
+        option,
+        bonus,
+        target,
+        rules,
+        attacker_conds=attacker_conds,
+        theirs=theirs,
+        flanked=flanked,
+        distance=distance,
+        engaged=engaged,
+        cover=cover,
+        terrain=terrain,
+        dodge=dodge,
+        nonlethal=nonlethal,
+        multiplier=multiplier,
+    )
+    if len(_ATTACKS) >= _ATTACKS_LIMIT:
+        _ATTACKS.clear()
+    _ATTACKS[key] = (objects, attack, notes)
+    return attack, notes
+
+
+def _assemble(
+    attacker: Combatant,
+    option: AttackOption,
+    bonus: Total,
+    target: Combatant,
+    rules: Ruleset,
+    *,
+    attacker_conds: frozenset[str],
+    theirs: frozenset[str],
+    flanked: bool,
+    distance: int,
+    engaged: bool,
+    cover: int,
+    terrain: int,
+    dodge: bool,
+    nonlethal: bool | None,
+    multiplier: int,
+) -> tuple[Attack, dict[str, Any]]:
+    """:func:`build_attack` once the situation is known (reads only immutable data:
+    the combatants' statistics and traits)."""
+    ranged = option.ranged
+    notes: dict[str, Any] = {}
+    if flanked:
+        notes["flanking"] = True
     mods: list[Modifier] = list(attack_modifiers(attacker_conds, ranged=ranged, target=theirs))
     damage_mods: list[Modifier] = []
-    distance = space.distance_ft(attacker, target)
     if ranged:
         inc = option.range_increment or 10
         full = max(0, (distance - 1) // inc)
         if full:
             mods.append(Modifier(-2 * full, BonusType.RANGE, f"range ({distance} ft)"))
-        if space.engaged_with_ally(target, attacker) and not attacker.stat.has_feat("precise shot"):
+        if engaged and not attacker.traits.precise_shot:
             mods.append(INTO_MELEE)
-        if distance <= 30 and attacker.stat.has_feat("point blank shot"):
+        if distance <= 30 and attacker.traits.point_blank:
             mods.append(POINT_BLANK)
             damage_mods.append(POINT_BLANK)
-    uncanny = target.stat.has_quality("uncanny dodge") or improved_ud
+    tt = target.traits
+    improved_ud = tt.improved_uncanny_dodge
+    uncanny = tt.uncanny_dodge or improved_ud
     defense = defense_modifiers(
         theirs,
         ranged=ranged,
         attacker=attacker_conds,
         uncanny_dodge=uncanny,
-        run_feat=target.stat.has_feat("run"),
+        run_feat=tt.run,
         helpless_defense=rules.helpless_defense,
         run_ranged_defense_bonus=rules.run_ranged_defense_bonus,
     )
     lose_dex = defense.loses_dex
     mods.extend(defense.attacker_modifiers)
     ac_mods: list[Modifier] = list(defense.modifiers)
-    if target.dodge_target == attacker.id and target.stat.has_feat("dodge"):
+    if dodge:
         ac_mods.append(DODGE_FEAT)
-    cover = space.cover_bonus(attacker, target, melee=not ranged)
     if cover:
         ac_mods.append(Modifier(cover, BonusType.COVER, "cover"))
         notes["cover"] = cover
-    concealment = max(
-        space.concealment(attacker, target, melee=not ranged), miss_chance(attacker_conds, theirs)
-    )
+    concealment = max(terrain, miss_chance(attacker_conds, theirs))
     if concealment:
         notes["concealment"] = concealment
     extra: tuple[ExtraDamage, ...] = ()
-    dice = sneak_dice(attacker)
+    dice = attacker.traits.sneak_dice
     sneak = dice is not None and sneak_attack_allowed(
         theirs,
         attacker=attacker_conds,
@@ -148,7 +219,7 @@ def build_attack(
         concealed=bool(concealment),
         uncanny_dodge=uncanny,
         improved_uncanny_dodge=improved_ud,
-        run_feat=target.stat.has_feat("run"),
+        run_feat=tt.run,
     )
     if sneak and dice and not target.stats.crit_immune and (not ranged or distance <= 30):
         extra = (ExtraDamage(dice=dice, source="sneak attack"),)
@@ -156,7 +227,7 @@ def build_attack(
     attack = attack_on(
         target.stats,
         option,
-        enc.rules,
+        rules,
         bonus=bonus,
         attacker_dex=attacker.mod(Ability.DEX),
         touch=option.touch,
@@ -318,7 +389,7 @@ def deal_damage(
 
 def aoo_limit(c: Combatant) -> int:
     """One a round; Combat Reflexes adds the Dex modifier (seed 003)."""
-    if c.stat.has_feat("combat reflexes"):
+    if c.traits.combat_reflexes:
         return 1 + max(0, c.mod(Ability.DEX))
     return 1
 
@@ -327,7 +398,7 @@ def can_make_aoo(enc: Encounter, t: Combatant, provoker: Combatant) -> AttackOpt
     """The melee option ``t`` would use for an attack of opportunity, or None."""
     if not enc.active(t) or t.aoo_used >= aoo_limit(t):
         return None
-    if not t.acted and not t.stat.has_feat("combat reflexes"):
+    if not t.acted and not t.traits.combat_reflexes:
         return None  # flat-footed (seed 003)
     conds = frozenset(t.conditions)
     if "total-defense" in conds or not restrictions(conds).can_aoo:

@@ -35,7 +35,7 @@ from d20combat.grid.movement import (
 )
 from d20combat.grid.movement import path_cost as grid_path_cost
 from d20combat.grid.occupancy import Occupancy
-from d20combat.grid.reach import attack_offsets, attack_positions, threat_template
+from d20combat.grid.reach import attack_offsets, threat_template
 from d20combat.grid.squares import distance, footprint, footprint_distance, square_name
 from d20combat.grid.terrain import DIFFICULT, DOOR, HAMPERS, LOW_OBSTACLE
 from d20combat.rules.statistics import AttackOption
@@ -45,17 +45,17 @@ if TYPE_CHECKING:
 
 _DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 _SIGHT_LIMIT = 100_000  # bounded per-map cache of concealment and line of sight
-_SHARED_SEARCH_SQUARES = 32  # movement searches with at most this many squares of creatures
-_SHARED_SEARCH_LIMIT = 4096  # around them are cached on the map (bounded)
 
 
 class _Reach(NamedTuple):
     """One attack option's reach from a space: the template, its farthest square in
-    feet, and per target size the offsets ``attacker - target`` it attacks from."""
+    feet, and per target size the offsets ``attacker - target`` it attacks from (as a
+    set, and in row order)."""
 
     template: frozenset[Pos]
     far_ft: int
     offsets: dict[int, frozenset[Pos]]
+    ordered: dict[int, tuple[Pos, ...]]  # the same offsets in row order
 
 
 class Space:
@@ -125,7 +125,7 @@ class Space:
                 reach_weapon = option.weapon is not None and option.weapon.has(WeaponFlag.REACH)
                 tpl = threat_template(c.squares, c.stats.reach_ft, reach_weapon)
             far = max((footprint_distance((0, 0), c.squares, p, 1) for p in tpl), default=0)
-            hit = self._tpl[key] = _Reach(tpl, far, {})
+            hit = self._tpl[key] = _Reach(tpl, far, {}, {})
         return hit
 
     def template(self, c: Combatant, option: AttackOption) -> frozenset[Pos]:
@@ -139,6 +139,18 @@ class Space:
         offs = r.offsets.get(squares)
         if offs is None:
             offs = r.offsets[squares] = attack_offsets(r.template, squares)
+        return offs
+
+    def attack_offsets_ordered(
+        self, c: Combatant, option: AttackOption, squares: int
+    ) -> tuple[Pos, ...]:
+        """:meth:`attack_offsets` in row order (as :func:`attack_positions` lists them)."""
+        r = self._reach_of(c, option)
+        offs = r.ordered.get(squares)
+        if offs is None:
+            offs = r.ordered[squares] = tuple(
+                sorted(self.attack_offsets(c, option, squares), key=lambda s: (s[1], s[0]))
+            )
         return offs
 
     def melee_reach_ft(self, c: Combatant) -> int:
@@ -472,35 +484,20 @@ class Space:
         return frozenset(blocked), frozenset(no_end)
 
     def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
-        """Where ``c`` can move with ``budget_ft`` (cached per version; searches with
-        few creatures about are also cached on the map, since they depend only on the
-        terrain and the arguments)."""
         key = (c.id, c.pos, budget_ft)
         hit = self._reach.get(key)
         if hit is None:
             blocked, no_end = self._blocks(c)
-            speed = c.stat.speed
-            swim, fly = speed.swim > 0, speed.fly > 0
-            shared: dict[tuple[object, ...], Reachable] | None = None
-            if len(blocked) + len(no_end) <= _SHARED_SEARCH_SQUARES:
-                shared = self.enc.map.cache("space-reachable")
-                mkey = (c.pos, c.squares, budget_ft, blocked, no_end, swim, fly)
-                hit = shared.get(mkey)
-            if hit is None:
-                hit = movement_costs(
-                    self.enc.map,
-                    c.pos,
-                    c.squares,
-                    budget_ft=budget_ft,
-                    blocked=blocked,
-                    no_end=no_end,
-                    swim=swim,
-                    ignore_difficult=fly,
-                )
-                if shared is not None:
-                    if len(shared) >= _SHARED_SEARCH_LIMIT:
-                        shared.clear()
-                    shared[mkey] = hit
+            hit = movement_costs(
+                self.enc.map,
+                c.pos,
+                c.squares,
+                budget_ft=budget_ft,
+                blocked=blocked,
+                no_end=no_end,
+                swim=c.stat.speed.swim > 0,
+                ignore_difficult=c.stat.speed.fly > 0,
+            )
             self._reach[key] = hit
         return hit
 
@@ -755,6 +752,7 @@ class Space:
         (A candidate whose best possible key cannot beat the best so far is skipped.)"""
         r = self.reachable(c, budget)
         options = c.melee_options()
+        n = c.squares
         best: tuple[tuple[int, int, int, int], Pos] | None = None
         far = budget + self._max_reach
         for rank, foe in enumerate(foes):
@@ -762,16 +760,22 @@ class Space:
                 break  # later foes rank lower: none can do better
             if self.distance_ft(c, foe) > far:
                 continue
-            partners = self.flank_partners(c.side, foe)
-            can_flank = bool(partners) and not (len(partners) == 1 and partners[0] is c)
+            allies = [(a.pos, a.squares) for a in self.flank_partners(c.side, foe) if a is not c]
+            fx, fy = fp = foe.pos
+            fn = foe.squares
             for o in options:
-                for p in attack_positions(foe.pos, foe.squares, self.template(c, o)):
+                for dx, dy in self.attack_offsets_ordered(c, o, fn):
+                    p = (fx + dx, fy + dy)
                     cost = r.cost(p)
                     if cost is None or p == c.pos:
                         continue
                     if best is not None and best[0] <= (0, 0, rank, cost):
                         continue
-                    flank = 0 if can_flank and self._flankers(c, foe, p) else 1
+                    flank = 1
+                    for ap, an in allies:
+                        if flanks(p, n, ap, an, fp, fn):
+                            flank = 0
+                            break
                     if best is not None and best[0] <= (0, flank, rank, cost):
                         continue
                     aoo = 0

@@ -114,6 +114,7 @@ class Encounter:
         self.reactions: dict[str, ReactionPolicy] = {}
         self._events: list[Event] = []
         self._started = False
+        self.fighters: tuple[str, ...] = ()  # two active foes last seen (a hint)
 
     # ------------------------------------------------------------------ set-up
     @classmethod

@@ -244,6 +244,20 @@ def check_outcome(enc: Encounter) -> None:
     """End the fight when at most one side can still fight."""
     if enc.outcome is not None:
         return
+    # Two creatures of different sides still active: the fight goes on. The last two
+    # found are tried first (ids: a clone may hold the original's).
+    seen = enc.fighters
+    if len(seen) == 2:
+        a, b = enc.combatants[seen[0]], enc.combatants[seen[1]]
+        if enc.active(a) and enc.active(b):
+            return
+    witness: dict[str, str] = {}
+    for c in enc.combatants.values():
+        if c.side not in witness and enc.active(c):
+            witness[c.side] = c.id
+            if len(witness) == 2:
+                enc.fighters = tuple(witness.values())
+                return
     fighting = []
     statuses: dict[str, SideStatus] = {}
     for side in enc.sides:

@@ -53,6 +53,7 @@ from d20combat.grid.squares import Square, footprint
 from d20combat.grid.terrain import BLOCKS_MOVE, CORNER, DEEP_WATER, HAMPERS, LOW_OBSTACLE
 
 INF = 1 << 30
+_SEARCH_LIMIT = 2048  # bounded searches cached per map (by start and nearby blocked squares)
 
 # direction order: orthogonals first (a deterministic tie order), then diagonals
 _DIRS: tuple[tuple[int, int], ...] = (
@@ -363,13 +364,29 @@ def movement_costs(
     noend = noend_arr if has_noend else None
     s0 = 2 * (y0 * w + x0) + (start_parity & 1)
     limit = INF if budget_ft is None else budget_ft // 5
+    key: tuple[object, ...] | None = None
+    if limit < INF:
+        # a bounded search only sees the blocked squares within ``limit`` of its start
+        xa, xb, ya, yb = x0 - limit, x0 + limit + squares, y0 - limit, y0 + limit + squares
+        near = frozenset(s for s in blocked if xa <= s[0] < xb and ya <= s[1] < yb)
+        key = (s0, squares, limit, swim, ignore_difficult, squeeze, near)
+        cache = m.cache("searches")
+        hit = cache.get(key)
+        if hit is not None:
+            return Reachable(m, start, squares, hit[0], hit[1], noend, tab.fit)
+    fast = None
     if limit < INF and not start_parity and tab.fit[s0 >> 1] == FIT_CLEAR:
         fast = _open_area(m, x0, y0, squares, limit, blocked)
-        if fast is not None:
-            return Reachable(m, start, squares, fast[0], fast[1], noend, tab.fit)
-    bad = bytearray(size)
-    _mark(bad, blocked, squares, w, h)
-    dist, pred = _search([s0], tab.moves, bad, limit)
+    if fast is not None:
+        dist, pred = fast
+    else:
+        bad = bytearray(size)
+        _mark(bad, blocked, squares, w, h)
+        dist, pred = _search([s0], tab.moves, bad, limit)
+    if key is not None:
+        if len(cache) >= _SEARCH_LIMIT:
+            cache.clear()
+        cache[key] = (dist, pred)
     return Reachable(m, start, squares, dist, pred, noend, tab.fit)
 
 

@@ -26,6 +26,10 @@ from d20combat.errors import InputError
 Square = tuple[int, int]
 """``(x, y)``: column from 0 at the left, row from 0 at the top."""
 
+_TABLE_LIMIT = 1 << 16  # bounded tables of footprints and square names
+_FOOTPRINTS: dict[tuple[Square, int], tuple[Square, ...]] = {}
+_NAMES: dict[Square, str] = {}
+
 SQUARE_FORM = "a square like 'a1' or 'ab12' (column letters from 'a', row number from 1 at the top)"
 
 
@@ -118,8 +122,15 @@ def footprint(pos: Square, squares: int = 1) -> tuple[Square, ...]:
     """
     if squares == 1:
         return (pos,)
-    x, y = pos
-    return tuple((x + dx, y + dy) for dx, dy in footprint_offsets(squares))
+    key = (pos, squares)
+    hit = _FOOTPRINTS.get(key)
+    if hit is None:
+        x, y = pos
+        hit = tuple([(x + dx, y + dy) for dx, dy in footprint_offsets(squares)])
+        if len(_FOOTPRINTS) >= _TABLE_LIMIT:
+            _FOOTPRINTS.clear()
+        _FOOTPRINTS[(x, y), squares] = hit
+    return hit
 
 
 @lru_cache(maxsize=256)
@@ -220,7 +231,14 @@ def square_name(square: Square) -> str:
     >>> square_name((0, 0)), square_name((1, 2)), square_name((27, 9))
     ('a1', 'b3', 'ab10')
     """
-    return f"{column_name(square[0])}{square[1] + 1}"
+    name = _NAMES.get(square) if type(square) is tuple else None
+    if name is None:
+        name = f"{column_name(square[0])}{square[1] + 1}"
+        if type(square) is tuple:
+            if len(_NAMES) >= _TABLE_LIMIT:
+                _NAMES.clear()
+            _NAMES[square] = name
+    return name
 
 
 def parse_square(text: str, *, field: str | None = None) -> Square:

@@ -28,11 +28,15 @@ from typing import NamedTuple
 from d20combat.content.creatures import ExtraDamage
 from d20combat.content.rulesets import Ruleset, Variant
 from d20combat.rules.damage import DamagePart, Defenses, Reduction, apply_defenses
-from d20combat.rules.dice import D20, Dice, DiceSource
+from d20combat.rules.dice import D10, D20, D100, Dice, DiceSource
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, Statistics
 
 ROLL_CLASS = tuple[bool, bool, int]  # (hits, threatens, natural 1 / 20 / 0)
+_SOFTER = Variant.SOFTER_CRITICALS
+# per attack option (by id, the option kept alive in the entry): the qualities its
+# damage carries against damage reduction (materials and alignments)
+_QUALITIES: dict[int, tuple[AttackOption, frozenset[str]]] = {}
 
 
 class Attack(NamedTuple):
@@ -113,7 +117,7 @@ def critical_profile(option: AttackOption, rules: Ruleset) -> tuple[int, int] | 
     sentence.)
     """
     low, mult = option.crit_range, option.crit_multiplier
-    if not rules.has(Variant.SOFTER_CRITICALS):
+    if _SOFTER not in rules.variants:
         return low, mult
     if low < 20:
         return low + 1, mult
@@ -140,13 +144,9 @@ def miss_chance_roll(dice: DiceSource, percent: int, rules: Ruleset) -> bool:
         return False
     if rules.concealment_die == 10:
         threshold = percent // 10
-        missed, _ = dice.classify(
-            Dice.of(1, 10), "concealment miss chance (d10)", lambda r: r <= threshold
-        )
+        missed, _ = dice.classify(D10, "concealment miss chance (d10)", lambda r: r <= threshold)
     else:
-        missed, _ = dice.classify(
-            Dice.of(1, 100), "concealment miss chance (d%)", lambda r: r <= percent
-        )
+        missed, _ = dice.classify(D100, "concealment miss chance (d%)", lambda r: r <= percent)
     return missed
 
 
@@ -171,6 +171,18 @@ def nonlethal_switch(
         "nonlethal with a lethal weapon" if want_nonlethal else "lethal with a nonlethal weapon"
     )
     return Modifier(-4, BonusType.UNTYPED, source), False
+
+
+def _damage_qualities(option: AttackOption) -> frozenset[str]:
+    hit = _QUALITIES.get(id(option))
+    if hit is None or hit[0] is not option:
+        if len(_QUALITIES) > 4096:
+            _QUALITIES.clear()
+        hit = _QUALITIES[id(option)] = (
+            option,
+            frozenset(option.materials) | frozenset(option.aligned),
+        )
+    return hit[1]
 
 
 def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackResult:
@@ -216,20 +228,24 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
     per_roll = attack.damage_bonus.value
     rolled = dice.roll(
         option.dice.times(mult).plus(per_roll * mult),
-        f"damage ({option.name}{f', x{mult}' if mult > 1 else ''})",
+        f"damage ({option.name}, x{mult})" if mult > 1 else f"damage ({option.name})",
     )
     if attack.half_damage:
         rolled //= 2
     rolled = max(1, rolled)
-    qualities = frozenset(option.materials) | frozenset(option.aligned)
+    qualities = _damage_qualities(option)
     parts = [DamagePart(rolled, option.damage_types, option.name, option.enhancement, qualities)]
-    for extra in (*option.extra, *attack.extra):
+    for extra in (*option.extra, *attack.extra) if option.extra or attack.extra else ():
         amount = dice.roll(Dice.parse(extra.dice), f"extra damage ({extra.source or extra.dice})")
         types = (extra.type,) if extra.type else option.damage_types
         parts.append(
             DamagePart(amount, types, extra.source or extra.dice, option.enhancement, qualities)
         )
-    damage, notes = apply_defenses(parts, attack.defenses, rules)
+    d = attack.defenses
+    if d.dr or d.resist or d.immune or d.vulnerable:
+        damage, notes = apply_defenses(parts, d, rules)
+    else:  # nothing to reduce or multiply: apply_defenses would add the parts up
+        damage, notes = sum(p.amount for p in parts), ()
     nonlethal = attack.nonlethal
     if nonlethal and attack.defenses.nonlethal_immune:
         notes = (*notes, Reduction("immunity", damage, "immune to nonlethal damage"))

@@ -66,18 +66,20 @@ class Dice:
     ('1d%', 20)
     """
 
-    __slots__ = ("_dist", "constant", "terms", "text")
+    __slots__ = ("_derived", "_dist", "constant", "terms", "text")
 
     terms: tuple[DieTerm, ...]
     constant: int
     text: str
     _dist: dict[int, int] | None
+    _derived: dict[tuple[str, int], Dice] | None  # plus() and times() results, cached
 
     def __init__(self, terms: tuple[DieTerm, ...] = (), constant: int = 0) -> None:
         object.__setattr__(self, "terms", tuple(terms))
         object.__setattr__(self, "constant", constant)
         object.__setattr__(self, "text", _format(self.terms, constant))
         object.__setattr__(self, "_dist", None)
+        object.__setattr__(self, "_derived", None)
         _check_limits(self)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -117,9 +119,22 @@ class Dice:
     def __reduce__(self) -> tuple[object, ...]:
         return (Dice, (self.terms, self.constant))
 
+    def _memo(self) -> dict[tuple[str, int], Dice]:
+        memo = self._derived
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_derived", memo)
+        return memo
+
     def plus(self, constant: int) -> Dice:
         """The same dice with ``constant`` added."""
-        return Dice(self.terms, self.constant + constant) if constant else self
+        if not constant:
+            return self
+        memo = self._memo()
+        hit = memo.get(("+", constant))
+        if hit is None:
+            hit = memo["+", constant] = Dice(self.terms, self.constant + constant)
+        return hit
 
     def times(self, n: int) -> Dice:
         """The expression rolled ``n`` times and summed (for multiplied damage).
@@ -130,13 +145,17 @@ class Dice:
         """
         if n == 1:
             return self
-        terms: list[DieTerm] = []
-        for t in self.terms:
-            if t.keep is None:
-                terms.append(t._replace(number=t.number * n))
-            else:
-                terms.extend([t] * n)
-        return Dice(tuple(terms), self.constant * n)
+        memo = self._memo()
+        hit = memo.get(("*", n))
+        if hit is None:
+            terms: list[DieTerm] = []
+            for t in self.terms:
+                if t.keep is None:
+                    terms.append(t._replace(number=t.number * n))
+                else:
+                    terms.extend([t] * n)
+            hit = memo["*", n] = Dice(tuple(terms), self.constant * n)
+        return hit
 
     @property
     def is_constant(self) -> bool:
@@ -343,6 +362,7 @@ def _distribution(terms: tuple[DieTerm, ...], constant: int) -> dict[int, int]:
 
 
 D20 = Dice.of(1, 20)
+_BITS = [0, 0] + [(s - 1).bit_length() for s in range(2, 128)]  # random bits per die size
 D100 = Dice.of(1, 100)
 D10 = Dice.of(1, 10)
 
@@ -403,7 +423,7 @@ class SampledDice:
         """One face of a ``sides``-sided die, uniformly (rejection sampling, no bias)."""
         if sides == 1:
             return 1
-        k = (sides - 1).bit_length()
+        k = _BITS[sides] if sides < 128 else (sides - 1).bit_length()
         bits = self._bits
         r = bits(k)
         while r >= sides:
@@ -411,10 +431,17 @@ class SampledDice:
         return r + 1
 
     def roll(self, dice: Dice, purpose: str) -> int:
+        terms = dice.terms
+        if len(terms) == 1 and terms[0].number == 1 and terms[0].keep is None:
+            t = terms[0]  # one die (a d20, a d8 ...): the common case, made short
+            face = self.die(t.sides)
+            total = dice.constant + t.sign * face
+            self.rolls.append(Roll(dice.text, (face,), total, purpose))
+            return total
         faces: list[int] = []
         total = dice.constant
         die = self.die
-        for t in dice.terms:
+        for t in terms:
             rolled = [die(t.sides) for _ in range(t.number)]
             faces.extend(rolled)
             if t.keep is not None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
+from d20combat.grid.flanking import flanks
 from d20combat.rules.conditions import can_use_ranged
 
 if TYPE_CHECKING:
@@ -186,15 +187,25 @@ def _flank_step(v: _View) -> A.Action | None:
     foes = v.ranked()
     if not foes or not c.melee_options():
         return None
+    steps = sp.step_squares(c)
+    if not steps:
+        return None
+    n = c.squares
     for e in foes:
         if sp.distance_ft(c, e) > 15:
             continue
-        if all(a is c for a in sp.flank_partners(c.side, e)):
+        allies = [(a.pos, a.squares) for a in sp.flank_partners(c.side, e) if a is not c]
+        if not allies:
             continue  # no ally threatens this foe: no flank to take
-        if sp.flanked_by(c, e):
+        ep, en = e.pos, e.squares
+        if any(flanks(c.pos, n, ap, an, ep, en) for ap, an in allies):
             continue  # already flanking
-        for to in sp.step_squares(c):
-            if sp.would_flank(c, e, to) and sp.threat_count_at(c, to) <= len(v.threats()):
+        for to in steps:
+            if (
+                sp.would_reach(c, e, to)
+                and any(flanks(to, n, ap, an, ep, en) for ap, an in allies)
+                and sp.threat_count_at(c, to) <= len(v.threats())
+            ):
                 return A.Step(to)
     return None
 
@@ -211,11 +222,19 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     options = c.melee_options()
     if b.standard and not b.moved and options:
         # a 5-foot step into reach never provokes and keeps the full attack
-        near = [e for e in foes if sp.distance_ft(c, e) <= sp.melee_reach_ft(c) + 10]
-        if near:
+        limit = sp.melee_reach_ft(c) + 10
+        close = [
+            (e.pos, [sp.attack_offsets(c, o, e.squares) for o in options])
+            for e in foes
+            if sp.distance_ft(c, e) <= limit
+        ]
+        if close:
             for to in sp.step_squares(c):
-                if any(sp.would_reach(c, e, to) for e in near):
-                    return A.Step(to)
+                x, y = to
+                for (ex, ey), reach in close:
+                    off = (x - ex, y - ey)
+                    if any(off in offsets for offsets in reach):
+                        return A.Step(to)
     dest = v.destination(speed, avoid_provoking)
     if dest is not None:
         return A.Move(dest)
