@@ -14,6 +14,7 @@ a clear straight lane, at least 10 ft, line of sight at the start).
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Collection, Hashable, Iterable
 from heapq import nsmallest
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -58,6 +59,27 @@ class _Reach(NamedTuple):
     ordered: dict[int, tuple[Pos, ...]]  # the same offsets in row order
 
 
+class _ThreatMap(NamedTuple):
+    """The squares a side's enemies threaten: square -> those enemies (in id order),
+    what each contributed, and which have changed since."""
+
+    squares: dict[Pos, list[Combatant]]
+    contributed: dict[str, frozenset[Pos]]
+    dirty: set[str]
+
+
+_NOWHERE: frozenset[Pos] = frozenset()
+
+
+def _by_id(c: Combatant) -> str:
+    return c.id
+
+
+# per attack option (by id, the option kept in the entry), space size and natural reach
+_REACHES: dict[tuple[int, int, int], tuple[AttackOption, _Reach]] = {}
+_REACHES_LIMIT = 4096
+
+
 class Space:
     """Positions, threatened squares and movement for one encounter.
 
@@ -77,8 +99,7 @@ class Space:
         self._cover: dict[tuple[object, ...], int] = {}
         self._reach: dict[tuple[object, ...], Reachable] = {}
         self._now: dict[Hashable, Any] = {}  # answers for this version only
-        # per option (by id: the combatants keep their options alive) and space size
-        self._tpl: dict[tuple[int, int, int], _Reach] = {}
+        self._maps: dict[str, _ThreatMap] = {}  # per side: the squares its enemies threaten
         self._by_id: list[Combatant] = []
         self._max_reach = 5
         self.rebuild()
@@ -98,8 +119,12 @@ class Space:
         self.version += 1
         if c is None:
             self._threat.clear()
+            self._maps.clear()
         else:
             self._threat.pop(c.id, None)
+            for side, tm in self._maps.items():
+                if side != c.side:  # only c's own threat changed: update it there
+                    tm.dirty.add(c.id)
         self._cover.clear()
         self._reach.clear()
         self._now.clear()
@@ -117,16 +142,20 @@ class Space:
     # ------------------------------------------------------------ reach and threat
     def _reach_of(self, c: Combatant, option: AttackOption) -> _Reach:
         key = (id(option), c.squares, c.stats.reach_ft)
-        hit = self._tpl.get(key)
-        if hit is None:
-            if option.natural:
-                tpl = threat_template(c.squares, option.reach_ft)
-            else:
-                reach_weapon = option.weapon is not None and option.weapon.has(WeaponFlag.REACH)
-                tpl = threat_template(c.squares, c.stats.reach_ft, reach_weapon)
-            far = max((footprint_distance((0, 0), c.squares, p, 1) for p in tpl), default=0)
-            hit = self._tpl[key] = _Reach(tpl, far, {}, {})
-        return hit
+        hit = _REACHES.get(key)
+        if hit is not None and hit[0] is option:
+            return hit[1]
+        if option.natural:
+            tpl = threat_template(c.squares, option.reach_ft)
+        else:
+            reach_weapon = option.weapon is not None and option.weapon.has(WeaponFlag.REACH)
+            tpl = threat_template(c.squares, c.stats.reach_ft, reach_weapon)
+        far = max((footprint_distance((0, 0), c.squares, p, 1) for p in tpl), default=0)
+        reach = _Reach(tpl, far, {}, {})
+        if len(_REACHES) >= _REACHES_LIMIT:
+            _REACHES.clear()
+        _REACHES[key] = (option, reach)
+        return reach
 
     def template(self, c: Combatant, option: AttackOption) -> frozenset[Pos]:
         """The squares (as offsets) ``option`` can strike from ``c``'s position."""
@@ -201,21 +230,46 @@ class Space:
         return any(s in squares for s in self._footprint_at(target, at))
 
     def _threat_map(self, side: str) -> dict[Pos, list[Combatant]]:
-        """Square -> the enemies of ``side`` threatening it, in id order (per version)."""
-        key = ("threat-map", side)
-        hit: dict[Pos, list[Combatant]] | None = self._now.get(key)
-        if hit is None:
-            hit = {}
+        """Square -> the enemies of ``side`` threatening it, in id order (kept up to
+        date creature by creature: a change to one creature touches only its squares)."""
+        tm = self._maps.get(side)
+        if tm is None:
+            tm = self._maps[side] = _ThreatMap({}, {}, set())
+            squares = tm.squares
             for o in self._by_id:
                 if o.side != side and not o.fled:
-                    for s in self.threatened(o):
-                        at = hit.get(s)
+                    mine = tm.contributed[o.id] = self.threatened(o)
+                    for s in mine:
+                        at = squares.get(s)
                         if at is None:
-                            hit[s] = [o]
+                            squares[s] = [o]
                         else:
                             at.append(o)
-            self._now[key] = hit
-        return hit
+        elif tm.dirty:
+            squares = tm.squares
+            for cid in tm.dirty:
+                o = self.enc.combatants[cid]
+                old = tm.contributed.get(cid, _NOWHERE)
+                new = _NOWHERE if o.fled else self.threatened(o)
+                if old == new:
+                    continue
+                for s in old - new:
+                    at = squares[s]
+                    for i, x in enumerate(at):
+                        if x is o:
+                            del at[i]
+                            break
+                    if not at:
+                        del squares[s]
+                for s in new - old:
+                    at = squares.get(s)
+                    if at is None:
+                        squares[s] = [o]
+                    else:
+                        insort(at, o, key=_by_id)
+                tm.contributed[cid] = new
+            tm.dirty.clear()
+        return tm.squares
 
     def threatening(self, target: Combatant, at: Pos | None = None) -> list[Combatant]:
         """Active enemies threatening ``target``'s space (at ``at``), in id order."""
@@ -332,30 +386,26 @@ class Space:
 
     # ------------------------------------------------------------ flanking
     def flank_partners(self, side: str, target: Combatant) -> list[Combatant]:
-        """Members of ``side`` that could flank ``target`` with an ally: near it, with
-        reach (seed 003: creatures with 0 reach can't flank) and threatening it."""
+        """Members of ``side`` that could flank ``target`` with an ally: threatening it,
+        and with reach (seed 003: creatures with 0 reach can't flank)."""
         key = ("partners", side, target.id)
         hit: list[Combatant] | None = self._now.get(key)
         if hit is None:
             hit = []
-            if self._present(side) < 2:
-                self._now[key] = hit
-                return hit  # nobody to flank with
-            for cid in self.occ.near(target.pos, target.squares, self._max_reach):
-                ally = self.enc.combatants[cid]
-                if ally.side != side:
-                    continue
-                if ally.stats.reach_ft <= 0 and not any(
-                    o.weapon is not None and o.weapon.has(WeaponFlag.REACH)
-                    for o in ally.melee_options()
-                ):
-                    continue
-                if self.threatens(ally, target):
-                    hit.append(ally)
+            if self.present(side) >= 2:  # else nobody to flank with
+                for ally in self.threatening(target):
+                    if ally.side == side and (
+                        ally.stats.reach_ft > 0
+                        or any(
+                            o.weapon is not None and o.weapon.has(WeaponFlag.REACH)
+                            for o in ally.melee_options()
+                        )
+                    ):
+                        hit.append(ally)
             self._now[key] = hit
         return hit
 
-    def _present(self, side: str) -> int:
+    def present(self, side: str) -> int:
         """How many members of ``side`` are on the battlefield (per version)."""
         key = ("present", side)
         hit: int | None = self._now.get(key)
@@ -508,6 +558,16 @@ class Space:
             IllegalActionError: if a step is not to an adjacent square, crosses a wall or
                 a foe, or the path ends where ``c`` may not stop.
         """
+        path = tuple(path)
+        key = ("path-cost", c.id, path)
+        known: int | None = self._now.get(key)
+        if known is not None:
+            return known
+        cost = self._path_cost(c, path)
+        self._now[key] = cost
+        return cost
+
+    def _path_cost(self, c: Combatant, path: tuple[Pos, ...]) -> int:
         full = [c.pos, *path]
         for (x1, y1), (x2, y2) in zip(full, full[1:], strict=False):
             if max(abs(x2 - x1), abs(y2 - y1)) != 1:

@@ -109,7 +109,8 @@ class _View:
     def ranked(self) -> list[Combatant]:
         """The foes, best target first."""
         if self._ranked is None:
-            self._ranked = sorted(self.foes(), key=self.priority)
+            foes = self.foes()
+            self._ranked = sorted(foes, key=self.priority) if len(foes) > 1 else foes
         return self._ranked
 
     def threats(self) -> list[Combatant]:
@@ -184,6 +185,8 @@ def _flank_step(v: _View) -> A.Action | None:
     c, sp, b = v.c, v.sp, v.b
     if b.stepped or b.moved or not b.standard or not b.move:
         return None
+    if sp.present(c.side) < 2:
+        return None  # nobody to flank with
     foes = v.ranked()
     if not foes or not c.melee_options():
         return None
