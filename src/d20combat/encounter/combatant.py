@@ -42,6 +42,11 @@ class Traits(NamedTuple):
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
+# ready options per statistics (by id, kept in the entry), weapons in hand and ammunition
+_READY: dict[
+    tuple[int, tuple[str, ...], tuple[tuple[str, int], ...]],
+    tuple[Statistics, list[AttackOption], list[AttackOption]],
+] = {}
 
 
 def traits_of(stat: StatBlock) -> Traits:
@@ -174,21 +179,28 @@ class Combatant:
         cached = self._ready
         if cached is not None and cached[0] == key:
             return cached[1]
-        out = []
-        for o in self.stats.options:
-            if o.natural or o.item in self.wielding:
-                if o.thrown and self.ammo.get(o.item, 1) <= 0:
-                    continue
-                out.append(o)
-        unarmed = self.stats.unarmed
-        if (
-            unarmed is not None
-            and all(o is not unarmed for o in out)
-            and all(o.ranged for o in out)
-        ):
-            out.append(unarmed)
-        self._ready = (key, out, [o for o in out if not o.ranged])
-        return out
+        stats = self.stats
+        shared_key = (id(stats), self.wielding, tuple(self.ammo.items()))
+        shared = _READY.get(shared_key)
+        if shared is None or shared[0] is not stats:
+            out = []
+            for o in stats.options:
+                if o.natural or o.item in self.wielding:
+                    if o.thrown and self.ammo.get(o.item, 1) <= 0:
+                        continue
+                    out.append(o)
+            unarmed = stats.unarmed
+            if (
+                unarmed is not None
+                and all(o is not unarmed for o in out)
+                and all(o.ranged for o in out)
+            ):
+                out.append(unarmed)
+            if len(_READY) > 4096:
+                _READY.clear()
+            shared = _READY[shared_key] = (stats, out, [o for o in out if not o.ranged])
+        self._ready = (key, shared[1], shared[2])
+        return shared[1]
 
     def routines_ready(self) -> list[Routine]:
         """Full-attack routines whose every attack uses a ready option (cached: do not

@@ -43,16 +43,20 @@ def walk(
     """
     start = c.pos
     done: list[Pos] = []
+    space = enc.space
+    # readied attacks are set on their owners' turns: none appear during this move
+    watched = any(t.readied is not None for t in enc.enemies(c))
     for i, nxt in enumerate(path):
         if (
             provokes
             and not (free_start and i == 0)
+            and space.threatening(c)
             and not provoke(enc, c, f"moving out of {square_name(c.pos)}", movement=True)
         ):
             break
-        enc.space.place(c, nxt)
+        space.place(c, nxt)
         done.append(nxt)
-        if not trigger_readied(enc, c):
+        if watched and not trigger_readied(enc, c):
             break
     enc.event(
         c.id,

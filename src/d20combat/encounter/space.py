@@ -20,7 +20,7 @@ from heapq import nsmallest
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from d20combat.content.equipment import ArmorCategory, WeaponFlag, armor
-from d20combat.content.sizes import can_move_through, shared_square_capacity
+from d20combat.content.sizes import Size, can_move_through, shared_square_capacity
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
 from d20combat.errors import IllegalActionError
@@ -71,6 +71,20 @@ class _ThreatMap(NamedTuple):
 _NOWHERE: frozenset[Pos] = frozenset()
 
 
+class _Bodies(NamedTuple):
+    """Where creatures stop movers of one side and size: square -> how many creatures
+    there it cannot enter, and where it cannot end its move; each creature's share
+    (:meth:`Space._share`); and which creatures have changed since."""
+
+    blocked: dict[Pos, int]
+    no_end: dict[Pos, int]
+    shares: dict[str, tuple[int, tuple[Pos, ...]]]
+    dirty: set[str]
+
+
+_NO_SHARE: tuple[int, tuple[Pos, ...]] = (0, ())
+
+
 def _by_id(c: Combatant) -> str:
     return c.id
 
@@ -100,6 +114,7 @@ class Space:
         self._reach: dict[tuple[object, ...], Reachable] = {}
         self._now: dict[Hashable, Any] = {}  # answers for this version only
         self._maps: dict[str, _ThreatMap] = {}  # per side: the squares its enemies threaten
+        self._bodies: dict[tuple[str, Size], _Bodies] = {}  # per side and size of mover
         self._by_id: list[Combatant] = []
         self._max_reach = 5
         self.rebuild()
@@ -120,11 +135,14 @@ class Space:
         if c is None:
             self._threat.clear()
             self._maps.clear()
+            self._bodies.clear()
         else:
             self._threat.pop(c.id, None)
             for side, tm in self._maps.items():
                 if side != c.side:  # only c's own threat changed: update it there
                     tm.dirty.add(c.id)
+            for b in self._bodies.values():
+                b.dirty.add(c.id)
         self._cover.clear()
         self._reach.clear()
         self._now.clear()
@@ -517,21 +535,45 @@ class Space:
         return hit
 
     def _block_sets(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
-        blocked: set[Pos] = set()
-        no_end: set[Pos] = set()
-        rules = self.enc.rules
-        for o in self.enc.combatants.values():
-            if not o.present() or (o is c and len(self.enc.combatants) == 1):
-                continue
-            squares = self._footprint_at(o)
-            helpless = not o.can_act(rules) or o.restrictions().helpless
-            if helpless:
-                continue  # SRD combat-ii: pass and even end in a helpless creature's square
-            if o.side != c.side and not can_move_through(c.stat.size, o.stat.size):
-                blocked.update(squares)
-            elif shared_square_capacity(c.stat.size, o.stat.size) == 0 or o.side != c.side:
-                no_end.update(squares)
-        return frozenset(blocked), frozenset(no_end)
+        """The blocked and no-end squares for movers of ``c``'s side and size, kept up
+        to date creature by creature."""
+        combatants = self.enc.combatants
+        if len(combatants) == 1:
+            return _NOWHERE, _NOWHERE
+        side, size = c.side, c.stat.size
+        b = self._bodies.get((side, size))
+        if b is None:
+            b = self._bodies[side, size] = _Bodies({}, {}, {}, set(combatants))
+        if b.dirty:
+            for cid in b.dirty:
+                o = combatants[cid]
+                old = b.shares.get(cid, _NO_SHARE)
+                new = self._share(o, side, size)
+                if old == new:
+                    continue
+                for (kind, squares), step in ((old, -1), (new, 1)):
+                    if kind:
+                        counts = b.blocked if kind == 1 else b.no_end
+                        for s in squares:
+                            n = counts.get(s, 0) + step
+                            if n:
+                                counts[s] = n
+                            else:
+                                del counts[s]
+                b.shares[cid] = new
+            b.dirty.clear()
+        return frozenset(b.blocked), frozenset(b.no_end)
+
+    def _share(self, o: Combatant, side: str, size: Size) -> tuple[int, tuple[Pos, ...]]:
+        """How ``o`` stops a mover of ``side`` and ``size``: 0 not at all, 1 it cannot
+        enter ``o``'s squares, 2 it cannot end its move there; and those squares."""
+        if o.fled or not o.can_act(self.enc.rules) or o.restrictions().helpless:
+            return _NO_SHARE  # SRD combat-ii: pass and even end in a helpless creature's square
+        if o.side != side and not can_move_through(size, o.stat.size):
+            return (1, self._footprint_at(o))
+        if o.side != side or shared_square_capacity(size, o.stat.size) == 0:
+            return (2, self._footprint_at(o))
+        return _NO_SHARE
 
     def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
         key = (c.id, c.pos, budget_ft)
@@ -737,25 +779,18 @@ class Space:
         options = c.melee_options()
         if not options or not self.sees(c, target):
             return []
-        m = self.enc.map
-        spots: set[Pos] = set()
-        x0, y0 = target.pos
-        for o in options:
-            spots.update((x0 + dx, y0 + dy) for dx, dy in self.attack_offsets(c, o, target.squares))
+        spots, usable = self._attack_spots(c, target, options)
         if c.pos in spots:
             return []  # already in reach: no 10 ft to move
-        usable = []
-        for p in spots:
-            if all(m.in_bounds(x, y) and m.walkable(x, y) for x, y in footprint(p, c.squares)):
-                usable.append(p)
         if not usable:
             return []
         nearest = min(distance(c.pos, p) for p in usable)
         if nearest * 5 < 10 or nearest * 5 > limit:
             return []
+        m = self.enc.map
         others = self._occupied_by_others(c)
         out = []
-        for p in sorted(usable, key=lambda q: (q[1], q[0])):
+        for p in usable:
             if distance(c.pos, p) != nearest:
                 continue
             if any(s in others for s in footprint(p, c.squares)):
@@ -763,6 +798,32 @@ class Space:
             if clear_charge_path(m, c.pos, p, c.squares, others):
                 out.append(p)
         return out
+
+    def _attack_spots(
+        self, c: Combatant, target: Combatant, options: list[AttackOption]
+    ) -> tuple[frozenset[Pos], tuple[Pos, ...]]:
+        """Where ``c`` could attack ``target`` from with ``options``, and those of them
+        on walkable ground, in row order (terrain only: cached on the map)."""
+        ts = target.squares
+        reach = tuple(self.attack_offsets(c, o, ts) for o in options)
+        key = (target.pos, ts, c.squares, reach)
+        cache: dict[tuple[object, ...], tuple[frozenset[Pos], tuple[Pos, ...]]]
+        cache = self.enc.map.cache("attack-spots")
+        hit = cache.get(key)
+        if hit is None:
+            m = self.enc.map
+            x0, y0 = target.pos
+            spots = frozenset((x0 + dx, y0 + dy) for offsets in reach for dx, dy in offsets)
+            usable = [
+                p
+                for p in spots
+                if all(m.in_bounds(x, y) and m.walkable(x, y) for x, y in footprint(p, c.squares))
+            ]
+            usable.sort(key=lambda q: (q[1], q[0]))
+            if len(cache) >= _SIGHT_LIMIT:
+                cache.clear()
+            hit = cache[key] = (spots, tuple(usable))
+        return hit
 
     def check_charge(self, c: Combatant, target: Combatant, to: Pos, limit: int) -> None:
         if to not in self.charge_destinations(c, target, limit):
@@ -883,14 +944,47 @@ class Space:
         return None
 
     def safest_path(self, c: Combatant, budget: int, *, withdraw: bool) -> tuple[Pos, ...] | None:
-        """A path to the reachable position farthest from every foe, unthreatened."""
-        r = self.reachable(c, budget)
+        """A path to the reachable position farthest from every foe, unthreatened.
+
+        The answer depends only on the terrain, where ``c`` may move, the foes' spaces
+        and the squares they threaten, so it is cached on the map by those."""
         # the foes' spaces as [x0, x1) x [y0, y1) boxes
-        foes = [
+        foes = tuple(
             (f.pos[0], f.pos[0] + f.squares, f.pos[1], f.pos[1] + f.squares)
             for f in self.enc.enemies(c)
             if self.enc.active(f)
-        ]
+        )
+        blocked, no_end = self._blocks(c)
+        threats = self._threat_map(c.side)
+        speed = c.stat.speed
+        key = (
+            c.pos,
+            c.squares,
+            budget,
+            speed.swim > 0,
+            speed.fly > 0,
+            blocked,
+            no_end,
+            foes,
+            frozenset(threats),
+        )
+        cache: dict[tuple[object, ...], tuple[tuple[Pos, ...] | None]]
+        cache = self.enc.map.cache("safest-path")
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) >= _SIGHT_LIMIT:
+                cache.clear()
+            hit = cache[key] = (self._safest_path(c, budget, foes, threats),)
+        return hit[0]
+
+    def _safest_path(
+        self,
+        c: Combatant,
+        budget: int,
+        foes: tuple[tuple[int, int, int, int], ...],
+        threats: dict[Pos, list[Combatant]],
+    ) -> tuple[Pos, ...] | None:
+        r = self.reachable(c, budget)
         n = c.squares
         best: tuple[tuple[int, int, int], Pos] | None = None
         for pos in r.positions():
@@ -904,10 +998,13 @@ class Space:
                 d = 5 * (gy + (gx >> 1) if gx < gy else gx + (gy >> 1))
                 if near < 0 or d < near:
                     near = d
-            key = (-max(near, 0), y, x)
+            key = (-near if near > 0 else 0, y, x)
             if best is not None and key >= best[0]:
                 continue
-            if self.threat_count_at(c, pos):
+            if n == 1:
+                if pos in threats:
+                    continue
+            elif any(s in threats for s in footprint(pos, n)):
                 continue
             best = (key, pos)
         if best is None:

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 INIT_RULE = "seed 003 Initiative Checks"
+_LIMITED = frozenset(s for s in HpState if s.limited)
+_VALUE = {s: s.value for s in HpState}
 MAX_ACTIONS_PER_TURN = 60
 
 
@@ -116,7 +118,8 @@ def _start(enc: Encounter, c: Combatant) -> bool:
             enc.event(c.id, "ready-lost", "seed 004 Ready", trigger=c.readied[0])
             c.readied = None
     state = c.state(enc.rules)
-    if c.fumbled and state.can_act:
+    can_act = c.can_act(enc.rules)
+    if c.fumbled and can_act:
         c.fumbled = False
         c.acted = True
         enc.event(c.id, "fumble-recovery", "seed 000 Critical Misses (Fumbles)")
@@ -138,28 +141,22 @@ def _start(enc: Encounter, c: Combatant) -> bool:
         )
         check_outcome(enc)
         return False
-    if not state.can_act:
+    if not can_act:
         return False
-    from d20combat.rules.conditions import restrictions
-
-    r = restrictions(frozenset(c.conditions))
+    r = c.restrictions()
     if r.actions == "none":
         enc.event(c.id, "no-action", "SRD conditions", conditions=sorted(c.conditions))
         c.acted = True
         return False
     c.acted = True
-    if c.stat.has_feat("dodge"):
+    if c.traits.dodge:
         _designate_dodge(enc, c)
-    enc.budget.single = enc.round == 0 or state.limited or r.actions == "single"
+    single = enc.round == 0 or state in _LIMITED or r.actions == "single"
+    enc.budget.single = single
     if r.actions == "move-only":
         enc.budget.standard = False
     enc.event(
-        c.id,
-        "turn",
-        "seed 004 Action Types",
-        single=enc.budget.single,
-        hp=c.vitals.hp,
-        state=state.value,
+        c.id, "turn", "seed 004 Action Types", single=single, hp=c.vitals.hp, state=_VALUE[state]
     )
     if c.pending_full_round is not None:
         enc.budget.standard = True  # completing a started full-round action

@@ -188,11 +188,10 @@ def _flank_step(v: _View) -> A.Action | None:
     if sp.present(c.side) < 2:
         return None  # nobody to flank with
     foes = v.ranked()
-    if not foes or not c.melee_options():
+    options = c.melee_options()
+    if not foes or not options:
         return None
-    steps = sp.step_squares(c)
-    if not steps:
-        return None
+    steps: tuple[Pos, ...] | None = None
     n = c.squares
     for e in foes:
         if sp.distance_ft(c, e) > 15:
@@ -203,9 +202,16 @@ def _flank_step(v: _View) -> A.Action | None:
         ep, en = e.pos, e.squares
         if any(flanks(c.pos, n, ap, an, ep, en) for ap, an in allies):
             continue  # already flanking
+        if steps is None:
+            steps = sp.step_squares(c)
+            if not steps:
+                return None
+        reach = [sp.attack_offsets(c, o, en) for o in options]
+        ex, ey = ep
         for to in steps:
+            off = (to[0] - ex, to[1] - ey)
             if (
-                sp.would_reach(c, e, to)
+                any(off in offsets for offsets in reach)
                 and any(flanks(to, n, ap, an, ep, en) for ap, an in allies)
                 and sp.threat_count_at(c, to) <= len(v.threats())
             ):
