@@ -92,6 +92,11 @@ def _by_id(c: Combatant) -> str:
 # per attack option (by id, the option kept in the entry), space size and natural reach
 _REACHES: dict[tuple[int, int, int], tuple[AttackOption, _Reach]] = {}
 _REACHES_LIMIT = 4096
+# threatened squares: per list of melee options (by id, the list kept in the entry) the
+# offsets, and per offsets and position the squares
+_SHAPES: dict[tuple[int, int, int, bool], tuple[list[AttackOption], frozenset[Pos]]] = {}
+_PLACED: dict[tuple[frozenset[Pos], Pos], frozenset[Pos]] = {}
+_PLACED_LIMIT = 1 << 16
 
 
 class Space:
@@ -227,16 +232,36 @@ class Space:
         if hit is not None and hit[1] == key:
             self._threat[c.id] = (self.version, key, hit[2])
             return hit[2]
-        out: set[Pos] = set()
+        result = _NOWHERE
         if self.can_threaten(c):
-            x0, y0 = c.pos
-            for o in c.melee_options():
-                if o.name == "unarmed strike" and not c.traits.improved_unarmed:
-                    continue
-                out.update((x0 + dx, y0 + dy) for dx, dy in self.template(c, o))
-        result = frozenset(out)
+            shape = self._threat_shape(c)
+            result = _PLACED.get((shape, c.pos), _NOWHERE)
+            if not result:
+                x0, y0 = c.pos
+                result = frozenset([(x0 + dx, y0 + dy) for dx, dy in shape])
+                if len(_PLACED) >= _PLACED_LIMIT:
+                    _PLACED.clear()
+                _PLACED[shape, c.pos] = result
         self._threat[c.id] = (self.version, key, result)
         return result
+
+    def _threat_shape(self, c: Combatant) -> frozenset[Pos]:
+        """The squares (as offsets) ``c`` threatens with its ready melee options."""
+        melee = c.melee_options()
+        key = (id(melee), c.squares, c.stats.reach_ft, c.traits.improved_unarmed)
+        hit = _SHAPES.get(key)
+        if hit is not None and hit[0] is melee:
+            return hit[1]
+        out: set[Pos] = set()
+        for o in melee:
+            if o.name == "unarmed strike" and not c.traits.improved_unarmed:
+                continue
+            out.update(self.template(c, o))
+        shape = frozenset(out)
+        if len(_SHAPES) >= _REACHES_LIMIT:
+            _SHAPES.clear()
+        _SHAPES[key] = (melee, shape)
+        return shape
 
     def _footprint_at(self, c: Combatant, pos: Pos | None = None) -> tuple[Pos, ...]:
         return footprint(pos or c.pos, c.squares)
@@ -349,16 +374,27 @@ class Space:
         key = (a.pos, a.squares, t.pos, t.squares, melee)
         hit = self._cover.get(key)
         if hit is None:
-            result = grid_cover(
-                self.enc.map,
-                a.pos,
-                a.squares,
-                t.pos,
-                t.squares,
-                melee=melee,
-                occupied=self._occupied_for_cover(),
-            )
-            hit = -1 if result.total else result.ac_bonus
+            occupied = self._occupied_for_cover()
+            fa, ft = self._footprint_at(a), self._footprint_at(t)
+            terrain: dict[tuple[object, ...], int] | None = None
+            if len(occupied) <= len(fa) + len(ft) and all(
+                s in fa or s in ft for s in occupied
+            ):  # nobody else about: the terrain alone decides (cached on the map)
+                terrain = self._sight()
+                hit = terrain.get(("cover", *key))
+            if hit is None:
+                result = grid_cover(
+                    self.enc.map,
+                    a.pos,
+                    a.squares,
+                    t.pos,
+                    t.squares,
+                    melee=melee,
+                    occupied=occupied,
+                )
+                hit = -1 if result.total else result.ac_bonus
+                if terrain is not None:
+                    terrain["cover", *key] = hit
             self._cover[key] = hit
         return hit
 
@@ -421,6 +457,16 @@ class Space:
                     ):
                         hit.append(ally)
             self._now[key] = hit
+        return hit
+
+    def active_enemies(self, c: Combatant) -> list[Combatant]:
+        """The enemies of ``c`` still in the fight, in combatant order (per version: do
+        not change the list)."""
+        key = ("foes", c.side)
+        hit: list[Combatant] | None = self._now.get(key)
+        if hit is None:
+            enc = self.enc
+            hit = self._now[key] = [e for e in enc.enemies(c) if enc.active(e)]
         return hit
 
     def present(self, side: str) -> int:
@@ -871,7 +917,7 @@ class Space:
         """A path to the best position from which to attack one of ``foes`` this turn:
         fewest attacks of opportunity, then flanking, then the foe's priority, then cost.
         (A candidate whose best possible key cannot beat the best so far is skipped.)"""
-        r = self.reachable(c, budget)
+        r: Reachable | None = None
         options = c.melee_options()
         n = c.squares
         best: tuple[tuple[int, int, int, int], Pos] | None = None
@@ -881,6 +927,8 @@ class Space:
                 break  # later foes rank lower: none can do better
             if self.distance_ft(c, foe) > far:
                 continue
+            if r is None:
+                r = self.reachable(c, budget)
             allies = [(a.pos, a.squares) for a in self.flank_partners(c.side, foe) if a is not c]
             fx, fy = fp = foe.pos
             fn = foe.squares
@@ -905,7 +953,9 @@ class Space:
                     key = (aoo, flank, rank, cost)
                     if best is None or key < best[0]:
                         best = (key, p)
-        return tuple(r.path_to(best[1])[1:]) if best else None
+        if best is None or r is None:
+            return None
+        return tuple(r.path_to(best[1])[1:])
 
     def path_toward(
         self, c: Combatant, foes: list[Combatant], budget: int, *, avoid_provoking: bool

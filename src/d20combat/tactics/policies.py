@@ -93,8 +93,7 @@ class _View:
     def foes(self) -> list[Combatant]:
         """Enemies still in the fight."""
         if self._foes is None:
-            enc = self.enc
-            self._foes = [e for e in enc.enemies(self.c) if enc.active(e)]
+            self._foes = self.sp.active_enemies(self.c)
         return self._foes
 
     def priority(self, e: Combatant) -> tuple[float, int, int, str]:
