@@ -9,16 +9,73 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
-from d20combat.errors import D20Error, InputError
+from d20combat.errors import D20Error, InputError, Problem
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Cli(click.Group):
+    """The command group: one ``error:`` line and exit code 2 for any bad input.
+
+    Deliberate errors (:class:`D20Error`) and click's usage errors both end the same
+    way, whether the CLI runs as the console script, through :func:`main` or under
+    click's test runner. Anything else is a bug and keeps its traceback (exit 1).
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except D20Error as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(2)
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            rv = super().main(
+                args,
+                prog_name,
+                complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+            code = rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
+        except click.exceptions.NoArgsIsHelpError as exc:
+            exc.show()  # bare ``d20combat``: the help text, as click prints it
+            code = exc.exit_code
+        except click.UsageError as exc:
+            where = f"{exc.ctx.command_path}: " if exc.ctx else ""
+            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+            click.echo(f"error: {where}{_one_line(exc.format_message())}{hint}", err=True)
+            code = exc.exit_code
+        except click.ClickException as exc:
+            click.echo(f"error: {_one_line(exc.format_message())}", err=True)
+            code = 2
+        except click.exceptions.Abort:
+            click.echo("aborted", err=True)
+            code = 130
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+@click.group(name="d20combat", cls=_Cli, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="d20combat")
 def cli() -> None:
     """A rules engine and simulator for d20-system tactical combat."""
@@ -47,6 +104,55 @@ variant_option = click.option(
 
 def _echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2))
+
+
+def _check_writable(path: Path | None, flag: str) -> None:
+    """Fail before any work if an output file cannot be written where it is asked.
+
+    Raises:
+        InputError: naming the flag and the file.
+    """
+    if path is None:
+        return
+    if path.is_dir():
+        raise InputError("is a folder", file=str(path), field=flag, expected="a file name")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise InputError(
+            f"no folder {str(parent)!r}",
+            file=str(path),
+            field=flag,
+            expected="a file in an existing folder",
+        )
+
+
+def _write_lines(path: Path, lines: Iterable[str], flag: str) -> None:
+    """Write ``lines`` (each ending in a newline) to ``path``.
+
+    Raises:
+        InputError: if the file cannot be written.
+    """
+    try:
+        with path.open("w", encoding="utf-8") as fh:
+            fh.writelines(lines)
+    except OSError as exc:
+        raise InputError(
+            f"cannot write: {exc.strerror or exc}",
+            file=str(path),
+            field=flag,
+            expected="a writable file",
+        ) from None
+
+
+def _event_lines(events: Iterable[Any]) -> Iterator[str]:
+    for e in events:
+        yield json.dumps(e.as_json()) + "\n"
+
+
+def _for_flag(exc: InputError, flag: str) -> InputError:
+    """The same error reported against a command-line flag instead of a field name."""
+    problems = [Problem(p.message, p.file, p.line, flag, p.expected) for p in exc.problems]
+    return type(exc)(problems=problems)
 
 
 @cli.command()
@@ -110,9 +216,139 @@ def parse_bonuses(text: str) -> list[int]:
     return values
 
 
-def _odds_from_flags(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[str]]:
-    from d20combat.content.creatures import DamageReduction, ExtraDamage
+# The words damage reduction is overcome by (SRD "Damage Reduction"), and what the
+# odds flags accept as weapon materials and alignments.
+DR_BYPASS = (
+    "magic",
+    "epic",
+    "good",
+    "evil",
+    "lawful",
+    "chaotic",
+    "adamantine",
+    "cold iron",
+    "silver",
+    "bludgeoning",
+    "piercing",
+    "slashing",
+)
+MATERIALS = {  # name -> the quality it gives against damage reduction
+    "adamantine": "adamantine",
+    "cold iron": "cold iron",
+    "silver": "silver",
+    "alchemical silver": "silver",
+}
+ALIGNMENTS = ("good", "evil", "lawful", "chaotic")
+
+# Exact odds convolve fractions: the work grows with the product of the number of
+# damage totals already combined and those of the next roll. These bounds keep
+# ``odds`` to a few seconds (a single 10d100 x6 attack, or twelve 4d6 x3 attacks).
+ODDS_MAX_TOTALS = 6000
+ODDS_MAX_WORK = 400_000
+
+
+def _dice(text: str, flag: str) -> Any:
+    from d20combat.errors import DiceSyntaxError
+    from d20combat.rules.dice import Dice
+
+    try:
+        return Dice.parse(text)
+    except DiceSyntaxError as exc:
+        raise _for_flag(exc, flag) from None
+
+
+def _damage_type(text: str, flag: str) -> Any:
     from d20combat.content.damage import DamageType
+
+    try:
+        return DamageType.parse(text)
+    except InputError as exc:
+        raise _for_flag(exc, flag) from None
+
+
+def _dr(text: str) -> Any:
+    from pydantic import ValidationError
+
+    from d20combat.content.creatures import DamageReduction
+
+    expected = "damage reduction like 5/magic, 10/cold iron or good, 5/-"
+    try:
+        dr = DamageReduction.model_validate(text)
+    except ValidationError:
+        raise InputError(f"cannot read {text!r}", field="--dr", expected=expected) from None
+    unknown = [b for b in dr.bypass if b.lower() not in DR_BYPASS]
+    if unknown:
+        raise InputError(
+            f"{text!r}: nothing is {unknown[0]!r}",
+            field="--dr",
+            expected=f"{expected}; it is overcome by {', '.join(DR_BYPASS)}",
+        )
+    return dr
+
+
+def _one_of(values: Iterable[str], allowed: Iterable[str], flag: str, what: str) -> tuple[str, ...]:
+    known = {a.lower(): a for a in allowed}
+    out = []
+    for v in values:
+        key = " ".join(v.lower().split())
+        if key not in known:
+            raise InputError(
+                f"unknown {what} {v!r}",
+                field=flag,
+                expected=f"one of {', '.join(known)}",
+            )
+        out.append(known[key])
+    return tuple(out)
+
+
+def _span(dice: Any) -> int:
+    """How many different totals ``dice`` can roll."""
+    return sum(int(t.number) * (int(t.sides) - 1) for t in dice.terms) + 1
+
+
+def _check_odds_size(attacks: Sequence[Any]) -> None:
+    """Refuse a sequence too large to compute exactly in a few seconds.
+
+    Raises:
+        InputError: naming the damage and what fits.
+    """
+    from d20combat.rules.dice import MAX_DICE, Dice
+
+    combined = 1
+    work = 0
+    for a in attacks:
+        times = a.option.crit_multiplier + a.multiplier - 1
+        totals = _span(a.option.dice) * times
+        totals += sum(_span(Dice.parse(str(e.dice))) for e in (*a.option.extra, *a.extra))
+        rolled = sum(t.number for t in a.option.dice.terms) * times
+        if rolled > MAX_DICE:
+            raise InputError(
+                f"{a.option.dice} x{times} rolls {rolled} dice on a critical hit",
+                field="--damage",
+                expected=f"at most {MAX_DICE} dice",
+            )
+        if totals > ODDS_MAX_TOTALS:
+            raise InputError(
+                f"{a.option.dice} x{times} has {totals} possible totals: too many to compute "
+                "exactly",
+                field="--damage",
+                expected=f"at most {ODDS_MAX_TOTALS} (fewer or smaller dice)",
+            )
+        if combined > 1:
+            work += combined * totals
+        combined += totals
+    if work > ODDS_MAX_WORK:
+        raise InputError(
+            f"{len(attacks)} attacks of this damage are too many to combine exactly",
+            field="--attack",
+            expected="fewer attacks or smaller dice",
+        )
+
+
+def _odds_from_flags(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[str]]:
+    from pydantic import ValidationError
+
+    from d20combat.content.creatures import ExtraDamage
     from d20combat.rules.attack import Attack
     from d20combat.rules.damage import Defenses
     from d20combat.rules.dice import Dice
@@ -127,21 +363,31 @@ def _odds_from_flags(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[
                 expected="a value",
             )
     bonuses = parse_bonuses(opts["attack"])
-    dice = Dice.parse(opts["damage"])
+    dice = _dice(opts["damage"], "--damage")
     flat = dice.constant
     dice = Dice(dice.terms, 0)
     low, mult = parse_crit(opts["crit"])
-    types = tuple(DamageType.parse(t) for t in opts["damage_type"].split(",") if t.strip())
+    types = tuple(
+        _damage_type(t, "--damage-type") for t in opts["damage_type"].split(",") if t.strip()
+    )
     extras = []
     for text in opts["extra"]:
         parts = text.split(None, 1)
-        extras.append(
-            ExtraDamage(
+        if not parts:
+            raise InputError("empty", field="--extra", expected="extra damage like '1d6 fire'")
+        _dice(parts[0], "--extra")
+        try:
+            extra = ExtraDamage(
                 dice=parts[0],
-                type=DamageType.parse(parts[1]) if len(parts) > 1 else None,
+                type=_damage_type(parts[1], "--extra") if len(parts) > 1 else None,
                 source=text,
             )
-        )
+        except ValidationError:
+            raise InputError(
+                f"cannot read {text!r}", field="--extra", expected="extra damage like '1d6 fire'"
+            ) from None
+        extras.append(extra)
+    materials = _one_of(opts["material"], MATERIALS, "--material", "material")
     option = AttackOption(
         name="attack",
         ranged=False,
@@ -153,17 +399,17 @@ def _odds_from_flags(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[
         damage_types=types,
         extra=tuple(extras),
         enhancement=opts["magic"],
-        materials=tuple(opts["material"]),
-        aligned=tuple(opts["aligned"]),
+        materials=tuple(MATERIALS[m] for m in materials),
+        aligned=_one_of(opts["aligned"], ALIGNMENTS, "--aligned", "alignment"),
     )
     defenses = Defenses(
-        dr=tuple(DamageReduction.model_validate(d) for d in opts["dr"]),
+        dr=tuple(_dr(d) for d in opts["dr"]),
         resist={
-            DamageType.parse(k): _int(v, "--resist")
+            _damage_type(k, "--resist"): _int(v, "--resist")
             for k, v in (_pair(r, "--resist") for r in opts["resist"])
         },
-        immune=frozenset(DamageType.parse(t) for t in opts["immune"]),
-        vulnerable=frozenset(DamageType.parse(t) for t in opts["vulnerable"]),
+        immune=frozenset(_damage_type(t, "--immune") for t in opts["immune"]),
+        vulnerable=frozenset(_damage_type(t, "--vulnerable") for t in opts["vulnerable"]),
     )
     ac = stack([Modifier(opts["ac"], BonusType.UNTYPED, "--ac")])
     attacks = [
@@ -244,7 +490,12 @@ def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], l
     show_default=True,
     help="Weapon damage type(s), comma separated.",
 )
-@click.option("--magic", type=click.IntRange(0, 10), default=0, help="Weapon enhancement bonus.")
+@click.option(
+    "--magic",
+    type=click.IntRange(0, 10),
+    default=0,
+    help="Weapon enhancement bonus, for damage reduction (already in --attack and --damage).",
+)
 @click.option("--material", multiple=True, help="Weapon material (silver, cold iron, ...).")
 @click.option("--aligned", multiple=True, help="Weapon alignment (good, evil, ...).")
 @click.option("--extra", multiple=True, help="Extra damage never multiplied, like '1d6 fire'.")
@@ -273,6 +524,7 @@ def odds(ruleset_name: str, variants: tuple[str, ...], as_json: bool, **opts: An
         attacks, labels = _odds_from_creatures(opts, rules)
     else:
         attacks, labels = _odds_from_flags(opts, rules)
+    _check_odds_size(attacks)
     result = sequence_odds(attacks, rules, labels)
     if as_json:
         _echo_json(result.total.as_json() if len(attacks) == 1 else result.as_json())
@@ -307,6 +559,7 @@ def duel(
     from d20combat.render.narrate import narrate_all
     from d20combat.sim.duel import duel as run
 
+    _check_writable(log_file, "--log")
     rules = _ruleset(ruleset_name, variants)
     result = run(find_creature(first), find_creature(second), seed=seed, rules=rules)
     click.echo(f"Duel: {first} vs {second} (seed {seed}, ruleset {rules.name})")
@@ -317,9 +570,7 @@ def duel(
     else:
         click.echo(f"Outcome: no winner after {result.rounds} rounds (truncated).")
     if log_file:
-        with log_file.open("w", encoding="utf-8") as fh:
-            for e in result.events:
-                fh.write(json.dumps(e.as_json()) + "\n")
+        _write_lines(log_file, _event_lines(result.events), "--log")
 
 
 @cli.command()
@@ -351,6 +602,8 @@ def fight(
     from d20combat.render.summary import summary_lines
     from d20combat.sim.runner import fight as run
 
+    _check_writable(log_file, "--log")
+    _check_writable(save_file, "--save")
     sc = load_scenario(scenario or DEFAULT_SCENARIO)
     used_seed = seed if seed is not None else (sc.seed if sc.seed is not None else 1)
     result = run(sc, used_seed)
@@ -363,11 +616,9 @@ def fight(
     for line in summary_lines(result.encounter):
         click.echo(line)
     if log_file:
-        with log_file.open("w", encoding="utf-8") as fh:
-            for e in result.encounter.log:
-                fh.write(json.dumps(e.as_json()) + "\n")
+        _write_lines(log_file, _event_lines(result.encounter.log), "--log")
     if save_file:
-        save_file.write_text(json.dumps(result.encounter.to_json()), encoding="utf-8")
+        _write_lines(save_file, [json.dumps(result.encounter.to_json())], "--save")
 
 
 @cli.command()
@@ -382,9 +633,10 @@ def simulate(scenario: str, runs: int, seed: int, workers: int, as_json: bool) -
     from d20combat.sim.simulate import simulate as run
 
     if sys.stderr.isatty() and not as_json:
+        from rich.console import Console
         from rich.progress import Progress
 
-        with Progress(transient=True) as bar:
+        with Progress(console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task("fights", total=runs)
             report = run(
                 scenario,
@@ -412,7 +664,8 @@ def validate(file: Path) -> None:
     if problems:
         for p in problems:
             click.echo(str(p), err=True)
-        raise InputError(f"{len(problems)} problem(s) in {file}", file=str(file))
+        n = len(problems)
+        raise InputError(f"{n} problem{'s' if n > 1 else ''} (listed above)", file=str(file))
     click.echo(f"{file}: ok")
 
 
@@ -439,6 +692,10 @@ def resume(save_file: Path, explain: bool) -> None:
         enc = Encounter.from_json(data)
     except SaveFileError as exc:
         raise exc.located(file=str(save_file)) from None
+    title = (enc.scenario_doc or {}).get("title") or enc.name
+    click.echo(
+        f"Resuming {title} (scenario {enc.name}, round {enc.round}, ruleset {enc.rules.name})"
+    )
     start = len(enc.log)
     outcome = play(enc)
     for line in narrate_all(enc.log[start:], explain_modifiers=explain):
@@ -446,14 +703,17 @@ def resume(save_file: Path, explain: bool) -> None:
     click.echo(f"Outcome: {outcome.describe()}")
     for line in summary_lines(enc):
         click.echo(line)
+    click.echo("(att, hit and dmg count from the save on)")
 
 
 @cli.command(name="list")
 @click.argument(
-    "kind", type=click.Choice(["scenarios", "creatures", "weapons", "armor", "rulesets"])
+    "kind",
+    type=click.Choice(["scenarios", "creatures", "weapons", "armor", "rulesets"]),
+    metavar="KIND",
 )
 def list_(kind: str) -> None:
-    """Print the names of bundled content, one per line."""
+    """Print the names of bundled KIND (scenarios, creatures, weapons, armor, rulesets)."""
     if kind == "scenarios":
         from d20combat.content.scenarios import scenario_names
 
@@ -504,17 +764,18 @@ def import_srd(srd_dir: Path, out_dir: Path) -> None:
     click.echo(str(report))
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point: run the CLI, mapping deliberate errors to exit code 2."""
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    """Entry point: run the CLI and exit with its code (0 ok, 2 bad input, 1 a bug).
+
+    Never returns: it always raises :class:`SystemExit`.
+    """
     try:
-        cli.main(args=list(argv) if argv is not None else None, standalone_mode=False)
-    except D20Error as exc:
+        code = cli.main(
+            args=list(argv) if argv is not None else None,
+            prog_name="d20combat",
+            standalone_mode=False,
+        )
+    except D20Error as exc:  # raised outside a command (the group maps the rest)
         click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
-        sys.exit(130)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(2)
-    sys.exit(0)
+        code = 2
+    sys.exit(code)

@@ -88,25 +88,38 @@ class Report:
 
 
 def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score 95% confidence interval of a proportion.
+    """The Wilson score 95% confidence interval of a proportion (``(0, 1)`` for none).
+
+    The bounds are exactly 0 with no successes and exactly 1 with no failures.
 
     >>> [round(x, 4) for x in wilson_interval(50, 100)]
     [0.4038, 0.5962]
+    >>> wilson_interval(0, 10)[0], wilson_interval(10, 10)[1]
+    (0.0, 1.0)
+
+    Raises:
+        ValueError: unless ``0 <= successes <= n``.
     """
+    if not 0 <= successes <= n:
+        raise ValueError(f"{successes} successes out of {n}")
     if n == 0:
         return (0.0, 1.0)
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def percentile(sorted_values: Sequence[int], q: int) -> int:
-    """Nearest-rank percentile of already sorted values (0 for none).
+    """Nearest-rank percentile of values sorted in ascending order (0 for none).
 
-    >>> percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90), percentile([3, 1, 2], 50)
-    (9, 1)
+    The values are not checked to be sorted; unsorted input gives a wrong answer.
+
+    >>> percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90), percentile([1, 2, 3], 50)
+    (9, 2)
     """
     if not sorted_values:
         return 0
