@@ -920,21 +920,31 @@ class Space:
         r: Reachable | None = None
         options = c.melee_options()
         n = c.squares
+        cx, cy = c.pos
         best: tuple[tuple[int, int, int, int], Pos] | None = None
         far = budget + self._max_reach
+        # every step moves at most one square on each axis, for 5 ft or more
+        steps = budget // 5
+        strike = steps + self.melee_reach_ft(c) // 5
         for rank, foe in enumerate(foes):
             if best is not None and best[0] <= (0, 0, rank, 0):
                 break  # later foes rank lower: none can do better
             if self.distance_ft(c, foe) > far:
                 continue
+            fx, fy = fp = foe.pos
+            fn = foe.squares
+            gx = fx - cx - n + 1 if fx >= cx + n else (cx - fx - fn + 1 if cx >= fx + fn else 0)
+            gy = fy - cy - n + 1 if fy >= cy + n else (cy - fy - fn + 1 if cy >= fy + fn else 0)
+            if gx > strike or gy > strike:
+                continue  # no square to attack it from is within the budget
             if r is None:
                 r = self.reachable(c, budget)
             allies = [(a.pos, a.squares) for a in self.flank_partners(c.side, foe) if a is not c]
-            fx, fy = fp = foe.pos
-            fn = foe.squares
             for o in options:
                 for dx, dy in self.attack_offsets_ordered(c, o, fn):
-                    p = (fx + dx, fy + dy)
+                    x, y = p = (fx + dx, fy + dy)
+                    if not (-steps <= x - cx <= steps and -steps <= y - cy <= steps):
+                        continue
                     cost = r.cost(p)
                     if cost is None or p == c.pos:
                         continue
@@ -965,32 +975,28 @@ class Space:
             return None
         r = self.reachable(c, budget)
         target = min(foes, key=lambda f: (self.distance_ft(c, f), f.id))
-        n, tpos, tn = c.squares, target.pos, target.squares
-        here = footprint_distance(c.pos, n, tpos, tn)
-        ranked = nsmallest(
-            12,
-            r.positions().items(),
-            key=lambda kv: (
-                footprint_distance(kv[0], n, tpos, tn),
-                kv[1],
-                kv[0][1],
-                kv[0][0],
-            ),
-        )
-        for pos, _ in ranked:
-            if pos == c.pos:
+        n, (tx, ty), tn = c.squares, target.pos, target.squares
+        here = footprint_distance(c.pos, n, target.pos, tn)
+        keyed = []  # (feet to the target, cost, y, x): footprint_distance inlined
+        for (x, y), cost in r.positions().items():
+            gx = tx - x - n + 1 if tx >= x + n else (x - tx - tn + 1 if x >= tx + tn else 0)
+            gy = ty - y - n + 1 if ty >= y + n else (y - ty - tn + 1 if y >= ty + tn else 0)
+            keyed.append((5 * (gy + (gx >> 1) if gx < gy else gx + (gy >> 1)), cost, y, x))
+        ranked = nsmallest(12, keyed)
+        for feet, _, y, x in ranked:
+            if (x, y) == c.pos:
                 continue
-            if footprint_distance(pos, n, tpos, tn) >= here:
+            if feet >= here:
                 break
-            path = tuple(r.path_to(pos)[1:])
+            path = tuple(r.path_to((x, y))[1:])
             if avoid_provoking and self.provocations_along(c, path):
                 continue
             return path
         if avoid_provoking:
             return None
-        for pos, _ in ranked:
-            if pos != c.pos:
-                return tuple(r.path_to(pos)[1:])
+        for _, _, y, x in ranked:
+            if (x, y) != c.pos:
+                return tuple(r.path_to((x, y))[1:])
         return None
 
     def safest_path(self, c: Combatant, budget: int, *, withdraw: bool) -> tuple[Pos, ...] | None:

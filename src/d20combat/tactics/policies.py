@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
+from d20combat.encounter.handlers import _continuing
 from d20combat.grid.flanking import flanks
 from d20combat.rules.conditions import can_use_ranged
 
@@ -167,8 +168,8 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
 
 
 def _continue_full_attack(v: _View) -> A.Action | None:
-    from d20combat.encounter.handlers import _continuing
-
+    if v.b.routine is None:
+        return None  # no full attack under way
     nxt = _continuing(v.enc, v.c)
     if nxt is None:
         return None
