@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 import click
 
+from d20combat.content.creatures import DR_QUALITIES, MATERIAL_QUALITY
 from d20combat.errors import D20Error, InputError, Problem
 
 
@@ -216,28 +217,10 @@ def parse_bonuses(text: str) -> list[int]:
     return values
 
 
-# The words damage reduction is overcome by (SRD "Damage Reduction"), and what the
-# odds flags accept as weapon materials and alignments.
-DR_BYPASS = (
-    "magic",
-    "epic",
-    "good",
-    "evil",
-    "lawful",
-    "chaotic",
-    "adamantine",
-    "cold iron",
-    "silver",
-    "bludgeoning",
-    "piercing",
-    "slashing",
-)
-MATERIALS = {  # name -> the quality it gives against damage reduction
-    "adamantine": "adamantine",
-    "cold iron": "cold iron",
-    "silver": "silver",
-    "alchemical silver": "silver",
-}
+# The words damage reduction is overcome by, and the weapon materials the odds flags
+# accept with the quality each gives (content/creatures.py, from the SRD).
+DR_BYPASS = tuple(sorted(DR_QUALITIES))
+MATERIALS = MATERIAL_QUALITY
 ALIGNMENTS = ("good", "evil", "lawful", "chaotic")
 
 # Exact odds convolve fractions: the work grows with the product of the number of
@@ -273,17 +256,20 @@ def _dr(text: str) -> Any:
 
     expected = "damage reduction like 5/magic, 10/cold iron or good, 5/-"
     try:
-        dr = DamageReduction.model_validate(text)
-    except ValidationError:
+        return DamageReduction.model_validate(text)
+    except ValidationError as exc:
+        words = [
+            w
+            for w in re.split(r"\s+(?:and|or)\s+|\s*,\s*", text.partition("/")[2].lower())
+            if w.strip() and w.strip() not in (*DR_BYPASS, "-", "—", "none")
+        ]
+        if words and "unknown damage reduction quality" in str(exc):
+            raise InputError(
+                f"{text!r}: nothing is {words[0].strip()!r}",
+                field="--dr",
+                expected=f"{expected}; it is overcome by {', '.join(DR_BYPASS)}",
+            ) from None
         raise InputError(f"cannot read {text!r}", field="--dr", expected=expected) from None
-    unknown = [b for b in dr.bypass if b.lower() not in DR_BYPASS]
-    if unknown:
-        raise InputError(
-            f"{text!r}: nothing is {unknown[0]!r}",
-            field="--dr",
-            expected=f"{expected}; it is overcome by {', '.join(DR_BYPASS)}",
-        )
-    return dr
 
 
 def _one_of(values: Iterable[str], allowed: Iterable[str], flag: str, what: str) -> tuple[str, ...]:

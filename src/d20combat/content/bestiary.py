@@ -51,7 +51,7 @@ def stat_block_from(doc: Located) -> StatBlock:
             line=1,
             expected="a stat block or a build",
         )
-    if "hit_dice" in data:
+    if "hit_dice" in data or not ("classes" in data or "race" in data):  # else a build
         return validate(StatBlock, doc, error=ContentError)
     from d20combat.content.builds import Build, build_creature
 
@@ -75,7 +75,12 @@ def find_creature(name_or_file: str) -> StatBlock:
     path = Path(name_or_file)
     if path.suffix in (".yaml", ".yml") or path.is_file():
         if not path.is_file():
-            raise ContentError("no such file", file=str(path), field="creature")
+            raise ContentError(
+                "no such file",
+                file=str(path),
+                field="creature",
+                expected="an existing creature or build YAML file",
+            )
         return stat_block_from(read_yaml(path))
     index = _index()
     hit = index.get(slug(name_or_file)) or index.get(normalize_name(name_or_file))
@@ -83,10 +88,8 @@ def find_creature(name_or_file: str) -> StatBlock:
         import difflib
 
         close = difflib.get_close_matches(slug(name_or_file), creature_names(), n=3, cutoff=0.5)
-        hint = (
-            ("did you mean " + ", ".join(close) + "?")
-            if close
-            else ("a bundled creature (d20combat list creatures) or a YAML file")
-        )
+        hint = "a bundled creature (d20combat list creatures) or a YAML file"
+        if close:
+            hint += "; the closest names: " + ", ".join(close)
         raise ContentError(f"unknown creature {name_or_file!r}", field="creature", expected=hint)
     return _bundled(hit)

@@ -22,6 +22,7 @@ from pydantic import AfterValidator, BeforeValidator, Field, field_validator, mo
 from d20combat.content.damage import DamageType
 from d20combat.content.loading import Frozen
 from d20combat.content.sizes import Size
+from d20combat.errors import ContentError
 from d20combat.rules.dice import Dice
 from d20combat.rules.modifiers import BonusType
 
@@ -57,7 +58,11 @@ class CreatureType(StrEnum):
 
 def _parse_size(value: Any) -> Any:
     if isinstance(value, str):
-        return Size.parse(value)
+        try:
+            return Size.parse(value)
+        except ContentError as exc:  # reported by pydantic with its own field path
+            p = exc.problems[0]
+            raise ValueError(f"{p.message} (expected {p.expected})") from None
     return value
 
 
@@ -246,6 +251,31 @@ class ArmorRef(Frozen):
         return f"masterwork {self.armor}" if self.masterwork else self.armor
 
 
+# SRD special-abilities-and-conditions "Damage Reduction": what can overcome DR.
+DR_QUALITIES = frozenset(
+    {
+        "magic",
+        "cold iron",
+        "silver",
+        "adamantine",
+        "good",
+        "evil",
+        "lawful",
+        "chaotic",
+        "epic",
+        "bludgeoning",
+        "piercing",
+        "slashing",
+    }
+)
+# Materials as weapons name them, by the DR quality they carry (SRD special materials).
+MATERIAL_QUALITY = {
+    "alchemical silver": "silver",
+    "silver": "silver",
+    "cold iron": "cold iron",
+    "adamantine": "adamantine",
+}
+
 _DR = re.compile(r"^\s*(\d+)\s*/\s*(.+?)\s*$")
 
 
@@ -259,6 +289,18 @@ class DamageReduction(Frozen):
     amount: int = Field(ge=1)
     bypass: tuple[str, ...] = ()
     all_required: bool = False
+
+    @field_validator("bypass")
+    @classmethod
+    def _known_bypass(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = [b for b in value if b not in DR_QUALITIES]
+        if unknown:
+            raise ValueError(
+                f"unknown damage reduction quality {unknown[0]!r} (expected one of "
+                + ", ".join(sorted(DR_QUALITIES))
+                + ")"
+            )
+        return value
 
     @model_validator(mode="before")
     @classmethod

@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from d20combat.content.creatures import DamageReduction
+from d20combat.content.creatures import MATERIAL_QUALITY, DamageReduction
 from d20combat.content.damage import DamageType
 from d20combat.content.rulesets import Ruleset
 
@@ -69,7 +69,7 @@ def bypasses(dr: DamageReduction, parts: Iterable[DamagePart], *, magic: bool = 
     for p in parts:
         if magic and p.enhancement > 0:
             qualities.add("magic")
-        qualities |= {q.lower() for q in p.qualities}
+        qualities |= {MATERIAL_QUALITY.get(q.lower(), q.lower()) for q in p.qualities}
         qualities |= {t.value for t in p.types}
     needs = [b.lower() for b in dr.bypass]
     if dr.all_required:
