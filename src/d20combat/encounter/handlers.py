@@ -21,7 +21,7 @@ from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fighting import provoke, strike
 from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
-from d20combat.rules.conditions import Restrictions, can_use_ranged, restrictions
+from d20combat.rules.conditions import can_use_ranged
 from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption, Routine
 
@@ -42,10 +42,6 @@ class Handler:
 
 def _fail(why: str) -> IllegalActionError:
     return IllegalActionError(why)
-
-
-def _restr(c: Combatant) -> Restrictions:
-    return restrictions(frozenset(c.conditions))
 
 
 # ---------------------------------------------------------------- budget helpers
@@ -82,7 +78,7 @@ def _need_full_round(enc: Encounter, c: Combatant) -> None:
 
 
 def _need_mobile(enc: Encounter, c: Combatant) -> None:
-    r = _restr(c)
+    r = c.restrictions()
     if not r.can_move:
         raise _fail("its conditions forbid moving: " + ", ".join(sorted(c.conditions)))
     if c.has("prone"):
@@ -154,7 +150,7 @@ def _gen_move(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         return
     if b.stepped or b.committed or b.full_round or not (b.move or b.standard):
         return
-    if not _restr(c).can_move or c.has("prone"):
+    if not c.restrictions().can_move or c.has("prone"):
         return
     for path in enc.space.paths(c, _speed(enc, c)):
         yield A.Move(path)
@@ -185,7 +181,7 @@ def _gen_step(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     b = enc.budget
     if b.stepped or b.moved or c.pending_full_round is not None:
         return
-    if not _restr(c).can_move or c.has("prone") or _speed(enc, c) <= 5:
+    if not c.restrictions().can_move or c.has("prone") or _speed(enc, c) <= 5:
         return
     for to in enc.space.step_squares(c):
         yield A.Step(to)
@@ -217,7 +213,7 @@ def _gen_withdraw(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     b = enc.budget
     if b.stepped or c.pending_full_round is not None or c.has("prone") or c.has("blinded"):
         return
-    if not (b.can_full_round or (b.single and b.standard)) or not _restr(c).can_move:
+    if not (b.can_full_round or (b.single and b.standard)) or not c.restrictions().can_move:
         return
     limit = _speed(enc, c) * (1 if b.single else enc.rules.withdraw_speed_multiplier)
     for path in enc.space.paths(c, limit):
@@ -234,7 +230,7 @@ def _check_run(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Run)
     _need_full_round(enc, c)
     _need_mobile(enc, c)
-    if not _restr(c).can_run:
+    if not c.restrictions().can_run:
         raise _fail("its conditions forbid running: " + ", ".join(sorted(c.conditions)))
     enc.space.check_straight(c, a.path, what="run")
     cost = enc.space.path_cost(c, a.path)
@@ -255,7 +251,7 @@ def _gen_run(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     b = enc.budget
     if not b.can_full_round or b.stepped or c.pending_full_round is not None:
         return
-    if c.has("prone") or not _restr(c).can_move or not _restr(c).can_run:
+    if c.has("prone") or not c.restrictions().can_move or not c.restrictions().can_run:
         return
     for path in enc.space.straight_paths(c, _run_limit(enc, c)):
         yield A.Run(path)
@@ -268,7 +264,7 @@ def _check_crawl(enc: Encounter, c: Combatant, a: A.Action) -> None:
     _need_move_action(enc, c)
     if enc.budget.stepped:
         raise _fail("no other movement in a round with a 5-foot step")
-    if not _restr(c).can_move:
+    if not c.restrictions().can_move:
         raise _fail("its conditions forbid moving")
     enc.space.check_step(c, a.to)
 
@@ -284,7 +280,7 @@ def _gen_crawl(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     b = enc.budget
     if not c.has("prone") or b.stepped or b.committed or not (b.move or b.standard):
         return
-    if c.pending_full_round is not None or not _restr(c).can_move:
+    if c.pending_full_round is not None or not c.restrictions().can_move:
         return
     for to in enc.space.step_squares(c):
         yield A.Crawl(to)
@@ -299,7 +295,7 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     else:
         _need_full_round(enc, c)
     _need_mobile(enc, c)
-    if not _restr(c).can_charge:
+    if not c.restrictions().can_charge:
         raise _fail("its conditions forbid charging: " + ", ".join(sorted(c.conditions)))
     target = enc.get(a.target)
     if target.side == c.side:
@@ -329,7 +325,7 @@ def _gen_charge(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         return
     if not (b.can_full_round or (b.single and b.standard)):
         return
-    if not _restr(c).can_charge:
+    if not c.restrictions().can_charge:
         return
     limit = _speed(enc, c) * (1 if b.single else 2)
     for target in enc.enemies(c):
@@ -394,7 +390,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(f"{target.id} has left the battlefield")
     if target.vitals.dead:
         raise _fail(f"{target.id} is already dead")
-    if not _restr(c).can_attack:
+    if not c.restrictions().can_attack:
         raise _fail("its conditions forbid attacking: " + ", ".join(sorted(c.conditions)))
     nxt = _continuing(enc, c)
     if nxt is not None:
@@ -474,7 +470,7 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 
 def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
-    if not _restr(c).can_attack or c.pending_full_round is not None:
+    if not c.restrictions().can_attack or c.pending_full_round is not None:
         return
     nxt = _continuing(enc, c)
     b = enc.budget
@@ -615,7 +611,7 @@ def _gen_start_full(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     b = enc.budget
     if not b.single or not b.standard or c.pending_full_round or c.has("prone"):
         return
-    if not _restr(c).can_move:
+    if not c.restrictions().can_move:
         return
     for to in enc.space.costly_adjacent(c):
         yield A.StartFullRound(to)

@@ -22,9 +22,11 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from d20combat.content.rulesets import Ruleset, ruleset
+from d20combat.encounter import turns
 from d20combat.encounter.actions import Action
 from d20combat.encounter.combatant import Budget, Combatant, initial_ammo, initial_wielding
 from d20combat.encounter.events import Event
+from d20combat.encounter.handlers import handler_for
 from d20combat.encounter.outcome import Outcome
 from d20combat.errors import IllegalActionError, SaveFileError
 from d20combat.grid.battlemap import BattleMap
@@ -154,8 +156,6 @@ class Encounter:
 
     def start(self) -> list[Event]:
         """Roll initiative, open the surprise round if there is one, begin the first turn."""
-        from d20combat.encounter import turns
-
         if self._started:
             raise IllegalActionError("the encounter has already started")
         self._started = True
@@ -252,8 +252,6 @@ class Encounter:
 
     def check(self, action: Action) -> None:
         """Raise IllegalActionError (saying why) unless ``action`` is legal now."""
-        from d20combat.encounter.handlers import handler_for
-
         cur = self.current
         if cur is None:
             raise IllegalActionError("the fight is over" if self.outcome else "not started")
@@ -265,12 +263,9 @@ class Encounter:
         Raises:
             IllegalActionError: if the action is not legal now (nothing changes).
         """
-        from d20combat.encounter import turns
-        from d20combat.encounter.handlers import handler_for
-
-        cur = self.current
-        if cur is None:
+        if self.outcome is not None or not self.order:
             raise IllegalActionError("the fight is over" if self.outcome else "not started")
+        cur = self.combatants[self.order[self.turn]]
         handler = handler_for(action)
         handler.check(self, cur, action)
         self._events = []

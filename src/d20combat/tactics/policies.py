@@ -113,6 +113,13 @@ class _View:
             self._ranked = sorted(foes, key=self.priority) if len(foes) > 1 else foes
         return self._ranked
 
+    def ranked_within(self, feet: int) -> list[Combatant]:
+        """The foes at most ``feet`` away, best target first."""
+        if self._ranked is not None:
+            return [e for e in self._ranked if self.sp.distance_ft(self.c, e) <= feet]
+        near = [e for e in self.foes() if self.sp.distance_ft(self.c, e) <= feet]
+        return sorted(near, key=self.priority) if len(near) > 1 else near
+
     def threats(self) -> list[Combatant]:
         """The enemies threatening it where it stands."""
         if self._threats is None:
@@ -143,19 +150,18 @@ def _nearly_dead(c: Combatant, fraction: float) -> bool:
 def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
     """An attack against the best foe reachable from here, if any."""
     c, sp = v.c, v.sp
-    foes = v.ranked()
     melee = c.melee_options()
     reach = max((o.reach_ft for o in melee), default=0) + 5
-    for e in foes:
-        if sp.distance_ft(c, e) > reach:
-            continue
+    for e in v.ranked_within(reach):
         for o in melee:
             if sp.attack_problem(c, o, e) is None:
                 return A.Attack(e.id, o.name if len(melee) > 1 else None)
     if not ranged_ok or (v.b.standard and v.threats()):
         return None
     ranged = [o for o in c.ready_options() if o.ranged]
-    for e in foes:
+    if not ranged:
+        return None
+    for e in v.ranked():
         for o in ranged:
             if sp.distance_ft(c, e) > o.max_range:
                 continue
@@ -187,15 +193,12 @@ def _flank_step(v: _View) -> A.Action | None:
         return None
     if sp.present(c.side) < 2:
         return None  # nobody to flank with
-    foes = v.ranked()
     options = c.melee_options()
-    if not foes or not options:
+    if not options:
         return None
     steps: tuple[Pos, ...] | None = None
     n = c.squares
-    for e in foes:
-        if sp.distance_ft(c, e) > 15:
-            continue
+    for e in v.ranked_within(15):
         allies = [(a.pos, a.squares) for a in sp.flank_partners(c.side, e) if a is not c]
         if not allies:
             continue  # no ally threatens this foe: no flank to take
