@@ -71,18 +71,19 @@ class _ThreatMap(NamedTuple):
 _NOWHERE: frozenset[Pos] = frozenset()
 
 
-class _Bodies(NamedTuple):
-    """Where creatures stop movers of one side and size: square -> how many creatures
-    there it cannot enter, and where it cannot end its move; each creature's share
-    (:meth:`Space._share`); and which creatures have changed since."""
+class _Tally(NamedTuple):
+    """Squares creatures hold under one rule (:meth:`Space._share`): square -> how many
+    creatures there count as the first kind, as the second; each creature's share;
+    and which creatures have changed since."""
 
-    blocked: dict[Pos, int]
-    no_end: dict[Pos, int]
+    first: dict[Pos, int]
+    second: dict[Pos, int]
     shares: dict[str, tuple[int, tuple[Pos, ...]]]
     dirty: set[str]
 
 
 _NO_SHARE: tuple[int, tuple[Pos, ...]] = (0, ())
+_STANDING: tuple[()] = ()  # the rule of creatures in the way of charges and shots
 
 
 def _by_id(c: Combatant) -> str:
@@ -119,7 +120,7 @@ class Space:
         self._reach: dict[tuple[object, ...], Reachable] = {}
         self._now: dict[Hashable, Any] = {}  # answers for this version only
         self._maps: dict[str, _ThreatMap] = {}  # per side: the squares its enemies threaten
-        self._bodies: dict[tuple[str, Size], _Bodies] = {}  # per side and size of mover
+        self._tallies: dict[tuple[()] | tuple[str, Size], _Tally] = {}  # see _share
         self._by_id: list[Combatant] = []
         self._max_reach = 5
         self.rebuild()
@@ -140,14 +141,14 @@ class Space:
         if c is None:
             self._threat.clear()
             self._maps.clear()
-            self._bodies.clear()
+            self._tallies.clear()
         else:
             self._threat.pop(c.id, None)
             for side, tm in self._maps.items():
                 if side != c.side:  # only c's own threat changed: update it there
                     tm.dirty.add(c.id)
-            for b in self._bodies.values():
-                b.dirty.add(c.id)
+            for t in self._tallies.values():
+                t.dirty.add(c.id)
         self._cover.clear()
         self._reach.clear()
         self._now.clear()
@@ -361,12 +362,8 @@ class Space:
         attacker's and the target's own squares are ignored by the grid)."""
         hit: frozenset[Pos] | None = self._now.get("cover-occupied")
         if hit is None:
-            out: set[Pos] = set()
-            rules = self.enc.rules
-            for o in self.enc.combatants.values():
-                if not o.fled and o.can_act(rules):
-                    out.update(self._footprint_at(o))
-            hit = self._now["cover-occupied"] = frozenset(out)
+            t = self._tally(_STANDING)
+            hit = self._now["cover-occupied"] = frozenset(t.first).union(t.second)
         return hit
 
     def cover_bonus(self, a: Combatant, t: Combatant, *, melee: bool) -> int:
@@ -377,9 +374,12 @@ class Space:
             occupied = self._occupied_for_cover()
             fa, ft = self._footprint_at(a), self._footprint_at(t)
             terrain: dict[tuple[object, ...], int] | None = None
-            if len(occupied) <= len(fa) + len(ft) and all(
-                s in fa or s in ft for s in occupied
-            ):  # nobody else about: the terrain alone decides (cached on the map)
+            (ax, ay), (tx, ty) = a.pos, t.pos
+            if (
+                # melee between neighbouring squares (walls only), or nobody else about:
+                # the terrain alone decides (cached on the map)
+                melee and len(fa) == len(ft) == 1 and -1 <= ax - tx <= 1 and -1 <= ay - ty <= 1
+            ) or (len(occupied) <= len(fa) + len(ft) and all(s in fa or s in ft for s in occupied)):
                 terrain = self._sight()
                 hit = terrain.get(("cover", *key))
             if hit is None:
@@ -581,40 +581,55 @@ class Space:
         return hit
 
     def _block_sets(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
-        """The blocked and no-end squares for movers of ``c``'s side and size, kept up
-        to date creature by creature."""
-        combatants = self.enc.combatants
-        if len(combatants) == 1:
+        """The blocked and no-end squares for movers of ``c``'s side and size."""
+        if len(self.enc.combatants) == 1:
             return _NOWHERE, _NOWHERE
-        side, size = c.side, c.stat.size
-        b = self._bodies.get((side, size))
-        if b is None:
-            b = self._bodies[side, size] = _Bodies({}, {}, {}, set(combatants))
-        if b.dirty:
-            for cid in b.dirty:
-                o = combatants[cid]
-                old = b.shares.get(cid, _NO_SHARE)
-                new = self._share(o, side, size)
+        t = self._tally((c.side, c.stat.size))
+        return frozenset(t.first), frozenset(t.second)
+
+    def _tally(self, rule: tuple[()] | tuple[str, Size]) -> _Tally:
+        """The squares creatures hold under ``rule`` (:meth:`_share`), kept up to date
+        creature by creature."""
+        combatants = self.enc.combatants
+        t = self._tallies.get(rule)
+        if t is None:
+            t = self._tallies[rule] = _Tally({}, {}, {}, set(combatants))
+        if t.dirty:
+            for cid in t.dirty:
+                old = t.shares.get(cid, _NO_SHARE)
+                new = self._share(combatants[cid], rule)
                 if old == new:
                     continue
                 for (kind, squares), step in ((old, -1), (new, 1)):
                     if kind:
-                        counts = b.blocked if kind == 1 else b.no_end
+                        counts = t.first if kind == 1 else t.second
                         for s in squares:
                             n = counts.get(s, 0) + step
                             if n:
                                 counts[s] = n
                             else:
                                 del counts[s]
-                b.shares[cid] = new
-            b.dirty.clear()
-        return frozenset(b.blocked), frozenset(b.no_end)
+                t.shares[cid] = new
+            t.dirty.clear()
+        return t
 
-    def _share(self, o: Combatant, side: str, size: Size) -> tuple[int, tuple[Pos, ...]]:
-        """How ``o`` stops a mover of ``side`` and ``size``: 0 not at all, 1 it cannot
-        enter ``o``'s squares, 2 it cannot end its move there; and those squares."""
-        if o.fled or not o.can_act(self.enc.rules) or o.restrictions().helpless:
-            return _NO_SHARE  # SRD combat-ii: pass and even end in a helpless creature's square
+    def _share(
+        self, o: Combatant, rule: tuple[()] | tuple[str, Size]
+    ) -> tuple[int, tuple[Pos, ...]]:
+        """Where ``o`` counts under ``rule``: ``(kind, its squares)``, kind 0 for nowhere.
+
+        :data:`_STANDING`: 1 a creature standing in the way (it stops a charge), 2 a
+        helpless one (it gives soft cover only). ``(side, size)``, for a mover of that
+        side and size: 1 it cannot enter the squares, 2 it cannot end its move there
+        (SRD combat-ii: it may pass and even end in a helpless creature's square)."""
+        if o.fled or not o.can_act(self.enc.rules):
+            return _NO_SHARE
+        helpless = o.restrictions().helpless
+        if not rule:
+            return (2 if helpless else 1, self._footprint_at(o))
+        side, size = rule
+        if helpless:
+            return _NO_SHARE
         if o.side != side and not can_move_through(size, o.stat.size):
             return (1, self._footprint_at(o))
         if o.side != side or shared_square_capacity(size, o.stat.size) == 0:
@@ -784,16 +799,8 @@ class Space:
         if mine is not None:
             return mine
         squares: frozenset[Pos] | None = self._now.get("occupied")
-        if squares is None:
-            out: set[Pos] = set()
-            rules = self.enc.rules
-            for o in self.enc.combatants.values():
-                if not o.present():
-                    continue
-                if not o.can_act(rules) or o.restrictions().helpless:
-                    continue  # helpless creatures don't stop a charge
-                out.update(self._footprint_at(o))
-            squares = self._now["occupied"] = frozenset(out)
+        if squares is None:  # helpless creatures don't stop a charge
+            squares = self._now["occupied"] = frozenset(self._tally(_STANDING).first)
         own = self._footprint_at(c)
         mine = squares.difference(own) if any(s in squares for s in own) else squares
         self._now[key] = mine

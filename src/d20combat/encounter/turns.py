@@ -166,7 +166,7 @@ def _start(enc: Encounter, c: Combatant) -> bool:
 def _designate_dodge(enc: Encounter, c: Combatant) -> None:
     """SRD feats "Dodge": on its turn the creature designates an opponent; here, the
     nearest active one (then by id), so the choice is deterministic."""
-    foes = [e for e in enc.enemies(c) if enc.active(e)]
+    foes = enc.space.active_enemies(c)
     if foes:
         pick = min(foes, key=lambda e: (enc.space.distance_ft(c, e), e.id))
         if pick.id != c.dodge_target:
