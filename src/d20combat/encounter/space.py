@@ -206,6 +206,16 @@ class Space:
             )
         return offs
 
+    def reach_ft(self, c: Combatant, option: AttackOption) -> int:
+        """The farthest (5-10-5, from its space) ``option`` strikes: its range if ranged."""
+        return option.max_range if option.ranged else self._reach_of(c, option).far_ft
+
+    @property
+    def max_reach_ft(self) -> int:
+        """How far past its move the AI looks for foes to attack (twice the longest
+        natural reach, at least 20 ft)."""
+        return self._max_reach
+
     def melee_reach_ft(self, c: Combatant) -> int:
         """The farthest (5-10-5, from its space) any ready melee option of ``c`` strikes."""
         return max((self._reach_of(c, o).far_ft for o in c.melee_options()), default=0)
@@ -830,7 +840,7 @@ class Space:
 
     def _charge_destinations(self, c: Combatant, target: Combatant, limit: int) -> list[Pos]:
         options = c.melee_options()
-        if not options or not self.sees(c, target):
+        if not options:
             return []
         spots, usable = self._attack_spots(c, target, options)
         if c.pos in spots:
@@ -838,7 +848,7 @@ class Space:
         if not usable:
             return []
         nearest = min(distance(c.pos, p) for p in usable)
-        if nearest * 5 < 10 or nearest * 5 > limit:
+        if nearest * 5 < 10 or nearest * 5 > limit or not self.sees(c, target):
             return []
         m = self.enc.map
         others = self._occupied_by_others(c)
@@ -925,6 +935,7 @@ class Space:
         fewest attacks of opportunity, then flanking, then the foe's priority, then cost.
         (A candidate whose best possible key cannot beat the best so far is skipped.)"""
         r: Reachable | None = None
+        ends: dict[Pos, int] = {}  # where it may end its move, and the cost (r.cost)
         options = c.melee_options()
         n = c.squares
         cx, cy = c.pos
@@ -936,26 +947,34 @@ class Space:
         for rank, foe in enumerate(foes):
             if best is not None and best[0] <= (0, 0, rank, 0):
                 break  # later foes rank lower: none can do better
-            if self.distance_ft(c, foe) > far:
-                continue
             fx, fy = fp = foe.pos
             fn = foe.squares
             gx = fx - cx - n + 1 if fx >= cx + n else (cx - fx - fn + 1 if cx >= fx + fn else 0)
             gy = fy - cy - n + 1 if fy >= cy + n else (cy - fy - fn + 1 if cy >= fy + fn else 0)
             if gx > strike or gy > strike:
                 continue  # no square to attack it from is within the budget
-            if r is None:
-                r = self.reachable(c, budget)
+            if 5 * (gy + (gx >> 1) if gx < gy else gx + (gy >> 1)) > far:
+                continue
             allies = [(a.pos, a.squares) for a in self.flank_partners(c.side, foe) if a is not c]
+            no_flank = 0 if allies else 1  # the least flank part of this foe's keys
+            if best is not None and best[0] <= (0, no_flank, rank, 0):
+                continue
             for o in options:
                 for dx, dy in self.attack_offsets_ordered(c, o, fn):
                     x, y = p = (fx + dx, fy + dy)
-                    if not (-steps <= x - cx <= steps and -steps <= y - cy <= steps):
+                    ax, ay = abs(x - cx), abs(y - cy)
+                    if ax > steps or ay > steps:
                         continue
-                    cost = r.cost(p)
+                    # its cost is 5 ft a step at least
+                    if best is not None and best[0] <= (0, no_flank, rank, 5 * max(ax, ay)):
+                        continue
+                    if r is None:
+                        r = self.reachable(c, budget)
+                        ends = r.positions()
+                    cost = ends.get(p)
                     if cost is None or p == c.pos:
                         continue
-                    if best is not None and best[0] <= (0, 0, rank, cost):
+                    if best is not None and best[0] <= (0, no_flank, rank, cost):
                         continue
                     flank = 1
                     for ap, an in allies:

@@ -69,9 +69,9 @@ class _View:
     __slots__ = (
         "_attack",
         "_dest",
+        "_distance",
         "_foes",
         "_priority",
-        "_ranked",
         "_threats",
         "b",
         "c",
@@ -85,7 +85,7 @@ class _View:
         self.sp = enc.space
         self.b = enc.budget
         self._foes: list[Combatant] | None = None
-        self._ranked: list[Combatant] | None = None
+        self._distance: dict[str, int] | None = None
         self._threats: list[Combatant] | None = None
         self._priority: dict[str, tuple[float, int, int, str]] = {}
         self._attack: tuple[A.Action | None] | None = None
@@ -97,27 +97,32 @@ class _View:
             self._foes = self.sp.active_enemies(self.c)
         return self._foes
 
+    def distance(self) -> dict[str, int]:
+        """Feet to each foe (:meth:`Space.distance_ft`, inlined)."""
+        if self._distance is None:
+            (cx, cy), n = self.c.pos, self.c.squares
+            out = self._distance = {}
+            for e in self.foes():
+                (ex, ey), m = e.pos, e.squares
+                gx = ex - cx - n + 1 if ex >= cx + n else (cx - ex - m + 1 if cx >= ex + m else 0)
+                gy = ey - cy - n + 1 if ey >= cy + n else (cy - ey - m + 1 if cy >= ey + m else 0)
+                out[e.id] = 5 * (gy + (gx >> 1) if gx < gy else gx + (gy >> 1))
+        return self._distance
+
     def priority(self, e: Combatant) -> tuple[float, int, int, str]:
         """Lower is better: the most wounded, then the weakest, then the nearest."""
         key = self._priority.get(e.id)
         if key is None:
             v = e.vitals
             frac = max(v.hp, 0) / max(1, v.max_hp)
-            key = self._priority[e.id] = (frac, v.hp, self.sp.distance_ft(self.c, e), e.id)
+            key = self._priority[e.id] = (frac, v.hp, self.distance()[e.id], e.id)
         return key
 
-    def ranked(self) -> list[Combatant]:
-        """The foes, best target first."""
-        if self._ranked is None:
-            foes = self.foes()
-            self._ranked = sorted(foes, key=self.priority) if len(foes) > 1 else foes
-        return self._ranked
-
     def ranked_within(self, feet: int) -> list[Combatant]:
-        """The foes at most ``feet`` away, best target first."""
-        if self._ranked is not None:
-            return [e for e in self._ranked if self.sp.distance_ft(self.c, e) <= feet]
-        near = [e for e in self.foes() if self.sp.distance_ft(self.c, e) <= feet]
+        """The foes at most ``feet`` away, best target first (farther foes could not
+        be attacked, reached or charged, so they are not ranked at all)."""
+        distance = self.distance()
+        near = [e for e in self.foes() if distance[e.id] <= feet]
         return sorted(near, key=self.priority) if len(near) > 1 else near
 
     def threats(self) -> list[Combatant]:
@@ -136,8 +141,9 @@ class _View:
         """:meth:`Space.best_attack_destination` against the ranked foes."""
         key = (speed, avoid_provoking)
         if key not in self._dest:
+            foes = self.ranked_within(speed + self.sp.max_reach_ft)  # as far as it looks
             self._dest[key] = self.sp.best_attack_destination(
-                self.c, self.ranked(), speed, avoid_provoking=avoid_provoking
+                self.c, foes, speed, avoid_provoking=avoid_provoking
             )
         return self._dest[key]
 
@@ -161,9 +167,9 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
     ranged = [o for o in c.ready_options() if o.ranged]
     if not ranged:
         return None
-    for e in v.ranked():
+    for e in v.ranked_within(max(o.max_range for o in ranged)):
         for o in ranged:
-            if sp.distance_ft(c, e) > o.max_range:
+            if v.distance()[e.id] > o.max_range:
                 continue
             if sp.attack_problem(c, o, e) is None and can_use_ranged(
                 frozenset(c.conditions),
@@ -180,7 +186,7 @@ def _continue_full_attack(v: _View) -> A.Action | None:
     if nxt is None:
         return None
     option = nxt[0]
-    for e in v.ranked():
+    for e in v.ranked_within(v.sp.reach_ft(v.c, option)):
         if v.sp.attack_problem(v.c, option, e) is None:
             return A.Attack(e.id)
     return None
@@ -225,7 +231,7 @@ def _flank_step(v: _View) -> A.Action | None:
 def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     """Charge or move to the best square from which to attack a foe."""
     c, sp, b = v.c, v.sp, v.b
-    foes = v.ranked()
+    foes = v.foes()
     if not foes or b.stepped:
         return None
     speed = sp.speed(c)
@@ -238,7 +244,7 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         close = [
             (e.pos, [sp.attack_offsets(c, o, e.squares) for o in options])
             for e in foes
-            if sp.distance_ft(c, e) <= limit
+            if v.distance()[e.id] <= limit
         ]
         if close:
             for to in sp.step_squares(c):
@@ -254,8 +260,7 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         # charging only when no attack square is reachable with a plain move keeps
         # the full attack for the next round; charge when the foe is out of reach.
         best_charge = None
-        near = [e for e in foes if sp.distance_ft(c, e) <= 2 * speed + 20][:6]
-        for e in near:
+        for e in v.ranked_within(2 * speed + 20)[:6]:
             for to in sp.charge_destinations(c, e, 2 * speed):
                 cost = sp.provocations_along(c, sp.charge_path(c, to))
                 key = (cost, v.priority(e))
