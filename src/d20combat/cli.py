@@ -7,6 +7,7 @@ and exit code 2, never a traceback. Exit code 1 means a bug.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -596,7 +597,8 @@ def fight(
     click.echo(
         f"{sc.title or sc.name} (scenario {sc.name}, seed {used_seed}, ruleset {sc.ruleset.name})"
     )
-    for line in narrate_all(result.encounter.log, explain_modifiers=explain):
+    names = {c.id: c.name for c in result.encounter.combatants.values()}
+    for line in narrate_all(result.encounter.log, explain_modifiers=explain, names=names):
         click.echo(line)
     click.echo(f"Outcome: {result.outcome.describe()}")
     for line in summary_lines(result.encounter):
@@ -684,7 +686,8 @@ def resume(save_file: Path, explain: bool) -> None:
     )
     start = len(enc.log)
     outcome = play(enc)
-    for line in narrate_all(enc.log[start:], explain_modifiers=explain):
+    names = {c.id: c.name for c in enc.combatants.values()}
+    for line in narrate_all(enc.log[start:], explain_modifiers=explain, names=names):
         click.echo(line)
     click.echo(f"Outcome: {outcome.describe()}")
     for line in summary_lines(enc):
@@ -764,4 +767,8 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except D20Error as exc:  # raised outside a command (the group maps the rest)
         click.echo(f"error: {exc}", err=True)
         code = 2
+    except BrokenPipeError:  # the reader went away (``d20combat fight | head``): not a bug
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        code = 0
     sys.exit(code)

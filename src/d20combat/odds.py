@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from d20combat.content.rulesets import Ruleset
 from d20combat.rules.attack import Attack, resolve_attack
@@ -103,13 +104,26 @@ def attack_odds(attack: Attack, rules: Ruleset, label: str = "") -> AttackOdds:
     )
 
 
+def _weights(d: Distribution) -> tuple[dict[int, int], int]:
+    """Integer weights over one common denominator (exact, and fast to convolve)."""
+    den = lcm(*(p.denominator for p in d.values())) if d else 1
+    return {v: p.numerator * (den // p.denominator) for v, p in d.items()}, den
+
+
 def convolve(a: Distribution, b: Distribution) -> Distribution:
-    """The distribution of the sum of two independent damage totals."""
-    out: Distribution = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, Fraction(0)) + p * q
-    return dict(sorted(out.items()))
+    """The distribution of the sum of two independent damage totals.
+
+    >>> convolve({0: Fraction(1, 2), 1: Fraction(1, 2)}, {0: Fraction(1, 2), 1: Fraction(1, 2)})
+    {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+    """
+    wa, da = _weights(a)
+    wb, db = _weights(b)
+    out: dict[int, int] = {}
+    for x, p in wa.items():
+        for y, q in wb.items():
+            out[x + y] = out.get(x + y, 0) + p * q
+    den = da * db
+    return {v: Fraction(w, den) for v, w in sorted(out.items())}
 
 
 def sequence_odds(

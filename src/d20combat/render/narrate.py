@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from d20combat.encounter.events import Event
 from d20combat.rules.dice import Roll
@@ -221,18 +221,44 @@ def explain(e: Event) -> Iterator[str]:
         yield f"    {label}: {total.explain()}"
 
 
-def narrate(e: Event, *, explain_modifiers: bool = False) -> list[str]:
-    """The lines that tell ``e``: the sentence, then (optionally) its breakdowns."""
+def _named(e: Event, names: Mapping[str, str]) -> Event:
+    """The event with combatant ids replaced by their display names."""
+    outcome = e.outcome
+    if "order" in outcome or "after" in outcome:
+        outcome = dict(outcome)
+        if "order" in outcome:
+            outcome["order"] = [names.get(i, i) for i in outcome["order"]]
+        if "after" in outcome:
+            outcome["after"] = names.get(outcome["after"], outcome["after"])
+    return e._replace(
+        actor=names.get(e.actor, e.actor),
+        target=names.get(e.target, e.target) if e.target else e.target,
+        outcome=outcome,
+    )
+
+
+def narrate(
+    e: Event, *, explain_modifiers: bool = False, names: Mapping[str, str] | None = None
+) -> list[str]:
+    """The lines that tell ``e``: the sentence, then (optionally) its breakdowns.
+    ``names`` maps combatant ids to the names to print."""
     if e.type in SILENT:
         return []
+    if names:
+        e = _named(e, names)
     lines = [RENDERERS.get(e.type, _generic)(e)]
     if explain_modifiers:
         lines.extend(explain(e))
     return lines
 
 
-def narrate_all(events: Iterable[Event], *, explain_modifiers: bool = False) -> Iterator[str]:
+def narrate_all(
+    events: Iterable[Event],
+    *,
+    explain_modifiers: bool = False,
+    names: Mapping[str, str] | None = None,
+) -> Iterator[str]:
     """Narrate a fight: round headers flush left, everything else indented."""
     for e in events:
-        for line in narrate(e, explain_modifiers=explain_modifiers):
+        for line in narrate(e, explain_modifiers=explain_modifiers, names=names):
             yield line if e.type in ("round", "outcome") else "  " + line
