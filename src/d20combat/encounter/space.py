@@ -97,6 +97,7 @@ _REACHES_LIMIT = 4096
 # offsets, and per offsets and position the squares
 _SHAPES: dict[tuple[int, int, int, bool], tuple[list[AttackOption], frozenset[Pos]]] = {}
 _PLACED: dict[tuple[frozenset[Pos], Pos], frozenset[Pos]] = {}
+_FARTHEST: dict[tuple[int, int, int], tuple[list[AttackOption], int]] = {}  # melee_reach_ft
 _PLACED_LIMIT = 1 << 16
 
 
@@ -218,7 +219,15 @@ class Space:
 
     def melee_reach_ft(self, c: Combatant) -> int:
         """The farthest (5-10-5, from its space) any ready melee option of ``c`` strikes."""
-        return max((self._reach_of(c, o).far_ft for o in c.melee_options()), default=0)
+        melee = c.melee_options()
+        key = (id(melee), c.squares, c.stats.reach_ft)
+        hit = _FARTHEST.get(key)
+        if hit is None or hit[0] is not melee:
+            if len(_FARTHEST) >= _REACHES_LIMIT:
+                _FARTHEST.clear()
+            far = max((self._reach_of(c, o).far_ft for o in melee), default=0)
+            hit = _FARTHEST[key] = (melee, far)
+        return hit[1]
 
     def can_threaten(self, c: Combatant) -> bool:
         if not self.enc.active(c) or not c.restrictions().threatens:

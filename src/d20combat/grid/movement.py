@@ -234,7 +234,17 @@ class Reachable:
     """Result of :func:`movement_costs`: cost in feet to each position where the mover
     may end, paths, and which positions are squeezed."""
 
-    __slots__ = ("_best", "_dist", "_fit", "_noend", "_pred", "map", "squares", "start")
+    __slots__ = (
+        "_best",
+        "_dist",
+        "_everywhere",
+        "_fit",
+        "_noend",
+        "_pred",
+        "map",
+        "squares",
+        "start",
+    )
 
     def __init__(
         self,
@@ -245,6 +255,7 @@ class Reachable:
         pred: dict[int, int],
         noend: bytearray | None,
         fit_: bytearray,
+        everywhere: list[dict[Square, int] | None] | None = None,
     ) -> None:
         self.map = m
         self.start = start
@@ -254,6 +265,8 @@ class Reachable:
         self._noend = noend
         self._fit = fit_
         self._best: dict[Square, int] | None = None
+        # the costs of every position reached, ends or not (shared by searches alike)
+        self._everywhere: list[dict[Square, int] | None] = everywhere or [None]
 
     def _state(self, pos: Square) -> int:
         x, y = pos
@@ -284,19 +297,25 @@ class Reachable:
         return isinstance(pos, tuple) and self.cost(pos) is not None
 
     def positions(self) -> dict[Square, int]:
-        """Every position the mover may end at, with its cost in feet (row by row)."""
+        """Every position the mover may end at, with its cost in feet (row by row; do
+        not change the dict)."""
         if self._best is None:
             w = self.map.width
-            best: dict[int, int] = {}
+            everywhere = self._everywhere[0]
+            if everywhere is None:
+                best: dict[int, int] = {}
+                for st, d in self._dist.items():
+                    i = st >> 1
+                    old = best.get(i)
+                    if old is None or d < old:
+                        best[i] = d
+                everywhere = {(i % w, i // w): 5 * best[i] for i in sorted(best)}
+                self._everywhere[0] = everywhere
             noend = self._noend
-            for st, d in self._dist.items():
-                i = st >> 1
-                if noend is not None and noend[i]:
-                    continue
-                old = best.get(i)
-                if old is None or d < old:
-                    best[i] = d
-            self._best = {(i % w, i // w): 5 * best[i] for i in sorted(best)}
+            if noend is None:
+                self._best = everywhere
+            else:
+                self._best = {p: d for p, d in everywhere.items() if not noend[p[1] * w + p[0]]}
         return self._best
 
     def path_to(self, pos: Square) -> list[Square]:
@@ -366,14 +385,21 @@ def movement_costs(
     limit = INF if budget_ft is None else budget_ft // 5
     key: tuple[object, ...] | None = None
     if limit < INF:
-        # a bounded search only sees the blocked squares within ``limit`` of its start
-        xa, xb, ya, yb = x0 - limit, x0 + limit + squares, y0 - limit, y0 + limit + squares
-        near = frozenset(s for s in blocked if xa <= s[0] < xb and ya <= s[1] < yb)
-        key = (s0, squares, limit, swim, ignore_difficult, squeeze, near)
+        # A bounded search only sees the blocked squares some position within its
+        # reach covers: 5-10-5 within ``limit`` of the start (a move costs at least that)
+        xe, ye = x0 + squares, y0 + squares
+        near = []
+        for s in blocked:
+            x, y = s
+            gx = x - xe + 1 if x >= xe else (x0 - x if x < x0 else 0)
+            gy = y - ye + 1 if y >= ye else (y0 - y if y < y0 else 0)
+            if (gy + (gx >> 1) if gx < gy else gx + (gy >> 1)) <= limit:
+                near.append(s)
+        key = (s0, squares, limit, swim, ignore_difficult, squeeze, frozenset(near))
         cache = m.cache("searches")
         hit = cache.get(key)
         if hit is not None:
-            return Reachable(m, start, squares, hit[0], hit[1], noend, tab.fit)
+            return Reachable(m, start, squares, hit[0], hit[1], noend, tab.fit, hit[2])
     fast = None
     if limit < INF and not start_parity and tab.fit[s0 >> 1] == FIT_CLEAR:
         fast = _open_area(m, x0, y0, squares, limit, blocked)
@@ -383,11 +409,12 @@ def movement_costs(
         bad = bytearray(size)
         _mark(bad, blocked, squares, w, h)
         dist, pred = _search([s0], tab.moves, bad, limit)
+    everywhere: list[dict[Square, int] | None] = [None]
     if key is not None:
         if len(cache) >= _SEARCH_LIMIT:
             cache.clear()
-        cache[key] = (dist, pred)
-    return Reachable(m, start, squares, dist, pred, noend, tab.fit)
+        cache[key] = (dist, pred, everywhere)
+    return Reachable(m, start, squares, dist, pred, noend, tab.fit, everywhere)
 
 
 def _rough_prefix(m: BattleMap) -> list[int]:
@@ -697,22 +724,38 @@ def clear_charge_path(
     Does not check the charge's other conditions (distance, direction, line of sight,
     the closest attacking position).
     """
+    lane = open_charge_lane(m, start_pos, end_pos, squares, swim=swim)
+    return lane is not None and not any(s in blocked_squares for s in lane)
+
+
+def open_charge_lane(
+    m: BattleMap, start_pos: Square, end_pos: Square, squares: int = 1, *, swim: bool = False
+) -> tuple[Square, ...] | None:
+    """The squares of the charge lane (:func:`charge_lane`) if the terrain lets a charge
+    through (the terrain part of :func:`clear_charge_path`: creatures are not checked),
+    else ``None``. Cached on the map."""
+    key = (start_pos, end_pos, squares, swim)
+    cache = m.cache("charge-lanes")
+    if key in cache:
+        hit: tuple[Square, ...] | None = cache[key]
+        return hit
+    if len(cache) >= _SEARCH_LIMIT * 8:
+        cache.clear()
+    lane: tuple[Square, ...] | None = tuple(charge_lane(start_pos, end_pos, squares))
     w = m.width
     h = m.height
     cells = m.cells
     stop = BLOCKS_MOVE | HAMPERS | LOW_OBSTACLE | (0 if swim else DEEP_WATER)
     x0, y0 = start_pos
-    for x, y in charge_lane(start_pos, end_pos, squares):
-        if not (0 <= x < w and 0 <= y < h):
-            return False
-        if cells[y * w + x] & stop:
-            return False
-        if (x, y) in blocked_squares:
-            return False
+    for x, y in lane or ():
+        if not (0 <= x < w and 0 <= y < h) or cells[y * w + x] & stop:
+            lane = None
+            break
     _, grazed = centre_line(end_pos[0] - x0, end_pos[1] - y0)
-    if grazed:
+    if grazed and lane is not None:
         for i, j in footprint(start_pos, squares):
             for (ax, ay), (bx, by) in grazed:
                 if m.flags(i + ax, j + ay) & CORNER or m.flags(i + bx, j + by) & CORNER:
-                    return False
-    return True
+                    lane = None
+    cache[key] = lane
+    return lane
