@@ -390,15 +390,20 @@ class Space:
         key = (a.pos, a.squares, t.pos, t.squares, melee)
         hit = self._cover.get(key)
         if hit is None:
-            occupied = self._occupied_for_cover()
-            fa, ft = self._footprint_at(a), self._footprint_at(t)
-            terrain: dict[tuple[object, ...], int] | None = None
             (ax, ay), (tx, ty) = a.pos, t.pos
-            if (
-                # melee between neighbouring squares (walls only), or nobody else about:
-                # the terrain alone decides (cached on the map)
-                melee and len(fa) == len(ft) == 1 and -1 <= ax - tx <= 1 and -1 <= ay - ty <= 1
-            ) or (len(occupied) <= len(fa) + len(ft) and all(s in fa or s in ft for s in occupied)):
+            # melee between neighbouring squares (walls only), or nobody else about:
+            # the terrain alone decides (cached on the map)
+            alone = (
+                melee and a.squares == t.squares == 1 and abs(ax - tx) <= 1 and abs(ay - ty) <= 1
+            )
+            occupied = _NOWHERE if alone else self._occupied_for_cover()
+            if not alone:
+                fa, ft = self._footprint_at(a), self._footprint_at(t)
+                alone = len(occupied) <= len(fa) + len(ft) and all(
+                    s in fa or s in ft for s in occupied
+                )
+            terrain: dict[tuple[object, ...], int] | None = None
+            if alone:
                 terrain = self._sight()
                 hit = terrain.get(("cover", *key))
             if hit is None:

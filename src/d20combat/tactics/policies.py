@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 Policy = Callable[["Encounter", str], A.Action]
+_NEIGHBOURS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 POLICIES: dict[str, Policy] = {}
 
 
@@ -204,6 +205,7 @@ def _flank_step(v: _View) -> A.Action | None:
         return None
     steps: tuple[Pos, ...] | None = None
     n = c.squares
+    cx, cy = c.pos
     for e in v.ranked_within(15):
         allies = [(a.pos, a.squares) for a in sp.flank_partners(c.side, e) if a is not c]
         if not allies:
@@ -211,19 +213,26 @@ def _flank_step(v: _View) -> A.Action | None:
         ep, en = e.pos, e.squares
         if any(flanks(c.pos, n, ap, an, ep, en) for ap, an in allies):
             continue  # already flanking
+        # the neighbouring squares that would reach and flank it (geometry only) ...
+        reach = sp.attack_offsets(c, options[0], en)
+        if len(options) > 1:
+            reach = reach.union(*(sp.attack_offsets(c, o, en) for o in options[1:]))
+        ex, ey = ep
+        good = set()
+        for dx, dy in _NEIGHBOURS:
+            x, y = cx + dx, cy + dy
+            if (x - ex, y - ey) in reach:
+                for ap, an in allies:
+                    if flanks((x, y), n, ap, an, ep, en):
+                        good.add((x, y))
+                        break
+        if not good:
+            continue
+        # ... then, in step order, one a 5-foot step can reach without more threats
         if steps is None:
             steps = sp.step_squares(c)
-            if not steps:
-                return None
-        reach = [sp.attack_offsets(c, o, en) for o in options]
-        ex, ey = ep
         for to in steps:
-            off = (to[0] - ex, to[1] - ey)
-            if (
-                any(off in offsets for offsets in reach)
-                and any(flanks(to, n, ap, an, ep, en) for ap, an in allies)
-                and sp.threat_count_at(c, to) <= len(v.threats())
-            ):
+            if to in good and sp.threat_count_at(c, to) <= len(v.threats()):
                 return A.Step(to)
     return None
 
