@@ -62,10 +62,13 @@ def sneak_dice(c: Combatant) -> str | None:
 
 
 # Assembled attacks by situation. Keys hold ids of immutable objects (statistics,
-# options, totals, rulesets); entries keep those objects, checked by identity.
+# options, totals, rulesets); entries keep those objects alive, so no other object
+# can take their ids while the entry lasts.
 _Situation = tuple[object, ...]
 _ATTACKS: dict[_Situation, tuple[tuple[object, ...], Attack, dict[str, Any]]] = {}
 _ATTACKS_LIMIT = 50_000
+_NONE: frozenset[str] = frozenset()
+_FLAT_FOOTED = frozenset({"flat-footed"})
 
 
 def build_attack(
@@ -84,23 +87,18 @@ def build_attack(
     change them: the same situation gives the same, shared answer)."""
     ranged = option.ranged
     space = enc.space
-    conds = attacker.conditions
-    if charge or defensively or conds:
-        mine = set(conds)
-        if charge:
-            mine.add("charging")
-        if defensively:
-            mine.add("fighting-defensively")
-    else:
-        mine = set()
+    mine = set(attacker.conditions)
+    if charge:
+        mine.add("charging")
+    if defensively:
+        mine.add("fighting-defensively")
     flanked = not ranged and space.flanked_by(attacker, target)
-    improved_ud = target.traits.improved_uncanny_dodge
-    if flanked and not improved_ud:
+    if flanked and not target.traits.improved_uncanny_dodge:
         mine.add("flanking")
-    theirs = frozenset(target.conditions)
+    attacker_conds = frozenset(mine) if mine else _NONE
+    theirs = frozenset(target.conditions) if target.conditions else _NONE
     if flat_footed(enc, target):
-        theirs = theirs | {"flat-footed"}
-    attacker_conds = frozenset(mine)
+        theirs = theirs | _FLAT_FOOTED
     distance = space.distance_ft(attacker, target) if ranged else 0
     engaged = ranged and space.engaged_with_ally(target, attacker)
     cover = space.cover_bonus(attacker, target, melee=not ranged)
@@ -124,9 +122,8 @@ def build_attack(
         nonlethal,
         multiplier,
     )
-    objects = (a_stats, t_stats, option, bonus, rules)
     hit = _ATTACKS.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], objects, strict=True)):
+    if hit is not None:
         return hit[1], hit[2]
     attack, notes = _assemble(
         attacker,
@@ -147,7 +144,7 @@ def build_attack(
     )
     if len(_ATTACKS) >= _ATTACKS_LIMIT:
         _ATTACKS.clear()
-    _ATTACKS[key] = (objects, attack, notes)
+    _ATTACKS[key] = ((a_stats, t_stats, option, bonus, rules), attack, notes)
     return attack, notes
 
 

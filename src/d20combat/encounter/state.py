@@ -233,7 +233,8 @@ class Encounter:
         if rolls_from is not None:
             rolls = (*rolls, *self.dice.since(rolls_from))
         e = Event(self.round, actor, type_, rule, rolls, totals, outcome, target)
-        self.emit(e)
+        self.log.append(e)
+        self._events.append(e)
         return e
 
     # ------------------------------------------------------------------ actions

@@ -214,9 +214,10 @@ def fit(m: BattleMap, pos: Square, squares: int = 1, *, swim: bool = False) -> i
     return step_table(m, squares, swim=swim).fit[y * m.width + x]
 
 
-def _mark(marks: bytearray, squares_in: Iterable[Square], n: int, w: int, h: int) -> bool:
-    """Mark every position whose ``n``-wide space contains one of ``squares_in``."""
-    any_mark = False
+def _mark(marks: bytearray, squares_in: Iterable[Square], n: int, w: int, h: int) -> list[int]:
+    """Mark every position whose ``n``-wide space contains one of ``squares_in``;
+    return their indices (repeats possible)."""
+    marked = []
     for sx, sy in squares_in:
         for dy in range(n):
             y = sy - dy
@@ -226,8 +227,8 @@ def _mark(marks: bytearray, squares_in: Iterable[Square], n: int, w: int, h: int
                 x = sx - dx
                 if 0 <= x < w:
                     marks[y * w + x] = 1
-                    any_mark = True
-    return any_mark
+                    marked.append(y * w + x)
+    return marked
 
 
 class Reachable:
@@ -240,6 +241,7 @@ class Reachable:
         "_everywhere",
         "_fit",
         "_noend",
+        "_noend_at",
         "_pred",
         "map",
         "squares",
@@ -256,6 +258,7 @@ class Reachable:
         noend: bytearray | None,
         fit_: bytearray,
         everywhere: list[dict[Square, int] | None] | None = None,
+        noend_at: list[int] | None = None,
     ) -> None:
         self.map = m
         self.start = start
@@ -267,6 +270,9 @@ class Reachable:
         self._best: dict[Square, int] | None = None
         # the costs of every position reached, ends or not (shared by searches alike)
         self._everywhere: list[dict[Square, int] | None] = everywhere or [None]
+        if noend is not None and noend_at is None:
+            noend_at = [i for i, marked in enumerate(noend) if marked]
+        self._noend_at = noend_at or []  # the positions (indices) marked in ``noend``
 
     def _state(self, pos: Square) -> int:
         x, y = pos
@@ -311,11 +317,12 @@ class Reachable:
                         best[i] = d
                 everywhere = {(i % w, i // w): 5 * best[i] for i in sorted(best)}
                 self._everywhere[0] = everywhere
-            noend = self._noend
-            if noend is None:
+            if not self._noend_at:
                 self._best = everywhere
             else:
-                self._best = {p: d for p, d in everywhere.items() if not noend[p[1] * w + p[0]]}
+                self._best = dict(everywhere)
+                for i in self._noend_at:
+                    self._best.pop((i % w, i // w), None)
         return self._best
 
     def path_to(self, pos: Square) -> list[Square]:
@@ -379,8 +386,8 @@ def movement_costs(
         raise ValueError(f"start {start} is off the map")
     blocked = blocked if isinstance(blocked, (set, frozenset, list, tuple)) else list(blocked)
     noend_arr = bytearray(size)
-    has_noend = _mark(noend_arr, no_end, squares, w, h)
-    noend = noend_arr if has_noend else None
+    noend_at = _mark(noend_arr, no_end, squares, w, h)
+    noend = noend_arr if noend_at else None
     s0 = 2 * (y0 * w + x0) + (start_parity & 1)
     limit = INF if budget_ft is None else budget_ft // 5
     key: tuple[object, ...] | None = None
@@ -399,7 +406,7 @@ def movement_costs(
         cache = m.cache("searches")
         hit = cache.get(key)
         if hit is not None:
-            return Reachable(m, start, squares, hit[0], hit[1], noend, tab.fit, hit[2])
+            return Reachable(m, start, squares, hit[0], hit[1], noend, tab.fit, hit[2], noend_at)
     fast = None
     if limit < INF and not start_parity and tab.fit[s0 >> 1] == FIT_CLEAR:
         fast = _open_area(m, x0, y0, squares, limit, blocked)
@@ -414,7 +421,7 @@ def movement_costs(
         if len(cache) >= _SEARCH_LIMIT:
             cache.clear()
         cache[key] = (dist, pred, everywhere)
-    return Reachable(m, start, squares, dist, pred, noend, tab.fit, everywhere)
+    return Reachable(m, start, squares, dist, pred, noend, tab.fit, everywhere, noend_at)
 
 
 def _rough_prefix(m: BattleMap) -> list[int]:

@@ -250,10 +250,11 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     if b.standard and not b.moved and options:
         # a 5-foot step into reach never provokes and keeps the full attack
         limit = sp.melee_reach_ft(c) + 10
+        distance = v.distance()
         close = [
             (e.pos, [sp.attack_offsets(c, o, e.squares) for o in options])
             for e in foes
-            if v.distance()[e.id] <= limit
+            if distance[e.id] <= limit
         ]
         if close:
             for to in sp.step_squares(c):
