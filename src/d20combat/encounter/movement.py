@@ -45,7 +45,8 @@ def walk(
     done: list[Pos] = []
     space = enc.space
     # readied attacks are set on their owners' turns: none appear during this move
-    watched = any(t.readied is not None for t in enc.enemies(c))
+    side = c.side
+    watched = any(t.readied is not None and t.side != side for t in enc.combatants.values())
     for i, nxt in enumerate(path):
         if (
             provokes

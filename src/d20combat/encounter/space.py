@@ -122,6 +122,8 @@ class Space:
         self._now: dict[Hashable, Any] = {}  # answers for this version only
         self._maps: dict[str, _ThreatMap] = {}  # per side: the squares its enemies threaten
         self._tallies: dict[tuple[()] | tuple[str, Size], _Tally] = {}  # see _share
+        # per side: its active enemies, and who has changed since
+        self._rosters: dict[str, tuple[list[Combatant], set[str]]] = {}
         self._by_id: list[Combatant] = []
         self._max_reach = 5
         self.rebuild()
@@ -143,6 +145,7 @@ class Space:
             self._threat.clear()
             self._maps.clear()
             self._tallies.clear()
+            self._rosters.clear()
         else:
             self._threat.pop(c.id, None)
             for side, tm in self._maps.items():
@@ -150,6 +153,8 @@ class Space:
                     tm.dirty.add(c.id)
             for t in self._tallies.values():
                 t.dirty.add(c.id)
+            for _, changed in self._rosters.values():
+                changed.add(c.id)
         self._cover.clear()
         self._reach.clear()
         self._now.clear()
@@ -484,14 +489,25 @@ class Space:
         return hit
 
     def active_enemies(self, c: Combatant) -> list[Combatant]:
-        """The enemies of ``c`` still in the fight, in combatant order (per version: do
-        not change the list)."""
-        key = ("foes", c.side)
-        hit: list[Combatant] | None = self._now.get(key)
-        if hit is None:
-            enc = self.enc
-            hit = self._now[key] = [e for e in enc.enemies(c) if enc.active(e)]
-        return hit
+        """The enemies of ``c`` still in the fight, in combatant order (do not change the
+        list). Kept from one change to the next unless some enemy joins or leaves it."""
+        enc = self.enc
+        roster = self._rosters.get(c.side)
+        if roster is not None and roster[1]:
+            dirty = roster[1]
+            listed = {e.id for e in roster[0]}
+            for cid in dirty:
+                o = enc.combatants[cid]
+                if o.side != c.side and enc.active(o) != (cid in listed):
+                    roster = None  # somebody fell, fled or came to: list them again
+                    break
+            dirty.clear()
+        if roster is None:
+            roster = self._rosters[c.side] = (
+                [e for e in enc.enemies(c) if enc.active(e)],
+                set(),
+            )
+        return roster[0]
 
     def present(self, side: str) -> int:
         """How many members of ``side`` are on the battlefield (per version)."""

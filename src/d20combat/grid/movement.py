@@ -384,25 +384,21 @@ def movement_costs(
     x0, y0 = start
     if not (0 <= x0 < w and 0 <= y0 < h):
         raise ValueError(f"start {start} is off the map")
-    blocked = blocked if isinstance(blocked, (set, frozenset, list, tuple)) else list(blocked)
-    noend_arr = bytearray(size)
-    noend_at = _mark(noend_arr, no_end, squares, w, h)
-    noend = noend_arr if noend_at else None
     s0 = 2 * (y0 * w + x0) + (start_parity & 1)
     limit = INF if budget_ft is None else budget_ft // 5
     key: tuple[object, ...] | None = None
     if limit < INF:
-        # A bounded search only sees the blocked squares some position within its
-        # reach covers: 5-10-5 within ``limit`` of the start (a move costs at least that)
-        xe, ye = x0 + squares, y0 + squares
-        near = []
-        for s in blocked:
-            x, y = s
-            gx = x - xe + 1 if x >= xe else (x0 - x if x < x0 else 0)
-            gy = y - ye + 1 if y >= ye else (y0 - y if y < y0 else 0)
-            if (gy + (gx >> 1) if gx < gy else gx + (gy >> 1)) <= limit:
-                near.append(s)
-        key = (s0, squares, limit, swim, ignore_difficult, squeeze, frozenset(near))
+        # A bounded search only sees the squares some position within its reach
+        # covers: 5-10-5 within ``limit`` of the start (a move costs at least that)
+        blocked = _within(blocked, x0, y0, squares, limit)
+        no_end = _within(no_end, x0, y0, squares, limit)
+        key = (s0, squares, limit, swim, ignore_difficult, squeeze, frozenset(blocked))
+    else:
+        blocked = blocked if isinstance(blocked, (set, frozenset, list, tuple)) else list(blocked)
+    noend_arr = bytearray(size)
+    noend_at = _mark(noend_arr, no_end, squares, w, h)
+    noend = noend_arr if noend_at else None
+    if key is not None:
         cache = m.cache("searches")
         hit = cache.get(key)
         if hit is not None:
@@ -422,6 +418,20 @@ def movement_costs(
             cache.clear()
         cache[key] = (dist, pred, everywhere)
     return Reachable(m, start, squares, dist, pred, noend, tab.fit, everywhere, noend_at)
+
+
+def _within(squares_in: Iterable[Square], x0: int, y0: int, n: int, limit: int) -> list[Square]:
+    """The squares that some position at most ``limit`` squares (5-10-5) from ``(x0,
+    y0)`` covers with an ``n``-wide space."""
+    xe, ye = x0 + n, y0 + n
+    out = []
+    for s in squares_in:
+        x, y = s
+        gx = x - xe + 1 if x >= xe else (x0 - x if x < x0 else 0)
+        gy = y - ye + 1 if y >= ye else (y0 - y if y < y0 else 0)
+        if (gy + (gx >> 1) if gx < gy else gx + (gy >> 1)) <= limit:
+            out.append(s)
+    return out
 
 
 def _rough_prefix(m: BattleMap) -> list[int]:

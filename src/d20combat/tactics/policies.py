@@ -278,7 +278,9 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
                     best_charge = (key, A.Charge(e.id, to))
         if best_charge is not None and (best_charge[0][0] == 0 or not avoid_provoking):
             return best_charge[1]
-    path = sp.path_toward(c, foes, speed, avoid_provoking=avoid_provoking)
+    distance = v.distance()
+    nearest = min(foes, key=lambda f: (distance[f.id], f.id))  # as path_toward picks it
+    path = sp.path_toward(c, [nearest], speed, avoid_provoking=avoid_provoking)
     if path:
         return A.Move(path)
     return None
