@@ -80,20 +80,28 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one big battle, short runs")
     args = parser.parse_args()
     seconds = 3.0 if args.quick else args.seconds
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-          f"{platform.python_version()} ({platform.python_implementation()})")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()} ({platform.python_implementation()})"
+    )
     a = rate("ogre-duel", seconds)
     b = rate(DEFAULT_SCENARIO, seconds)
     per_fight, per_round, profile = battle("field-battle-100", 1 if args.quick else 3)
     print()
     print("| benchmark | result | target |")
     print("|---|---|---|")
-    print(f"| (a) ogre duel | {a[0]:,.0f} fights/s ({a[2]} fights, {a[1]:.2f} rounds each) "
-          "| 7,000/s |")
-    print(f"| (b) {DEFAULT_SCENARIO} | {b[0]:,.0f} fights/s ({b[2]} fights, {b[1]:.2f} rounds) "
-          "| 300/s |")
-    print(f"| (c) field-battle-100 | {per_fight:.2f} s per fight, {per_round:.3f} s per round "
-          "| < 5 s |")
+    print(
+        f"| (a) ogre duel | {a[0]:,.0f} fights/s ({a[2]} fights, {a[1]:.2f} rounds each) "
+        "| 7,000/s |"
+    )
+    print(
+        f"| (b) {DEFAULT_SCENARIO} | {b[0]:,.0f} fights/s ({b[2]} fights, {b[1]:.2f} rounds) "
+        "| 300/s |"
+    )
+    print(
+        f"| (c) field-battle-100 | {per_fight:.2f} s per fight, {per_round:.3f} s per round "
+        "| < 5 s |"
+    )
     print()
     print("Per-round cost in the first 100-vs-100 fight (creatures still fighting: seconds):")
     for alive, secs in profile:

@@ -18,6 +18,7 @@ from bisect import insort
 from collections.abc import Collection, Hashable, Iterable
 from heapq import nsmallest
 from typing import TYPE_CHECKING, Any, NamedTuple
+from weakref import proxy
 
 from d20combat.content.equipment import ArmorCategory, WeaponFlag, armor
 from d20combat.content.sizes import Size, can_move_through, shared_square_capacity
@@ -112,7 +113,9 @@ class Space:
     """
 
     def __init__(self, enc: Encounter) -> None:
-        self.enc = enc
+        # The encounter owns its space; a weak reference back lets a finished fight be
+        # freed at once rather than by the cyclic garbage collector.
+        self.enc: Encounter = proxy(enc)
         self.occ: Occupancy[str] = Occupancy()
         self.version = 0
         # per creature: (version, state key, threatened squares)
