@@ -123,6 +123,7 @@ class Space:
         self._cover: dict[tuple[object, ...], int] = {}
         self._reach: dict[tuple[object, ...], Reachable] = {}
         self._now: dict[Hashable, Any] = {}  # answers for this version only
+        self._present: dict[str, int] = {}  # per side, how many have not fled
         self._maps: dict[str, _ThreatMap] = {}  # per side: the squares its enemies threaten
         self._tallies: dict[tuple[()] | tuple[str, Size], _Tally] = {}  # see _share
         # per side: its active enemies, and who has changed since
@@ -145,6 +146,7 @@ class Space:
         """Forget cached geometry after ``c`` (or anything) changed."""
         self.version += 1
         if c is None:
+            self._present.clear()
             self._threat.clear()
             self._maps.clear()
             self._tallies.clear()
@@ -513,12 +515,12 @@ class Space:
         return roster[0]
 
     def present(self, side: str) -> int:
-        """How many members of ``side`` are on the battlefield (per version)."""
-        key = ("present", side)
-        hit: int | None = self._now.get(key)
-        if hit is None:
-            hit = self._now[key] = sum(1 for o in self._by_id if o.side == side and not o.fled)
-        return hit
+        """How many members of ``side`` are on the battlefield (until one flees)."""
+        counts = self._present
+        if not counts:
+            for o in self._by_id:
+                counts[o.side] = counts.get(o.side, 0) + (not o.fled)
+        return counts.get(side, 0)
 
     def _flankers(self, attacker: Combatant, target: Combatant, at: Pos) -> bool:
         n = attacker.squares

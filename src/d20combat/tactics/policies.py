@@ -116,7 +116,8 @@ class _View:
         if key is None:
             v = e.vitals
             frac = max(v.hp, 0) / max(1, v.max_hp)
-            key = self._priority[e.id] = (frac, v.hp, self.distance()[e.id], e.id)
+            distance = self._distance if self._distance is not None else self.distance()
+            key = self._priority[e.id] = (frac, v.hp, distance[e.id], e.id)
         return key
 
     def ranked_within(self, feet: int) -> list[Combatant]:
