@@ -348,14 +348,17 @@ def _routine_for(c: Combatant, option: AttackOption) -> Routine | None:
 
 
 def _resolve_option(enc: Encounter, c: Combatant, a: A.Attack) -> AttackOption:
+    """The option an attack uses (the check's answer serves the resolution too)."""
+    return enc.space.cached(("attack-option", c.id, a), lambda: _find_option(enc, c, a))
+
+
+def _find_option(enc: Encounter, c: Combatant, a: A.Attack) -> AttackOption:
     target = enc.get(a.target)
     ready = c.ready_options()
     if a.weapon is not None:
         key = a.weapon.lower()
         for o in ready:
             if o.name.lower() == key or (o.weapon is not None and o.weapon.name == key):
-                if o.ranged != (enc.space.reaches(c, o, target) is False):
-                    pass
                 return o
         names = ", ".join(o.name for o in ready)
         raise _fail(f"{c.id} has no ready weapon {a.weapon!r} (ready: {names})")

@@ -15,9 +15,9 @@ a clear straight lane, at least 10 ft, line of sight at the start).
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Collection, Hashable, Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable
 from heapq import nsmallest
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from weakref import proxy
 
 from d20combat.content.equipment import ArmorCategory, WeaponFlag, armor
@@ -45,6 +45,7 @@ from d20combat.rules.statistics import AttackOption
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
+_T = TypeVar("_T")
 _DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 _SIGHT_LIMIT = 100_000  # bounded per-map cache of concealment and line of sight
 
@@ -163,6 +164,14 @@ class Space:
         self._cover.clear()
         self._reach.clear()
         self._now.clear()
+
+    def cached(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """``make()``, remembered under ``key`` until the next :meth:`invalidate`."""
+        if key in self._now:
+            hit: _T = self._now[key]
+            return hit
+        value = self._now[key] = make()
+        return value
 
     def place(self, c: Combatant, pos: Pos) -> None:
         c.pos = pos
