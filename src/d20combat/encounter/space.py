@@ -15,7 +15,7 @@ a clear straight lane, at least 10 ft, line of sight at the start).
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Collection, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from heapq import nsmallest
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from weakref import proxy
@@ -106,11 +106,15 @@ _PLACED_LIMIT = 1 << 16
 class Space:
     """Positions, threatened squares and movement for one encounter.
 
-    Caches are keyed by :attr:`version`, which :meth:`invalidate` bumps whenever a
-    creature moves or changes in a way geometry depends on (position, hit-point
-    state, conditions, what it holds). Code that changes a combatant directly must
-    call :meth:`invalidate` too. Concealment and line of sight depend on the terrain
-    only and are cached on the map.
+    :meth:`invalidate` is called whenever a creature moves or changes in a way the
+    geometry depends on (position, hit-point state, conditions, what it holds); code
+    that changes a combatant directly must call it too. It bumps :attr:`version`,
+    which keys the cached answers, and marks the creature changed in the structures
+    kept up to date creature by creature (the squares each side's enemies threaten,
+    the squares creatures hold, each side's active foes). Answers that depend only on
+    the terrain and on immutable inputs (concealment, line of sight, cover among
+    walls, attack squares, charge lanes, move searches, withdrawals) are cached on
+    the map, and reach templates per weapon, so later fights reuse them.
     """
 
     def __init__(self, enc: Encounter) -> None:
@@ -368,10 +372,6 @@ class Space:
                     found[o.id] = o
         return [found[k] for k in sorted(found)]
 
-    def enemy_threats(self, side: str) -> Collection[Pos]:
-        """Every square some active enemy of ``side`` threatens (cached per version)."""
-        return self._threat_map(side).keys()
-
     def threat_count_at(self, c: Combatant, pos: Pos) -> int:
         if c.squares == 1:
             here = self._threat_map(c.side).get(pos)
@@ -542,18 +542,6 @@ class Space:
     def flanked_by(self, attacker: Combatant, target: Combatant) -> bool:
         """Seed 003 "Flanking": a threatening ally across the defender."""
         return self._flankers(attacker, target, attacker.pos)
-
-    def would_reach(self, attacker: Combatant, target: Combatant, pos: Pos) -> bool:
-        """Whether ``attacker`` standing at ``pos`` could hit ``target`` in melee."""
-        off = (pos[0] - target.pos[0], pos[1] - target.pos[1])
-        n = target.squares
-        return any(off in self.attack_offsets(attacker, o, n) for o in attacker.melee_options())
-
-    def would_flank(self, attacker: Combatant, target: Combatant, pos: Pos) -> bool:
-        partners = self.flank_partners(attacker.side, target)
-        if not partners or (len(partners) == 1 and partners[0] is attacker):
-            return False
-        return self.would_reach(attacker, target, pos) and self._flankers(attacker, target, pos)
 
     def engaged_with_ally(self, target: Combatant, shooter: Combatant) -> bool:
         """SRD combat-i: two creatures are engaged if either threatens the other."""
@@ -859,18 +847,6 @@ class Space:
         mine = squares.difference(own) if any(s in squares for s in own) else squares
         self._now[key] = mine
         return mine
-
-    def side_threatens(self, side: str, target: Combatant) -> bool:
-        """Whether any active member of ``side`` threatens ``target``'s space."""
-        key = ("side", side)
-        hit: frozenset[Pos] | None = self._now.get(key)
-        if hit is None:
-            out: set[Pos] = set()
-            for o in self.enc.combatants.values():
-                if o.side == side and o.present():
-                    out.update(self.threatened(o))
-            hit = self._now[key] = frozenset(out)
-        return any(s in hit for s in self._footprint_at(target))
 
     def charge_destinations(self, c: Combatant, target: Combatant, limit: int) -> list[Pos]:
         """Where ``c`` may end a charge at ``target``: the closest spaces from which it
