@@ -23,6 +23,7 @@ notation                   meaning (action type; source)
 ``crawl d5``               crawl 5 ft while prone (move action)
 ``draw longsword``         draw a weapon (move action)
 ``drop longsword``         drop a held weapon (free)
+``sheathe longsword``      put a held weapon away (move action; provokes)
 ``pick-up longsword``      pick up an item in or next to your space (move)
 ``open d5``                open a door (move action)
 ``escape``                 leave the map from an exit square (move action)
@@ -199,6 +200,16 @@ class Drop(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Sheathe(Action):
+    weapon: str
+    verb: ClassVar[str] = "sheathe"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"sheathe {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True)
 class PickUp(Action):
     item: str
     verb: ClassVar[str] = "pick-up"
@@ -299,11 +310,11 @@ def parse_action(text: str) -> Action:
         if not m or m.group(2) not in READY_TRIGGERS:
             raise _expect(text, "'ready attack [with WEAPON] when enters-reach'")
         return Ready(m.group(2), m.group(1))
-    if verb in ("draw", "drop", "pick-up"):
+    if verb in ("draw", "drop", "sheathe", "pick-up"):
         if not args:
             raise _expect(text, f"'{verb} WEAPON'")
         name = " ".join(args)
-        return {"draw": Draw, "drop": Drop, "pick-up": PickUp}[verb](name)
+        return {"draw": Draw, "drop": Drop, "sheathe": Sheathe, "pick-up": PickUp}[verb](name)
     raise _expect(
         text,
         "one of: "
@@ -325,6 +336,7 @@ def parse_action(text: str) -> Action:
                     "drop-prone",
                     "draw",
                     "drop",
+                    "sheathe",
                     "pick-up",
                     "open",
                     "escape",

@@ -21,6 +21,17 @@ Pos = tuple[int, int]
 _SQUARES = {size: size.squares for size in Size}
 _ACTING = frozenset({HpState.HEALTHY, HpState.STAGGERED, HpState.DISABLED})
 _FREE = restrictions(frozenset())
+# SRD conditions: the condition each hit-point state imposes (healthy: none).
+_STATE_CONDITION = {
+    HpState.STAGGERED: "staggered",
+    HpState.DISABLED: "disabled",
+    HpState.UNCONSCIOUS: "unconscious",
+    HpState.DYING: "dying",
+    HpState.STABLE: "stable",
+    HpState.DEAD: "dead",
+}
+_STATE_SET = {state: frozenset({name}) for state, name in _STATE_CONDITION.items()}
+_NO_CONDITIONS: frozenset[str] = frozenset()
 _SNEAK = re.compile(r"sneak attack \+?(\d+d\d+)")
 
 
@@ -122,6 +133,8 @@ class Combatant:
     _ready: tuple[object, list[AttackOption], list[AttackOption]] | None = None
     _routines: tuple[list[AttackOption], list[Routine]] | None = None  # routines_ready()
     ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
+    lost: tuple[str, ...] = ()  # items dropped or thrown away: no longer carried
+    rules: Ruleset | None = None  # the encounter's ruleset (for the hit-point state)
     squares: int = field(init=False, default=1)  # side of its space (from its size)
     traits: Traits = field(init=False)
 
@@ -145,10 +158,25 @@ class Combatant:
             return cached[3]
         return self.state(rules) in _ACTING
 
-    def restrictions(self) -> Restrictions:
-        """What its conditions allow (:func:`d20combat.rules.conditions.restrictions`)."""
+    def condition_set(self) -> frozenset[str]:
+        """Its conditions, with the one its hit points impose (disabled, staggered,
+        unconscious, dying, stable or dead: SRD conditions)."""
+        state = self.state(self.rules) if self.rules is not None else HpState.HEALTHY
         conditions = self.conditions
-        return restrictions(frozenset(conditions)) if conditions else _FREE
+        if state is HpState.HEALTHY:
+            return frozenset(conditions) if conditions else _NO_CONDITIONS
+        if conditions:
+            return frozenset(conditions) | _STATE_SET[state]
+        return _STATE_SET[state]
+
+    def restrictions(self) -> Restrictions:
+        """What its conditions allow (:func:`d20combat.rules.conditions.restrictions`),
+        those its hit points impose included."""
+        if not self.conditions and (
+            self.rules is None or self.state(self.rules) is HpState.HEALTHY
+        ):
+            return _FREE
+        return restrictions(self.condition_set())
 
     def has(self, condition: str) -> bool:
         return condition in self.conditions
@@ -249,6 +277,7 @@ class Combatant:
             "fumbled": self.fumbled,
             "dodge_target": self.dodge_target,
             "ticked_round": self.ticked_round,
+            "lost": list(self.lost),
         }
 
     def load_json(self, data: dict[str, Any]) -> None:
@@ -285,19 +314,21 @@ class Combatant:
         self.fumbled = bool(data["fumbled"])
         self.dodge_target = data["dodge_target"]
         self.ticked_round = int(data["ticked_round"])
+        self.lost = tuple(str(x) for x in data["lost"])
 
 
 def initial_wielding(stats: Statistics) -> tuple[str, ...]:
-    """What a creature holds at the start: the weapons of its first weapon routine.
+    """What a creature holds at the start: the weapons of its first weapon routine, or
+    of its two-weapon routine if it has one (both weapons in hand).
 
-    A creature whose first routine is natural attacks holds nothing; a two-weapon
-    routine holds both weapons.
+    A creature whose routines are all natural attacks holds nothing.
     """
+    best: tuple[str, ...] = ()
     for routine in stats.routines:
         names = tuple(dict.fromkeys(o.item for o, _ in routine.attacks if not o.natural))
-        if names:
-            return names
-    return ()
+        if len(names) > len(best):
+            best = names
+    return best
 
 
 def initial_ammo(stat: StatBlock, stats: Statistics) -> dict[str, int]:

@@ -87,7 +87,7 @@ def build_attack(
     change them: the same situation gives the same, shared answer)."""
     ranged = option.ranged
     space = enc.space
-    mine = set(attacker.conditions)
+    mine = set(attacker.condition_set())
     if charge:
         mine.add("charging")
     if defensively:
@@ -96,7 +96,7 @@ def build_attack(
     if flanked and not target.traits.improved_uncanny_dodge:
         mine.add("flanking")
     attacker_conds = frozenset(mine) if mine else _NONE
-    theirs = frozenset(target.conditions) if target.conditions else _NONE
+    theirs = target.condition_set()
     if flat_footed(enc, target):
         theirs = theirs | _FLAT_FOOTED
     distance = space.distance_ft(attacker, target) if ranged else 0
@@ -397,7 +397,7 @@ def can_make_aoo(enc: Encounter, t: Combatant, provoker: Combatant) -> AttackOpt
         return None
     if not t.acted and not t.traits.combat_reflexes:
         return None  # flat-footed (seed 003)
-    conds = frozenset(t.conditions)
+    conds = t.condition_set()
     if "total-defense" in conds or not restrictions(conds).can_aoo:
         return None
     if enc.space.cover_bonus(t, provoker, melee=True):

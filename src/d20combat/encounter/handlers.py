@@ -191,6 +191,8 @@ def _check_withdraw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Withdraw)
     if enc.budget.single:
         _need_standard(enc, c)  # SRD combat-i "Restricted Withdraw"
+        if enc.budget.stepped:
+            raise _fail("no withdraw in a round with a 5-foot step")
     else:
         _need_full_round(enc, c)
     _need_mobile(enc, c)
@@ -292,6 +294,8 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Charge)
     if enc.budget.single:
         _need_standard(enc, c)
+        if enc.budget.stepped:
+            raise _fail("no charge in a round with a 5-foot step")
     else:
         _need_full_round(enc, c)
     _need_mobile(enc, c)
@@ -341,10 +345,17 @@ def _flags(option: AttackOption) -> frozenset[str]:
 
 
 def _routine_for(c: Combatant, option: AttackOption) -> Routine | None:
+    """The longest ready full-attack routine that opens with ``option`` (a two-weapon
+    routine over the main hand's own, for instance)."""
+    best = None
     for r in c.routines_ready():
-        if r.attacks and r.attacks[0][0] is option:
-            return r
-    return None
+        if (
+            r.attacks
+            and r.attacks[0][0] is option
+            and (best is None or len(r.attacks) > len(best.attacks))
+        ):
+            best = r
+    return best
 
 
 def _resolve_option(enc: Encounter, c: Combatant, a: A.Attack) -> AttackOption:
@@ -402,12 +413,15 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail(f"the next attack of the full attack is with {option.name}")
         if not enc.budget.committed and (not enc.budget.move or enc.budget.moved):
             raise _fail("the move action is spent: no full attack")
+        if a.defensively != c.has("fighting-defensively"):
+            # SRD combat-i "Fighting Defensively as a Full-Round Action": all attacks
+            raise _fail("fighting defensively is chosen for the whole full attack")
     else:
         _need_standard(enc, c)
         option = _resolve_option(enc, c, a)
     if option.ranged and a.nonlethal and not option.nonlethal:
         raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
-    if option.ranged and not can_use_ranged(frozenset(c.conditions), _flags(option)):
+    if option.ranged and not can_use_ranged(c.condition_set(), _flags(option)):
         raise _fail("its conditions forbid this ranged weapon (prone: crossbows, shuriken)")
     why = enc.space.attack_problem(c, option, target)
     if why:
@@ -477,10 +491,12 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         return
     nxt = _continuing(enc, c)
     b = enc.budget
+    stances: tuple[bool, ...] = (False, True)
     if nxt is not None:
         if not b.committed and (not b.move or b.moved):
             return
         options = [nxt[0]]
+        stances = (c.has("fighting-defensively"),)
     elif b.standard and not b.full_round:
         options = c.ready_options()
     else:
@@ -491,12 +507,12 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         for o in options:
             if enc.space.attack_problem(c, o, target):
                 continue
-            if o.ranged and not can_use_ranged(frozenset(c.conditions), _flags(o)):
+            if o.ranged and not can_use_ranged(c.condition_set(), _flags(o)):
                 continue
             weapon = o.name if len(options) > 1 or nxt is None else None
             # SRD combat-i / seed 004: a ranged weapon cannot switch to nonlethal damage
             switches = (None,) if o.ranged and not o.nonlethal else (None, not o.nonlethal)
-            for defensively in (False, True):
+            for defensively in stances:
                 for nonlethal in switches:
                     yield A.Attack(target.id, weapon, defensively, nonlethal)
 
@@ -664,10 +680,10 @@ def _gen_drop_prone(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 
 def _carried(c: Combatant) -> list[str]:
-    """The items (weapons) a creature carries, each once."""
+    """The items (weapons) a creature still carries, each once (not those it dropped)."""
     names = []
     for o in c.stats.options:
-        if o.item and o.item not in names and o.item != "unarmed strike":
+        if o.item and o.item not in names and o.item != "unarmed strike" and o.item not in c.lost:
             names.append(o.item)
     return names
 
@@ -698,8 +714,9 @@ def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     else:
         enc.budget.use("move")
     dropped = list(c.wielding)
-    for w in dropped:
+    for w in dropped:  # dropping what is in hand is a free action (SRD combat-i)
         enc.items.append((c.pos, w))
+    c.lost = (*c.lost, *dropped)
     c.wielding = (a.weapon,)
     enc.space.invalidate(c)
     enc.event(
@@ -730,9 +747,40 @@ def _run_drop(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """SRD combat-i "Drop an Item": free."""
     assert isinstance(a, A.Drop)
     c.wielding = tuple(w for w in c.wielding if w != a.weapon)
+    c.lost = (*c.lost, a.weapon)
     enc.items.append((c.pos, a.weapon))
     enc.space.invalidate(c)
     enc.event(c.id, "drop", "SRD combat-i Drop an Item", weapon=a.weapon)
+
+
+def _check_sheathe(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Sheathe)
+    if a.weapon not in c.wielding:
+        raise _fail(f"{a.weapon!r} is not in hand")
+    _need_move_action(enc, c)
+
+
+def _run_sheathe(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """SRD combat-i "Draw or Sheathe a Weapon": a move action; seed 002: it provokes."""
+    assert isinstance(a, A.Sheathe)
+    enc.budget.use("move")
+    if "sheathe" in enc.rules.provoking_actions and not provoke(enc, c, "sheathing a weapon"):
+        return
+    c.wielding = tuple(w for w in c.wielding if w != a.weapon)
+    enc.space.invalidate(c)
+    enc.event(c.id, "sheathe", "SRD combat-i Draw or Sheathe a Weapon", weapon=a.weapon)
+
+
+def _gen_sheathe(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if (
+        (b.move or b.standard)
+        and not b.committed
+        and not b.full_round
+        and not (c.pending_full_round)
+    ):
+        for w in c.wielding:
+            yield A.Sheathe(w)
 
 
 def _gen_drop(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
@@ -756,7 +804,8 @@ def _run_pick_up(enc: Encounter, c: Combatant, a: A.Action) -> None:
     index = enc.space.item_near(c, a.item)
     assert index is not None
     enc.items.pop(index)
-    if a.item in _carried(c):
+    if a.item in c.lost:
+        c.lost = tuple(x for x in c.lost if x != a.item)
         c.wielding = (*c.wielding, a.item)[-2:]
     enc.space.invalidate(c)
     enc.event(c.id, "pick-up", "SRD combat-i Manipulate an Item", item=a.item)
@@ -853,6 +902,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.DropProne: Handler(_check_drop_prone, _run_drop_prone, _gen_drop_prone),
     A.Draw: Handler(_check_draw, _run_draw, _gen_draw),
     A.Drop: Handler(_check_drop, _run_drop, _gen_drop),
+    A.Sheathe: Handler(_check_sheathe, _run_sheathe, _gen_sheathe),
     A.PickUp: Handler(_check_pick_up, _run_pick_up, _gen_pick_up),
     A.OpenDoor: Handler(_check_open, _run_open, _gen_open),
     A.Escape: Handler(_check_escape, _run_escape, _gen_escape),

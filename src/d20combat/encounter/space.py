@@ -40,6 +40,7 @@ from d20combat.grid.occupancy import Occupancy
 from d20combat.grid.reach import attack_offsets, threat_template
 from d20combat.grid.squares import distance, footprint, footprint_distance, square_name
 from d20combat.grid.terrain import DIFFICULT, DOOR, HAMPERS, LOW_OBSTACLE
+from d20combat.rules.conditions import restrictions
 from d20combat.rules.statistics import AttackOption
 
 if TYPE_CHECKING:
@@ -86,6 +87,9 @@ class _Tally(NamedTuple):
 
 _NO_SHARE: tuple[int, tuple[Pos, ...]] = (0, ())
 _STANDING: tuple[()] = ()  # the rule of creatures in the way of charges and shots
+
+
+_FREE_MOVE = restrictions(frozenset())
 
 
 def _by_id(c: Combatant) -> str:
@@ -590,10 +594,11 @@ class Space:
 
     # ------------------------------------------------------------ movement
     def speed(self, c: Combatant) -> int:
-        """Land speed now: armor already counted; halved by conditions (SRD conditions)."""
+        """Land speed now: armor already counted; halved by conditions, those of its hit
+        points included (SRD conditions: disabled moves at half speed)."""
         value = c.stats.speed.value
-        if c.conditions:
-            r = c.restrictions()
+        r = c.restrictions()
+        if r is not _FREE_MOVE:
             if not r.can_move:
                 return 0
             if r.speed_factor != 1:

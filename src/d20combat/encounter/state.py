@@ -138,6 +138,7 @@ class Encounter:
                     aware=p.aware,
                     wielding=initial_wielding(st),
                     ammo=initial_ammo(p.stat_block, st),
+                    rules=scenario.ruleset,
                 )
             )
         enc = cls(
@@ -334,7 +335,7 @@ def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | No
 
         enc.combatants = {}
         for cid, c in share.combatants.items():
-            new = Combatant(c.id, c.name, c.side, c.stat, c.stats, c.pos, c.vitals)
+            new = Combatant(c.id, c.name, c.side, c.stat, c.stats, c.pos, c.vitals, rules=c.rules)
             enc.combatants[cid] = new
         enc.reactions = dict(share.reactions)
         enc.log = list(share.log)

@@ -203,6 +203,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "drop-prone": _simple("{actor} drops prone"),
     "draw": _simple("{actor} draws {weapon}"),
     "drop": _simple("{actor} drops {weapon}"),
+    "sheathe": _simple("{actor} sheathes {weapon}"),
     "pick-up": _simple("{actor} picks up {item}"),
     "open": _simple("{actor} opens the door at {at}"),
     "escape": _simple("{actor} flees the battlefield"),

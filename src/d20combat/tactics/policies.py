@@ -174,7 +174,7 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
             if v.distance()[e.id] > o.max_range:
                 continue
             if sp.attack_problem(c, o, e) is None and can_use_ranged(
-                frozenset(c.conditions),
+                c.condition_set(),
                 frozenset(f.value for f in o.weapon.flags) if o.weapon else frozenset(),
             ):
                 return A.Attack(e.id, o.name)
