@@ -218,3 +218,33 @@ def test_disabled_creature_strains_on_a_standard_action(kit: Any) -> None:
     assert red.state(enc.rules) is HpState.DISABLED and enc.budget.single
     enc.apply(A.Attack("blue"))
     assert red.vitals.hp == -1 and red.state(enc.rules) is HpState.DYING
+
+
+def test_a_large_creature_in_a_corridor_squeezes(kit: Any) -> None:
+    # SRD combat-ii "Squeezing": an ogre (10-ft space) in a 5-ft corridor takes -4 on
+    # attacks and to AC until it leaves the narrow space.
+    rows = """
+    #########
+    .........
+    .........
+    #########
+    .........
+    #########
+    """
+    sides = {
+        "red": "  - creature: ogre\n    at: a2\n",
+        "blue": kit.soldier("Blue", "i5"),
+    }
+    from d20combat.encounter.fighting import build_attack
+
+    enc = kit.encounter(rows, sides)
+    ogre, blue = (c for c in enc.combatants.values())
+    option = ogre.melee_options()[0]
+    open_ground = build_attack(enc, ogre, option, option.bonus, blue)[0]
+    assert "squeezing" not in ogre.conditions
+    enc.space.place(ogre, (3, 4))  # d5: the corridor row open, the row below wall
+    assert "squeezing" in ogre.conditions
+    squeezed = build_attack(enc, ogre, option, option.bonus, blue)[0]
+    assert squeezed.bonus.value == open_ground.bonus.value - 4
+    enc.space.place(ogre, (0, 1))
+    assert "squeezing" not in ogre.conditions

@@ -399,7 +399,9 @@ class Budget:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Budget:
-        return cls(**data)
+        """Raises KeyError for a missing field and TypeError for an unknown one."""
+        names = [f for f in cls.__dataclass_fields__ if not f.startswith("_")]
+        return cls(**{f: data[f] for f in names}) if set(data) <= set(names) else cls(**data)
 
 
 __all__ = [

@@ -24,6 +24,13 @@ if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 MOVE_RULE = "seed 004 Movement; SRD combat-ii Tactical Movement"
+RULES = {  # the rule each kind of movement follows
+    "move": MOVE_RULE,
+    "step": "SRD combat-i Take 5-Foot Step",
+    "withdraw": "seed 004 Withdraw; seed 002 Attacks of Opportunity",
+    "run": "seed 004 Run; SRD combat-i Run",
+    "charge": "seed 000 Charge; seed 004 Charge",
+}
 
 
 def walk(
@@ -62,7 +69,7 @@ def walk(
     enc.event(
         c.id,
         kind,
-        MOVE_RULE,
+        RULES.get(kind, MOVE_RULE),
         start=square_name(start),
         path=[square_name(p) for p in done],
         end=square_name(c.pos),

@@ -23,15 +23,17 @@ from weakref import proxy
 from d20combat.content.equipment import ArmorCategory, WeaponFlag, armor
 from d20combat.content.sizes import Size, can_move_through, shared_square_capacity
 from d20combat.encounter.actions import Pos
-from d20combat.encounter.combatant import Combatant
+from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.errors import IllegalActionError
 from d20combat.grid.concealment import concealment as grid_concealment
 from d20combat.grid.concealment import line_of_sight
 from d20combat.grid.cover import cover as grid_cover
 from d20combat.grid.flanking import flanks
 from d20combat.grid.movement import (
+    FIT_SQUEEZED,
     Reachable,
     clear_charge_path,
+    fit,
     movement_costs,
     step_table,
 )
@@ -182,8 +184,16 @@ class Space:
         return value
 
     def place(self, c: Combatant, pos: Pos) -> None:
+        """Move ``c`` to ``pos``. A big creature in a space narrower than its own is
+        squeezing (SRD combat-ii "Squeezing": -4 on attacks and to AC) until it leaves."""
         c.pos = pos
         self.occ.move(c.id, pos)
+        if c.squares > 1:
+            squeezed = fit(self.enc.map, pos, c.squares, swim=c.stat.speed.swim > 0) == FIT_SQUEEZED
+            if squeezed and "squeezing" not in c.conditions:
+                c.conditions["squeezing"] = Condition(c.id, 0)
+            elif not squeezed and "squeezing" in c.conditions:
+                del c.conditions["squeezing"]
         self.invalidate(c)
 
     def remove(self, c: Combatant) -> None:
@@ -495,13 +505,7 @@ class Space:
             hit = []
             if self.present(side) >= 2:  # else nobody to flank with
                 for ally in self.threatening(target):
-                    if ally.side == side and (
-                        ally.stats.reach_ft > 0
-                        or any(
-                            o.weapon is not None and o.weapon.has(WeaponFlag.REACH)
-                            for o in ally.melee_options()
-                        )
-                    ):
+                    if ally.side == side and (self.has_reach(ally) or self.inside(ally, target)):
                         hit.append(ally)
             self._now[key] = hit
         return hit
@@ -535,16 +539,39 @@ class Space:
                 counts[o.side] = counts.get(o.side, 0) + (not o.fled)
         return counts.get(side, 0)
 
+    def has_reach(self, c: Combatant) -> bool:
+        """Reach beyond its own square: natural reach or a reach weapon (seed 003:
+        creatures with a reach of 0 feet can't flank)."""
+        return c.stats.reach_ft > 0 or any(
+            o.weapon is not None and o.weapon.has(WeaponFlag.REACH) for o in c.melee_options()
+        )
+
+    def inside(self, c: Combatant, target: Combatant) -> bool:
+        """Whether ``c`` stands in part of ``target``'s space (very small creatures)."""
+        (x, y), n = c.pos, c.squares
+        (tx, ty), tn = target.pos, target.squares
+        return x < tx + tn and tx < x + n and y < ty + tn and ty < y + n
+
     def _flankers(self, attacker: Combatant, target: Combatant, at: Pos) -> bool:
         n = attacker.squares
         tpos, tn = target.pos, target.squares
         for ally in self.flank_partners(attacker.side, target):
-            if ally is not attacker and flanks(at, n, ally.pos, ally.squares, tpos, tn):
+            if ally is attacker:
+                continue
+            # seed 000 "Mixing It Up": a creature in part of the opponent's space
+            # provides flanking to all allies outside it
+            if self.inside(ally, target) or flanks(at, n, ally.pos, ally.squares, tpos, tn):
                 return True
         return False
 
     def flanked_by(self, attacker: Combatant, target: Combatant) -> bool:
-        """Seed 003 "Flanking": a threatening ally across the defender."""
+        """Seed 003 "Flanking": a threatening ally across the defender; seed 000 "Mixing
+        It Up": allies in the defender's space flank with each other and with allies
+        outside it; a creature with 0 reach cannot flank from outside."""
+        if self.inside(attacker, target):
+            return any(a is not attacker for a in self.flank_partners(attacker.side, target))
+        if not self.has_reach(attacker):
+            return False
         return self._flankers(attacker, target, attacker.pos)
 
     def engaged_with_ally(self, target: Combatant, shooter: Combatant) -> bool:
@@ -675,7 +702,9 @@ class Space:
         if not rule:
             return (2 if helpless else 1, self._footprint_at(o))
         side, size = rule
-        if helpless:
+        if helpless or size <= Size.TINY:
+            # SRD combat-ii: pass and end in a helpless creature's square; a Tiny or
+            # smaller creature can move into or through an occupied square
             return _NO_SHARE
         if o.side != side and not can_move_through(size, o.stat.size):
             return (1, self._footprint_at(o))

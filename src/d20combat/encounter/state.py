@@ -28,7 +28,7 @@ from d20combat.encounter.combatant import Budget, Combatant, initial_ammo, initi
 from d20combat.encounter.events import Event
 from d20combat.encounter.handlers import handler_for
 from d20combat.encounter.outcome import Outcome
-from d20combat.errors import IllegalActionError, SaveFileError
+from d20combat.errors import IllegalActionError, InputError, Problem, SaveFileError
 from d20combat.grid.battlemap import BattleMap
 from d20combat.rules.dice import Roll, SampledDice
 from d20combat.rules.hitpoints import HpState, Vitals
@@ -311,14 +311,28 @@ class Encounter:
         Raises:
             SaveFileError: if the data are not a d20combat save of this version.
         """
+        expected = "a file written by d20combat fight --save"
         try:
             return _from_json(cls, data, _share)
         except SaveFileError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except InputError as exc:  # the saved scenario or ruleset: keep its own words
             raise SaveFileError(
-                f"corrupt save: {exc!r}", field="save", expected="a file written by d20combat save"
+                problems=[
+                    Problem(
+                        f"saved {p.field or 'scenario'}: {p.message}",
+                        field="scenario",
+                        expected=p.expected,
+                    )
+                    for p in exc.problems
+                ]
             ) from None
+        except KeyError as exc:
+            raise SaveFileError(
+                f"missing {exc.args[0]!r}", field=str(exc.args[0]), expected=expected
+            ) from None
+        except (TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise SaveFileError(f"corrupt save ({exc})", field="save", expected=expected) from None
 
 
 def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | None) -> Encounter:

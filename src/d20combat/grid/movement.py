@@ -587,10 +587,10 @@ def path_cost(
     total = 0
     par = 0
     for (x1, y1), (x2, y2) in pairwise(path):
+        if not (0 <= x1 < w and 0 <= y1 < m.height and 0 <= x2 < w and 0 <= y2 < m.height):
+            return None  # off the map (a flat index would alias a square on it)
         i = y1 * w + x1
         j = y2 * w + x2
-        if not (0 <= x1 < w and 0 <= y1 < m.height):
-            return None
         for nj, diag, k in tab.steps[i]:
             if nj == j:
                 if diag:

@@ -163,7 +163,7 @@ def nonlethal_switch(
     nonlethal damage (seed 003; seed 004 says so of ranged weapons outright), so the
     caller must not ask it of a ranged one (this function would answer -4).
     """
-    if want_nonlethal == option.nonlethal:
+    if want_nonlethal == option.nonlethal or option.either:
         return None, False
     if want_nonlethal and rules.lethal_weapon_nonlethal == "half-damage" and not option.ranged:
         return None, True

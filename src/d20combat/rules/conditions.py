@@ -608,8 +608,8 @@ _ROWS: tuple[ConditionSpec, ...] = (
         attack_ranged=-4,
         ac_melee=-4,
         ac_ranged=-4,
-        speed_factor=_HALF,
-        notes="Doubled in a space both narrow and low (caller).",
+        notes="Half speed is charged by the map, not here: each squeezed step counts "
+        "as 2 squares (grid.movement), doubled again where also low.",
     ),
     ConditionSpec(
         "stable",

@@ -27,6 +27,7 @@ Sources, per number:
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -58,6 +59,7 @@ from d20combat.rules.dice import Dice
 from d20combat.rules.feats import has_weapon_feat, static_modifiers, weapon_modifiers
 from d20combat.rules.modifiers import BonusType, Modifier, Total, ability_modifier, stack
 
+_MONK_UNARMED = re.compile(r"unarmed strike (\d+d\d+)")
 # SRD types-subtypes-and-special-abilities.html: types immune to critical hits.
 CRIT_IMMUNE_TYPES = frozenset(
     {
@@ -116,6 +118,7 @@ class AttackOption:
     effects: tuple[str, ...] = ()
     weapon: Weapon | None = None
     item: str = ""  # the carried item this option uses ("" for natural weapons)
+    either: bool = False  # lethal or nonlethal at will, no penalty (trained unarmed)
 
     @property
     def critical_text(self) -> str:
@@ -508,6 +511,11 @@ class _Builder:
         w = weapon(ref.weapon)
         size = ref.size or stat.size
         dice = w.damage_at(size)
+        trained = w.name == "unarmed strike" and stat.has_feat("improved unarmed strike")
+        if w.name == "unarmed strike":
+            monk = _MONK_UNARMED.search(" ".join(stat.special_attacks).lower())
+            if monk:  # SRD monk "Unarmed Strike": the class's damage, lethal
+                dice = Dice.parse(monk.group(1))
         if dice is None:
             return None
         ranged = w.is_ranged or style is WieldStyle.THROWN
@@ -558,7 +566,9 @@ class _Builder:
             reach_ft=self.reach(w),
             range_increment=increment,
             max_range=increment * w.max_range_increments,
-            nonlethal=w.has(WeaponFlag.NONLETHAL),
+            # SRD feats "Improved Unarmed Strike": lethal or nonlethal at its option
+            nonlethal=w.has(WeaponFlag.NONLETHAL) and not trained,
+            either=trained,
             enhancement=ref.enhancement,
             materials=ref.materials,
             aligned=ref.aligned,
@@ -660,6 +670,9 @@ class _Builder:
         unarmed = self.unarmed_option()
         if unarmed is not None:
             options.append(unarmed)
+            if unarmed.either:  # trained unarmed fighters (monks) full-attack unarmed
+                attacks = [(unarmed, _iterative(unarmed.bonus, i)) for i in range(len(iters))]
+                routines.append(Routine(unarmed.name, tuple(attacks)))
         return tuple(options), tuple(routines)
 
     def _two_weapon(
