@@ -96,6 +96,12 @@ ruleset_option = click.option(
     show_default=True,
     help="srd35, d20modern or advanced.",
 )
+scenario_ruleset_option = click.option(
+    "--ruleset",
+    "ruleset_name",
+    default=None,
+    help="srd35, d20modern or advanced, instead of the scenario's own.",
+)
 variant_option = click.option(
     "--variant",
     "variants",
@@ -576,12 +582,16 @@ def duel(
     type=click.Path(dir_okay=False, path_type=Path),
     help="Save the finished fight's state as JSON.",
 )
+@scenario_ruleset_option
+@variant_option
 def fight(
     scenario: str | None,
     seed: int | None,
     log_file: Path | None,
     explain: bool,
     save_file: Path | None,
+    ruleset_name: str | None,
+    variants: tuple[str, ...],
 ) -> None:
     """Run one seeded encounter, narrated round by round."""
     from d20combat.content.scenarios import DEFAULT_SCENARIO, load_scenario
@@ -591,22 +601,22 @@ def fight(
 
     _check_writable(log_file, "--log")
     _check_writable(save_file, "--save")
-    sc = load_scenario(scenario or DEFAULT_SCENARIO)
+    sc = load_scenario(scenario or DEFAULT_SCENARIO).under(ruleset_name, variants)
     used_seed = seed if seed is not None else (sc.seed if sc.seed is not None else 1)
     result = run(sc, used_seed)
-    click.echo(
-        f"{sc.title or sc.name} (scenario {sc.name}, seed {used_seed}, ruleset {sc.ruleset.name})"
-    )
+    # files first: a reader that stops reading the narration loses nothing
+    if log_file:
+        _write_lines(log_file, _event_lines(result.encounter.log), "--log")
+    if save_file:
+        _write_lines(save_file, [json.dumps(result.encounter.to_json())], "--save")
+    rules = " + ".join([sc.ruleset.name, *sorted(v.value for v in sc.ruleset.variants)])
+    click.echo(f"{sc.title or sc.name} (scenario {sc.name}, seed {used_seed}, ruleset {rules})")
     names = {c.id: c.name for c in result.encounter.combatants.values()}
     for line in narrate_all(result.encounter.log, explain_modifiers=explain, names=names):
         click.echo(line)
     click.echo(f"Outcome: {result.outcome.describe()}")
     for line in summary_lines(result.encounter):
         click.echo(line)
-    if log_file:
-        _write_lines(log_file, _event_lines(result.encounter.log), "--log")
-    if save_file:
-        _write_lines(save_file, [json.dumps(result.encounter.to_json())], "--save")
 
 
 @cli.command()
@@ -615,7 +625,17 @@ def fight(
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report.")
-def simulate(scenario: str, runs: int, seed: int, workers: int, as_json: bool) -> None:
+@scenario_ruleset_option
+@variant_option
+def simulate(
+    scenario: str,
+    runs: int,
+    seed: int,
+    workers: int,
+    as_json: bool,
+    ruleset_name: str | None,
+    variants: tuple[str, ...],
+) -> None:
     """Run many seeded fights and report win rates, rounds and survival."""
     from d20combat.render.summary import report_lines
     from d20combat.sim.simulate import simulate as run
@@ -632,9 +652,18 @@ def simulate(scenario: str, runs: int, seed: int, workers: int, as_json: bool) -
                 seed=seed,
                 workers=workers,
                 progress=lambda n: bar.advance(task, n),
+                ruleset_name=ruleset_name,
+                variants=variants,
             )
     else:
-        report = run(scenario, runs=runs, seed=seed, workers=workers)
+        report = run(
+            scenario,
+            runs=runs,
+            seed=seed,
+            workers=workers,
+            ruleset_name=ruleset_name,
+            variants=variants,
+        )
     if as_json:
         _echo_json(report.as_json())
     else:

@@ -400,6 +400,16 @@ def test_fight_bundled_name_is_deterministic_and_logs(tmp_path: Path) -> None:
     assert ok("fight", "ogre-duel") == ok("fight", "ogre-duel", "--seed", "1")
 
 
+def test_fight_under_another_ruleset_saves_and_resumes_under_it(tmp_path: Path) -> None:
+    save = tmp_path / "save.json"
+    out = ok("fight", "ogre-duel", "--ruleset", "d20modern", "--variant", "fumbles", "--save", save)
+    assert out.startswith("Ogre duel (scenario ogre-duel, seed 1, ruleset d20modern + fumbles)")
+    assert out != ok("fight", "ogre-duel")
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert (data["ruleset"], data["variants"]) == ("d20modern", ["fumbles"])
+    assert "ruleset d20modern)" in ok("resume", save).splitlines()[0]
+
+
 def test_fight_path_explain_and_summary(tmp_path: Path) -> None:
     path = scenario_file(tmp_path, "room.yaml")
     plain = ok("fight", path, "--seed", "2")
@@ -608,6 +618,8 @@ BAD_INPUT = [
     (["duel", "ogre", "dragonzilla"], ["unknown creature 'dragonzilla'"]),
     (["fight", "no-such-scenario"], ["scenario", "'no-such-scenario'", "expected one of"]),
     (["simulate", "no-such-scenario", "--runs", "2"], ["'no-such-scenario'"]),
+    (["fight", "ogre-duel", "--ruleset", "pathfinder"], ["ruleset", "unknown ruleset"]),
+    (["simulate", "ogre-duel", "--variant", "x"], ["variants", "unknown variant 'x'"]),
     (
         ["odds", "--attack", "+5", "--damage", "2x6", "--ac", "15"],
         ["--damage", "'2x6'", "expected a dice expression"],
@@ -694,7 +706,7 @@ BAD_INPUT = [
     (["list", "monsters"], ["d20combat list", "'monsters'", "'scenarios'"]),
     (["simulate", "ogre-duel", "--runs", "0"], ["--runs", "d20combat simulate --help"]),
     (["fight", "--seed", "abc"], ["--seed", "'abc'"]),
-    (["fight", "--ruleset", "pathfinder"], ["No such option", "--ruleset"]),
+    (["fight", "--speed", "30"], ["No such option", "--speed"]),
     (["frobnicate"], ["No such command 'frobnicate'"]),
 ]
 

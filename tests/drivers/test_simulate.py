@@ -42,10 +42,13 @@ def one_worker() -> str:
 
 
 def check_contract(data: dict[str, Any], runs: int, seed: int) -> None:
-    """The ``simulate --json`` shape of DESIGN.md (plus the README's scenario, draws)."""
+    """The ``simulate --json`` shape of DESIGN.md (plus the README's scenario, ruleset,
+    variants and draws)."""
     assert {"runs", "seed", "sides", "truncated", "rounds", "combatants"} <= set(data)
     assert set(data) <= {"runs", "seed", "sides", "truncated", "rounds", "combatants"} | {
         "scenario",
+        "ruleset",
+        "variants",
         "draws",
     }
     assert (data["runs"], data["seed"]) == (runs, seed)
@@ -75,6 +78,7 @@ def test_json_contract(one_worker: str) -> None:
     data = json.loads(one_worker)
     check_contract(data, RUNS, 7)
     assert data["scenario"] == SCENARIO
+    assert (data["ruleset"], data["variants"]) == ("srd35", [])
     assert list(data["sides"]) == ["fighter", "ogre"]
     assert list(data["combatants"]) == ["Human fighter 4", "Ogre"]
     # a duel to the death: the loser is down (survival counts the living, dying included)
@@ -249,3 +253,17 @@ def test_percentile_properties(values: list[int], q: int) -> None:
     # at least q% of the values are <= p, and fewer than q% are below it
     assert sum(v <= p for v in ordered) >= q / 100 * n
     assert sum(v < p for v in ordered) < q / 100 * n
+
+
+def test_another_ruleset_and_variants_on_every_worker(one_worker: str) -> None:
+    # --ruleset replaces the scenario's ruleset and --variant adds optional rules, in the
+    # parent process and in each worker alike
+    args = ("--runs", RUNS, "--seed", 7, "--ruleset", "advanced", "--variant", "fumbles")
+    one = run(SCENARIO, *args, "--json")
+    assert run(SCENARIO, *args, "--workers", 2, "--json") == one
+    data = json.loads(one)
+    check_contract(data, RUNS, 7)
+    assert (data["ruleset"], data["variants"]) == ("advanced", ["fumbles"])
+    assert data != json.loads(one_worker)
+    direct = simulate(SCENARIO, runs=RUNS, seed=7, ruleset_name="advanced", variants=["fumbles"])
+    assert direct.as_json() == data

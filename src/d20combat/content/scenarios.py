@@ -316,6 +316,18 @@ class Scenario:
         """The same scenario under another ruleset (or other variants)."""
         return dataclasses.replace(self, ruleset=rules)
 
+    def under(self, ruleset_name: str | None = None, variants: Sequence[str] = ()) -> Scenario:
+        """The scenario as a command line overrides it: another ruleset (the file's
+        variants kept) and more variants switched on.
+
+        Raises:
+            ContentError: for an unknown ruleset or variant name.
+        """
+        if ruleset_name is None and not variants:
+            return self
+        base = ruleset(ruleset_name) if ruleset_name else self.ruleset
+        return self.with_ruleset(base.with_variants(*self.ruleset.variants, *variants))
+
     def new_map(self) -> BattleMap:
         """A private copy of the map for one encounter.
 

@@ -46,6 +46,8 @@ class Report:
     seed: int
     sides: list[str]
     combatants: list[str]
+    ruleset: str = "srd35"
+    variants: tuple[str, ...] = ()
     records: list[FightRecord] = field(default_factory=list)
 
     def wins(self, side: str) -> int:
@@ -73,6 +75,8 @@ class Report:
             }
         return {
             "scenario": self.scenario,
+            "ruleset": self.ruleset,
+            "variants": list(self.variants),
             "runs": n,
             "seed": self.seed,
             "sides": sides,
@@ -130,9 +134,9 @@ def percentile(sorted_values: Sequence[int], q: int) -> int:
 _WORKER_SCENARIO: Scenario | None = None
 
 
-def _init_worker(name: str) -> None:
+def _init_worker(name: str, ruleset_name: str | None, variants: Sequence[str]) -> None:
     global _WORKER_SCENARIO
-    _WORKER_SCENARIO = load_scenario(name)
+    _WORKER_SCENARIO = load_scenario(name).under(ruleset_name, variants)
 
 
 def run_one(scenario: Scenario, master: int, index: int) -> FightRecord:
@@ -167,18 +171,28 @@ def simulate(
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    ruleset_name: str | None = None,
+    variants: Sequence[str] = (),
 ) -> Report:
-    """Run ``runs`` seeded fights of a scenario on ``workers`` processes.
+    """Run ``runs`` seeded fights of a scenario on ``workers`` processes, under the
+    scenario's ruleset or ``ruleset_name``, with ``variants`` switched on as well.
 
     Raises:
         ScenarioError: if the scenario cannot be loaded.
+        ContentError: for an unknown ruleset or variant.
     """
-    scenario = load_scenario(name_or_path)
+    scenario = load_scenario(name_or_path).under(ruleset_name, variants)
     from d20combat.encounter.state import Encounter
 
     probe = Encounter.from_scenario(scenario, 0, start=False)
     report = Report(
-        scenario.name, runs, seed, probe.sides, [c.name for c in probe.combatants.values()]
+        scenario.name,
+        runs,
+        seed,
+        probe.sides,
+        [c.name for c in probe.combatants.values()],
+        scenario.ruleset.name,
+        tuple(sorted(v.value for v in scenario.ruleset.variants)),
     )
     chunk = max(1, min(250, runs // (max(1, workers) * 8) or 1))
     if workers <= 1:
@@ -191,7 +205,9 @@ def simulate(
     if os.path.exists(path):
         path = os.path.abspath(path)
     with ProcessPoolExecutor(
-        max_workers=workers, initializer=_init_worker, initargs=(path,)
+        max_workers=workers,
+        initializer=_init_worker,
+        initargs=(path, ruleset_name, tuple(variants)),
     ) as pool:
         for records in pool.map(_run_chunk, ((seed, c) for c in _chunks(runs, chunk))):
             report.records.extend(records)
