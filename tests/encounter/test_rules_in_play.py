@@ -246,5 +246,31 @@ def test_a_large_creature_in_a_corridor_squeezes(kit: Any) -> None:
     assert "squeezing" in ogre.conditions
     squeezed = build_attack(enc, ogre, option, option.bonus, blue)[0]
     assert squeezed.bonus.value == open_ground.bonus.value - 4
+    sword = blue.melee_options()[0]
+    against = build_attack(enc, blue, sword, sword.bonus, ogre)[0]
+    assert against.ac.value == ogre.stats.ac.value - 4
     enc.space.place(ogre, (0, 1))
     assert "squeezing" not in ogre.conditions
+
+
+def test_sheathing_is_a_move_action_that_provokes_and_drawing_is_free_on_a_move(kit: Any) -> None:
+    # seed 002 Table: Actions in Combat: sheathing a weapon is a move action and
+    # provokes; Blue (Combat Reflexes, so it reacts while flat-footed) rolls 3 (+9 = 12
+    # vs AC 16: a miss). Drawing it again (the standard action spent as a move) does not.
+    enc = duel(kit, [20, 1, 3], blue="Combat Reflexes")
+    red = enc.combatants["red"]
+    enc.apply(A.Sheathe("longsword"))
+    assert [e.outcome["reason"] for e in events(enc, "provoked")] == ["sheathing a weapon"]
+    assert red.wielding == () and not enc.budget.move and enc.budget.standard
+    enc.apply(A.Draw("longsword"))
+    assert red.wielding == ("longsword",) and not enc.budget.standard
+    assert len(events(enc, "provoked")) == 1
+    # SRD combat-i: with BAB +1 or more, drawing is free during a move: Red sheathes,
+    # moves with its standard action and still draws, with no action left to pay for it
+    enc = duel(kit, [20, 1], red_at="a2", blue_at="g2")
+    red = enc.combatants["red"]
+    enc.apply(A.Sheathe("longsword"))
+    enc.apply(A.Move(((1, 1),)))
+    assert not enc.budget.standard and A.Draw("longsword") in enc.legal_actions()
+    enc.apply(A.Draw("longsword"))
+    assert red.wielding == ("longsword",) and enc.budget.free_draw_used
