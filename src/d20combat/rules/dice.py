@@ -403,7 +403,32 @@ class DiceSource(Protocol):
         ...
 
 
-class SampledDice:
+class _RecordedDice:
+    """What sampled and scripted dice share: every roll recorded in ``rolls``."""
+
+    exact = False
+    __slots__ = ("rolls",)
+
+    def __init__(self) -> None:
+        self.rolls: list[Roll] = []
+
+    def roll(self, dice: Dice, purpose: str) -> int:
+        raise NotImplementedError
+
+    def classify(self, dice: Dice, purpose: str, fn: Callable[[int], K]) -> tuple[K, int]:
+        total = self.roll(dice, purpose)
+        return fn(total), total
+
+    def mark(self) -> int:
+        """A position in the roll record, for :meth:`since`."""
+        return len(self.rolls)
+
+    def since(self, mark: int) -> tuple[Roll, ...]:
+        """The rolls made after ``mark``."""
+        return tuple(self.rolls[mark:])
+
+
+class SampledDice(_RecordedDice):
     """Dice rolled from one injected seeded RNG, every roll recorded in ``rolls``.
 
     >>> dice = SampledDice(Random(7))
@@ -411,13 +436,12 @@ class SampledDice:
     True
     """
 
-    exact = False
-    __slots__ = ("_bits", "rng", "rolls")
+    __slots__ = ("_bits", "rng")
 
     def __init__(self, rng: Random) -> None:
+        super().__init__()
         self.rng = rng
         self._bits = rng.getrandbits
-        self.rolls: list[Roll] = []
 
     def die(self, sides: int) -> int:
         """One face of a ``sides``-sided die, uniformly (rejection sampling, no bias)."""
@@ -451,20 +475,8 @@ class SampledDice:
         self.rolls.append(Roll(dice.text, tuple(faces), total, purpose))
         return total
 
-    def classify(self, dice: Dice, purpose: str, fn: Callable[[int], K]) -> tuple[K, int]:
-        total = self.roll(dice, purpose)
-        return fn(total), total
 
-    def mark(self) -> int:
-        """A position in the roll record, for :meth:`since`."""
-        return len(self.rolls)
-
-    def since(self, mark: int) -> tuple[Roll, ...]:
-        """The rolls made after ``mark``."""
-        return tuple(self.rolls[mark:])
-
-
-class ScriptedDice:
+class ScriptedDice(_RecordedDice):
     """Dice whose totals are given in advance, in order: for tests, worked examples and
     a game master entering physical rolls. Every roll is recorded as in SampledDice.
 
@@ -477,11 +489,11 @@ class ScriptedDice:
             runs out.
     """
 
-    exact = False
+    __slots__ = ("totals",)
 
     def __init__(self, totals: list[int]) -> None:
+        super().__init__()
         self.totals = list(totals)
-        self.rolls: list[Roll] = []
 
     def roll(self, dice: Dice, purpose: str) -> int:
         if not self.totals:
@@ -497,16 +509,6 @@ class ScriptedDice:
             )
         self.rolls.append(Roll(dice.text, (total,), total, purpose))
         return total
-
-    def classify(self, dice: Dice, purpose: str, fn: Callable[[int], K]) -> tuple[K, int]:
-        total = self.roll(dice, purpose)
-        return fn(total), total
-
-    def mark(self) -> int:
-        return len(self.rolls)
-
-    def since(self, mark: int) -> tuple[Roll, ...]:
-        return tuple(self.rolls[mark:])
 
 
 class _Branch:
