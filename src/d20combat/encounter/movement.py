@@ -109,8 +109,15 @@ def _reorder_before(enc: Encounter, readier: Combatant, trigger: Combatant) -> N
 
 
 def crawl(enc: Encounter, c: Combatant, to: Pos) -> None:
-    """Crawl 5 ft: provokes from every threatening enemy, not once per round."""
-    if provoke(enc, c, "crawling"):
-        enc.space.place(c, to)
-        enc.event(c.id, "crawl", "SRD combat-i Crawling", end=square_name(to))
-        trigger_readied(enc, c)
+    """Crawl 5 ft: provokes from every enemy threatening the crawler at any point of
+    the crawl (SRD combat-i "Crawling"), not once per round: those threatening the
+    square it leaves, then those threatening only the square it reaches."""
+    first = {t.id for t in enc.space.threatening(c)}
+    if not provoke(enc, c, "crawling"):
+        return
+    enc.space.place(c, to)
+    enc.event(c.id, "crawl", "SRD combat-i Crawling", end=square_name(to))
+    for t in enc.space.threatening(c):
+        if t.id not in first and not provoke(enc, c, "crawling", only=t):
+            return
+    trigger_readied(enc, c)
