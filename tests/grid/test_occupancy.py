@@ -70,6 +70,7 @@ def test_near_matches_brute_force(
         ),
     )
     assert sorted(occ.near(pos, size, radius)) == expected
+    assert sorted(occ.within(pos, size, radius)) == expected  # the bucket search agrees
     got = occ.near(pos, size, radius)
     dists = [footprint_distance(pos, size, occ.position(i), occ.size(i)) for i in got]
     assert dists == sorted(dists)

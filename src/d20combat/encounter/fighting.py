@@ -357,7 +357,7 @@ def deal_damage(
         notes.append("instant kill (seed 000 variant)")
     target.vitals = vitals
     for effect in out.effects:
-        target.conditions[effect.condition] = Condition(attacker.id, effect.rounds)
+        enc.impose(target, effect.condition, attacker.id, effect.rounds)
         notes.append(f"{effect.condition} for {effect.rounds} round(s): {effect.reason}")
     state = target.state(enc.rules)
     enc.event(

@@ -138,7 +138,8 @@ class Space:
         self._maps: dict[str, _ThreatMap] = {}  # per side: the squares its enemies threaten
         self._tallies: dict[tuple[()] | tuple[str, Size], _Tally] = {}  # see _share
         # per side: its active enemies, and who has changed since
-        self._rosters: dict[str, tuple[list[Combatant], set[str]]] = {}
+        # side -> (its active enemies, ids changed since, the enemies' ids)
+        self._rosters: dict[str, tuple[list[Combatant], set[str], set[str]]] = {}
         self._by_id: list[Combatant] = []
         self._max_reach = 5
         self.rebuild()
@@ -169,7 +170,7 @@ class Space:
                     tm.dirty.add(c.id)
             for t in self._tallies.values():
                 t.dirty.add(c.id)
-            for _, changed in self._rosters.values():
+            for _, changed, _ in self._rosters.values():
                 changed.add(c.id)
         self._cover.clear()
         self._reach.clear()
@@ -513,23 +514,49 @@ class Space:
     def active_enemies(self, c: Combatant) -> list[Combatant]:
         """The enemies of ``c`` still in the fight, in combatant order (do not change the
         list). Kept from one change to the next unless some enemy joins or leaves it."""
+        return self._roster(c)[0]
+
+    def _roster(self, c: Combatant) -> tuple[list[Combatant], set[str], set[str]]:
         enc = self.enc
         roster = self._rosters.get(c.side)
         if roster is not None and roster[1]:
-            dirty = roster[1]
-            listed = {e.id for e in roster[0]}
+            foes, dirty, listed = roster
             for cid in dirty:
                 o = enc.combatants[cid]
-                if o.side != c.side and enc.active(o) != (cid in listed):
-                    roster = None  # somebody fell, fled or came to: list them again
+                if o.side == c.side or enc.active(o) == (cid in listed):
+                    continue
+                if cid in listed:  # it fell or fled
+                    del foes[next(i for i, f in enumerate(foes) if f is o)]
+                    listed.discard(cid)
+                else:
+                    roster = None  # somebody came to: list them again
                     break
             dirty.clear()
         if roster is None:
-            roster = self._rosters[c.side] = (
-                [e for e in enc.enemies(c) if enc.active(e)],
-                set(),
-            )
-        return roster[0]
+            foes = [e for e in enc.enemies(c) if enc.active(e)]
+            roster = self._rosters[c.side] = (foes, set(), {e.id for e in foes})
+        return roster
+
+    def enemies_near(self, c: Combatant, feet: int) -> list[Combatant]:
+        """The active enemies of ``c`` within ``feet`` (footprint distance), found
+        through the occupancy index, so the cost follows the area, not the crowd."""
+        foes, _, ids = self._roster(c)
+        if not foes:
+            return []
+        by_id = self.enc.combatants
+        return [by_id[i] for i in self.occ.within(c.pos, c.squares, feet) if i in ids]
+
+    def nearest_enemy(self, c: Combatant) -> Combatant | None:
+        """The nearest active enemy (then the lowest id), searching outwards."""
+        foes = self._roster(c)[0]
+        if not foes:
+            return None
+        near: list[Combatant] = []
+        for feet in (30, 90):
+            near = self.enemies_near(c, feet)
+            if near:
+                break
+        return min(near or foes, key=lambda e: (self.distance_ft(c, e), e.id))
 
     def present(self, side: str) -> int:
         """How many members of ``side`` are on the battlefield (until one flees)."""
@@ -654,6 +681,25 @@ class Space:
             hit = self._now[key] = (blocked, no_end)
         return hit
 
+    def _blocks_near(self, c: Combatant, feet: int) -> tuple[set[Pos], set[Pos]]:
+        """:meth:`_blocks` within ``feet`` of ``c`` (all a move of ``feet`` can meet),
+        gathered through the occupancy index rather than from the whole field."""
+        if len(self.enc.combatants) == 1:
+            return set(), set()
+        t = self._tally((c.side, c.stat.size))
+        first, second = t.first, t.second
+        own = self._footprint_at(c)
+        occ = self.occ
+        blocked: set[Pos] = set()
+        no_end: set[Pos] = set()
+        for cid in occ.within(c.pos, c.squares, feet):
+            for s in occ.footprint(cid):
+                if s in first:
+                    blocked.add(s)
+                if s in second and s not in own:
+                    no_end.add(s)
+        return blocked, no_end
+
     def _block_sets(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
         """The blocked and no-end squares for movers of ``c``'s side and size."""
         if len(self.enc.combatants) == 1:
@@ -716,7 +762,7 @@ class Space:
         key = (c.id, c.pos, budget_ft)
         hit = self._reach.get(key)
         if hit is None:
-            blocked, no_end = self._blocks(c)
+            blocked, no_end = self._blocks_near(c, budget_ft)
             hit = movement_costs(
                 self.enc.map,
                 c.pos,

@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING, Any
 from d20combat.content.rulesets import Ruleset, ruleset
 from d20combat.encounter import turns
 from d20combat.encounter.actions import Action
-from d20combat.encounter.combatant import Budget, Combatant, initial_ammo, initial_wielding
+from d20combat.encounter.combatant import (
+    Budget,
+    Combatant,
+    Condition,
+    initial_ammo,
+    initial_wielding,
+)
 from d20combat.encounter.events import Event
 from d20combat.encounter.handlers import handler_for
 from d20combat.encounter.outcome import Outcome
@@ -97,6 +103,8 @@ class Encounter:
         self.name = name
         self.scenario_doc = scenario_doc
         self.combatants: dict[str, Combatant] = {c.id: c for c in combatants}
+        # owner -> the others bearing a timed condition it owns (see impose)
+        self.timed_by: dict[str, set[str]] = {}
         self.order: list[str] = []
         self.turn = 0
         self.round = 0
@@ -195,6 +203,14 @@ class Encounter:
         return not conds or not (
             "helpless" in conds or "paralyzed" in conds or "unconscious" in conds
         )
+
+    def impose(self, target: Combatant, name: str, owner: str, turns: int = 0) -> None:
+        """Give ``target`` the condition ``name`` for ``turns`` starts of ``owner``'s
+        turn (0: until removed). Durations owned by another creature must be set here,
+        so that they tick on that creature's initiative count (turns._tick)."""
+        target.conditions[name] = Condition(owner, turns)
+        if turns > 0 and owner != target.id:
+            self.timed_by.setdefault(owner, set()).add(target.id)
 
     def enemies(self, c: Combatant) -> Iterator[Combatant]:
         for o in self.combatants.values():
@@ -398,6 +414,10 @@ def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | No
         if pos not in enc.opened_doors:
             enc.space.open_door(pos)
     enc.space.rebuild()
+    enc.timed_by = {}
+    for c in enc.combatants.values():
+        for name, cond in c.conditions.items():
+            enc.impose(c, name, cond.owner, cond.turns)
     if enc.order and not 0 <= enc.turn < len(enc.order):
         raise SaveFileError(
             f"turn {enc.turn} is out of range", field="turn", expected=f"0 to {len(enc.order) - 1}"

@@ -166,18 +166,22 @@ def _start(enc: Encounter, c: Combatant) -> bool:
 def _designate_dodge(enc: Encounter, c: Combatant) -> None:
     """SRD feats "Dodge": on its turn the creature designates an opponent; here, the
     nearest active one (then by id), so the choice is deterministic."""
-    foes = enc.space.active_enemies(c)
-    if foes:
-        pick = min(foes, key=lambda e: (enc.space.distance_ft(c, e), e.id))
-        if pick.id != c.dodge_target:
-            c.dodge_target = pick.id
-            enc.event(c.id, "dodge", "SRD feats Dodge", target=pick.id)
+    pick = enc.space.nearest_enemy(c)
+    if pick is not None and pick.id != c.dodge_target:
+        c.dodge_target = pick.id
+        enc.event(c.id, "dodge", "SRD feats Dodge", target=pick.id)
 
 
 def _tick(enc: Encounter, owner: Combatant) -> None:
-    """Conditions whose duration runs on ``owner``'s initiative count tick down."""
+    """Conditions whose duration runs on ``owner``'s initiative count tick down: its
+    own, and those it imposed on others (``enc.timed_by``), in combatant order."""
     oid = owner.id
-    for c in enc.combatants.values():
+    bearers = [owner]
+    others = enc.timed_by.get(oid)
+    if others:
+        rank = {cid: i for i, cid in enumerate(enc.combatants)}  # rare: keep it simple
+        bearers = sorted((owner, *(enc.combatants[i] for i in others)), key=lambda k: rank[k.id])
+    for c in bearers:
         if not c.conditions:
             continue
         ended = []
@@ -191,6 +195,12 @@ def _tick(enc: Encounter, owner: Combatant) -> None:
             enc.event(c.id, "condition-ends", "duration", condition=name)
         if ended:
             enc.space.invalidate(c)
+        if (
+            others
+            and c is not owner
+            and not any(k.owner == oid and k.turns > 0 for k in c.conditions.values())
+        ):
+            others.discard(c.id)
 
 
 def _advance(enc: Encounter) -> None:

@@ -3,7 +3,9 @@
 Creatures may share squares (seed 000 "Mixing It Up"; Tiny creatures, a rider and his
 mount, grapplers); big creatures occupy ``squares x squares`` squares. The index does
 not enforce who may share -- :func:`d20combat.content.sizes.shared_square_capacity` and
-the encounter do. Add, move and remove cost O(footprint).
+the encounter do. Add, move and remove cost O(footprint). Creatures are also kept in
+8x8-square buckets, so :meth:`Occupancy.within` costs what the area holds, not the
+whole crowd.
 
 An :class:`Occupancy` is a ``Container`` of squares (``square in occ``: someone is
 there), so it can be passed straight to :func:`d20combat.grid.cover.cover` as
@@ -20,6 +22,7 @@ from d20combat.grid.squares import Square, footprint
 
 K = TypeVar("K", bound=Hashable)
 _first = itemgetter(0)
+_BUCKET = 3  # buckets of 2**3 = 8 squares a side
 
 
 class Occupancy(Generic[K]):
@@ -33,17 +36,26 @@ class Occupancy(Generic[K]):
     ('rat',)
     """
 
-    __slots__ = ("_at", "_where")
+    __slots__ = ("_at", "_biggest", "_buckets", "_where")
 
     def __init__(self) -> None:
         self._at: dict[Square, list[K]] = {}
         self._where: dict[K, tuple[Square, int]] = {}
+        self._buckets: dict[Square, dict[K, None]] = {}  # by the anchor square >> 3
+        self._biggest = 1
 
     def add(self, cid: K, pos: Square, squares: int = 1) -> None:
         """Place a creature. Raises ValueError if it is already placed."""
         if cid in self._where:
             raise ValueError(f"{cid!r} is already on the map")
         self._where[cid] = (pos, squares)
+        key = (pos[0] >> _BUCKET, pos[1] >> _BUCKET)
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            self._buckets[key] = {cid: None}
+        else:
+            bucket[cid] = None
+        self._biggest = max(self._biggest, squares)
         at = self._at
         for s in footprint(pos, squares):
             lst = at.get(s)
@@ -55,6 +67,11 @@ class Occupancy(Generic[K]):
     def remove(self, cid: K) -> None:
         """Take a creature off the map. Raises KeyError if it is not placed."""
         pos, squares = self._where.pop(cid)
+        key = (pos[0] >> _BUCKET, pos[1] >> _BUCKET)
+        bucket = self._buckets[key]
+        del bucket[cid]
+        if not bucket:
+            del self._buckets[key]
         at = self._at
         for s in footprint(pos, squares):
             lst = at[s]
@@ -126,6 +143,37 @@ class Occupancy(Generic[K]):
         """Squares holding some creature other than ``exclude`` (for cover)."""
         ex = set(exclude)
         return {s for s, lst in self._at.items() if any(c not in ex for c in lst)}
+
+    def within(self, pos: Square, squares: int, radius_ft: int) -> list[K]:
+        """The creatures of :meth:`near`, in no particular order, found through the
+        buckets: the cost follows the area searched, not the number of creatures.
+
+        >>> occ: Occupancy[str] = Occupancy()
+        >>> occ.add("ogre", (10, 0), 2); occ.add("rat", (40, 40))
+        >>> occ.within((7, 0), 1, 15), occ.within((7, 0), 1, 10)
+        (['ogre'], [])
+        """
+        r = radius_ft // 5
+        x0, y0 = pos
+        xe = x0 + squares
+        ye = y0 + squares
+        reach = r + self._biggest - 1  # an anchor this far off may still be in range
+        b = _BUCKET
+        where = self._where
+        buckets = self._buckets
+        out = []
+        for by in range(max(0, y0 - reach) >> b, ((ye - 1 + r) >> b) + 1):
+            for bx in range(max(0, x0 - reach) >> b, ((xe - 1 + r) >> b) + 1):
+                bucket = buckets.get((bx, by))
+                if not bucket:
+                    continue
+                for c in bucket:
+                    (px, py), n = where[c]
+                    gx = px - xe + 1 if px >= xe else (x0 - px - n + 1 if x0 >= px + n else 0)
+                    gy = py - ye + 1 if py >= ye else (y0 - py - n + 1 if y0 >= py + n else 0)
+                    if (gy + (gx >> 1) if gx < gy else gx + (gy >> 1)) <= r:
+                        out.append(c)
+        return out
 
     def near(self, pos: Square, squares: int, radius_ft: int) -> list[K]:
         """Creatures whose space is within ``radius_ft`` (footprint distance, 5-10-5) of

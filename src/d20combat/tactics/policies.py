@@ -86,7 +86,7 @@ class _View:
         self.sp = enc.space
         self.b = enc.budget
         self._foes: list[Combatant] | None = None
-        self._distance: dict[str, int] | None = None
+        self._distance: dict[str, int] = {}
         self._threats: list[Combatant] | None = None
         self._priority: dict[str, tuple[float, int, int, str]] = {}
         self._attack: tuple[A.Action | None] | None = None
@@ -98,17 +98,12 @@ class _View:
             self._foes = self.sp.active_enemies(self.c)
         return self._foes
 
-    def distance(self) -> dict[str, int]:
-        """Feet to each foe (:meth:`Space.distance_ft`, inlined)."""
-        if self._distance is None:
-            (cx, cy), n = self.c.pos, self.c.squares
-            out = self._distance = {}
-            for e in self.foes():
-                (ex, ey), m = e.pos, e.squares
-                gx = ex - cx - n + 1 if ex >= cx + n else (cx - ex - m + 1 if cx >= ex + m else 0)
-                gy = ey - cy - n + 1 if ey >= cy + n else (cy - ey - m + 1 if cy >= ey + m else 0)
-                out[e.id] = 5 * (gy + (gx >> 1) if gx < gy else gx + (gy >> 1))
-        return self._distance
+    def distance(self, e: Combatant) -> int:
+        """Feet to a foe (:meth:`Space.distance_ft`, remembered)."""
+        d = self._distance.get(e.id)
+        if d is None:
+            d = self._distance[e.id] = self.sp.distance_ft(self.c, e)
+        return d
 
     def priority(self, e: Combatant) -> tuple[float, int, int, str]:
         """Lower is better: the most wounded, then the weakest, then the nearest."""
@@ -116,15 +111,13 @@ class _View:
         if key is None:
             v = e.vitals
             frac = max(v.hp, 0) / max(1, v.max_hp)
-            distance = self._distance if self._distance is not None else self.distance()
-            key = self._priority[e.id] = (frac, v.hp, distance[e.id], e.id)
+            key = self._priority[e.id] = (frac, v.hp, self.distance(e), e.id)
         return key
 
     def ranked_within(self, feet: int) -> list[Combatant]:
         """The foes at most ``feet`` away, best target first (farther foes could not
         be attacked, reached or charged, so they are not ranked at all)."""
-        distance = self.distance()
-        near = [e for e in self.foes() if distance[e.id] <= feet]
+        near = self.sp.enemies_near(self.c, feet)
         return sorted(near, key=self.priority) if len(near) > 1 else near
 
     def threats(self) -> list[Combatant]:
@@ -171,7 +164,7 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
         return None
     for e in v.ranked_within(max(o.max_range for o in ranged)):
         for o in ranged:
-            if v.distance()[e.id] > o.max_range:
+            if v.distance(e) > o.max_range:
                 continue
             if sp.attack_problem(c, o, e) is None and can_use_ranged(
                 c.condition_set(),
@@ -251,11 +244,9 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     if b.standard and not b.moved and options:
         # a 5-foot step into reach never provokes and keeps the full attack
         limit = sp.melee_reach_ft(c) + 10
-        distance = v.distance()
         close = [
             (e.pos, [sp.attack_offsets(c, o, e.squares) for o in options])
-            for e in foes
-            if distance[e.id] <= limit
+            for e in sp.enemies_near(c, limit)
         ]
         if close:
             for to in sp.step_squares(c):
@@ -279,8 +270,9 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
                     best_charge = (key, A.Charge(e.id, to))
         if best_charge is not None and (best_charge[0][0] == 0 or not avoid_provoking):
             return best_charge[1]
-    distance = v.distance()
-    nearest = min(foes, key=lambda f: (distance[f.id], f.id))  # as path_toward picks it
+    nearest = sp.nearest_enemy(c)
+    if nearest is None:
+        return None
     path = sp.path_toward(c, [nearest], speed, avoid_provoking=avoid_provoking)
     if path:
         return A.Move(path)
