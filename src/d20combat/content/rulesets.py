@@ -87,6 +87,7 @@ class Ruleset(Frozen):
     run_heavy_armor_multiplier: int = 3
     run_ranged_defense_bonus: int = 0
     helpless_defense: Literal["dex-zero", "five-plus-size"] = "dex-zero"
+    melee_engagement: Literal["threaten", "adjacent"] = "threaten"
     provoking_actions: tuple[str, ...] = (
         "ranged-attack",
         "unarmed-attack",

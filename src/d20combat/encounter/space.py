@@ -602,12 +602,18 @@ class Space:
         return self._flankers(attacker, target, attacker.pos)
 
     def engaged_with_ally(self, target: Combatant, shooter: Combatant) -> bool:
-        """SRD combat-i: two creatures are engaged if either threatens the other."""
+        """Whether ``target`` is in melee with an active ally of ``shooter``: SRD combat-i,
+        either threatens the other (``melee_engagement: threaten``); seed 004, they are
+        adjacent (``adjacent``). An unconscious or immobilized ally is not engaged."""
+        adjacent = self.enc.rules.melee_engagement == "adjacent"
         for cid in self.occ.near(target.pos, target.squares, self._max_reach):
             ally = self.enc.combatants[cid]
             if ally.side != shooter.side or ally is shooter or not self.enc.active(ally):
                 continue
-            if self.threatens(ally, target) or self.threatens(target, ally):
+            if adjacent:
+                if self.distance_ft(ally, target) <= 5:
+                    return True
+            elif self.threatens(ally, target) or self.threatens(target, ally):
                 return True
         return False
 

@@ -1,0 +1,885 @@
+"""Delay and ready, surprise, flanking, concealment, range, size, sneak attack and
+the fumble variant, played on small maps with scripted dice (every roll given in
+order, initiative first).
+
+Sources are cited on each test: seed 004 "Special Initiative Actions" (Delay, Delaying
+Limits, Ready, Readying an Action), SRD combat-ii "Special Initiative Actions" and "Big
+and Little Creatures in Combat", SRD combat-i "Range Penalty" and "Shooting or Throwing
+into a Melee", seed 003 "Flanking", "Concealment", "Surprise", seed 000 "Mixing It Up",
+"Sneak Attacks" and "Critical Misses (Fumbles)", SRD feats.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import pytest
+
+from d20combat.encounter import actions as A
+from d20combat.encounter.combatant import Condition
+from d20combat.encounter.fighting import build_attack
+from d20combat.errors import IllegalActionError
+from d20combat.rules.hitpoints import HpState
+
+BOTH = pytest.mark.parametrize("rules", ["srd35", "d20modern"])
+
+OPEN = """
+.......
+.......
+.......
+"""
+
+# one long field for ranged attacks: 64 squares (315 ft) across
+FIELD = "\n".join(["." * 64] * 3)
+
+
+def events(enc: Any, kind: str) -> list[Any]:
+    return [e for e in enc.log if e.type == kind]
+
+
+def fighter(
+    name: str,
+    at: str,
+    *,
+    weapons: str = "longsword",
+    feats: str = "",
+    special: str = "",
+    immunities: str = "",
+) -> str:
+    """A Medium fighter like the kit's soldier (BAB +6, Str 16, Dex 12, chainmail: AC
+    16, flat-footed 15) with chosen weapons, feats, special attacks and immunities."""
+    block = f"""
+    stat_block:
+      name: {name}
+      size: medium
+      type: humanoid
+      abilities: {{str: 16, dex: 12, con: 12, int: 10, wis: 10, cha: 10}}
+      hit_dice: [{{count: 6, die: 10, source: fighter}}]
+      bab: 6
+      base_saves: {{fort: 5, ref: 2, will: 2}}
+      armor: chainmail
+      weapons: [{weapons}]
+      feats: [{feats}]
+      special_attacks: [{special}]
+      immunities: [{immunities}]
+    """
+    return f"  - at: {at}\n" + textwrap.indent(textwrap.dedent(block).strip(), "    ") + "\n"
+
+
+def tiny(name: str, at: str, *, feats: str = "") -> str:
+    """A Tiny creature: 2 1/2-ft space, natural reach 0 (SRD Table: Creature Size and
+    Scale); bite 1d3 at BAB 1 + Tiny 2 + Str -4 (Str 3) = -1, or +5 with Weapon Finesse
+    (Dex 15: +2)."""
+    block = f"""
+    stat_block:
+      name: {name}
+      size: tiny
+      type: animal
+      abilities: {{str: 3, dex: 15, con: 10, int: 2, wis: 12, cha: 2}}
+      hit_dice: [{{count: 1, die: 8}}]
+      bab: 1
+      base_saves: {{fort: 2, ref: 4, will: 1}}
+      natural_attacks: [{{name: bite, damage: 1d3, damage_types: [piercing]}}]
+      feats: [{feats}]
+    """
+    return f"  - at: {at}\n" + textwrap.indent(textwrap.dedent(block).strip(), "    ") + "\n"
+
+
+def attack_vs(enc: Any, attacker: str, target: str, weapon: str | None = None) -> Any:
+    """The assembled attack (bonus, AC, notes) of ``attacker`` on ``target`` now."""
+    a, t = enc.combatants[attacker], enc.combatants[target]
+    options = a.ready_options()
+    option = next(o for o in options if weapon is None or o.name == weapon)
+    return build_attack(enc, a, option, option.bonus, t)
+
+
+def three(kit: Any, rolls: list[int], rules: str, **where: str) -> Any:
+    """Red (and its ally Cyan) against Blue, far apart on the open map."""
+    sides = {
+        "red": kit.soldier("Red", where.get("red", "a1"))
+        + kit.soldier("Cyan", where.get("cyan", "a3")),
+        "blue": kit.soldier("Blue", where.get("blue", "g2")),
+    }
+    return kit.scripted_encounter(OPEN, sides, rolls, ruleset=rules)
+
+
+def turns_of(enc: Any, cid: str) -> list[int]:
+    return [e.round for e in events(enc, "turn") if e.actor == cid]
+
+
+# ------------------------------------------------------------------------- delay
+@BOTH
+def test_delay_lowers_the_initiative_count_for_the_rest_of_the_fight(kit: Any, rules: str) -> None:
+    """seed 004 "Delay" / SRD combat-ii "Delay": the delayer takes no action, then acts
+    normally at the count it chose; its initiative result stays lowered for the rest of
+    the combat. Initiative 20+1, 10+1, 5+1: Red, Cyan, Blue."""
+    enc = three(kit, [20, 10, 5], rules)
+    assert enc.order == ["red", "cyan", "blue"] and enc.current.id == "red"
+    enc.apply(A.Delay("blue"))  # act right after Blue
+    assert enc.order == ["cyan", "blue", "red"]
+    assert enc.current.id == "cyan" and enc.combatants["red"].pos == (0, 0)
+    enc.apply(A.EndTurn())
+    enc.apply(A.EndTurn())  # Blue
+    # Red acts normally on its new count: a whole turn, full attack and all
+    assert enc.current.id == "red" and enc.round == 1
+    assert enc.budget.standard and enc.budget.move and not enc.budget.moved
+    enc.apply(A.Move(((1, 0), (2, 0))))
+    enc.apply(A.EndTurn())
+    # round 2 and later keep the new order
+    assert enc.round == 2
+    for expected in ("cyan", "blue", "red", "cyan"):
+        assert enc.current.id == expected
+        enc.apply(A.EndTurn())
+    assert turns_of(enc, "red") == [1, 1, 2]  # its opened turn, its delayed turn, round 2
+
+
+@BOTH
+def test_delay_is_to_a_named_creature_before_any_action(kit: Any, rules: str) -> None:
+    """seed 004 "Delay": the delayer names its new count (here: right after a named
+    creature) before acting; once it has acted this turn it can no longer delay."""
+    enc = three(kit, [20, 10, 5], rules)
+    assert A.parse_action("delay after blue") == A.Delay("blue")
+    legal = [a for a in enc.legal_actions() if isinstance(a, A.Delay)]
+    assert legal == [A.Delay("blue"), A.Delay("cyan")]
+    with pytest.raises(IllegalActionError, match="cannot delay after itself"):
+        enc.apply(A.Delay("red"))
+    enc.apply(A.Move(((1, 0),)))
+    with pytest.raises(IllegalActionError, match="before taking any action"):
+        enc.apply(A.Delay("blue"))
+    assert not [a for a in enc.legal_actions() if isinstance(a, A.Delay)]
+
+
+@BOTH
+def test_a_delayed_creature_cannot_interrupt(kit: Any, rules: str) -> None:
+    """seed 004 / SRD "Delay": a delayed action cannot interrupt anyone's action. Red
+    delays after Blue; during Blue's whole turn (a move past Red and an attack) Red has
+    no action, and its turn opens only when Blue's has ended."""
+    enc = three(kit, [20, 10, 5, 3], rules, blue="e2", red="a2", cyan="a3")
+    enc.apply(A.Delay("blue"))
+    enc.apply(A.EndTurn())  # Cyan
+    assert enc.current.id == "blue"
+    assert enc.legal_actions("red") == []
+    enc.apply(A.Move(((3, 1), (2, 1), (1, 0))))  # e2 -> b1, into Red's reach
+    assert enc.legal_actions("red") == [] and enc.current.id == "blue"
+    enc.apply(A.Attack("red"))  # roll 3: 12 vs AC 16, a miss
+    assert enc.current.id == "blue"
+    enc.apply(A.EndTurn())
+    assert enc.current.id == "red"
+    red_turns = [i for i, e in enumerate(enc.log) if e.type == "turn" and e.actor == "red"]
+    blue_end = max(i for i, e in enumerate(enc.log) if e.type == "end-turn" and e.actor == "blue")
+    assert len(red_turns) == 2 and red_turns[-1] == blue_end + 1
+    between = [e.type for e in enc.log[red_turns[0] + 1 : blue_end] if e.actor == "red"]
+    assert between == ["delay", "end-turn"]  # nothing of Red's during the others' turns
+
+
+@BOTH
+def test_delay_only_until_everyone_else_has_acted(kit: Any, rules: str) -> None:
+    """seed 004 "Delaying Limits": the longest a character can delay is until after
+    everyone else has acted in the round; then it must act or forfeit its action."""
+    enc = three(kit, [20, 10, 5], rules)
+    enc.apply(A.Delay("blue"))  # after the last creature of the round
+    enc.apply(A.EndTurn())
+    enc.apply(A.EndTurn())
+    assert enc.current.id == "red" and enc.round == 1 and enc.order[-1] == "red"
+    with pytest.raises(IllegalActionError, match="does not act later in this round"):
+        enc.apply(A.Delay("cyan"))
+    assert not [a for a in enc.legal_actions() if isinstance(a, A.Delay)]
+    enc.apply(A.EndTurn())  # forfeit
+    assert enc.round == 2 and enc.current.id == "cyan"
+
+
+# ------------------------------------------------------------------------- ready
+@BOTH
+def test_readying_splits_the_turn_and_does_not_provoke(kit: Any, rules: str) -> None:
+    """seed 004 "Ready": the character takes its move action on its own count and the
+    readied attack later; readying provokes no attack of opportunity (SRD combat-ii:
+    readying is a standard action). Blue acted first and has Combat Reflexes, so it
+    could take one; none is provoked."""
+    sides = {
+        "red": kit.soldier("Red", "b2"),
+        "blue": kit.soldier("Blue", "c2", feats="Combat Reflexes"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [1, 20], ruleset=rules)
+    enc.apply(A.EndTurn())  # Blue
+    enc.apply(A.Ready())
+    assert not events(enc, "provoked") and not events(enc, "aoo")
+    assert enc.combatants["red"].readied == ("enters-reach", None)
+    assert not enc.budget.standard and enc.budget.move  # the standard action is spent
+    with pytest.raises(IllegalActionError, match="no standard action"):
+        enc.apply(A.Attack("blue"))
+    assert any(isinstance(a, A.Move) for a in enc.legal_actions())  # the move stays
+
+
+@BOTH
+def test_a_readied_attack_interrupts_the_mover_who_then_goes_on(kit: Any, rules: str) -> None:
+    """seed 004 "Readying an Action" / SRD "Ready": the readied attack happens just
+    before the triggering event and interrupts the other character, who continues its
+    actions afterwards. Red (b2) readies an attack for a foe entering its reach; Blue
+    walks e1-d1-c1-b1-a1: Red strikes as Blue enters c1 (roll 15: 24 hits AC 16,
+    1d8+3 = 7), then Blue walks on (leaving c1 provokes Red's attack of opportunity:
+    roll 2, 11, a miss) to a1."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "e1")}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 15, 7, 2], ruleset=rules)
+    enc.apply(A.Ready("enters-reach"))
+    enc.apply(A.EndTurn())
+    blue = enc.combatants["blue"]
+    hp = blue.vitals.hp
+    enc.apply(A.Move(((3, 0), (2, 0), (1, 0), (0, 0))))
+    kinds = [e.type for e in enc.log[-7:]]
+    assert kinds == [
+        "readied",
+        "readied attack",
+        "damage",
+        "initiative-change",
+        "provoked",
+        "aoo",
+        "move",
+    ]
+    readied = events(enc, "readied attack")[0]
+    assert readied.outcome["total"] == 24 and readied.outcome["result"] == "hit"
+    assert blue.vitals.hp == hp - 7
+    assert blue.pos == (0, 0) and not events(enc, "move")[-1].outcome["stopped"]
+    assert enc.combatants["red"].readied is None
+    # Blue's turn goes on: its standard action is still there for an attack
+    assert enc.current.id == "blue" and enc.budget.standard
+    enc.check(A.Attack("red"))
+
+
+@BOTH
+def test_a_readied_attack_that_drops_the_mover_stops_it_where_it_entered(
+    kit: Any, rules: str
+) -> None:
+    """The readied attack strikes when the mover enters reach: a mover it drops stays in
+    that square (c1), the first one Red at b2 reaches. Blue has 6 hp; 1d8+3 = 11."""
+    sides = {
+        "red": kit.soldier("Red", "b2") + kit.soldier("Cyan", "a3"),
+        "blue": kit.soldier("Blue", "e1", hp_bonus=-33),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 19, 1, 15, 11], ruleset=rules)
+    enc.apply(A.Ready())
+    enc.apply(A.EndTurn())
+    enc.apply(A.EndTurn())  # Cyan
+    blue = enc.combatants["blue"]
+    assert blue.vitals.hp == 6
+    enc.apply(A.Move(((3, 0), (2, 0), (1, 0), (0, 0))))
+    assert blue.pos == (2, 0) and blue.state(enc.rules) is not HpState.HEALTHY
+    assert events(enc, "move")[-1].outcome["stopped"]
+
+
+@BOTH
+def test_the_readier_acts_just_ahead_of_the_trigger_from_then_on(kit: Any, rules: str) -> None:
+    """seed 004 / SRD "Ready": for the rest of the encounter the readier's count is the
+    one on which it took the readied action, immediately ahead of the triggering
+    creature. Order Red, Cyan, Blue; Red's readied attack on Blue makes it Cyan, Red,
+    Blue (roll 2 misses)."""
+    enc = three(kit, [20, 10, 5, 2], rules, red="b2", blue="e1", cyan="g3")
+    assert enc.order == ["red", "cyan", "blue"]
+    enc.apply(A.Ready())
+    enc.apply(A.EndTurn())
+    enc.apply(A.EndTurn())  # Cyan
+    enc.apply(A.Move(((3, 0), (2, 0))))  # Blue enters Red's reach at c1
+    assert len(events(enc, "readied attack")) == 1
+    assert enc.order == ["cyan", "red", "blue"] and enc.current.id == "blue"
+    assert events(enc, "initiative-change")[0].outcome["order"] == ["cyan", "red", "blue"]
+    enc.apply(A.EndTurn())
+    assert enc.round == 2
+    seen = []
+    for _ in range(3):
+        seen.append(enc.current.id)
+        enc.apply(A.EndTurn())
+    assert seen == ["cyan", "red", "blue"]
+
+
+@BOTH
+def test_a_readied_action_not_taken_is_lost_at_the_next_turn(kit: Any, rules: str) -> None:
+    """seed 004 "Readying an Action": not taken before the character's next action, the
+    readied action is lost (it may be readied again)."""
+    enc = three(kit, [20, 10, 5], rules)
+    enc.apply(A.Ready())
+    for _ in range(3):
+        enc.apply(A.EndTurn())
+    assert enc.round == 2 and enc.current.id == "red"
+    assert enc.combatants["red"].readied is None
+    assert [e.actor for e in events(enc, "ready-lost")] == ["red"]
+    assert A.Ready() in enc.legal_actions()
+
+
+@BOTH
+def test_a_readied_attack_in_the_next_round_takes_the_regular_turn(kit: Any, rules: str) -> None:
+    """seed 004 / SRD "Ready": a readied action taken in the next round before the
+    regular turn moves the initiative count there, and the character loses its regular
+    action that round. Blue (first) waits, Red readies; in round 2 Blue walks into
+    Red's reach (roll 2: a miss); Red's round-2 turn never comes."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "e1")}
+    enc = kit.scripted_encounter(OPEN, sides, [1, 20, 2], ruleset=rules)
+    assert enc.order == ["blue", "red"]
+    enc.apply(A.EndTurn())  # Blue, round 1
+    enc.apply(A.Ready())
+    enc.apply(A.EndTurn())
+    assert enc.round == 2 and enc.current.id == "blue"
+    enc.apply(A.Move(((3, 0), (2, 0))))
+    assert [e.round for e in events(enc, "readied attack")] == [2]
+    assert enc.order == ["red", "blue"] and enc.current.id == "blue"
+    enc.apply(A.EndTurn())
+    assert enc.round == 3 and enc.current.id == "red"
+    assert turns_of(enc, "red") == [1, 3]
+    assert not events(enc, "ready-lost")
+
+
+@BOTH
+def test_only_a_melee_attack_is_readied_naming_its_weapon(kit: Any, rules: str) -> None:
+    """seed 004 "Readying an Action": the action and the trigger are named. Here the
+    action is a melee attack (optionally with a named weapon) and the one trigger is a
+    foe entering reach."""
+    assert A.parse_action("ready attack with longsword when enters-reach") == A.Ready(
+        "enters-reach", "longsword"
+    )
+    with pytest.raises(Exception, match="cannot read action"):
+        A.parse_action("ready attack when casts-a-spell")
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "e1")}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1], ruleset=rules)
+    with pytest.raises(IllegalActionError, match="no ready melee weapon 'greataxe'"):
+        enc.apply(A.Ready("enters-reach", "greataxe"))
+    enc.apply(A.Ready("enters-reach", "longsword"))
+    assert enc.combatants["red"].readied == ("enters-reach", "longsword")
+
+
+def test_a_set_brace_weapon_deals_double_damage_to_a_charger(kit: Any) -> None:
+    """SRD combat-ii "Readying a Weapon against a Charge": a readied brace weapon deals
+    double damage on a hit against a charging character. Red's longspear (reach, brace;
+    1d8+4 two-handed) is readied; Blue charges from g2 to b2 and enters the reach at
+    c2: roll 15 (+9 = 24) hits, damage x2 is 2d8+8 (scripted 20). Leaving c2 then
+    provokes Red's attack of opportunity (roll 1) and Blue's charge attack misses (1).
+    A walking Blue takes single damage, 1d8+4 = 10."""
+    rows = OPEN
+    sides = {
+        "red": fighter("Red", "a2", weapons="longspear"),  # +9, 1d8+4, reach 10 ft
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 1, 15, 20, 1, 1], ruleset="srd35")
+    enc.apply(A.Ready())
+    enc.apply(A.EndTurn())
+    blue = enc.combatants["blue"]
+    hp = blue.vitals.hp
+    enc.apply(A.Charge("red", (1, 1)))
+    damage = events(enc, "damage")[0]
+    assert damage.outcome["multiplier"] == 2 and damage.outcome["damage"] == 20
+    assert blue.vitals.hp == hp - 20
+    # walking in instead: no charge, no doubling
+    enc = kit.scripted_encounter(rows, sides, [20, 1, 15, 10], ruleset="srd35")
+    enc.apply(A.Ready())
+    enc.apply(A.EndTurn())
+    enc.apply(A.Move(((5, 1), (4, 1), (3, 1), (2, 1))))
+    damage = events(enc, "damage")[0]
+    assert damage.outcome["multiplier"] == 1 and damage.outcome["damage"] == 10
+
+
+def test_a_downed_creature_takes_no_special_initiative_action(kit: Any) -> None:
+    """SRD combat-i "Dying" / "Unconscious": a creature that cannot act takes no actions,
+    a readied one included. Red readies, then falls to -1 hp (dying) before Blue walks
+    into its reach: no readied attack, and Red's next turn is only its dying check
+    (d% 50: not stable, -2 hp); the order keeps its count (seed 003 "Inaction")."""
+    enc = three(kit, [20, 10, 5, 50], "srd35", red="b2", blue="e1", cyan="g3")
+    enc.apply(A.Ready())
+    red = enc.combatants["red"]
+    red.vitals = red.vitals._replace(hp=-1)
+    enc.space.invalidate(red)
+    enc.apply(A.EndTurn())
+    enc.apply(A.EndTurn())  # Cyan
+    enc.apply(A.Move(((3, 0), (2, 0), (2, 1))))  # Blue into Red's reach and beside it
+    assert not events(enc, "readied") and enc.combatants["blue"].pos == (2, 1)
+    assert enc.order == ["red", "cyan", "blue"]
+    enc.apply(A.EndTurn())  # round 2: Red's dying check, then Cyan
+    assert enc.round == 2 and enc.current.id == "cyan"
+    assert red.vitals.hp == -2 and turns_of(enc, "red") == [1]
+    assert [e.actor for e in events(enc, "dying")] == ["red"]
+
+
+# ------------------------------------------------------------------------- ranged
+def archers(kit: Any, rules: str, rolls: list[int], *, feats: str = "", special: str = "") -> Any:
+    """Red with six javelins (ranged +7: BAB 6 + Dex 1 + size 0; 1d6+3; increment 30 ft,
+    thrown: 5 increments, 150 ft) at a2, Blue at g2 (30 ft), on a 315-ft field."""
+    sides = {
+        "red": fighter(
+            "Red", "a2", weapons="{weapon: javelin, quantity: 6}", feats=feats, special=special
+        ),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    return kit.scripted_encounter(FIELD, sides, rolls, ruleset=rules)
+
+
+@BOTH
+def test_range_penalty_per_full_increment(kit: Any, rules: str) -> None:
+    """SRD combat-i "Range Penalty" / seed 003 "Attack Bonus" (ranged: BAB + Dex + size
+    + range penalty): -2 per full range increment between attacker and target, none
+    within the first. Javelin, 30-ft increments: 30 ft +7, 35 and 60 ft +5, 65 ft +3,
+    150 ft -1. At 65 ft the roll 14 gives 17, hitting flat-footed Blue (AC 15)."""
+    enc = archers(kit, rules, [20, 1, 14, 8])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    javelin = red.ready_options()[0]
+    assert javelin.ranged and javelin.bonus.value == 7
+    assert sorted(m.value for m in javelin.bonus.counted()) == [0, 1, 6]  # size, Dex, BAB
+    found = {}
+    for squares in (6, 7, 12, 13, 30):
+        enc.space.place(blue, (squares, 1))
+        found[5 * squares] = attack_vs(enc, "red", "blue")[0].bonus.value
+    assert found == {30: 7, 35: 5, 60: 5, 65: 3, 150: -1}
+    enc.space.place(blue, (13, 1))
+    enc.apply(A.Attack("blue"))
+    attack = events(enc, "attack")[0]
+    assert attack.outcome["total"] == 17 and attack.outcome["result"] == "hit"
+    assert [
+        m.value for m in attack.total("attack bonus").counted() if m.source == "range (65 ft)"
+    ] == [-4]
+
+
+@BOTH
+def test_maximum_range_five_increments_thrown_ten_projectile(kit: Any, rules: str) -> None:
+    """SRD equipment "Range Increment" / seed 004 "Ranged Attacks": a thrown weapon
+    reaches five range increments, a projectile weapon ten. Javelin (30 ft): 150 ft
+    allowed, 155 ft refused; hand crossbow (30 ft, projectile): 300 ft allowed, 305 ft
+    refused."""
+    enc = archers(kit, rules, [20, 1])
+    blue = enc.combatants["blue"]
+    enc.space.place(blue, (30, 1))
+    enc.check(A.Attack("blue"))
+    enc.space.place(blue, (31, 1))
+    with pytest.raises(IllegalActionError, match="155 ft away, beyond javelin's 150 ft"):
+        enc.check(A.Attack("blue"))
+    assert not [a for a in enc.legal_actions() if isinstance(a, A.Attack)]
+    sides = {
+        "red": fighter("Red", "a2", weapons="hand crossbow"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [20, 1], ruleset=rules)
+    blue = enc.combatants["blue"]
+    enc.space.place(blue, (60, 1))
+    enc.check(A.Attack("blue"))
+    enc.space.place(blue, (61, 1))
+    with pytest.raises(IllegalActionError, match="305 ft away, beyond hand crossbow's 300 ft"):
+        enc.check(A.Attack("blue"))
+
+
+@BOTH
+def test_no_ranged_attack_without_line_of_effect(kit: Any, rules: str) -> None:
+    """seed 004 "Ranged Attacks": the target must be in line of sight, with no solid
+    obstruction between; a wall across the field (total cover) refuses the attack."""
+    rows = """
+    ...#...
+    ...#...
+    ...#...
+    """
+    sides = {
+        "red": fighter("Red", "a2", weapons="{weapon: javelin, quantity: 6}"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 1], ruleset=rules)
+    with pytest.raises(IllegalActionError, match="total cover"):
+        enc.check(A.Attack("blue"))
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1], ruleset=rules)
+    enc.check(A.Attack("blue"))  # the same shot over open ground is allowed
+
+
+@BOTH
+def test_shooting_into_melee(kit: Any, rules: str) -> None:
+    """SRD combat-i "Shooting or Throwing into a Melee" / seed 004: -4 on a ranged attack
+    at a target engaged in melee with the shooter's ally; Precise Shot removes it (SRD
+    feats). Blue at g2 (30 ft: no range penalty), Red's ally Cyan beside it at g3."""
+    sides = {
+        "red": fighter("Red", "a2", weapons="{weapon: javelin, quantity: 6}")
+        + fighter("Sharp", "a1", weapons="{weapon: javelin, quantity: 6}", feats="Precise Shot")
+        + kit.soldier("Cyan", "g3"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(OPEN + ".......\n", sides, [20, 19, 18, 1], ruleset=rules)
+    atk, _ = attack_vs(enc, "red", "blue")
+    assert atk.bonus.value == 7 - 4
+    assert [m.source for m in atk.bonus.counted() if m.value == -4] == ["shooting into melee"]
+    assert attack_vs(enc, "sharp", "blue")[0].bonus.value == 7  # Precise Shot
+    cyan = enc.combatants["cyan"]
+    enc.space.place(cyan, (4, 3))  # e4: no longer in melee with Blue
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == 7
+
+
+@BOTH
+def test_an_unconscious_or_immobilized_ally_is_not_engaged(kit: Any, rules: str) -> None:
+    """SRD combat-i / seed 004 "Shooting or Throwing into a Melee": an unconscious or
+    otherwise immobilized character is not engaged unless actually being attacked.
+    Cyan beside Blue: -4 (+3); Cyan dying, or paralyzed: no penalty (+7). A downed Blue
+    with an active Cyan beside it is being attacked (by the shooter, and within Cyan's
+    reach), so it stays engaged: -4 (the engine's reading)."""
+    sides = {
+        "red": fighter("Red", "a2", weapons="{weapon: javelin, quantity: 6}")
+        + kit.soldier("Cyan", "g3"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 19, 1], ruleset=rules)
+    cyan, blue = enc.combatants["cyan"], enc.combatants["blue"]
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == 3
+    cyan.vitals = cyan.vitals._replace(hp=-1)
+    enc.space.invalidate(cyan)
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == 7
+    cyan.vitals = cyan.vitals._replace(hp=cyan.vitals.max_hp)
+    cyan.conditions["paralyzed"] = Condition("blue", 0)
+    enc.space.invalidate(cyan)
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == 7
+    del cyan.conditions["paralyzed"]
+    enc.space.invalidate(cyan)
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == 3
+    blue.vitals = blue.vitals._replace(hp=-1)
+    enc.space.invalidate(blue)
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == 3
+
+
+@pytest.mark.parametrize(
+    ("rules", "reach_ally", "adjacent_unarmed"), [("srd35", 3, 7), ("d20modern", 7, 3)]
+)
+def test_engaged_means_threatening_srd_or_adjacent_d20modern(
+    kit: Any, rules: str, reach_ally: int, adjacent_unarmed: int
+) -> None:
+    """D38. SRD combat-i: a target is engaged when it and an enemy threaten each other
+    (either way); seed 004 "Shooting or Throwing into a Melee": when they are enemies
+    and adjacent. Red's javelin at Blue (30 ft, +7): Cyan with a longspear 10 ft from
+    Blue threatens it without being adjacent (srd35 -4, d20modern none); Cyan beside a
+    Blue where both hold only javelins (nobody threatens anybody): srd35 none,
+    d20modern -4. A dying Cyan beside Blue is not engaged in either."""
+    javelins = "{weapon: javelin, quantity: 6}"
+    rows = OPEN + ".......\n"
+    sides = {
+        "red": fighter("Red", "a2", weapons=javelins) + fighter("Cyan", "g4", weapons="longspear"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 19, 1], ruleset=rules)
+    assert enc.space.threatens(enc.combatants["cyan"], enc.combatants["blue"])
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == reach_ally
+    sides = {
+        "red": fighter("Red", "a2", weapons=javelins) + fighter("Cyan", "g3", weapons=javelins),
+        "blue": fighter("Blue", "g2", weapons=javelins),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 19, 1], ruleset=rules)
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == adjacent_unarmed
+    cyan = enc.combatants["cyan"]
+    cyan.vitals = cyan.vitals._replace(hp=-1)
+    enc.space.invalidate(cyan)
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == 7
+
+
+@BOTH
+def test_point_blank_shot_within_thirty_feet(kit: Any, rules: str) -> None:
+    """SRD feats "Point Blank Shot": +1 on ranged attack and damage rolls within 30 ft.
+    At 30 ft: +8 and 1d6+4; at 35 ft: +5 (range -2) and 1d6+3. Roll 10 (18 vs
+    flat-footed AC 15) hits for 1d6+4 = 9."""
+    enc = archers(kit, rules, [20, 1, 10, 9], feats="Point Blank Shot")
+    atk, _ = attack_vs(enc, "red", "blue")
+    assert (atk.bonus.value, atk.damage_bonus.value) == (8, 4)
+    blue = enc.combatants["blue"]
+    enc.space.place(blue, (7, 1))
+    atk, _ = attack_vs(enc, "red", "blue")
+    assert (atk.bonus.value, atk.damage_bonus.value) == (5, 3)
+    enc.space.place(blue, (6, 1))
+    hp = blue.vitals.hp
+    enc.apply(A.Attack("blue"))
+    assert events(enc, "attack")[0].outcome["total"] == 18
+    assert blue.vitals.hp == hp - 9
+
+
+def test_a_lethal_ranged_weapon_deals_no_nonlethal_damage(kit: Any) -> None:
+    """seed 004 "Nonlethal Damage": a ranged weapon that deals lethal damage cannot
+    deal nonlethal damage; a lethal melee weapon can, at -4 (d20modern)."""
+    enc = archers(kit, "d20modern", [20, 1])
+    with pytest.raises(IllegalActionError, match="cannot deal nonlethal damage"):
+        enc.check(A.Attack("blue", nonlethal=True))
+    attacks = [a for a in enc.legal_actions() if isinstance(a, A.Attack)]
+    assert attacks and all(not a.nonlethal for a in attacks)
+    enc = kit.scripted_encounter(
+        OPEN,
+        {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")},
+        [20, 1],
+        ruleset="d20modern",
+    )
+    enc.check(A.Attack("blue", nonlethal=True))
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    sword = red.melee_options()[0]
+    atk, _ = build_attack(enc, red, sword, sword.bonus, blue, nonlethal=True)
+    assert atk.bonus.value == 9 - 4 and atk.nonlethal
+
+
+# ------------------------------------------------------------------------- flanking
+def test_only_a_threatening_ally_helps_flank(kit: Any) -> None:
+    """seed 003 "Flanking": +2 when an ally across the defender threatens it; only a
+    creature that threatens the defender can help flank. Cyan at d2 across Blue (c2)
+    from Red (b2): holding javelins only (no melee weapon: it threatens nothing) it gives
+    no flank (+9); with a longsword, +11; dying, no flank again."""
+    sides = {
+        "red": kit.soldier("Red", "b2")
+        + fighter("Cyan", "d2", weapons="{weapon: javelin, quantity: 2}"),
+        "blue": kit.soldier("Blue", "c2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 19, 1])
+    assert enc.space.threatened(enc.combatants["cyan"]) == frozenset()
+    atk, notes = attack_vs(enc, "red", "blue")
+    assert atk.bonus.value == 9 and "flanking" not in notes
+    sides["red"] = kit.soldier("Red", "b2") + kit.soldier("Cyan", "d2")
+    enc = kit.scripted_encounter(OPEN, sides, [20, 19, 1, 10, 5])
+    atk, notes = attack_vs(enc, "red", "blue")
+    assert atk.bonus.value == 11 and notes["flanking"]
+    enc.apply(A.Attack("blue"))  # roll 10: 21 vs flat-footed AC 15
+    attack = events(enc, "attack")[0]
+    assert attack.outcome["total"] == 21 and attack.outcome["flanking"]
+    cyan = enc.combatants["cyan"]
+    cyan.vitals = cyan.vitals._replace(hp=-1)
+    enc.space.invalidate(cyan)
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == 9
+
+
+def test_zero_reach_creatures_threaten_only_their_square_and_flank_only_inside(kit: Any) -> None:
+    """SRD combat-ii "Big and Little Creatures": a Tiny creature (natural reach 0) does
+    not threaten the squares around it and can't flank; it attacks into its own square.
+    seed 000 "Mixing It Up": a creature occupying part of the opponent's space provides
+    flanking to all allies outside it. Rat (Tiny) across Blue from Red: no flank; in
+    Blue's square: Red flanks (+11) and so does the Rat."""
+    sides = {
+        "red": kit.soldier("Red", "b2") + tiny("Rat", "d2"),
+        "blue": kit.soldier("Blue", "c2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 19, 1])
+    rat = enc.combatants["rat"]
+    assert rat.stats.reach_ft == 0
+    assert enc.space.threatened(rat) == frozenset({(3, 1)})
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == 9
+    assert not enc.space.flanked_by(rat, enc.combatants["blue"])
+    bite, blue = rat.ready_options()[0], enc.combatants["blue"]
+    assert enc.space.attack_problem(rat, bite, blue) == "blue is out of reach of bite"
+    enc.space.place(rat, (2, 1))  # into Blue's square
+    assert enc.space.attack_problem(rat, bite, blue) is None
+    atk, notes = attack_vs(enc, "red", "blue")
+    assert atk.bonus.value == 11 and notes["flanking"]
+    assert enc.space.flanked_by(rat, enc.combatants["blue"])
+
+
+def test_moving_past_a_zero_reach_creature_provokes_nothing(kit: Any) -> None:
+    """SRD combat-ii: you can move past a creature with 0 reach without provoking. Blue
+    walks around the Rat (which has Combat Reflexes and has acted): no attack of
+    opportunity."""
+    sides = {
+        "red": tiny("Rat", "d2", feats="Weapon Finesse, Combat Reflexes"),
+        "blue": kit.soldier("Blue", "b2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    enc.apply(A.EndTurn())  # the Rat
+    enc.apply(A.Move(((2, 0), (3, 0), (4, 0), (4, 1))))  # c1, d1, e1, e2: around it
+    assert enc.combatants["blue"].pos == (4, 1)
+    assert not events(enc, "aoo") and not events(enc, "provoked")
+
+
+def test_approaching_greater_reach_provokes_but_a_step_does_not(kit: Any) -> None:
+    """SRD combat-ii "Big and Little Creatures": approaching a creature with greater
+    natural reach usually provokes, because the mover must move within its reach; not
+    with a 5-foot step. The ogre (reach 10 ft) at d2-e3 has acted; Red walks a2-b2-c2:
+    leaving b2 (10 ft away, threatened) provokes once (greatclub +8, roll 2: a miss). A
+    second Red stops at b2 and next round steps to c2: nothing."""
+    sides = {
+        "red": kit.soldier("Red", "a2"),
+        "blue": "  - creature: ogre\n    at: d2\n",
+    }
+    rows = OPEN + ".......\n"
+    enc = kit.scripted_encounter(rows, sides, [5, 20, 2])
+    assert enc.order == ["ogre", "red"]
+    enc.apply(A.EndTurn())
+    enc.apply(A.Move(((1, 1), (2, 1))))
+    assert [e.outcome["reason"] for e in events(enc, "provoked")] == ["moving out of b2"]
+    assert events(enc, "aoo")[0].outcome["total"] == 10
+    assert enc.combatants["red"].pos == (2, 1)
+    enc = kit.scripted_encounter(rows, sides, [5, 20])
+    enc.apply(A.EndTurn())
+    enc.apply(A.Move(((1, 1),)))  # entering the reach provokes nothing
+    enc.apply(A.EndTurn())
+    enc.apply(A.EndTurn())  # the ogre waits
+    enc.apply(A.Step((2, 1)))
+    assert enc.combatants["red"].pos == (2, 1) and not events(enc, "aoo")
+
+
+def test_a_smaller_creature_in_a_larger_ones_space_gets_an_aoo_when_it_leaves(kit: Any) -> None:
+    """seed 000 "Mixing It Up": a creature in part of a larger creature's space gets an
+    attack of opportunity when that creature moves out of it other than by a 5-foot
+    step or a withdraw. The Rat (Tiny, reach 0, Combat Reflexes) is in the ogre's
+    square b2; the ogre moves one square east: bite +5 (BAB 1, Dex 2 by Weapon Finesse,
+    Tiny +2), roll 3: 8, a miss. Stepping or withdrawing the same way: no attack."""
+    rows = OPEN + ".......\n"
+    sides = {
+        "red": "  - creature: ogre\n    at: b2\n",
+        "blue": tiny("Rat", "g4", feats="Weapon Finesse, Combat Reflexes"),
+    }
+
+    def start(rolls: list[int]) -> Any:
+        enc = kit.scripted_encounter(rows, sides, rolls)
+        enc.space.place(enc.combatants["rat"], (1, 1))
+        return enc
+
+    enc = start([20, 1, 3])
+    enc.apply(A.Move(((2, 1),)))
+    aoo = events(enc, "aoo")
+    assert [(e.actor, e.target) for e in aoo] == [("rat", "ogre")]
+    assert aoo[0].outcome["total"] == 8 and aoo[0].total("attack bonus").value == 5
+    enc = start([20, 1])
+    enc.apply(A.Step((2, 1)))
+    assert not events(enc, "aoo")
+    enc = start([20, 1])
+    enc.apply(A.Withdraw(((2, 1), (3, 1))))
+    assert not events(enc, "aoo")
+
+
+# ------------------------------------------------------------------------- sneak attack
+def test_ranged_sneak_attack_only_within_thirty_feet(kit: Any) -> None:
+    """SRD rogue "Sneak Attack": ranged attacks count as sneak attacks only within 30
+    ft. Blue has not acted (flat-footed, seed 000 "Sneak Attacks": first round, the foe
+    hasn't acted yet). At 30 ft: +2d6; at 35 ft: none. Roll 10 (17 vs AC 15) hits:
+    1d6+3 = 6 and 2d6 = 7, 13 damage."""
+    enc = archers(kit, "srd35", [20, 1, 10, 6, 7], special='"sneak attack +2d6"')
+    _, notes = attack_vs(enc, "red", "blue")
+    assert notes["sneak_attack"] == "2d6"
+    blue = enc.combatants["blue"]
+    enc.space.place(blue, (7, 1))
+    _, notes = attack_vs(enc, "red", "blue")
+    assert "sneak_attack" not in notes
+    enc.space.place(blue, (6, 1))
+    hp = blue.vitals.hp
+    enc.apply(A.Attack("blue"))
+    damage = events(enc, "damage")[0]
+    assert damage.outcome["damage"] == 13 and blue.vitals.hp == hp - 13
+    assert [r.purpose for r in damage.rolls][-1] == "extra damage (sneak attack)"
+
+
+def test_no_sneak_attack_on_a_creature_immune_to_criticals(kit: Any) -> None:
+    """seed 000 "Sneak Attacks" / SRD rogue: a creature immune to critical hits (undead;
+    or one listing the immunity) takes no sneak attack damage even when flanked and
+    flat-footed; the other benefits of the condition remain (+2 flanking, no Dex
+    bonus to AC). Rogue b2 and Cyan d2 flank the skeleton (c2, AC 15, flat-footed 14):
+    +11, no sneak attack; roll 10 (21) hits for longsword 1d8+3 = 8, less DR
+    5/bludgeoning: 3, and no extra dice are rolled."""
+    sides = {
+        "red": fighter("Rogue", "b2", special='"sneak attack +2d6"') + kit.soldier("Cyan", "d2"),
+        "blue": "  - creature: human-warrior-skeleton\n    at: c2\n",
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 19, 1, 10, 8])
+    atk, notes = attack_vs(enc, "rogue", "human-warrior-skeleton")
+    assert atk.bonus.value == 11 and notes["flanking"] and "sneak_attack" not in notes
+    assert atk.ac.value == 14
+    skeleton = enc.combatants["human-warrior-skeleton"]
+    hp = skeleton.vitals.hp
+    enc.apply(A.Attack("human-warrior-skeleton"))
+    damage = events(enc, "damage")[0]
+    assert damage.outcome["rolled"] == 8 and damage.outcome["damage"] == 3
+    assert skeleton.vitals.hp == hp - 3
+    # the same flanked, flat-footed foe without the immunity takes it; with a listed
+    # immunity to critical hits it does not
+    for immune, expected in (("", "2d6"), ('"critical hits"', None)):
+        sides["blue"] = fighter("Foe", "c2", immunities=immune)
+        enc = kit.scripted_encounter(OPEN, sides, [20, 19, 1])
+        _, notes = attack_vs(enc, "rogue", "foe")
+        assert notes.get("sneak_attack") == expected and notes["flanking"]
+
+
+# ------------------------------------------------------------------------- fumbles
+def test_a_fumbler_loses_its_next_turn(kit: Any) -> None:
+    """seed 000 "Critical Misses (Fumbles)" (variant): a natural 1 then a failed DC 10
+    Dexterity check (3 + 1 = 4) is a fumble; the fumbler loses its next turn regaining
+    its balance, then acts again. Without the variant a natural 1 is a plain miss."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")}
+    text = kit.scenario_text(OPEN, sides).replace(
+        "ruleset: srd35\n", "ruleset: srd35\nvariants: [fumbles]\n"
+    )
+    enc = kit.scripted(kit.make(text), [20, 1, 1, 3])
+    enc.apply(A.Attack("blue"))
+    assert events(enc, "attack")[0].outcome["result"] == "fumble"
+    enc.apply(A.EndTurn())
+    enc.apply(A.EndTurn())  # Blue
+    assert enc.round == 2 and enc.current.id == "blue"
+    assert [(e.round, e.actor) for e in events(enc, "fumble-recovery")] == [(2, "red")]
+    enc.apply(A.EndTurn())
+    assert enc.round == 3 and enc.current.id == "red"
+    assert turns_of(enc, "red") == [1, 3]
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 1])
+    enc.apply(A.Attack("blue"))
+    assert events(enc, "attack")[0].outcome["result"] == "miss"
+    assert not enc.combatants["red"].fumbled
+
+
+# ------------------------------------------------------------------------- surprise
+@pytest.mark.parametrize(
+    ("awareness", "surprise"),
+    [
+        ({}, False),
+        ({"red": "unaware", "blue": "unaware"}, False),
+        ({"blue": "unaware"}, True),
+    ],
+)
+def test_a_surprise_round_only_when_some_but_not_all_are_aware(
+    kit: Any, awareness: dict[str, str], surprise: bool
+) -> None:
+    """seed 003 "Surprise": if nobody or everybody is surprised, there is no surprise
+    round; the fight starts in round 1 with everyone acting."""
+    sides = {"red": kit.soldier("Red", "a1"), "blue": kit.soldier("Blue", "g3")}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1], awareness=awareness)
+    assert enc.surprise is surprise
+    assert enc.round == (0 if surprise else 1)
+    assert events(enc, "round")[0].outcome["surprise"] is surprise
+    enc.apply(A.EndTurn())
+    assert enc.current.id == ("red" if surprise else "blue")  # unaware Blue sits out round 0
+
+
+# ------------------------------------------------------------------------- concealment
+def test_a_reach_attack_uses_the_ranged_concealment_test(kit: Any) -> None:
+    """seed 003 / SRD combat-ii "Concealment": against an adjacent target in melee only
+    an effect covering the target's space counts; melee against a non-adjacent target
+    (reach) uses the ranged rule. Fog at b1 and c2; Blue at c1 is clear. Red's longspear
+    from a1 (10 ft, fog on the line): total concealment, 50%; Cyan's longsword from the
+    fog at c2 (adjacent): none; a ranged attack from c2 (fog in its own square, 5 ft):
+    20%. Red's roll 10 (19 vs flat-footed AC 15) hits, d% 30 misses."""
+    rows = """
+    .f.....
+    ..f....
+    """
+    sides = {
+        "red": fighter("Red", "a1", weapons="longspear") + kit.soldier("Cyan", "c2"),
+        "blue": kit.soldier("Blue", "c1"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 19, 1, 10, 30])
+    red, cyan, blue = (enc.combatants[k] for k in ("red", "cyan", "blue"))
+    assert enc.space.concealment(red, blue, melee=True) == 50
+    assert attack_vs(enc, "red", "blue")[1]["concealment"] == 50
+    assert enc.space.concealment(cyan, blue, melee=True) == 0
+    assert "concealment" not in attack_vs(enc, "cyan", "blue")[1]
+    assert enc.space.concealment(cyan, blue, melee=False) == 20
+    enc.apply(A.Attack("blue"))
+    attack = events(enc, "attack")[0]
+    assert attack.outcome["total"] == 19 and attack.outcome["result"] == "concealed"
+
+
+# ------------------------------------------------------------------------- Dodge
+def test_dodge_applies_against_the_opponent_designated_each_turn(kit: Any) -> None:
+    """SRD feats "Dodge": on its turn the creature designates an opponent and gets +1
+    dodge AC against that one only (the encounter designates the nearest). Red (Dodge,
+    c2) designates Blue (d2, 5 ft) over Cyan (a2, 10 ft): AC 17 against Blue (roll 7:
+    16 misses), 16 against Cyan. Next round Cyan is nearer: the bonus moves to it."""
+    sides = {
+        "red": kit.soldier("Red", "c2", feats="Dodge"),
+        "blue": kit.soldier("Blue", "d2") + kit.soldier("Cyan", "a2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 5, 3, 7])
+    assert [e.target for e in events(enc, "dodge")] == ["blue"]
+    assert attack_vs(enc, "blue", "red")[0].ac.value == 17
+    assert attack_vs(enc, "cyan", "red")[0].ac.value == 16
+    enc.apply(A.EndTurn())
+    enc.apply(A.Attack("red"))  # Blue: 7 + 9 = 16 vs 17
+    attack = events(enc, "attack")[0]
+    assert attack.outcome["total"] == 16 and attack.outcome["result"] == "miss"
+    enc.apply(A.Step((4, 1)))  # Blue backs off to e2 (10 ft)
+    enc.apply(A.EndTurn())
+    enc.apply(A.Move(((1, 1),)))  # Cyan to b2, next to Red
+    enc.apply(A.EndTurn())
+    assert enc.round == 2 and enc.current.id == "red"
+    assert [e.target for e in events(enc, "dodge")] == ["blue", "cyan"]
+    assert attack_vs(enc, "cyan", "red")[0].ac.value == 17
+    assert attack_vs(enc, "blue", "red")[0].ac.value == 16
