@@ -47,7 +47,7 @@ class Outcome:
         losers = ", ".join(f"{s} {st.value}" for s, st in self.sides.items() if s != self.winner)
         if self.kind is EndKind.DRAW:
             return f"draw after {self.rounds} rounds ({losers})"
-        return f"{self.winner} wins after {self.rounds} rounds ({losers})"
+        return f"victory for {self.winner} after {self.rounds} rounds ({losers})"
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -158,7 +158,7 @@ def _outcome(e: Event) -> str:
     if o.get("kind") == "truncated":
         return f"The fight is truncated at the round limit ({o.get('rounds')} rounds)"
     if o.get("winner"):
-        return f"{o['winner']} wins after {o.get('rounds')} rounds"
+        return f"Victory for {o['winner']} after {o.get('rounds')} rounds"
     return f"Nobody is left standing after {o.get('rounds')} rounds"
 
 
