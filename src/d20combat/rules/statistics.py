@@ -650,6 +650,9 @@ class _Builder:
         # seed 001: in ``advanced`` the off-hand attack needs the Two-Weapon Fighting feat.
         if off_refs and main_refs and (twf or self.rules.two_weapon == "table"):
             main = self.weapon_option(main_refs[0], WieldStyle.MAIN)
+            # the same object as the main-hand option above: an encounter finds a ready
+            # routine by the identity of its options (Combatant.routines_ready)
+            main = next((o for o in options if o == main), main)
             off = self.weapon_option(off_refs[0], WieldStyle.OFF)
             if main is not None and off is not None:
                 options.append(off)
