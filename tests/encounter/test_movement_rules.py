@@ -372,13 +372,31 @@ def test_a_two_weapon_fighter_full_attacks_with_both_weapons(kit: Any) -> None:
         "blue": kit.soldier("Blue", "c2"),
     }
     enc = kit.scripted_encounter(OPEN, sides, [20, 1, 2, 2, 2])
-    for _ in range(3):
+    assert A.Attack("blue", "longsword", two_weapon=True) in enc.legal_actions()
+    enc.apply(A.Attack("blue", two_weapon=True))
+    for _ in range(2):
         enc.apply(A.Attack("blue"))
     attacks = events(enc, "attack")
     assert [e.total("attack bonus").value for e in attacks] == [7, 2, 7]
     assert [e.outcome["weapon"] for e in attacks] == ["longsword", "longsword", "short sword"]
     with pytest.raises(IllegalActionError):
         enc.apply(A.Attack("blue"))
+    # without two-weapon, the first attack is the longsword's own +9/+4 routine: no
+    # penalty, and a move may still follow it (SRD combat-i "Full Attack")
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 2, 2])
+    enc.apply(A.Attack("blue"))
+    enc.apply(A.Attack("blue"))
+    attacks = events(enc, "attack")
+    assert [e.total("attack bonus").value for e in attacks] == [9, 4]
+    with pytest.raises(IllegalActionError) as refused:
+        enc.apply(A.Attack("blue"))
+    assert "standard" in str(refused.value)
+    # a two-weapon attack opens a full attack: not after a move
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    enc.apply(A.Move((sq("b1"),)))
+    with pytest.raises(IllegalActionError, match="two-weapon attack opens a full attack"):
+        enc.apply(A.Attack("blue", two_weapon=True))
+    assert not any(getattr(a, "two_weapon", False) for a in enc.legal_actions())
 
 
 # ---------------------------------------------------------------------------- run

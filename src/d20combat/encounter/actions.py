@@ -15,6 +15,7 @@ notation                   meaning (action type; source)
 ``charge ogre to e6``      charge, then one melee attack (seed 000 "Charge")
 ``attack ogre``            attack (standard, or the next attack of a full attack)
 ``attack ogre with bite defensively nonlethal``   with options
+``attack ogre with longsword two-weapon``   open a two-weapon full attack
 ``total-defense``          +4 dodge AC (seed 004 "Total Defense")
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
 ``ready attack when enters-reach``   ready an attack (seed 004 "Ready")
@@ -28,7 +29,7 @@ notation                   meaning (action type; source)
 ``open d5``                open a door (move action)
 ``escape``                 leave the map from an exit square (move action)
 ``surrender``              surrender (free)
-``start-full-round``       begin a full-round action with a standard action
+``start-full-round d5``    begin a 5-ft move through costly terrain (standard)
 =========================  ================================================
 """
 
@@ -117,10 +118,16 @@ class Charge(Action):
 
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
+    """An attack: the standard action, or the next attack of a full attack.
+    ``two_weapon`` opens a two-weapon full attack (seed 000 "Two-Weapon Fighting": its
+    penalties apply from the first attack); without it the first attack opens the
+    weapon's own routine."""
+
     target: str
     weapon: str | None = None
     defensively: bool = False
     nonlethal: bool | None = None
+    two_weapon: bool = False
     verb: ClassVar[str] = "attack"
     kind: ClassVar[str] = "standard"
 
@@ -128,6 +135,8 @@ class Attack(Action):
         text = f"attack {self.target}"
         if self.weapon:
             text += f" with {self.weapon}"
+        if self.two_weapon:
+            text += " two-weapon"
         if self.defensively:
             text += " defensively"
         if self.nonlethal is True:
@@ -350,15 +359,19 @@ def parse_action(text: str) -> Action:
 
 def _parse_attack(text: str, args: list[str]) -> Attack:
     if not args:
-        raise _expect(text, "'attack TARGET [with WEAPON] [defensively] [nonlethal|lethal]'")
+        raise _expect(
+            text, "'attack TARGET [with WEAPON] [two-weapon] [defensively] [nonlethal|lethal]'"
+        )
     target = args[0]
     rest = args[1:]
-    defensively = False
+    defensively = two_weapon = False
     nonlethal: bool | None = None
-    while rest and rest[-1] in ("defensively", "nonlethal", "lethal"):
+    while rest and rest[-1] in ("defensively", "nonlethal", "lethal", "two-weapon"):
         word = rest.pop()
         if word == "defensively":
             defensively = True
+        elif word == "two-weapon":
+            two_weapon = True
         else:
             nonlethal = word == "nonlethal"
     weapon = None
@@ -366,4 +379,4 @@ def _parse_attack(text: str, args: list[str]) -> Attack:
         if rest[0] != "with" or len(rest) < 2:
             raise _expect(text, "'attack TARGET with WEAPON'")
         weapon = " ".join(rest[1:])
-    return Attack(target, weapon, defensively, nonlethal)
+    return Attack(target, weapon, defensively, nonlethal, two_weapon)

@@ -344,18 +344,25 @@ def _flags(option: AttackOption) -> frozenset[str]:
     return frozenset(f.value for f in option.weapon.flags) if option.weapon else frozenset()
 
 
-def _routine_for(c: Combatant, option: AttackOption) -> Routine | None:
-    """The longest ready full-attack routine that opens with ``option`` (a two-weapon
-    routine over the main hand's own, for instance)."""
+def _routine_for(c: Combatant, option: AttackOption, two_weapon: bool) -> Routine | None:
+    """The longest ready full-attack routine that opens with ``option``: a two-weapon
+    routine or not, as the attack chose."""
     best = None
     for r in c.routines_ready():
         if (
             r.attacks
             and r.attacks[0][0] is option
+            and r.two_weapon == two_weapon
             and (best is None or len(r.attacks) > len(best.attacks))
         ):
             best = r
     return best
+
+
+def _can_full_attack(enc: Encounter) -> bool:
+    """Whether a first attack now may open a full attack (seed 004 "Full Attack")."""
+    b = enc.budget
+    return not b.single and b.move and not b.moved
 
 
 def _resolve_option(enc: Encounter, c: Combatant, a: A.Attack) -> AttackOption:
@@ -419,6 +426,13 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     else:
         _need_standard(enc, c)
         option = _resolve_option(enc, c, a)
+        if a.two_weapon:
+            if _routine_for(c, option, True) is None:
+                raise _fail(f"no two-weapon routine opens with {option.name}")
+            if not _can_full_attack(enc):
+                raise _fail("a two-weapon attack opens a full attack: no move may be spent")
+    if nxt is not None and a.two_weapon:
+        raise _fail("the full attack is already under way")
     if option.ranged and a.nonlethal and not option.nonlethal:
         raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
     if option.ranged and not can_use_ranged(c.condition_set(), _flags(option)):
@@ -443,15 +457,9 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     else:
         option = _resolve_option(enc, c, a)
         b.use("standard")
-        routine = _routine_for(c, option)
+        routine = _routine_for(c, option, a.two_weapon)
         bonus = option.bonus
-        if (
-            routine is not None
-            and len(routine.attacks) > 1
-            and not b.single
-            and b.move
-            and (not b.moved)
-        ):
+        if routine is not None and len(routine.attacks) > 1 and _can_full_attack(enc):
             b.routine = routine.name
             b.next_attack = 1
             bonus = routine.attacks[0][1]
@@ -501,6 +509,11 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         options = c.ready_options()
     else:
         return
+    two_weapon = (
+        [r.attacks[0][0] for r in c.routines_ready() if r.two_weapon]
+        if nxt is None and _can_full_attack(enc)
+        else []
+    )
     for target in enc.enemies(c):
         if target.vitals.dead:
             continue
@@ -512,9 +525,11 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
             weapon = o.name if len(options) > 1 or nxt is None else None
             # SRD combat-i / seed 004: a ranged weapon cannot switch to nonlethal damage
             switches = (None,) if o.ranged and not o.nonlethal else (None, not o.nonlethal)
+            paired = (False, True) if any(o is t for t in two_weapon) else (False,)
             for defensively in stances:
                 for nonlethal in switches:
-                    yield A.Attack(target.id, weapon, defensively, nonlethal)
+                    for pair in paired:
+                        yield A.Attack(target.id, weapon, defensively, nonlethal, pair)
 
 
 def _check_total_defense(enc: Encounter, c: Combatant, a: A.Action) -> None:

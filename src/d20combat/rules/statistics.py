@@ -136,6 +136,7 @@ class Routine:
 
     name: str
     attacks: tuple[tuple[AttackOption, Total], ...]
+    two_weapon: bool = False  # an off-hand weapon too (its penalties chosen up front)
 
     @property
     def bonuses(self) -> tuple[int, ...]:
@@ -704,7 +705,7 @@ class _Builder:
             if off_pen:
                 t = t.plus(Modifier(off_pen, BonusType.UNTYPED, "two-weapon fighting (off hand)"))
             attacks.append((off, t))
-        return Routine(f"{main.name} and {off.name}", tuple(attacks))
+        return Routine(f"{main.name} and {off.name}", tuple(attacks), two_weapon=True)
 
 
 def _iterative(bonus: Total, index: int) -> Total:

@@ -30,6 +30,7 @@ from d20combat.rules.conditions import can_use_ranged
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
+    from d20combat.rules.statistics import AttackOption
 
 Policy = Callable[["Encounter", str], A.Action]
 _NEIGHBOURS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -156,7 +157,7 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
     for e in v.ranked_within(reach):
         for o in melee:
             if sp.attack_problem(c, o, e) is None:
-                return A.Attack(e.id, o.name if len(melee) > 1 else None)
+                return A.Attack(e.id, o.name if len(melee) > 1 else None, two_weapon=_pair(v, o))
     if not ranged_ok or (v.b.standard and v.threats()):
         return None
     ranged = [o for o in c.ready_options() if o.ranged]
@@ -172,6 +173,15 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
             ):
                 return A.Attack(e.id, o.name)
     return None
+
+
+def _pair(v: _View, option: AttackOption) -> bool:
+    """Open a two-weapon full attack when one opens with ``option`` and the turn still
+    allows a full attack (the baseline goes on with a full attack when it can)."""
+    b = v.b
+    if b.single or not b.move or b.moved:
+        return False
+    return any(r.two_weapon and r.attacks[0][0] is option for r in v.c.routines_ready())
 
 
 def _continue_full_attack(v: _View) -> A.Action | None:
