@@ -328,12 +328,15 @@ def test_a_readied_attack_in_the_next_round_takes_the_regular_turn(kit: Any, rul
 
 
 @BOTH
-def test_only_a_melee_attack_is_readied_naming_its_weapon(kit: Any, rules: str) -> None:
+def test_a_readied_attack_names_its_trigger_and_weapon(kit: Any, rules: str) -> None:
     """seed 004 "Readying an Action": the action and the trigger are named. Here the
-    action is a melee attack (optionally with a named weapon) and the one trigger is a
-    foe entering reach."""
+    action is an attack (optionally with a named weapon): a melee attack for a foe
+    entering reach, or a ranged one for a foe coming in range."""
     assert A.parse_action("ready attack with longsword when enters-reach") == A.Ready(
         "enters-reach", "longsword"
+    )
+    assert A.parse_action("ready attack with light crossbow when in-range") == A.Ready(
+        "in-range", "light crossbow"
     )
     with pytest.raises(Exception, match="cannot read action"):
         A.parse_action("ready attack when casts-a-spell")
@@ -341,8 +344,48 @@ def test_only_a_melee_attack_is_readied_naming_its_weapon(kit: Any, rules: str) 
     enc = kit.scripted_encounter(OPEN, sides, [20, 1], ruleset=rules)
     with pytest.raises(IllegalActionError, match="no ready melee weapon 'greataxe'"):
         enc.apply(A.Ready("enters-reach", "greataxe"))
+    with pytest.raises(IllegalActionError, match="no ready ranged weapon for in-range"):
+        enc.apply(A.Ready("in-range"))
+    assert [str(a) for a in enc.legal_actions() if a.verb == "ready"] == [
+        "ready attack when enters-reach"
+    ]
     enc.apply(A.Ready("enters-reach", "longsword"))
     assert enc.combatants["red"].readied == ("enters-reach", "longsword")
+
+
+@BOTH
+def test_a_readied_throw_flies_when_the_foe_comes_in_range(kit: Any, rules: str) -> None:
+    """seed 004 "Ready" with a ranged attack: Red readies a thrown dagger (range
+    increment 10 ft, so at most 50 ft: SRD combat-i "Range Penalty", thrown weapons
+    five increments). Blue (speed 20 in chainmail) walks in from 80 ft: the throw
+    comes as Blue enters the square 50 ft away, before Blue goes on, at -8 for the
+    fifth increment: BAB 6 + Dex 1 - 8 = -1; roll 18 (a dagger threatens on 19-20), 17
+    hits AC 16; 1d4+3 (Strength to a thrown weapon's damage) = 5. Red then holds
+    nothing more to throw, and acts just before Blue from now on."""
+    sides = {
+        "red": fighter("Red", "a2", weapons="dagger"),
+        "blue": kit.soldier("Blue", "q2"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [20, 1, 18, 5], ruleset=rules)
+    assert A.Ready("in-range") in enc.legal_actions()
+    enc.apply(A.Ready("in-range"))
+    enc.apply(A.EndTurn())
+    blue = enc.combatants["blue"]
+    hp = blue.vitals.hp
+    enc.apply(A.Move(tuple((x, 1) for x in range(15, 11, -1))))  # p2 ... m2
+    assert not events(enc, "readied")  # 60 ft away at the nearest: out of range
+    enc.apply(A.Move(tuple((x, 1) for x in range(11, 7, -1))))  # l2 ... i2
+    readied = events(enc, "readied")[0]
+    assert readied.outcome["trigger"] == "in-range"
+    shot = events(enc, "readied attack")[0]
+    assert shot.outcome["weapon"] == "dagger (thrown)"
+    assert shot.total("attack bonus").value == -1 and shot.outcome["total"] == 17
+    assert blue.vitals.hp == hp - 5
+    # the shot came as Blue entered k2, 50 ft from a2; Blue went on to i2
+    kinds = [e.type for e in enc.log[-5:]]
+    assert kinds == ["readied", "readied attack", "damage", "initiative-change", "move"]
+    assert blue.pos == (8, 1)
+    assert enc.order == ["red", "blue"] and enc.combatants["red"].readied is None
 
 
 def test_a_set_brace_weapon_deals_double_damage_to_a_charger(kit: Any) -> None:

@@ -18,7 +18,8 @@ notation                   meaning (action type; source)
 ``attack ogre with longsword two-weapon``   open a two-weapon full attack
 ``total-defense``          +4 dodge AC (seed 004 "Total Defense")
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
-``ready attack when enters-reach``   ready an attack (seed 004 "Ready")
+``ready attack when enters-reach``   ready a melee attack (seed 004 "Ready")
+``ready attack with longbow when in-range``   ready a shot
 ``stand``                  stand up from prone (move action)
 ``drop-prone``             drop prone (free)
 ``crawl d5``               crawl 5 ft while prone (move action)
@@ -161,11 +162,16 @@ class Delay(Action):
         return f"delay after {self.after}"
 
 
-READY_TRIGGERS = ("enters-reach",)
+# seed 004 "Ready": ``enters-reach`` a melee attack on an enemy moving into a square
+# the readier threatens; ``in-range`` a ranged attack on an enemy moving where it can
+# be shot (in range, line of effect, not behind total cover).
+READY_TRIGGERS = ("enters-reach", "in-range")
 
 
 @dataclass(frozen=True, slots=True)
 class Ready(Action):
+    """Ready an attack (a standard action) for a trigger of :data:`READY_TRIGGERS`."""
+
     trigger: str = "enters-reach"
     weapon: str | None = None
     verb: ClassVar[str] = "ready"
@@ -315,9 +321,9 @@ def parse_action(text: str) -> Action:
             raise _expect(text, "'delay after COMBATANT'")
         return Delay(args[1])
     if verb == "ready":
-        m = re.match(r"^attack(?: with (\S+))? when (\S+)$", " ".join(args))
+        m = re.match(r"^attack(?: with (.+?))? when (\S+)$", " ".join(args))
         if not m or m.group(2) not in READY_TRIGGERS:
-            raise _expect(text, "'ready attack [with WEAPON] when enters-reach'")
+            raise _expect(text, "'ready attack [with WEAPON] when enters-reach|in-range'")
         return Ready(m.group(2), m.group(1))
     if verb in ("draw", "drop", "sheathe", "pick-up"):
         if not args:

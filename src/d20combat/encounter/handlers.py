@@ -588,21 +588,32 @@ def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         yield A.Delay(cid)
 
 
+def _ready_options(c: Combatant, trigger: str) -> list[AttackOption]:
+    """The attacks a trigger can set off: melee for ``enters-reach``, ranged for
+    ``in-range``."""
+    ranged = trigger == "in-range"
+    return [o for o in c.ready_options() if o.ranged == ranged]
+
+
 def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """seed 004 "Ready": a standard action readying an attack for a trigger."""
     assert isinstance(a, A.Ready)
     _need_standard(enc, c)
     if enc.budget.routine is not None:
         raise _fail("already attacked this turn")
-    melee = c.melee_options()
-    if a.weapon is not None and not any(o.name.lower() == a.weapon.lower() for o in melee):
-        raise _fail(f"no ready melee weapon {a.weapon!r}")
+    options = _ready_options(c, a.trigger)
+    kind = "ranged" if a.trigger == "in-range" else "melee"
+    if not options:
+        raise _fail(f"no ready {kind} weapon for {a.trigger}")
+    if a.weapon is not None and not any(o.name.lower() == a.weapon.lower() for o in options):
+        raise _fail(f"no ready {kind} weapon {a.weapon!r}")
 
 
 def _run_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Ready)
     enc.budget.use("standard")
     c.readied = (a.trigger, a.weapon)
+    enc.readiers.add(c.id)
     enc.event(c.id, "ready", "seed 004 Ready", trigger=a.trigger, weapon=a.weapon)
 
 
@@ -610,11 +621,13 @@ def _gen_ready(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     b = enc.budget
     if not b.standard or b.full_round or b.routine is not None or c.pending_full_round:
         return
-    yield A.Ready("enters-reach")
-    melee = c.melee_options()
-    if len(melee) > 1:
-        for o in melee:
-            yield A.Ready("enters-reach", o.name)
+    for trigger in A.READY_TRIGGERS:
+        options = _ready_options(c, trigger)
+        if options:
+            yield A.Ready(trigger)
+        if len(options) > 1:
+            for o in options:
+                yield A.Ready(trigger, o.name)
 
 
 def _check_start_full(enc: Encounter, c: Combatant, a: A.Action) -> None:

@@ -19,9 +19,11 @@ from d20combat.content.equipment import WeaponFlag
 from d20combat.encounter.actions import Pos, square_name
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import provoke, strike
+from d20combat.rules.conditions import can_use_ranged
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
+    from d20combat.rules.statistics import AttackOption
 
 MOVE_RULE = "seed 004 Movement; SRD combat-ii Tactical Movement"
 RULES = {  # the rule each kind of movement follows
@@ -53,7 +55,7 @@ def walk(
     space = enc.space
     # readied attacks are set on their owners' turns: none appear during this move
     side = c.side
-    watched = any(t.readied is not None and t.side != side for t in enc.combatants.values())
+    watched = any(enc.combatants[i].side != side for i in enc.readiers)
     for i, nxt in enumerate(path):
         if (
             provokes
@@ -79,23 +81,58 @@ def walk(
 
 
 def trigger_readied(enc: Encounter, mover: Combatant) -> bool:
-    """Readied attacks of enemies whose reach ``mover`` has just entered."""
-    for t in list(enc.enemies(mover)):
-        if t.readied is None or t.readied[0] != "enters-reach" or not enc.active(t):
+    """Readied attacks of enemies that ``mover``'s arrival in a square sets off (seed 004
+    "Ready"): ``enters-reach``, it entered a square the readier threatens;
+    ``in-range``, the readier can now shoot it. The attack comes before the mover goes
+    on, and the readier's initiative moves to just before the mover's. Returns False if
+    the mover is stopped."""
+    for t in [enc.combatants[i] for i in sorted(enc.readiers)]:
+        if t.side == mover.side or t.readied is None or not enc.active(t):
             continue
-        option = enc.space.aoo_option(t, mover, weapon=t.readied[1])
+        trigger, weapon = t.readied
+        option = _readied_option(enc, t, mover, trigger, weapon)
         if option is None:
             continue
         t.readied = None
-        enc.event(t.id, "readied", "seed 004 Ready", target=mover.id, trigger="enters-reach")
-        # SRD equipment "brace" weapons deal double damage set against a charge.
-        braced = option.weapon is not None and option.weapon.has(WeaponFlag.BRACE)
-        multiplier = 2 if braced and mover.has("charging") else 1
-        strike(enc, t, option, option.bonus, mover, kind="readied attack", multiplier=multiplier)
+        enc.readiers.discard(t.id)
+        enc.event(t.id, "readied", "seed 004 Ready", target=mover.id, trigger=trigger)
+        # seed 002: a ranged attack provokes from foes threatening the shooter
+        shot = f"ranged attack with {option.name}"
+        provokes = option.ranged and "ranged-attack" in enc.rules.provoking_actions
+        if not provokes or provoke(enc, t, shot):
+            # SRD equipment "brace" weapons deal double damage set against a charge.
+            braced = option.weapon is not None and option.weapon.has(WeaponFlag.BRACE)
+            double = braced and not option.ranged and mover.has("charging")
+            strike(
+                enc,
+                t,
+                option,
+                option.bonus,
+                mover,
+                kind="readied attack",
+                multiplier=2 if double else 1,
+            )
         _reorder_before(enc, t, mover)
         if not enc.active(mover):
             return False
     return True
+
+
+def _readied_option(
+    enc: Encounter, t: Combatant, mover: Combatant, trigger: str, weapon: str | None
+) -> AttackOption | None:
+    """The attack ``t`` readied, if ``mover`` is where it sets it off."""
+    if trigger == "enters-reach":
+        return enc.space.aoo_option(t, mover, weapon=weapon)
+    key = weapon.lower() if weapon else None
+    conds = t.condition_set()
+    for o in t.ready_options():
+        if not o.ranged or (key is not None and o.name.lower() != key):
+            continue
+        flags = frozenset(f.value for f in o.weapon.flags) if o.weapon else frozenset()
+        if can_use_ranged(conds, flags) and enc.space.attack_problem(t, o, mover) is None:
+            return o
+    return None
 
 
 def _reorder_before(enc: Encounter, readier: Combatant, trigger: Combatant) -> None:

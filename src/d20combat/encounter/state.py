@@ -105,6 +105,7 @@ class Encounter:
         self.combatants: dict[str, Combatant] = {c.id: c for c in combatants}
         # owner -> the others bearing a timed condition it owns (see impose)
         self.timed_by: dict[str, set[str]] = {}
+        self.readiers: set[str] = set()  # who holds a readied action (Combatant.readied)
         self.order: list[str] = []
         self.turn = 0
         self.round = 0
@@ -418,6 +419,7 @@ def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | No
     for c in enc.combatants.values():
         for name, cond in c.conditions.items():
             enc.impose(c, name, cond.owner, cond.turns)
+    enc.readiers = {c.id for c in enc.combatants.values() if c.readied is not None}
     if enc.order and not 0 <= enc.turn < len(enc.order):
         raise SaveFileError(
             f"turn {enc.turn} is out of range", field="turn", expected=f"0 to {len(enc.order) - 1}"

@@ -395,7 +395,9 @@ def ranged_policy(enc: Encounter, cid: str) -> A.Action:
 
 @register("hold")
 def hold_policy(enc: Encounter, cid: str) -> A.Action:
-    """Hold position: attack whoever is in reach, else ready an attack for whoever comes."""
+    """Hold position: attack whoever is in reach, else ready an attack for whoever comes:
+    a shot for a foe coming in range when a ranged weapon is in hand and no melee
+    weapon, else a blow for a foe entering reach."""
     v = _View(enc, enc.get(cid))
     c, b = v.c, v.b
     nxt = _continue_full_attack(v)
@@ -405,8 +407,13 @@ def hold_policy(enc: Encounter, cid: str) -> A.Action:
         attack = v.attack()
         if attack is not None:
             return attack
-        if c.melee_options() and c.readied is None:
-            return A.Ready("enters-reach")
+        if c.readied is None:
+            options = c.ready_options()
+            armed = any(not o.ranged and o.item in c.wielding for o in options)
+            if not armed and any(o.ranged for o in options):
+                return A.Ready("in-range")
+            if c.melee_options():
+                return A.Ready("enters-reach")
     return A.EndTurn()
 
 
