@@ -7,8 +7,11 @@ Measures, each in a single process with seeded fights:
       SRD ogre on an open map (scenario ``ogre-duel``);
   (b) the default scenario (four 3rd-level characters against a mixed group);
   (c) a 100-against-100 open-field battle (``field-battle-100``): seconds per fight
-      and seconds per round, to show how the per-round cost grows.
-Prints a Markdown table for docs/performance.md.
+      and seconds per round, to show how the per-round cost grows;
+  (d) how the cost grows with the crowd: two lines of orcs and hobgoblins, two ranks
+      deep, from 10 to 200 a side on an open field whose length grows with them (the
+      same density everywhere), in microseconds per creature-turn.
+Prints Markdown tables for docs/performance.md.
 """
 
 from __future__ import annotations
@@ -74,6 +77,56 @@ def _round_profile(scenario: object) -> list[tuple[int, float]]:
     return out
 
 
+def line_battle(per_side: int) -> str:
+    """Scenario text: ``per_side`` orcs against as many hobgoblins, two ranks deep,
+    25 squares apart, on a field long enough for the lines."""
+    from d20combat.grid.squares import square_name
+
+    ranks = per_side // 2
+    rows = "\n".join("    " + "." * 40 for _ in range(ranks + 10))
+    west = f"{square_name((5, 5))}-{square_name((6, 4 + ranks))}"
+    east = f"{square_name((30, 5))}-{square_name((31, 4 + ranks))}"
+    return f"""name: line-battle-{per_side}
+ruleset: srd35
+round_limit: 60
+map:
+  rows: |
+{rows}
+sides:
+  - name: orcs
+    tactics: aggressive
+    combatants:
+      - {{creature: orc, area: {west}}}
+  - name: hobgoblins
+    combatants:
+      - {{creature: hobgoblin, area: {east}}}
+"""
+
+
+def scaling(sizes: tuple[int, ...], budget: int) -> list[tuple[int, float, float]]:
+    """(creatures, seconds per fight, microseconds per creature-turn) per line size."""
+    import tempfile
+    from pathlib import Path
+
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for per_side in sizes:
+            path = Path(tmp) / f"line{per_side}.yaml"
+            path.write_text(line_battle(per_side), encoding="utf-8")
+            scenario = load_scenario(str(path))
+            fight(scenario, 0)  # warm the caches
+            fights = max(2, budget // per_side)
+            total = 0.0
+            turns = 0
+            for i in range(fights):
+                t0 = time.perf_counter()
+                result = fight(scenario, fight_seed(7, i))
+                total += time.perf_counter() - t0
+                turns += sum(1 for e in result.encounter.log if e.type == "turn")
+            out.append((2 * per_side, total / fights, 1e6 * total / turns))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="time per measurement")
@@ -106,6 +159,13 @@ def main() -> None:
     print("Per-round cost in the first 100-vs-100 fight (creatures still fighting: seconds):")
     for alive, secs in profile:
         print(f"  {alive:4d}: {secs:.3f} s ({secs / max(1, alive) * 1000:.2f} ms per creature)")
+    print()
+    print("(d) Line battles at constant density:")
+    print("| creatures | s per fight | us per creature-turn |")
+    print("|---|---|---|")
+    sizes = (10, 50, 200) if args.quick else (10, 20, 50, 100, 200)
+    for n, per_fight_s, per_turn in scaling(sizes, 200 if args.quick else 600):
+        print(f"| {n} | {per_fight_s:.3f} | {per_turn:,.0f} |")
 
 
 if __name__ == "__main__":
