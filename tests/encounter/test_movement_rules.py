@@ -529,6 +529,27 @@ def test_a_blinded_creature_cannot_withdraw(kit: Any) -> None:
         enc.apply(A.Withdraw((sq("c2"),)))
 
 
+def test_an_unseen_foe_still_gets_its_attack_when_a_withdrawal_starts(kit: Any) -> None:
+    """SRD combat-i "Withdraw": the starting square is not threatened by any opponent
+    the withdrawer can see; invisible (here: unseen in darkness) ones still attack.
+    Blue (Combat Reflexes, so it reacts while flat-footed) stands in darkness next to
+    Red, who has no darkvision: leaving b2 provokes; roll 3 (+9 = 12 vs AC 16) misses.
+    In the light, the same withdrawal provokes nothing."""
+    dark = """
+    .......
+    D......
+    .......
+    """
+    enc = duel(kit, [20, 1, 3], red_at="b2", blue_at="a2", blue="Combat Reflexes", rows=dark)
+    enc.apply(A.Withdraw((sq("c2"), sq("d2"))))
+    provoked = events(enc, "provoked")
+    assert [(e.actor, e.outcome["reason"]) for e in provoked] == [("blue", "moving out of b2")]
+    assert events(enc, "aoo")[0].outcome["total"] == 12
+    enc = duel(kit, [20, 1], red_at="b2", blue_at="a2", blue="Combat Reflexes")
+    enc.apply(A.Withdraw((sq("c2"), sq("d2"))))
+    assert not events(enc, "provoked")
+
+
 # ---------------------------------------------------------------- minimum movement
 def test_moving_5_ft_through_costly_terrain_is_a_full_round_action_that_provokes(
     kit: Any,

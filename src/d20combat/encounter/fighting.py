@@ -414,8 +414,10 @@ def provoke(
     *,
     movement: bool = False,
     only: Combatant | None = None,
+    unseen_only: bool = False,
 ) -> bool:
-    """Offer attacks of opportunity to everyone threatening ``provoker``'s space.
+    """Offer attacks of opportunity to everyone threatening ``provoker``'s space (or
+    ``only`` that one, or ``unseen_only`` those the provoker cannot see).
 
     Returns False if the provoker can no longer act (its action is lost).
     """
@@ -423,6 +425,8 @@ def provoke(
 
     for t in enc.space.threatening(provoker):
         if only is not None and t is not only:
+            continue
+        if unseen_only and enc.space.sees(provoker, t):
             continue
         if movement and provoker.id in t.provoked_by_move:
             continue

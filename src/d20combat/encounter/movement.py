@@ -48,7 +48,8 @@ def walk(
 
     Each square left that an enemy threatens offers that enemy an attack of
     opportunity (once per round for movement); ``free_start`` exempts the first
-    square (withdraw); ``provokes=False`` exempts all (5-foot step).
+    square from the enemies ``c`` can see (withdraw: SRD combat-i "Withdraw", unseen
+    enemies still get their attack); ``provokes=False`` exempts all (5-foot step).
     """
     start = c.pos
     done: list[Pos] = []
@@ -59,9 +60,14 @@ def walk(
     for i, nxt in enumerate(path):
         if (
             provokes
-            and not (free_start and i == 0)
             and space.threatening(c)
-            and not provoke(enc, c, f"moving out of {square_name(c.pos)}", movement=True)
+            and not provoke(
+                enc,
+                c,
+                f"moving out of {square_name(c.pos)}",
+                movement=True,
+                unseen_only=free_start and i == 0,
+            )
         ):
             break
         space.place(c, nxt)
