@@ -550,6 +550,39 @@ def test_an_unseen_foe_still_gets_its_attack_when_a_withdrawal_starts(kit: Any) 
     assert not events(enc, "provoked")
 
 
+def test_darkness_hampers_a_mover_who_cannot_see(kit: Any) -> None:
+    """SRD combat-ii "Hampered Movement" / "Double Movement Cost" (poor visibility),
+    SRD combat-i "Take 5-Foot Step" (not when darkness hampers movement), seed 004
+    "Tactical Movement" (moving unable to see: half speed). Red (speed 20, no
+    darkvision) crosses two squares of darkness at double cost and may not 5-foot step
+    into it; with darkvision the same squares cost 5 ft each. Fog hampers everyone."""
+    dark = """
+    .DD..
+    .....
+    ff...
+    """
+    enc = duel(kit, [20, 1], red_at="a1", blue_at="e3", rows=dark)
+    assert enc.space.path_cost(enc.combatants["red"], (sq("b1"), sq("c1"))) == 20
+    assert sq("b1") not in enc.space.step_squares(enc.combatants["red"])
+    with pytest.raises(IllegalActionError, match="no 5-foot step"):
+        enc.apply(A.Step(sq("b1")))
+    with pytest.raises(IllegalActionError, match="cannot run where it cannot see"):
+        enc.apply(A.Run((sq("b1"), sq("c1"), sq("d1"))))
+    enc.apply(A.Move((sq("b1"), sq("c1"))))  # 20 ft: all of a move action
+    assert not enc.budget.move or not enc.budget.standard
+    seeing = {
+        "red": kit.soldier("Red", "a1").replace(
+            "name: Red\n", "name: Red\n      qualities: [darkvision 60 ft.]\n"
+        ),
+        "blue": kit.soldier("Blue", "e3"),
+    }
+    enc = kit.scripted_encounter(dark, seeing, [20, 1])
+    red = enc.combatants["red"]
+    assert enc.space.path_cost(red, (sq("b1"), sq("c1"))) == 10
+    assert sq("b1") in enc.space.step_squares(red)
+    assert enc.space.path_cost(red, (sq("a2"), sq("a3"))) == 15  # fog: 5 + 10
+
+
 # ---------------------------------------------------------------- minimum movement
 def test_moving_5_ft_through_costly_terrain_is_a_full_round_action_that_provokes(
     kit: Any,

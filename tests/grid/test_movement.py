@@ -20,7 +20,15 @@ from d20combat.grid.movement import (
     path_cost,
 )
 from d20combat.grid.squares import Square, distance, offsets_within
-from d20combat.grid.terrain import BLOCKS_MOVE, CORNER, DEEP_WATER, HAMPERS, LOW_OBSTACLE
+from d20combat.grid.terrain import (
+    BLOCKS_MOVE,
+    CORNER,
+    DARK,
+    DEEP_WATER,
+    FOG,
+    HAMPERS,
+    LOW_OBSTACLE,
+)
 
 
 def grid(text: str | list[str], legend: dict[str, str | list[str]] | None = None) -> BattleMap:
@@ -123,6 +131,21 @@ def test_fliers_ignore_difficult_terrain() -> None:
     m = grid(["S,,,", "=,~,"])
     r = movement_costs(m, (0, 0), budget_ft=30, ignore_difficult=True)
     assert r.cost((3, 0)) == 15 and r.cost((3, 1)) == 15
+
+
+def test_poor_visibility_hampers_those_who_cannot_see() -> None:
+    # SRD combat-ii "Hampered Movement": poor visibility hampers like difficult terrain
+    # (x2; with rubble x4), for a mover that cannot see there (``unseen``)
+    m = grid(["SDD.", "..X."], {"X": ["difficult", "dark"]})
+    blind = movement_costs(m, (0, 0), budget_ft=60, unseen=DARK | FOG)
+    sighted = movement_costs(m, (0, 0), budget_ft=60, unseen=FOG)  # darkvision
+    assert blind.cost((1, 0)) == 10 and sighted.cost((1, 0)) == 5
+    assert path_cost(m, [(0, 0), (1, 0), (2, 0)], unseen=DARK) == 20
+    assert path_cost(m, [(0, 1), (1, 1), (2, 1)], unseen=DARK) == 25  # 5 + 4 squares
+    assert path_cost(m, [(0, 1), (1, 1), (2, 1)]) == 15
+    # and nobody charges through it
+    assert clear_charge_path(m, (0, 0), (3, 0))
+    assert not clear_charge_path(m, (0, 0), (3, 0), unseen=DARK)
 
 
 def test_deep_water_needs_swimming() -> None:
@@ -252,7 +275,7 @@ def test_large_charge() -> None:
 # ------------------------------------------------------------------ oracle
 
 
-def oracle(m: BattleMap, start: Square, budget: int) -> dict[Square, int]:
+def oracle(m: BattleMap, start: Square, budget: int, unseen: int = 0) -> dict[Square, int]:
     """A direct Dijkstra over (position, diagonal parity) for a 1-square mover."""
     w, h = m.width, m.height
 
@@ -276,6 +299,7 @@ def oracle(m: BattleMap, start: Square, budget: int) -> dict[Square, int]:
                 if f & (BLOCKS_MOVE | DEEP_WATER):
                     continue
                 k = (1 if f & HAMPERS else 0) + (1 if f & LOW_OBSTACLE else 0)
+                k += 1 if f & unseen else 0
                 npar = par
                 if dx and dy:
                     if corner(nx, y) or corner(x, ny):
@@ -300,7 +324,7 @@ def oracle(m: BattleMap, start: Square, budget: int) -> dict[Square, int]:
     return out
 
 
-terrain = st.sampled_from("......,,=#~W+")
+terrain = st.sampled_from("......,,=#~W+Df")
 
 
 @settings(max_examples=120, deadline=None)
@@ -314,12 +338,13 @@ def test_search_matches_a_direct_dijkstra(data: st.DataObject) -> None:
     if not m.walkable(*start):
         return
     budget = data.draw(st.sampled_from([5, 10, 15, 30, 60]))
-    r = movement_costs(m, start, budget_ft=budget)
-    assert r.positions() == oracle(m, start, budget // 5)
+    unseen = data.draw(st.sampled_from([0, FOG, DARK | FOG]))
+    r = movement_costs(m, start, budget_ft=budget, unseen=unseen)
+    assert r.positions() == oracle(m, start, budget // 5, unseen)
     for pos, cost in r.positions().items():
         path = r.path_to(pos)
         assert path[0] == start and path[-1] == pos
-        assert path_cost(m, path) == cost
+        assert path_cost(m, path, unseen=unseen) == cost
 
 
 @settings(max_examples=60, deadline=None)

@@ -41,7 +41,7 @@ from d20combat.grid.movement import path_cost as grid_path_cost
 from d20combat.grid.occupancy import Occupancy
 from d20combat.grid.reach import attack_offsets, threat_template
 from d20combat.grid.squares import distance, footprint, footprint_distance, square_name
-from d20combat.grid.terrain import DIFFICULT, DOOR, HAMPERS, LOW_OBSTACLE
+from d20combat.grid.terrain import DARK, DIFFICULT, DOOR, FOG, HAMPERS, LOW_OBSTACLE
 from d20combat.rules.conditions import restrictions
 from d20combat.rules.statistics import AttackOption
 
@@ -764,6 +764,15 @@ class Space:
             return (2, self._footprint_at(o))
         return _NO_SHARE
 
+    def unseen_terrain(self, c: Combatant) -> int:
+        """The terrain flags where ``c`` cannot see, which hamper its movement (SRD
+        combat-ii "Hampered Movement": poor visibility; seed 004 "Tactical Movement":
+        moving unable to see): darkness without darkvision, fog for everyone. None for
+        a blinded creature, whose half speed already counts it (SRD conditions)."""
+        if c.has("blinded"):
+            return 0
+        return FOG if c.traits.darkvision else DARK | FOG
+
     def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
         key = (c.id, c.pos, budget_ft)
         hit = self._reach.get(key)
@@ -778,6 +787,7 @@ class Space:
                 no_end=no_end,
                 swim=c.stat.speed.swim > 0,
                 ignore_difficult=c.stat.speed.fly > 0,
+                unseen=self.unseen_terrain(c),
             )
             self._reach[key] = hit
         return hit
@@ -813,7 +823,14 @@ class Space:
         end = full[-1]
         if any(s in no_end for s in footprint(end, n)):
             raise IllegalActionError(f"cannot end its movement in {square_name(end)}: occupied")
-        cost = grid_path_cost(self.enc.map, full, n, swim=c.stat.speed.swim > 0)
+        cost = grid_path_cost(
+            self.enc.map,
+            full,
+            n,
+            swim=c.stat.speed.swim > 0,
+            ignore_difficult=c.stat.speed.fly > 0,
+            unseen=self.unseen_terrain(c),
+        )
         if cost is None:
             raise IllegalActionError("the path crosses impassable terrain or cuts a wall corner")
         return cost
@@ -838,7 +855,13 @@ class Space:
         w = m.width
         x0, y0 = c.pos
         n = c.squares
-        tab = step_table(m, n, swim=c.stat.speed.swim > 0, ignore_difficult=c.stat.speed.fly > 0)
+        tab = step_table(
+            m,
+            n,
+            swim=c.stat.speed.swim > 0,
+            ignore_difficult=c.stat.speed.fly > 0,
+            unseen=self.unseen_terrain(c),
+        )
         blocked, no_end = self._blocks(c)
         out = []
         for j, _, doublings in tab.steps[y0 * w + x0]:
@@ -912,11 +935,18 @@ class Space:
         if len(steps) != 1:
             raise IllegalActionError(f"a {what} must go in a straight line")
         m = self.enc.map
+        unseen = self.unseen_terrain(c)
         for p in path:
             for x, y in footprint(p, c.squares):
-                if m.in_bounds(x, y) and m.flags(x, y) & (HAMPERS | LOW_OBSTACLE):
+                if not m.in_bounds(x, y):
+                    continue
+                if m.flags(x, y) & (HAMPERS | LOW_OBSTACLE):
                     raise IllegalActionError(
                         f"cannot {what} across difficult terrain at {square_name((x, y))}"
+                    )
+                if m.flags(x, y) & unseen:
+                    raise IllegalActionError(
+                        f"cannot {what} where it cannot see, at {square_name((x, y))}"
                     )
 
     # ------------------------------------------------------------ charge
@@ -964,7 +994,15 @@ class Space:
                 continue
             if any(s in others for s in footprint(p, c.squares)):
                 continue
-            if clear_charge_path(m, c.pos, p, c.squares, others):
+            if clear_charge_path(
+                m,
+                c.pos,
+                p,
+                c.squares,
+                others,
+                swim=c.stat.speed.swim > 0,
+                unseen=self.unseen_terrain(c),
+            ):
                 out.append(p)
         return out
 

@@ -14,15 +14,19 @@ Sources (SRD combat-ii "Tactical Movement" unless noted):
   doubled twice, a square counts as 4 (6 diagonally), three times 8 (12);
 * "Squeezing": through a space at least half as wide, each move counts as 2 squares,
   -4 on attacks and AC while squeezed;
+* "Hampered Movement" and "Double Movement Cost": poor visibility hampers movement
+  like difficult terrain (``unseen``: the terrain a mover cannot see in, darkness
+  without darkvision, fog for everyone), and SRD combat-i "Take 5-Foot Step": no step
+  where darkness hampers;
 * "Charge": if any line from your starting space to the ending space passes through a
   square that blocks movement, slows movement, or contains a creature (even an ally),
   you can't charge; helpless creatures don't stop a charge.
 
 Judgment calls (see docs/grid.md):
 * hampering doublings of one step: one for difficult terrain or shallow water, one for a
-  low obstacle, one for squeezing; a step's doublings are the most of any square of the
-  *destination* space; with at least one doubling a diagonal costs ``3 * 2**(k-1)``
-  squares and does not advance the 1-2-1-2 diagonal count;
+  low obstacle, one for poor visibility, one for squeezing; a step's doublings are the
+  most of any square of the *destination* space; with at least one doubling a diagonal
+  costs ``3 * 2**(k-1)`` squares and does not advance the 1-2-1-2 diagonal count;
 * low walls are obstructed squares (x2 when entering them), not edges;
 * the diagonal-corner rule: a diagonal step is forbidden when either of the two squares
   it cuts past (the corners of the swept rectangle in neither space) is a wall, closed
@@ -104,18 +108,20 @@ def step_table(
     swim: bool = False,
     ignore_difficult: bool = False,
     squeeze: bool = True,
+    unseen: int = 0,
 ) -> StepTable:
-    """The cached :class:`StepTable` for a mover of ``squares`` on ``m``."""
-    key = (squares, swim, ignore_difficult, squeeze)
+    """The cached :class:`StepTable` for a mover of ``squares`` on ``m``; ``unseen``:
+    the terrain flags where it cannot see (poor visibility hampers its movement)."""
+    key = (squares, swim, ignore_difficult, squeeze, unseen)
     cache = m.cache("step_table")
     tab: StepTable | None = cache.get(key)
     if tab is None:
-        tab = cache[key] = _build_steps(m, squares, swim, ignore_difficult, squeeze)
+        tab = cache[key] = _build_steps(m, squares, swim, ignore_difficult, squeeze, unseen)
     return tab
 
 
 def _build_steps(
-    m: BattleMap, n: int, swim: bool, ignore_difficult: bool, squeeze: bool
+    m: BattleMap, n: int, swim: bool, ignore_difficult: bool, squeeze: bool, unseen: int
 ) -> StepTable:
     w = m.width
     h = m.height
@@ -128,6 +134,8 @@ def _build_steps(
             walk[i] = 1
         if not ignore_difficult:
             hamper[i] = (1 if f & HAMPERS else 0) + (1 if f & LOW_OBSTACLE else 0)
+        if f & unseen:
+            hamper[i] += 1
     fit = bytearray(size)
     doublings = bytearray(size)
     half = (n + 1) // 2
@@ -362,6 +370,7 @@ def movement_costs(
     ignore_difficult: bool = False,
     squeeze: bool = True,
     start_parity: int = 0,
+    unseen: int = 0,
 ) -> Reachable:
     """Cheapest movement from ``start`` to every position within ``budget_ft``.
 
@@ -377,7 +386,9 @@ def movement_costs(
 
     Does not check attacks of opportunity, speed modes or the 5-foot step rules.
     """
-    tab = step_table(m, squares, swim=swim, ignore_difficult=ignore_difficult, squeeze=squeeze)
+    tab = step_table(
+        m, squares, swim=swim, ignore_difficult=ignore_difficult, squeeze=squeeze, unseen=unseen
+    )
     w = m.width
     h = m.height
     size = w * h
@@ -392,7 +403,7 @@ def movement_costs(
         # covers: 5-10-5 within ``limit`` of the start (a move costs at least that)
         blocked = _within(blocked, x0, y0, squares, limit)
         no_end = _within(no_end, x0, y0, squares, limit)
-        key = (s0, squares, limit, swim, ignore_difficult, squeeze, frozenset(blocked))
+        key = (s0, squares, limit, swim, ignore_difficult, squeeze, unseen, frozenset(blocked))
     else:
         blocked = blocked if isinstance(blocked, (set, frozenset, list, tuple)) else list(blocked)
     noend_arr = bytearray(size)
@@ -405,7 +416,7 @@ def movement_costs(
             return Reachable(m, start, squares, hit[0], hit[1], noend, tab.fit, hit[2], noend_at)
     fast = None
     if limit < INF and not start_parity and tab.fit[s0 >> 1] == FIT_CLEAR:
-        fast = _open_area(m, x0, y0, squares, limit, blocked)
+        fast = _open_area(m, x0, y0, squares, limit, blocked, unseen)
     if fast is not None:
         dist, pred = fast
     else:
@@ -434,27 +445,27 @@ def _within(squares_in: Iterable[Square], x0: int, y0: int, n: int, limit: int) 
     return out
 
 
-def _rough_prefix(m: BattleMap) -> list[int]:
+def _rough_prefix(m: BattleMap, unseen: int = 0) -> list[int]:
     """2-D prefix sums (``(w + 1) x (h + 1)``) of squares that are not plain floor for
-    movement (anything blocking, hampering or watery)."""
+    movement (anything blocking, hampering or watery, or ``unseen``)."""
     cache = m.cache("movement")
-    pre: list[int] | None = cache.get("rough")
+    pre: list[int] | None = cache.get(("rough", unseen))
     if pre is None:
         w = m.width
         h = m.height
-        rough = BLOCKS_MOVE | DEEP_WATER | HAMPERS | LOW_OBSTACLE
+        rough = BLOCKS_MOVE | DEEP_WATER | HAMPERS | LOW_OBSTACLE | unseen
         pre = [0] * ((w + 1) * (h + 1))
         for y in range(h):
             run = 0
             for x in range(w):
                 run += 1 if m.cells[y * w + x] & rough else 0
                 pre[(y + 1) * (w + 1) + x + 1] = pre[y * (w + 1) + x + 1] + run
-        cache["rough"] = pre
+        cache[("rough", unseen)] = pre
     return pre
 
 
 def _open_area(
-    m: BattleMap, x0: int, y0: int, n: int, limit: int, blocked: Iterable[Square]
+    m: BattleMap, x0: int, y0: int, n: int, limit: int, blocked: Iterable[Square], unseen: int
 ) -> tuple[dict[int, int], dict[int, int]] | None:
     """The search result without searching, when every square the mover could reach is
     plain floor and no blocked square is in range: costs are then 5-10-5 distances (the
@@ -465,7 +476,7 @@ def _open_area(
     ya = max(0, y0 - limit)
     xb = min(w, x0 + limit + n)  # exclusive
     yb = min(h, y0 + limit + n)
-    pre = _rough_prefix(m)
+    pre = _rough_prefix(m, unseen)
     w1 = w + 1
     if pre[yb * w1 + xb] - pre[ya * w1 + xb] - pre[yb * w1 + xa] + pre[ya * w1 + xa]:
         return None
@@ -553,6 +564,7 @@ def path_between(
     no_end: Iterable[Square] = (),
     swim: bool = False,
     ignore_difficult: bool = False,
+    unseen: int = 0,
 ) -> tuple[int, list[Square]] | None:
     """``(feet, path)`` of a cheapest legal move from ``start`` to end at ``goal``, or
     ``None``."""
@@ -565,6 +577,7 @@ def path_between(
         no_end=no_end,
         swim=swim,
         ignore_difficult=ignore_difficult,
+        unseen=unseen,
     )
     cost = r.cost(goal)
     if cost is None:
@@ -579,10 +592,12 @@ def path_cost(
     *,
     swim: bool = False,
     ignore_difficult: bool = False,
+    unseen: int = 0,
 ) -> int | None:
-    """Feet a given path of single steps costs (5-10-5 parity, terrain, squeezing), or
-    ``None`` if some step is not legal terrain-wise (creatures are not checked)."""
-    tab = step_table(m, squares, swim=swim, ignore_difficult=ignore_difficult)
+    """Feet a given path of single steps costs (5-10-5 parity, terrain, squeezing, poor
+    visibility), or ``None`` if some step is not legal terrain-wise (creatures are not
+    checked)."""
+    tab = step_table(m, squares, swim=swim, ignore_difficult=ignore_difficult, unseen=unseen)
     w = m.width
     total = 0
     par = 0
@@ -724,10 +739,12 @@ def clear_charge_path(
     blocked_squares: Container[Square] = (),
     *,
     swim: bool = False,
+    unseen: int = 0,
 ) -> bool:
     """Whether nothing stops a straight charge: no square of the lane (:func:`charge_lane`)
     blocks movement (walls, closed doors, arrow slits, deep water unless ``swim``, off
-    the map), slows it (difficult terrain, shallow water, low obstacles) or is in
+    the map), slows it (difficult terrain, shallow water, low obstacles, ``unseen``
+    terrain where the charger cannot see) or is in
     ``blocked_squares`` (every creature that matters, allies included, helpless ones
     left out; the charger itself excluded); and the lane does not cut a wall's corner
     (a diagonal move can't pass a corner).
@@ -741,17 +758,23 @@ def clear_charge_path(
     Does not check the charge's other conditions (distance, direction, line of sight,
     the closest attacking position).
     """
-    lane = open_charge_lane(m, start_pos, end_pos, squares, swim=swim)
+    lane = open_charge_lane(m, start_pos, end_pos, squares, swim=swim, unseen=unseen)
     return lane is not None and not any(s in blocked_squares for s in lane)
 
 
 def open_charge_lane(
-    m: BattleMap, start_pos: Square, end_pos: Square, squares: int = 1, *, swim: bool = False
+    m: BattleMap,
+    start_pos: Square,
+    end_pos: Square,
+    squares: int = 1,
+    *,
+    swim: bool = False,
+    unseen: int = 0,
 ) -> tuple[Square, ...] | None:
     """The squares of the charge lane (:func:`charge_lane`) if the terrain lets a charge
     through (the terrain part of :func:`clear_charge_path`: creatures are not checked),
     else ``None``. Cached on the map."""
-    key = (start_pos, end_pos, squares, swim)
+    key = (start_pos, end_pos, squares, swim, unseen)
     cache = m.cache("charge-lanes")
     if key in cache:
         hit: tuple[Square, ...] | None = cache[key]
@@ -762,7 +785,7 @@ def open_charge_lane(
     w = m.width
     h = m.height
     cells = m.cells
-    stop = BLOCKS_MOVE | HAMPERS | LOW_OBSTACLE | (0 if swim else DEEP_WATER)
+    stop = BLOCKS_MOVE | HAMPERS | LOW_OBSTACLE | unseen | (0 if swim else DEEP_WATER)
     x0, y0 = start_pos
     for x, y in lane or ():
         if not (0 <= x < w and 0 <= y < h) or cells[y * w + x] & stop:
