@@ -6,12 +6,16 @@ deterministic; ``random`` draws from the encounter's own seeded generator, so it
 fights still replay from their seed.
 
 Baseline behaviour (``default``), meant to look sensible to a game master:
-* close to melee, or shoot when it has a ranged weapon ready and nobody threatens it;
+* close to melee, or shoot when it has a ranged weapon ready and nobody threatens it
+  (a foe in its face and only a bow in hand: draw a melee weapon rather than make an
+  unarmed strike that provokes);
 * take flanking positions (a 5-foot step into a flank before a full attack, or a
-  destination that flanks) and avoid paths that provoke attacks of opportunity;
+  destination that flanks, by a way round if the shortest way provokes) and avoid
+  paths that provoke attacks of opportunity;
 * charge when a clear charge lane exists and nothing better is at hand;
 * focus the most wounded foe it can reach; use full attacks when it can;
-* an intelligent creature (Int 3 or more) withdraws when nearly dead.
+* an intelligent creature (Int 3 or more) withdraws when nearly dead, by a way that
+  leaves no threatened square but the first when there is one.
 
 Register new policies with :func:`register`.
 """
@@ -25,7 +29,9 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.handlers import _continuing
+from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
+from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 
 if TYPE_CHECKING:
@@ -38,8 +44,16 @@ POLICIES: dict[str, Policy] = {}
 
 
 def register(name: str) -> Callable[[Policy], Policy]:
+    """Register a policy under ``name``; scenarios may then name it as ``tactics``
+    (the scenario validators read :data:`d20combat.content.scenarios.KNOWN_TACTICS`,
+    which this keeps up to date)."""
+
     def deco(fn: Policy) -> Policy:
+        from d20combat.content import scenarios
+
         POLICIES[name] = fn
+        if name not in scenarios.KNOWN_TACTICS:
+            scenarios.KNOWN_TACTICS = (*scenarios.KNOWN_TACTICS, name)
         return fn
 
     return deco
@@ -267,6 +281,8 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
                         return A.Step(to)
     dest = v.destination(speed, avoid_provoking)
     if dest is not None:
+        if avoid_provoking:
+            dest = _flank_detour(v, speed, dest) or dest
         return A.Move(dest)
     if b.can_full_round and options:
         # charging only when no attack square is reachable with a plain move keeps
@@ -289,6 +305,104 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     return None
 
 
+def _flanking_from(v: _View, p: Pos, e: Combatant, allies: list[tuple[Pos, int]]) -> bool:
+    """Whether ``v.c`` standing at ``p`` could attack ``e`` and flank it with an ally."""
+    c, sp = v.c, v.sp
+    ex, ey = e.pos
+    off = (p[0] - ex, p[1] - ey)
+    if not any(off in sp.attack_offsets(c, o, e.squares) for o in c.melee_options()):
+        return False
+    return any(flanks(p, c.squares, ap, an, e.pos, e.squares) for ap, an in allies)
+
+
+def _flank_detour(v: _View, speed: int, dest: tuple[Pos, ...]) -> tuple[Pos, ...] | None:
+    """A path to a flanking square that provokes nothing, when ``dest`` does not flank.
+
+    :meth:`Space.best_attack_destination` weighs only the cheapest path to each square,
+    so a flanking square whose cheapest path crosses a threatened square loses to a
+    square that does not flank, though a longer way round (not leaving any threatened
+    square) may still be within its speed. This tries that way round: the cheapest
+    path to a neighbour of the flanking square, then one square in."""
+    c, sp = v.c, v.sp
+    if not c.melee_options() or sp.present(c.side) < 2:
+        return None
+    end = dest[-1]
+    r = None
+    for e in v.ranked_within(speed + sp.max_reach_ft)[:4]:
+        allies = [(a.pos, a.squares) for a in sp.flank_partners(c.side, e) if a is not c]
+        if not allies:
+            continue
+        if _flanking_from(v, end, e, allies):
+            return None  # the destination flanks already
+        if r is None:
+            r = sp.reachable(c, speed)
+        best: tuple[int, tuple[Pos, ...]] | None = None
+        ex, ey = e.pos
+        spots = dict.fromkeys(
+            (ex + dx, ey + dy)
+            for o in c.melee_options()
+            for dx, dy in sp.attack_offsets_ordered(c, o, e.squares)
+        )
+        for p in spots:
+            if p == c.pos or r.cost(p) is None or not _flanking_from(v, p, e, allies):
+                continue
+            px, py = p
+            for dx, dy in ((0, 0), *_NEIGHBOURS):
+                q = (px + dx, py + dy)
+                if q == p:
+                    path = tuple(r.path_to(p)[1:])
+                elif q == c.pos:
+                    path = (p,)
+                else:
+                    way = r.path_to(q)
+                    if not way:
+                        continue
+                    path = (*way[1:], p)
+                try:
+                    cost = sp.path_cost(c, path)
+                except IllegalActionError:
+                    continue
+                if cost > speed or (best is not None and cost >= best[0]):
+                    continue
+                if sp.provocations_along(c, path) == 0:
+                    best = (cost, path)
+        if best is not None:
+            return best[1]
+    return None
+
+
+def _withdraw_provokes(v: _View, path: tuple[Pos, ...]) -> bool:
+    """Whether a withdraw along ``path`` leaves a threatened square after its first
+    (the square it starts in is not threatened by the foes it sees: seed 002 "Attacks
+    of Opportunity", SRD combat-i "Withdraw")."""
+    c, sp = v.c, v.sp
+    for sq in path[:-1]:
+        for o in sp.threatening(c, sq):
+            if o.acted and c.id not in o.provoked_by_move:
+                return True
+    return False
+
+
+def _quiet_withdraw(v: _View, limit: int) -> tuple[Pos, ...] | None:
+    """The withdraw ending farthest from every foe, unthreatened, that leaves no
+    threatened square on the way (ties: the topmost, then leftmost square)."""
+    c, sp = v.c, v.sp
+    foes = v.foes()
+    r = sp.reachable(c, limit)
+    best: tuple[tuple[int, int, int], tuple[Pos, ...]] | None = None
+    for pos in r.positions():
+        if pos == c.pos or sp.threat_count_at(c, pos):
+            continue
+        near = min((footprint_distance(pos, c.squares, f.pos, f.squares) for f in foes), default=0)
+        key = (-near, pos[1], pos[0])
+        if best is not None and key >= best[0]:
+            continue
+        path = tuple(r.path_to(pos)[1:])
+        if path and not _withdraw_provokes(v, path):
+            best = (key, path)
+    return None if best is None else best[1]
+
+
 def _retreat(v: _View) -> A.Action | None:
     c, sp, b = v.c, v.sp, v.b
     if sp.on_exit(c) and (b.move or b.standard) and not b.full_round:
@@ -298,6 +412,8 @@ def _retreat(v: _View) -> A.Action | None:
     limit = sp.speed(c) * (1 if b.single else v.enc.rules.withdraw_speed_multiplier)
     if (b.can_full_round or (b.single and b.standard)) and not c.has("prone") and not b.stepped:
         path = sp.safest_path(c, limit, withdraw=True)
+        if path and _withdraw_provokes(v, path):
+            path = _quiet_withdraw(v, limit) or path  # withdraw, not run past the foe
         if path:
             return A.Withdraw(path)
     return None
@@ -326,16 +442,29 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
         if step is not None:
             return step
         attack = v.attack()
-        if attack is not None:
+        if attack is not None and not (b.move and _provoking_unarmed(v, attack)):
             return attack
         draw = _draw_melee_if_cornered(v)
         if draw is not None:
             return draw
+        if attack is not None:
+            return attack
     if (b.move or b.standard) and not b.committed and not b.full_round and not b.attacks_made:
         approach = _approach(v, avoid_provoking=avoid_provoking)
         if approach is not None:
             return approach
     return A.EndTurn()
+
+
+def _provoking_unarmed(v: _View, attack: A.Action) -> bool:
+    """Whether ``attack`` is an unarmed strike that provokes (no Improved Unarmed
+    Strike, an armed target: seed 002 "Attacks of Opportunity")."""
+    c = v.c
+    if not isinstance(attack, A.Attack) or c.traits.improved_unarmed:
+        return False
+    melee = c.melee_options()
+    name = attack.weapon or (melee[0].name if len(melee) == 1 else None)
+    return name == "unarmed strike" and v.sp.is_armed(v.enc.get(attack.target))
 
 
 def _draw_melee_if_cornered(v: _View) -> A.Action | None:
