@@ -390,6 +390,34 @@ def test_a_nearly_dead_creature_on_an_exit_escapes(kit: Any) -> None:
     assert [e.actor for e in events(enc, "aoo")] == ["blue"]
 
 
+def test_nearly_dead_with_no_way_off_the_map_it_fights_on(kit: Any) -> None:
+    # Red (2 hp) and Blue 25 ft apart in a closed room: running about would only put
+    # off the end (and two wounded creatures would dodge each other to the round
+    # limit), so it closes in as usual.
+    sides = {"red": kit.fighter("Red", "e3"), "blue": kit.fighter("Blue", "j3")}
+    enc = kit.encounter(OPEN, sides, rolls=[1, 20])
+    turn_of(enc, "red")
+    wound(enc, "red", 2)
+    red, blue = enc.get("red"), enc.get("blue")
+    before = enc.space.distance_ft(red, blue)
+    enc.apply(choose(enc))
+    assert enc.space.distance_ft(red, blue) < before
+
+
+def test_nearly_dead_it_heads_for_an_exit(kit: Any) -> None:
+    # With exits on the east edge, Red (2 hp) moves toward them, away from Blue in the
+    # west, never into reach, and escapes once on one.
+    sides = {"red": kit.fighter("Red", "f3"), "blue": kit.fighter("Blue", "a3")}
+    enc = kit.encounter(OPEN, sides, rolls=[1, 20], exits="[j1, j2, j3, j4, j5]")
+    turn_of(enc, "red")
+    wound(enc, "red", 2)
+    action = choose(enc)
+    # j2 and j3 are both 20 ft away: the topmost wins the tie
+    assert isinstance(action, A.Move) and action.path[-1] == (9, 1)
+    enc.apply(action)
+    assert choose(enc) == A.Escape()
+
+
 # ---------------------------------------------------------------- hold
 
 

@@ -408,7 +408,7 @@ def _retreat(v: _View) -> A.Action | None:
     if sp.on_exit(c) and (b.move or b.standard) and not b.full_round:
         return A.Escape()
     if not v.threats():
-        return None
+        return None if v.attack() is not None else _keep_away(v)  # shoot if it can
     limit = sp.speed(c) * (1 if b.single else v.enc.rules.withdraw_speed_multiplier)
     if (b.can_full_round or (b.single and b.standard)) and not c.has("prone") and not b.stepped:
         path = sp.safest_path(c, limit, withdraw=True)
@@ -417,6 +417,38 @@ def _retreat(v: _View) -> A.Action | None:
         if path:
             return A.Withdraw(path)
     return None
+
+
+def _keep_away(v: _View) -> A.Action | None:
+    """Nearly dead and out of reach: move toward the nearest exit, never into a
+    threatened square or past one (ties: the cheapest, then the topmost, leftmost
+    square). None if no such move gains anything, or the map has no exit (running
+    about a closed room only puts off the end: it fights on)."""
+    c, sp, b = v.c, v.sp, v.b
+    exits = v.enc.exits
+    if not exits or not (b.move or b.standard) or b.full_round or b.committed or b.stepped:
+        return None
+    speed = sp.speed(c)
+    if speed <= 0 or c.has("prone"):
+        return None
+    n = c.squares
+
+    def score(pos: Pos) -> int:  # feet to the nearest exit square
+        return min(footprint_distance(pos, n, e, 1) for e in exits)
+
+    here = score(c.pos)
+    r = sp.reachable(c, speed)
+    best: tuple[tuple[int, int, int, int], tuple[Pos, ...]] | None = None
+    for pos, cost in r.positions().items():
+        if pos == c.pos or sp.threat_count_at(c, pos):
+            continue
+        key = (score(pos), cost, pos[1], pos[0])
+        if key[0] >= here or (best is not None and key >= best[0]):
+            continue
+        path = tuple(r.path_to(pos)[1:])
+        if not sp.provocations_along(c, path):
+            best = (key, path)
+    return None if best is None else A.Move(best[1])
 
 
 # ---------------------------------------------------------------- policies
@@ -433,10 +465,12 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
         return A.EndTurn()
     if c.has("prone") and (b.move or b.standard) and not b.full_round and not b.committed:
         return A.StandUp()
+    keep_off = False  # nearly dead, unthreatened, an exit but no way on: no closing in
     if c.traits.intelligent and _nearly_dead(c, retreat_at) and b.standard:
         retreat = _retreat(v)
         if retreat is not None:
             return retreat
+        keep_off = bool(v.enc.exits) and not v.threats()
     if b.standard and not b.full_round:
         step = _flank_step(v)
         if step is not None:
@@ -449,7 +483,13 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
             return draw
         if attack is not None:
             return attack
-    if (b.move or b.standard) and not b.committed and not b.full_round and not b.attacks_made:
+    if (
+        (b.move or b.standard)
+        and not b.committed
+        and not b.full_round
+        and not b.attacks_made
+        and not keep_off
+    ):
         approach = _approach(v, avoid_provoking=avoid_provoking)
         if approach is not None:
             return approach
