@@ -387,6 +387,13 @@ class Space:
                     found[o.id] = o
         return [found[k] for k in sorted(found)]
 
+    def threatened_at(self, c: Combatant, pos: Pos) -> bool:
+        """Whether some active enemy threatens ``c``'s space placed at ``pos``."""
+        tmap = self._threat_map(c.side)
+        if c.squares == 1:
+            return pos in tmap
+        return any(s in tmap for s in footprint(pos, c.squares))
+
     def threat_count_at(self, c: Combatant, pos: Pos) -> int:
         if c.squares == 1:
             here = self._threat_map(c.side).get(pos)
@@ -552,7 +559,7 @@ class Space:
         if not foes:
             return None
         near: list[Combatant] = []
-        for feet in (30, 90):
+        for feet in (30, 90) if len(foes) > 24 else ():  # a crowd: search outwards
             near = self.enemies_near(c, feet)
             if near:
                 break

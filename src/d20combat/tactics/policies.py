@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 Policy = Callable[["Encounter", str], A.Action]
 _NEIGHBOURS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 POLICIES: dict[str, Policy] = {}
+_FEW = 24  # up to this many foes, measuring each is cheaper than a spatial query
 
 
 def register(name: str) -> Callable[[Policy], Policy]:
@@ -132,7 +133,11 @@ class _View:
     def ranked_within(self, feet: int) -> list[Combatant]:
         """The foes at most ``feet`` away, best target first (farther foes could not
         be attacked, reached or charged, so they are not ranked at all)."""
-        near = self.sp.enemies_near(self.c, feet)
+        foes = self.foes()
+        if len(foes) <= _FEW:
+            near = [e for e in foes if self.distance(e) <= feet]
+        else:  # a crowd: ask the occupancy index, whose cost follows the area
+            near = self.sp.enemies_near(self.c, feet)
         return sorted(near, key=self.priority) if len(near) > 1 else near
 
     def threats(self) -> list[Combatant]:
@@ -387,20 +392,34 @@ def _quiet_withdraw(v: _View, limit: int) -> tuple[Pos, ...] | None:
     """The withdraw ending farthest from every foe, unthreatened, that leaves no
     threatened square on the way (ties: the topmost, then leftmost square)."""
     c, sp = v.c, v.sp
-    foes = v.foes()
+    n = c.squares
+    # a threatening foe is within reach: foes beyond twice the move (and a reach) can
+    # never be the nearest to where it ends
+    foes = [
+        (f.pos[0], f.pos[1], f.squares)
+        for f in (sp.enemies_near(c, 2 * limit + sp.max_reach_ft) or v.foes())
+    ]
     r = sp.reachable(c, limit)
-    best: tuple[tuple[int, int, int], tuple[Pos, ...]] | None = None
+    ranked = []
     for pos in r.positions():
-        if pos == c.pos or sp.threat_count_at(c, pos):
+        if pos == c.pos:
             continue
-        near = min((footprint_distance(pos, c.squares, f.pos, f.squares) for f in foes), default=0)
-        key = (-near, pos[1], pos[0])
-        if best is not None and key >= best[0]:
+        x, y = pos
+        near = 1 << 30
+        for fx, fy, m in foes:  # footprint_distance, inlined
+            gx = fx - x - n + 1 if fx >= x + n else (x - fx - m + 1 if x >= fx + m else 0)
+            gy = fy - y - n + 1 if fy >= y + n else (y - fy - m + 1 if y >= fy + m else 0)
+            d = gy + (gx >> 1) if gx < gy else gx + (gy >> 1)
+            near = min(near, d)
+        ranked.append((-near, y, x))
+    ranked.sort()
+    for _, y, x in ranked:  # the best first: the costly checks only until one passes
+        if sp.threatened_at(c, (x, y)):
             continue
-        path = tuple(r.path_to(pos)[1:])
-        if path and not _withdraw_provokes(v, path):
-            best = (key, path)
-    return None if best is None else best[1]
+        path = tuple(r.path_to((x, y))[1:])
+        if not _withdraw_provokes(v, path):
+            return path
+    return None
 
 
 def _retreat(v: _View) -> A.Action | None:
