@@ -12,32 +12,77 @@ from d20combat.content.scenarios import Scenario, load_scenario
 from d20combat.encounter.state import Encounter
 from d20combat.rules.dice import ScriptedDice
 
-# A plain Medium fighter: BAB +6 (two attacks), longsword 1d8+3, AC 16, 40 hp.
+# A plain Medium fighter: BAB +6 (two attacks), Str 16, Dex 12, longsword 1d8+3,
+# chainmail (AC 16, flat-footed 15, speed 20 ft), 6d10 hit dice (40 hp). Every part can
+# be changed per combatant (see soldier).
 SOLDIER = """
 stat_block:
   name: {name}
   size: medium
   type: humanoid
-  abilities: {{str: 16, dex: 12, con: 12, int: 10, wis: 10, cha: 10}}
+  abilities: {{str: 16, dex: {dex}, con: 12, int: 10, wis: 10, cha: 10}}
   hit_dice: [{{count: 6, die: 10, source: fighter}}]
-  bab: 6
+  bab: {bab}
   base_saves: {{fort: 5, ref: 2, will: 2}}
-  armor: chainmail
-  weapons: [longsword]
+{lines}  weapons: [{weapons}]
   feats: [{feats}]
   hp_bonus: {hp_bonus}
 """
 
 
-def soldier(name: str, at: str, *, feats: str = "", hp_bonus: int = 0, extra: str = "") -> str:
-    """A soldier combatant entry (YAML list item) at a square."""
-    body = textwrap.indent(
-        SOLDIER.format(name=name, feats=feats, hp_bonus=hp_bonus).strip(), "    "
+def soldier(
+    name: str,
+    at: str,
+    *,
+    feats: str = "",
+    hp_bonus: int = 0,
+    extra: str = "",
+    weapons: str = "longsword",
+    armor: str | None = "chainmail",
+    bab: int = 6,
+    dex: int = 12,
+    land: int | None = None,
+    natural: str = "",
+    special: str = "",
+    immunities: str = "",
+    qualities: str = "",
+) -> str:
+    """A soldier combatant entry (YAML list item) at a square: ``armor=None`` for none,
+    ``land`` a base land speed, ``natural`` / ``special`` / ``immunities`` /
+    ``qualities`` YAML list items; ``extra`` adds fields to the entry (``tactics``)."""
+    lines = ""
+    if armor:
+        lines += f"  armor: {armor}\n"
+    if land is not None:
+        lines += f"  speed: {{land: {land}}}\n"
+    for key, value in (
+        ("natural_attacks", natural),
+        ("special_attacks", special),
+        ("immunities", immunities),
+        ("qualities", qualities),
+    ):
+        if value:
+            lines += f"  {key}: [{value}]\n"
+    block = SOLDIER.format(
+        name=name,
+        dex=dex,
+        bab=bab,
+        lines=lines,
+        weapons=weapons,
+        feats=feats,
+        hp_bonus=hp_bonus,
     )
-    text = f"  - at: {at}\n{body}\n"
+    text = f"  - at: {at}\n" + textwrap.indent(block.strip(), "    ") + "\n"
     if extra:
         text += textwrap.indent(textwrap.dedent(extra).strip(), "    ") + "\n"
     return text
+
+
+OPEN = """
+.......
+.......
+.......
+"""
 
 
 def scenario_text(
@@ -97,6 +142,25 @@ class Kit:
         self, rows: str, sides: dict[str, str], rolls: list[int], **kw: object
     ) -> Encounter:
         return scripted(self.make(scenario_text(rows, sides, **kw)), rolls)  # type: ignore[arg-type]
+
+    def duel(
+        self,
+        rolls: list[int],
+        *,
+        red: str = "",
+        blue: str = "",
+        red_at: str = "b2",
+        blue_at: str = "c2",
+        rows: str = OPEN,
+        **kw: object,
+    ) -> Encounter:
+        """Red against Blue, two soldiers (``red`` / ``blue``: their feats), on ``rows``
+        (an open 7x3 field) with scripted dice."""
+        sides = {
+            "red": soldier("Red", red_at, feats=red),
+            "blue": soldier("Blue", blue_at, feats=blue),
+        }
+        return self.scripted_encounter(rows, sides, rolls, **kw)
 
 
 @pytest.fixture

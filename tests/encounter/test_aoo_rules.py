@@ -11,7 +11,6 @@ Opportunity", "Cover", "Total Concealment", "Total Cover", "Inaction"; seed 004
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 import pytest
@@ -27,51 +26,7 @@ OPEN = """
 """
 RULESETS = ("srd35", "advanced", "d20modern")
 
-# A Medium fighter like the kit's soldier (BAB +6, Str 16: melee +9, chainmail AC 16
-# with Dex 12, speed 20 ft), with its weapons, natural attacks and Dex chosen.
-FIGHTER = """
-stat_block:
-  name: {name}
-  size: medium
-  type: humanoid
-  abilities: {{str: 16, dex: {dex}, con: 12, int: 10, wis: 10, cha: 10}}
-  hit_dice: [{{count: 6, die: 10, source: fighter}}]
-  bab: 6
-  base_saves: {{fort: 5, ref: 2, will: 2}}
-  speed: {{land: {speed}}}
-{armor}  weapons: [{weapons}]
-  natural_attacks: [{natural}]
-  feats: [{feats}]
-"""
 CLAWS = "{name: claw, count: 2, damage: 1d4, damage_types: [slashing]}"
-
-
-def fighter(
-    name: str,
-    at: str,
-    *,
-    weapons: str = "longsword",
-    feats: str = "",
-    dex: int = 12,
-    natural: str = "",
-    armor: str | None = "chainmail",
-    speed: int = 30,
-    extra: str = "",
-) -> str:
-    """A combatant entry (YAML list item) at a square."""
-    block = FIGHTER.format(
-        name=name,
-        dex=dex,
-        weapons=weapons,
-        natural=natural,
-        feats=feats,
-        armor=f"  armor: {armor}\n" if armor else "",
-        speed=speed,
-    )
-    text = f"  - at: {at}\n" + textwrap.indent(block.strip(), "    ") + "\n"
-    if extra:
-        text += textwrap.indent(textwrap.dedent(extra).strip(), "    ") + "\n"
-    return text
 
 
 def events(enc: Any, kind: str) -> list[Any]:
@@ -99,10 +54,11 @@ def play(
     more: dict[str, str] | None = None,
     **kw: Any,
 ) -> Any:
-    """Red against Blue (and any ``more`` sides), each a :func:`fighter`."""
+    """Red against Blue (and any ``more`` sides), each a soldier (``red``, ``blue``: its
+    options)."""
     sides = {
-        "red": fighter("Red", red_at, **(red or {})),
-        "blue": fighter("Blue", blue_at, **(blue or {})),
+        "red": kit.soldier("Red", red_at, **(red or {})),
+        "blue": kit.soldier("Blue", blue_at, **(blue or {})),
     }
     for side, text in (more or {}).items():  # more combatants, on a named side
         sides[side] = sides.get(side, "") + text
@@ -119,7 +75,7 @@ def test_a_ranged_attack_in_a_threatened_square_provokes_before_the_shot(
     +7) shoots Green 25 ft away; Blue, next to Red, attacks first (Combat Reflexes: it
     reacts while flat-footed): roll 2 + 9 = 11 vs AC 16 misses; then the arrow, 2 + 7 = 9.
     Green, far away, threatens nothing and gets nothing."""
-    green = fighter("Green", "g2", feats="Combat Reflexes")
+    green = kit.soldier("Green", "g2", feats="Combat Reflexes")
     enc = play(
         kit,
         [20, 1, 5, 2, 2],
@@ -163,7 +119,7 @@ def test_an_unarmed_attack_provokes_only_from_its_armed_target(kit: Any, ruleset
     nor from an unarmed target. Unarmed Red (+9) attacks Blue; Blue's longsword AoO (roll
     2: 11 vs AC 16) comes first; Green, also threatening Red with Combat Reflexes, gets
     none."""
-    green = fighter("Green", "b3", feats="Combat Reflexes")
+    green = kit.soldier("Green", "b3", feats="Combat Reflexes")
     enc = play(
         kit,
         [20, 1, 5, 2, 2],
@@ -283,7 +239,7 @@ def test_a_monk_is_armed_unarmed(kit: Any) -> None:
     Unarmed Strike at 1st level): its unarmed attack on an armed foe provokes nothing, it
     threatens the squares around it, and it makes AoOs with its unarmed strike (monk 3:
     +4, roll 2 = 6)."""
-    sides = {"red": fighter("Red", "b2", feats="Combat Reflexes"), "blue": MONK}
+    sides = {"red": kit.soldier("Red", "b2", feats="Combat Reflexes"), "blue": MONK}
     enc = kit.scripted_encounter(OPEN, sides, [1, 20, 2, 2])
     monk = enc.combatants["monk"]
     assert enc.current is monk and len(enc.space.threatened(monk)) == 8
@@ -306,7 +262,7 @@ def test_only_one_attack_of_opportunity_a_round_and_it_may_be_declined(
     Opportunity": one AoO a round, and the creature need not make it. Blue (no Combat
     Reflexes) acts first; Red and Pink then both leave squares it threatens: only Red's
     departure draws the AoO (roll 2 + 9 = 11). Blue's count starts again on its turn."""
-    pink = fighter("Pink", "d2")
+    pink = kit.soldier("Pink", "d2")
     enc = play(kit, [5, 4, 20, 2], more={"red": pink}, ruleset=ruleset)
     blue = enc.combatants["blue"]
     assert enc.order == ["blue", "red", "pink"]
@@ -338,8 +294,8 @@ def test_combat_reflexes_adds_the_dex_modifier_to_the_aoos_a_round(
     1 + modifier of them, each at its full +9 (roll 2: 11 vs AC 16)."""
     reds = [("Ra", "c1", (1, 0)), ("Rb", "e1", (5, 0)), ("Rc", "c3", (1, 2)), ("Rd", "e3", (5, 2))]
     sides = {
-        "red": "".join(fighter(name, at) for name, at, _ in reds),
-        "blue": fighter("Blue", "d2", dex=dex, feats="Combat Reflexes"),
+        "red": "".join(kit.soldier(name, at) for name, at, _ in reds),
+        "blue": kit.soldier("Blue", "d2", dex=dex, feats="Combat Reflexes"),
     }
     rolls = [20, 19, 18, 17, 1] + [2] * limit
     enc = kit.scripted_encounter(OPEN, sides, rolls, ruleset=ruleset)
@@ -563,7 +519,7 @@ def test_starting_a_full_round_action_is_a_standard_action_that_does_not_provoke
         kit,
         [20, 1, 1],
         rows=rows,
-        red={"armor": None, "speed": 5},
+        red={"armor": None, "land": 5},
         blue={"feats": "Combat Reflexes"},
         awareness={"blue": "unaware"},
         ruleset=ruleset,
@@ -695,7 +651,7 @@ def test_no_aoo_against_a_creature_with_cover(kit: Any, ruleset: str) -> None:
     assert reasons(enc) == ["moving out of b1"] and enc.dice.totals == []
 
     spear = {"weapons": "longspear", "feats": "Combat Reflexes"}
-    pink = fighter("Pink", "b2")
+    pink = kit.soldier("Pink", "b2")
     enc = play(
         kit, [20, 15, 1], red_at="c2", blue_at="a2", blue=spear, more={"red": pink}, ruleset=ruleset
     )
@@ -732,7 +688,7 @@ def test_a_creature_that_cannot_act_keeps_its_initiative(kit: Any) -> None:
     """seed 003 "Inaction": a creature that can't act keeps its initiative for the rest
     of the encounter. Blue (second in the order) is dazed through its turn of round 1:
     the turn passes; in round 2 it acts again in the same place."""
-    green = fighter("Green", "g1")
+    green = kit.soldier("Green", "g1")
     enc = play(kit, [20, 10, 1], red_at="a3", blue_at="g3", more={"blue": green})
     assert enc.order == ["red", "blue", "green"]
     blue = enc.combatants["blue"]

@@ -13,7 +13,6 @@ chainmail (medium armor: speed 20 ft), Dex 12.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 import pytest
@@ -41,43 +40,6 @@ LONG = """
 ......................
 ......................
 """
-
-FIGHTER = """
-stat_block:
-  name: {name}
-  size: medium
-  type: humanoid
-  abilities: {{str: 16, dex: 12, con: 12, int: 10, wis: 10, cha: 10}}
-  hit_dice: [{{count: 6, die: 10, source: fighter}}]
-  bab: {bab}
-  base_saves: {{fort: 5, ref: 2, will: 2}}
-  speed: {{land: {land}}}
-{armor}  weapons: [{weapons}]
-  feats: [{feats}]
-"""
-
-
-def fighter(
-    name: str,
-    at: str,
-    *,
-    armor: str | None = "chainmail",
-    weapons: str = "longsword",
-    bab: int = 6,
-    land: int = 30,
-    feats: str = "",
-) -> str:
-    """A combatant entry like conftest's soldier, with armor, weapons, BAB and base
-    land speed to choose."""
-    text = FIGHTER.format(
-        name=name,
-        bab=bab,
-        land=land,
-        armor=f"  armor: {armor}\n" if armor else "",
-        weapons=weapons,
-        feats=feats,
-    )
-    return f"  - at: {at}\n" + textwrap.indent(text.strip(), "    ") + "\n"
 
 
 def events(enc: Any, kind: str) -> list[Any]:
@@ -107,31 +69,13 @@ def charges(enc: Any, target: str = "blue") -> set[str]:
     }
 
 
-def duel(
-    kit: Any,
-    rolls: list[int],
-    *,
-    red_at: str = "b2",
-    blue_at: str = "c2",
-    red: str = "",
-    blue: str = "",
-    rows: str = OPEN,
-    **kw: Any,
-) -> Any:
-    sides = {
-        "red": kit.soldier("Red", red_at, feats=red),
-        "blue": kit.soldier("Blue", blue_at, feats=blue),
-    }
-    return kit.scripted_encounter(rows, sides, rolls, **kw)
-
-
 # ---------------------------------------------------------------------------- charge
 @BOTH
 def test_charge_is_a_full_round_action_of_up_to_double_speed(kit: Any, ruleset: str) -> None:
     """seed 000 "Charge" / seed 004 "Charge": a special full-round action to move more
     than one's speed (up to twice it, at least 10 ft) and attack; seed 002 "Charge"."""
     # Red (speed 20 ft) charges 40 ft, a2 -> i2, at Blue on j2: twice its speed.
-    enc = duel(kit, [20, 1, 5, 6], red_at="a2", blue_at="j2", rows=WIDE, ruleset=ruleset)
+    enc = kit.duel([20, 1, 5, 6], red_at="a2", blue_at="j2", rows=WIDE, ruleset=ruleset)
     red = enc.combatants["red"]
     assert enc.space.speed(red) == 20
     with pytest.raises(IllegalActionError, match="costs 40 ft but speed is 20 ft"):
@@ -150,12 +94,12 @@ def test_charge_is_a_full_round_action_of_up_to_double_speed(kit: Any, ruleset: 
         with pytest.raises(IllegalActionError):
             enc.apply(after)
     # Blue on k2: the closest attack squares (column j) are 45 ft away: no charge
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="k2", rows=WIDE, ruleset=ruleset)
+    enc = kit.duel([20, 1], red_at="a2", blue_at="k2", rows=WIDE, ruleset=ruleset)
     assert charges(enc) == set()
     with pytest.raises(IllegalActionError, match="10 to 40 ft away"):
         enc.apply(A.Charge("blue", sq("j2")))
     # Blue on f2, Red on d2: e2 is only 5 ft away, and a charge moves at least 10 ft
-    enc = duel(kit, [20, 1], red_at="d2", blue_at="f2", ruleset=ruleset)
+    enc = kit.duel([20, 1], red_at="d2", blue_at="f2", ruleset=ruleset)
     assert charges(enc) == set()
     with pytest.raises(IllegalActionError, match="10 to 40 ft away"):
         enc.apply(A.Charge("blue", sq("e2")))
@@ -166,7 +110,7 @@ def test_a_charge_ends_in_the_closest_square_from_which_to_attack(kit: Any, rule
     """seed 000 "Charge": move directly toward the opponent, to the closest space from
     which to attack it; seed 004 "Charge": stop as soon as within striking range, no
     running past to attack from another side (D53: 000's lane in every ruleset)."""
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="f2", ruleset=ruleset)
+    enc = kit.duel([20, 1], red_at="a2", blue_at="f2", ruleset=ruleset)
     # e1, e2 and e3 are all 20 ft from a2; f1, f3 (25 ft) and the g column are farther
     assert charges(enc) == {"e1", "e2", "e3"}
     for beyond in ("f1", "f3", "g2", "g1"):
@@ -178,7 +122,7 @@ def test_a_charge_ends_in_the_closest_square_from_which_to_attack(kit: Any, rule
     ..,....
     .......
     """
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="f2", rows=rows, ruleset=ruleset)
+    enc = kit.duel([20, 1], red_at="a2", blue_at="f2", rows=rows, ruleset=ruleset)
     assert charges(enc) == set()
 
 
@@ -225,13 +169,13 @@ def test_a_helpless_opponent_can_be_moved_through(kit: Any) -> None:
 def test_no_charge_without_line_of_sight(kit: Any) -> None:
     """seed 000 "Charge" / seed 002 "Charge": no charge at an opponent one cannot see
     (fog between, as obscuring mist; darkness around the target)."""
-    assert charges(duel(kit, [20, 1], red_at="a2", blue_at="f2")) == {"e1", "e2", "e3"}
+    assert charges(kit.duel([20, 1], red_at="a2", blue_at="f2")) == {"e1", "e2", "e3"}
     fog = """
     ..f....
     ..f....
     ..f....
     """  # fog is not difficult terrain: the lanes are clear, the sight is not
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="f2", rows=fog)
+    enc = kit.duel([20, 1], red_at="a2", blue_at="f2", rows=fog)
     assert charges(enc) == set()
     with pytest.raises(IllegalActionError, match="in sight"):
         enc.apply(A.Charge("blue", sq("e2")))
@@ -240,7 +184,7 @@ def test_no_charge_without_line_of_sight(kit: Any) -> None:
     .....D.
     .......
     """
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="f2", rows=dark)
+    enc = kit.duel([20, 1], red_at="a2", blue_at="f2", rows=dark)
     assert charges(enc) == set()
     enc.apply(A.Move(path("b2", "c2", "d2", "e2")))  # plain movement is still possible
 
@@ -250,18 +194,18 @@ def test_no_five_foot_step_in_a_round_with_a_charge(kit: Any, ruleset: str) -> N
     """seed 000 "Charge": no 5-foot step in the same round as a charge; seed 004
     "Charge": none in the same round as a full charge. The restricted charge keeps
     the ban."""
-    enc = duel(kit, [20, 1], red_at="b2", blue_at="g2", ruleset=ruleset)
+    enc = kit.duel([20, 1], red_at="b2", blue_at="g2", ruleset=ruleset)
     enc.apply(A.Step(sq("a2")))
     assert charges(enc) == set()
     with pytest.raises(IllegalActionError, match="5-foot step"):
         enc.apply(A.Charge("blue", sq("f2")))
-    enc = duel(kit, [20, 1, 2], red_at="a2", blue_at="f2", ruleset=ruleset)
+    enc = kit.duel([20, 1, 2], red_at="a2", blue_at="f2", ruleset=ruleset)
     enc.apply(A.Charge("blue", sq("e2")))  # roll 2: a miss
     with pytest.raises(IllegalActionError, match="5-foot step"):
         enc.apply(A.Step(sq("d2")))
     # limited to one action (the surprise round): a step, then no charge either
-    enc = duel(
-        kit, [20, 1], red_at="b2", blue_at="f2", ruleset=ruleset, awareness={"blue": "unaware"}
+    enc = kit.duel(
+        [20, 1], red_at="b2", blue_at="f2", ruleset=ruleset, awareness={"blue": "unaware"}
     )
     assert enc.round == 0 and enc.budget.single and "e2" in charges(enc)
     enc.apply(A.Step(sq("a2")))
@@ -276,7 +220,7 @@ def test_a_creature_limited_to_one_action_charges_up_to_its_speed(kit: Any, rule
     speed; SRD combat-i "Start/Complete Full-Round Action" (restricted activity)."""
     unaware = {"blue": "unaware"}
     # 20 ft (a2 -> e2) is Red's speed: the restricted charge is allowed
-    enc = duel(kit, [20, 1, 5, 6], red_at="a2", blue_at="f2", ruleset=ruleset, awareness=unaware)
+    enc = kit.duel([20, 1, 5, 6], red_at="a2", blue_at="f2", ruleset=ruleset, awareness=unaware)
     assert enc.round == 0 and enc.budget.single
     enc.apply(A.Charge("blue", sq("e2")))
     assert events(enc, "attack")[0].total("attack bonus").value == 11
@@ -284,15 +228,15 @@ def test_a_creature_limited_to_one_action_charges_up_to_its_speed(kit: Any, rule
     with pytest.raises(IllegalActionError):
         enc.apply(A.Attack("blue"))
     # 25 ft (a2 -> f2) is over its speed: no restricted charge, though a full one can
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="g2", ruleset=ruleset, awareness=unaware)
+    enc = kit.duel([20, 1], red_at="a2", blue_at="g2", ruleset=ruleset, awareness=unaware)
     assert charges(enc) == set()
     with pytest.raises(IllegalActionError, match="10 to 20 ft away"):
         enc.apply(A.Charge("blue", sq("f2")))
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="g2", ruleset=ruleset)
+    enc = kit.duel([20, 1], red_at="a2", blue_at="g2", ruleset=ruleset)
     assert charges(enc) == {"f1", "f2", "f3"}
     # the single-action charge exists only when so restricted: after a move action a
     # normal turn has no charge left
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="g2", ruleset=ruleset)
+    enc = kit.duel([20, 1], red_at="a2", blue_at="g2", ruleset=ruleset)
     enc.apply(A.Move((sq("a1"),)))
     assert charges(enc) == set()
     with pytest.raises(IllegalActionError, match="whole turn"):
@@ -303,7 +247,7 @@ def test_a_creature_limited_to_one_action_charges_up_to_its_speed(kit: Any, rule
 def test_a_charge_allows_one_attack_only(kit: Any, ruleset: str) -> None:
     """seed 000 "Charge" / seed 004 "Charge": one attack after the charge, even with
     iterative attacks (BAB +6) or two weapons."""
-    enc = duel(kit, [20, 1, 5, 6], red_at="a2", blue_at="f2", ruleset=ruleset)
+    enc = kit.duel([20, 1, 5, 6], red_at="a2", blue_at="f2", ruleset=ruleset)
     assert [len(r.attacks) for r in enc.combatants["red"].routines_ready()] == [2]
     enc.apply(A.Charge("blue", sq("e2")))
     assert len(events(enc, "attack")) == 1
@@ -311,7 +255,7 @@ def test_a_charge_allows_one_attack_only(kit: Any, ruleset: str) -> None:
         enc.apply(A.Attack("blue"))
     # a two-weapon fighter (longsword and short sword) strikes once too
     sides = {
-        "red": fighter(
+        "red": kit.soldier(
             "Red",
             "a2",
             weapons="longsword, {weapon: short sword, wield: 'off'}",
@@ -334,7 +278,7 @@ def test_a_charge_allows_one_attack_only(kit: Any, ruleset: str) -> None:
 def test_a_spear_set_against_a_charge_deals_double_damage(kit: Any) -> None:
     """seed 000 "Charge" / seed 002 "Charge": a spear, trident or similar weapon readied
     (set) against a charge deals double damage to the charger (SRD equipment "brace")."""
-    sides = {"red": kit.soldier("Red", "a2"), "blue": fighter("Blue", "f2", weapons="spear")}
+    sides = {"red": kit.soldier("Red", "a2"), "blue": kit.soldier("Blue", "f2", weapons="spear")}
     # Blue (20) acts first and readies; Red (1) charges into the spear's reach at e2.
     # Readied attack: roll 15 (+9 = 24 hits); damage (1d8+4) x2 = 2d8+8, scripted 18
     # (more than 1d8+4 can give). Red's charge attack then rolls 2 (a miss).
@@ -363,7 +307,7 @@ def test_a_two_weapon_fighter_full_attacks_with_both_weapons(kit: Any) -> None:
     above): with both weapons in hand the full attack is +7/+2 with the longsword and
     +7 with the light off-hand short sword (Two-Weapon Fighting: -2/-2)."""
     sides = {
-        "red": fighter(
+        "red": kit.soldier(
             "Red",
             "b2",
             weapons="longsword, {weapon: short sword, wield: 'off'}",
@@ -415,7 +359,7 @@ def test_run_is_a_full_round_straight_line_of_four_times_speed(
     """SRD combat-i "Run" / seed 004 "Run" / seed 003 "Speed": a full-round action, up
     to four times speed (three times in heavy armor in srd35) in a straight line, with
     no 5-foot step; seed 002 "Full-Round Actions": running provokes (as movement)."""
-    sides = {"red": fighter("Red", "a2", armor=armor), "blue": kit.soldier("Blue", "a3")}
+    sides = {"red": kit.soldier("Red", "a2", armor=armor), "blue": kit.soldier("Blue", "a3")}
     enc = kit.scripted_encounter(LONG, sides, [20, 1], ruleset=ruleset)
     red = enc.combatants["red"]
     assert enc.space.speed(red) == 20
@@ -452,7 +396,7 @@ def test_running_provokes_when_leaving_threatened_squares(kit: Any) -> None:
     Combat note 1 (moving out of a threatened square provokes): once per round per foe."""
     # Blue (Combat Reflexes: it reacts while flat-footed) on b3 threatens a2, b2 and c2;
     # its one attack of opportunity rolls 2 (+9 = 11: a miss).
-    enc = duel(kit, [20, 1, 2], red_at="a2", blue_at="b3", blue="Combat Reflexes", rows=LONG)
+    enc = kit.duel([20, 1, 2], red_at="a2", blue_at="b3", blue="Combat Reflexes", rows=LONG)
     enc.apply(A.Run(row("a2", "k2")))
     assert [e.outcome["reason"] for e in events(enc, "provoked")] == ["moving out of a2"]
     assert len(events(enc, "aoo")) == 1 and enc.combatants["red"].pos == sq("k2")
@@ -466,7 +410,7 @@ def test_no_run_across_difficult_terrain(kit: Any) -> None:
     .....,....
     ..........
     """
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="a3", rows=rows)
+    enc = kit.duel([20, 1], red_at="a2", blue_at="a3", rows=rows)
     with pytest.raises(IllegalActionError, match="difficult terrain at f2"):
         enc.apply(A.Run(row("a2", "h2")))
     runs = {a.path[-1] for a in enc.legal_actions() if isinstance(a, A.Run)}
@@ -481,7 +425,7 @@ def test_withdraw_distance_and_no_five_foot_step(kit: Any, ruleset: str, limit: 
     """seed 004 "Withdraw": a full-round action moving up to twice speed (d20modern);
     srd35 takes seed 002's full-round move at normal speed (D34); neither allows a
     5-foot step (SRD combat-i "Withdraw")."""
-    enc = duel(kit, [20, 1], red_at="b2", blue_at="a2", rows=LONG, ruleset=ruleset)
+    enc = kit.duel([20, 1], red_at="b2", blue_at="a2", rows=LONG, ruleset=ruleset)
     squares = limit // 5
     with pytest.raises(IllegalActionError, match=f"withdrawing allows {limit} ft"):
         enc.apply(A.Withdraw(row("b2", A.square_name((squares + 2, 1)))))
@@ -491,7 +435,7 @@ def test_withdraw_distance_and_no_five_foot_step(kit: Any, ruleset: str, limit: 
     assert enc.budget.full_round and not enc.budget.standard
     with pytest.raises(IllegalActionError, match="5-foot step"):
         enc.apply(A.Step((squares + 2, 1)))
-    enc = duel(kit, [20, 1], red_at="b2", blue_at="a2", rows=LONG, ruleset=ruleset)
+    enc = kit.duel([20, 1], red_at="b2", blue_at="a2", rows=LONG, ruleset=ruleset)
     enc.apply(A.Step(sq("c2")))
     assert not [a for a in enc.legal_actions() if isinstance(a, A.Withdraw)]
     with pytest.raises(IllegalActionError, match="5-foot step"):
@@ -504,8 +448,8 @@ def test_restricted_withdraw_is_a_standard_action_up_to_speed(kit: Any, ruleset:
     Action": a creature limited to a standard action may withdraw as a standard action,
     moving up to its speed (20 ft for Red), in d20modern as well."""
     unaware = {"blue": "unaware"}
-    enc = duel(
-        kit, [20, 1], red_at="b2", blue_at="a2", rows=LONG, ruleset=ruleset, awareness=unaware
+    enc = kit.duel(
+        [20, 1], red_at="b2", blue_at="a2", rows=LONG, ruleset=ruleset, awareness=unaware
     )
     assert enc.budget.single
     with pytest.raises(IllegalActionError, match="withdrawing allows 20 ft"):
@@ -517,10 +461,10 @@ def test_restricted_withdraw_is_a_standard_action_up_to_speed(kit: Any, ruleset:
 
 def test_a_blinded_creature_cannot_withdraw(kit: Any) -> None:
     """SRD combat-i "Withdraw": a blinded creature can't withdraw (D34)."""
-    enc = duel(kit, [20, 1], red_at="b2", blue_at="a2")
+    enc = kit.duel([20, 1], red_at="b2", blue_at="a2")
     enc.apply(A.Withdraw((sq("c2"),)))  # sighted: allowed
     assert enc.combatants["red"].pos == sq("c2")
-    enc = duel(kit, [20, 1], red_at="b2", blue_at="a2")
+    enc = kit.duel([20, 1], red_at="b2", blue_at="a2")
     red = enc.combatants["red"]
     red.conditions["blinded"] = Condition("red", 0)
     enc.space.invalidate(red)
@@ -540,12 +484,12 @@ def test_an_unseen_foe_still_gets_its_attack_when_a_withdrawal_starts(kit: Any) 
     D......
     .......
     """
-    enc = duel(kit, [20, 1, 3], red_at="b2", blue_at="a2", blue="Combat Reflexes", rows=dark)
+    enc = kit.duel([20, 1, 3], red_at="b2", blue_at="a2", blue="Combat Reflexes", rows=dark)
     enc.apply(A.Withdraw((sq("c2"), sq("d2"))))
     provoked = events(enc, "provoked")
     assert [(e.actor, e.outcome["reason"]) for e in provoked] == [("blue", "moving out of b2")]
     assert events(enc, "aoo")[0].outcome["total"] == 12
-    enc = duel(kit, [20, 1], red_at="b2", blue_at="a2", blue="Combat Reflexes")
+    enc = kit.duel([20, 1], red_at="b2", blue_at="a2", blue="Combat Reflexes")
     enc.apply(A.Withdraw((sq("c2"), sq("d2"))))
     assert not events(enc, "provoked")
 
@@ -561,7 +505,7 @@ def test_darkness_hampers_a_mover_who_cannot_see(kit: Any) -> None:
     .....
     ff...
     """
-    enc = duel(kit, [20, 1], red_at="a1", blue_at="e3", rows=dark)
+    enc = kit.duel([20, 1], red_at="a1", blue_at="e3", rows=dark)
     assert enc.space.path_cost(enc.combatants["red"], (sq("b1"), sq("c1"))) == 20
     assert sq("b1") not in enc.space.step_squares(enc.combatants["red"])
     with pytest.raises(IllegalActionError, match="no 5-foot step"):
@@ -571,9 +515,7 @@ def test_darkness_hampers_a_mover_who_cannot_see(kit: Any) -> None:
     enc.apply(A.Move((sq("b1"), sq("c1"))))  # 20 ft: all of a move action
     assert not enc.budget.move or not enc.budget.standard
     seeing = {
-        "red": kit.soldier("Red", "a1").replace(
-            "name: Red\n", "name: Red\n      qualities: [darkvision 60 ft.]\n"
-        ),
+        "red": kit.soldier("Red", "a1", qualities="darkvision 60 ft."),
         "blue": kit.soldier("Blue", "e3"),
     }
     enc = kit.scripted_encounter(dark, seeing, [20, 1])
@@ -599,7 +541,7 @@ def test_moving_5_ft_through_costly_terrain_is_a_full_round_action_that_provokes
     # Red: no armor, speed 10 ft, on b1; Blue (Combat Reflexes, so it reacts while
     # flat-footed) on a2 threatens b1.
     sides = {
-        "red": fighter("Red", "b1", armor=None, land=10),
+        "red": kit.soldier("Red", "b1", armor=None, land=10),
         "blue": kit.soldier("Blue", "a2", feats="Combat Reflexes"),
     }
     enc = kit.scripted_encounter(rows, sides, [20, 1, 1])
@@ -656,7 +598,7 @@ def test_start_and_complete_a_full_round_move_through_costly_terrain(
     ..,....
     """
     sides = {
-        "red": fighter("Red", "b2", armor=None, land=10),
+        "red": kit.soldier("Red", "b2", armor=None, land=10),
         "blue": kit.soldier("Blue", "g1"),
     }
     enc = kit.scripted_encounter(
@@ -701,7 +643,7 @@ def test_a_creature_limited_to_one_action_takes_no_full_round_action(
     them (charge and withdraw are standard actions then, up to speed: see the restricted
     charge and withdraw tests)."""
     unaware = {"blue": "unaware"}
-    enc = duel(kit, [20, 1, 2], ruleset=ruleset, awareness=unaware)
+    enc = kit.duel([20, 1, 2], ruleset=ruleset, awareness=unaware)
     assert enc.budget.single
     kinds = {type(a) for a in enc.legal_actions()}
     assert A.Run not in kinds and A.StartFullRound not in kinds  # no costly square here
@@ -724,7 +666,7 @@ def test_a_five_foot_step_before_between_or_after_a_full_attack(kit: Any, rulese
     that involves no movement allows one 5-foot step before, between or after the
     attacks (+9 then +4 for BAB +6; rolls of 2 miss)."""
     for order in ("before", "between", "after"):
-        enc = duel(kit, [20, 1, 2, 2], ruleset=ruleset)
+        enc = kit.duel([20, 1, 2, 2], ruleset=ruleset)
         red = enc.combatants["red"]
         step = A.Step(sq("b1"))  # b1 is still next to Blue on c2
         if order == "before":
@@ -746,7 +688,7 @@ def test_no_five_foot_step_after_moving(kit: Any, ruleset: str) -> None:
     """SRD combat-i "Move" and "Take 5-Foot Step"; seed 002 "5-foot step"; seed 004
     "Movement": a creature that moved its speed (or any distance) this turn takes no
     5-foot step, even with its standard action still unspent."""
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="g2", ruleset=ruleset)
+    enc = kit.duel([20, 1], red_at="a2", blue_at="g2", ruleset=ruleset)
     enc.apply(A.Move((sq("b2"),)))
     assert enc.budget.standard and not [a for a in enc.legal_actions() if isinstance(a, A.Step)]
     with pytest.raises(IllegalActionError, match="no 5-foot step in a round with other movement"):
@@ -761,7 +703,7 @@ def test_no_five_foot_step_into_difficult_terrain(kit: Any) -> None:
     ..,....
     .......
     """
-    enc = duel(kit, [20, 1], red_at="b2", blue_at="g2", rows=rows)
+    enc = kit.duel([20, 1], red_at="b2", blue_at="g2", rows=rows)
     red = enc.combatants["red"]
     steps = {A.square_name(a.to) for a in enc.legal_actions() if isinstance(a, A.Step)}
     assert steps == {"a1", "c1", "a2", "a3", "b3", "c3"}  # not b1 or c2
@@ -776,7 +718,7 @@ def test_no_five_foot_step_into_difficult_terrain(kit: Any) -> None:
 def test_no_five_foot_step_at_a_speed_of_5_ft(kit: Any) -> None:
     """SRD combat-i "Take 5-Foot Step": a creature with a speed of 5 ft or less can't
     take a 5-foot step (moving 5 ft takes it a move action)."""
-    sides = {"red": fighter("Red", "b2", armor=None, land=5), "blue": kit.soldier("Blue", "g2")}
+    sides = {"red": kit.soldier("Red", "b2", armor=None, land=5), "blue": kit.soldier("Blue", "g2")}
     enc = kit.scripted_encounter(OPEN, sides, [20, 1])
     red = enc.combatants["red"]
     assert enc.space.speed(red) == 5
@@ -786,7 +728,10 @@ def test_no_five_foot_step_at_a_speed_of_5_ft(kit: Any) -> None:
     enc.apply(A.Move((sq("c2"),)))
     assert red.pos == sq("c2") and not enc.budget.move
     # 10 ft of speed is enough for a step
-    sides = {"red": fighter("Red", "b2", armor=None, land=10), "blue": kit.soldier("Blue", "g2")}
+    sides = {
+        "red": kit.soldier("Red", "b2", armor=None, land=10),
+        "blue": kit.soldier("Blue", "g2"),
+    }
     enc = kit.scripted_encounter(OPEN, sides, [20, 1])
     enc.apply(A.Step(sq("c2")))
     assert enc.combatants["red"].pos == sq("c2")
@@ -822,7 +767,7 @@ def test_total_defense_counts_against_the_move_it_precedes(kit: Any) -> None:
     beginning of the action, so it helps against attacks of opportunity provoked by the
     character's move that turn. Blue's AoO rolls 10 (+9 = 19): a hit against Defense 16,
     a miss against 20."""
-    enc = duel(kit, [20, 1, 10], blue="Combat Reflexes", ruleset="d20modern")
+    enc = kit.duel([20, 1, 10], blue="Combat Reflexes", ruleset="d20modern")
     enc.apply(A.TotalDefense())
     enc.apply(A.Move((sq("a2"),)))
     aoo = events(enc, "aoo")
@@ -834,13 +779,13 @@ def test_total_defense_counts_against_the_move_it_precedes(kit: Any) -> None:
 def test_total_defense_and_fighting_defensively_exclude_each_other(kit: Any) -> None:
     """SRD combat-i "Total Defense": it can't be combined with fighting defensively
     (both take the standard action, or the attack that fights defensively)."""
-    enc = duel(kit, [20, 1, 2])
+    enc = kit.duel([20, 1, 2])
     enc.apply(A.Attack("blue", defensively=True))  # roll 2: a miss
     assert "fighting-defensively" in enc.combatants["red"].conditions
     assert A.TotalDefense() not in enc.legal_actions()
     with pytest.raises(IllegalActionError):
         enc.apply(A.TotalDefense())
-    enc = duel(kit, [20, 1])
+    enc = kit.duel([20, 1])
     enc.apply(A.TotalDefense())
     assert not [a for a in enc.legal_actions() if isinstance(a, A.Attack)]
     with pytest.raises(IllegalActionError, match="no standard action"):
@@ -854,21 +799,21 @@ def test_move_actions_stow_draw_pick_up_and_stand_d20modern(kit: Any) -> None:
     standing provokes. Blue (Combat Reflexes) rolls a natural 1 on each AoO."""
     rules = {"ruleset": "d20modern"}
     # stow (sheathe), then draw with the attack action taken as a move action
-    enc = duel(kit, [20, 1, 1], blue="Combat Reflexes", **rules)
+    enc = kit.duel([20, 1, 1], blue="Combat Reflexes", **rules)
     red = enc.combatants["red"]
     enc.apply(A.Sheathe("longsword"))
     assert red.wielding == () and not enc.budget.move and enc.budget.standard
     enc.apply(A.Draw("longsword"))
     assert red.wielding == ("longsword",) and not enc.budget.standard
     # drop (free), pick up (a move action)
-    enc = duel(kit, [20, 1, 1], blue="Combat Reflexes", **rules)
+    enc = kit.duel([20, 1, 1], blue="Combat Reflexes", **rules)
     red = enc.combatants["red"]
     enc.apply(A.Drop("longsword"))
     assert red.wielding == () and enc.budget.move and enc.budget.standard  # free
     enc.apply(A.PickUp("longsword"))
     assert red.wielding == ("longsword",) and not enc.budget.move and enc.budget.standard
     # drop prone (free), stand up (a move action that provokes), then attack (roll 2)
-    enc = duel(kit, [20, 1, 1, 2], blue="Combat Reflexes", **rules)
+    enc = kit.duel([20, 1, 1, 2], blue="Combat Reflexes", **rules)
     red = enc.combatants["red"]
     enc.apply(A.DropProne())
     assert "prone" in red.conditions and enc.budget.move
@@ -884,7 +829,7 @@ def test_standing_up_is_a_move_action_that_provokes(kit: Any) -> None:
     """SRD combat-i "Stand Up" and Table: Actions in Combat (srd35): a move action that
     provokes. Blue's AoO rolls 12 (+9 = 21) against the prone Red (AC 16 - 4 = 12 in
     melee): it hits for 1d8+3 = 5, and Red stands up."""
-    enc = duel(kit, [20, 1, 12, 5], blue="Combat Reflexes")
+    enc = kit.duel([20, 1, 12, 5], blue="Combat Reflexes")
     red = enc.combatants["red"]
     enc.apply(A.DropProne())
     enc.apply(A.StandUp())
@@ -902,7 +847,7 @@ def test_crawling_is_a_move_action_that_provokes_every_time(kit: Any, ruleset: s
     (once a round per foe), twice in a turn from the same foe. Seed 004 "Movement":
     crawling up to 5 ft. Blue: Combat Reflexes with Dex 12 (two AoOs a round); its
     rolls are natural 1s."""
-    enc = duel(kit, [20, 1, 1, 1], blue="Combat Reflexes", ruleset=ruleset)
+    enc = kit.duel([20, 1, 1, 1], blue="Combat Reflexes", ruleset=ruleset)
     red = enc.combatants["red"]
     enc.apply(A.DropProne())
     with pytest.raises(IllegalActionError, match="prone: stand up first"):
@@ -922,7 +867,7 @@ def test_drawing_a_weapon_is_a_move_action_and_free_on_a_move_only_at_bab_1(kit:
     """SRD combat-i "Draw or Sheathe a Weapon": a move action; with BAB +1 or more a
     free action combined with a regular move. A BAB +0 creature pays for it."""
     sides = {
-        "red": fighter("Red", "a2", bab=0, weapons="longsword, dagger"),
+        "red": kit.soldier("Red", "a2", bab=0, weapons="longsword, dagger"),
         "blue": kit.soldier("Blue", "g2"),
     }
     enc = kit.scripted_encounter(OPEN, sides, [20, 1])
@@ -942,7 +887,7 @@ def test_drawing_a_weapon_is_a_move_action_and_free_on_a_move_only_at_bab_1(kit:
     with pytest.raises(IllegalActionError, match="no move action left"):
         enc.apply(A.Draw("longsword"))
     # BAB +1: the same sequence draws for free during the move
-    sides["red"] = fighter("Red", "a2", bab=1, weapons="longsword, dagger")
+    sides["red"] = kit.soldier("Red", "a2", bab=1, weapons="longsword, dagger")
     enc = kit.scripted_encounter(OPEN, sides, [20, 1])
     enc.apply(A.Sheathe("longsword"))
     enc.apply(A.Move((sq("b2"),)))
@@ -959,7 +904,7 @@ def test_picking_up_and_opening_a_door_are_move_actions(kit: Any) -> None:
     ..+....
     .......
     """
-    enc = duel(kit, [20, 1, 1], red_at="b2", blue_at="b3", blue="Combat Reflexes", rows=rows)
+    enc = kit.duel([20, 1, 1], red_at="b2", blue_at="b3", blue="Combat Reflexes", rows=rows)
     red = enc.combatants["red"]
     enc.apply(A.Drop("longsword"))  # free
     assert enc.items == [(sq("b2"), "longsword")] and enc.budget.move
@@ -967,7 +912,7 @@ def test_picking_up_and_opening_a_door_are_move_actions(kit: Any) -> None:
     assert red.wielding == ("longsword",) and enc.items == []
     assert not enc.budget.move and enc.budget.standard
     assert [e.outcome["reason"] for e in events(enc, "provoked")] == ["picking up an item"]
-    enc = duel(kit, [20, 1, 1, 1], red_at="b2", blue_at="b3", blue="Combat Reflexes", rows=rows)
+    enc = kit.duel([20, 1, 1, 1], red_at="b2", blue_at="b3", blue="Combat Reflexes", rows=rows)
     with pytest.raises(IllegalActionError):
         enc.apply(A.Move((sq("c2"),)))  # a closed door is a wall
     enc.apply(A.OpenDoor(sq("c2")))
@@ -983,7 +928,7 @@ def test_free_actions_accompany_a_full_round_action(kit: Any) -> None:
     """seed 004 "Full-Round Action": free actions as the GM allows along with a
     full-round action: after the full attack (rolls of 2 miss) Red still drops its
     sword and drops prone."""
-    enc = duel(kit, [20, 1, 2, 2], ruleset="d20modern")
+    enc = kit.duel([20, 1, 2, 2], ruleset="d20modern")
     red = enc.combatants["red"]
     enc.apply(A.Attack("blue"))
     enc.apply(A.Attack("blue"))

@@ -23,26 +23,8 @@ def events(enc: Any, kind: str) -> list[Any]:
     return [e for e in enc.log if e.type == kind]
 
 
-def duel(
-    kit: Any,
-    rolls: list[int],
-    *,
-    red: str = "",
-    blue: str = "",
-    red_at: str = "b2",
-    blue_at: str = "c2",
-    rows: str = OPEN,
-    **kw: Any,
-) -> Any:
-    sides = {
-        "red": kit.soldier("Red", red_at, feats=red),
-        "blue": kit.soldier("Blue", blue_at, feats=blue),
-    }
-    return kit.scripted_encounter(rows, sides, rolls, **kw)
-
-
 def test_initiative_orders_by_result(kit: Any) -> None:
-    enc = duel(kit, [20, 1])
+    enc = kit.duel([20, 1])
     assert enc.order == ["red", "blue"]
     assert [e.outcome["result"] for e in events(enc, "initiative")] == [21, 2]
     assert enc.current.id == "red"
@@ -51,16 +33,16 @@ def test_initiative_orders_by_result(kit: Any) -> None:
 def test_initiative_tie_goes_to_higher_modifier_then_reroll(kit: Any) -> None:
     # Red Dex 12 (+1), Blue with Improved Initiative (+5): totals 11 and 11 tie,
     # Blue's higher modifier goes first (seed 003 "Initiative Checks").
-    enc = duel(kit, [10, 6], blue="Improved Initiative")
+    enc = kit.duel([10, 6], blue="Improved Initiative")
     assert enc.order == ["blue", "red"]
     # equal totals and modifiers: reroll until different (red 3, blue 17)
-    enc = duel(kit, [10, 10, 3, 17])
+    enc = kit.duel([10, 10, 3, 17])
     assert enc.order == ["blue", "red"]
     assert len(events(enc, "initiative-tie")) == 2
 
 
 def test_flat_footed_creature_makes_no_attack_of_opportunity(kit: Any) -> None:
-    enc = duel(kit, [20, 1])
+    enc = kit.duel([20, 1])
     enc.apply(A.Move(((1, 0), (0, 0))))  # leave b2 (threatened by Blue at c2)
     assert not events(enc, "aoo")  # Blue has not acted yet: flat-footed (seed 003)
     assert enc.combatants["red"].pos == (0, 0)
@@ -68,7 +50,7 @@ def test_flat_footed_creature_makes_no_attack_of_opportunity(kit: Any) -> None:
 
 def test_leaving_threatened_squares_provokes_once_per_round(kit: Any) -> None:
     # Combat Reflexes lets the flat-footed Blue react; attack roll 5 (+9 = 14 vs AC 16) misses.
-    enc = duel(kit, [20, 1, 5], blue="Combat Reflexes")
+    enc = kit.duel([20, 1, 5], blue="Combat Reflexes")
     enc.apply(A.Move(((1, 0), (2, 0), (3, 0))))  # b1, c1, d1 are all threatened by Blue
     aoo = events(enc, "aoo")
     assert len(aoo) == 1 and aoo[0].actor == "blue" and aoo[0].target == "red"
@@ -77,7 +59,7 @@ def test_leaving_threatened_squares_provokes_once_per_round(kit: Any) -> None:
 
 
 def test_five_foot_step_never_provokes(kit: Any) -> None:
-    enc = duel(kit, [20, 1], blue="Combat Reflexes")
+    enc = kit.duel([20, 1], blue="Combat Reflexes")
     enc.apply(A.Step((1, 0)))
     assert not events(enc, "aoo")
     with pytest.raises(IllegalActionError, match="5-foot step"):
@@ -85,10 +67,10 @@ def test_five_foot_step_never_provokes(kit: Any) -> None:
 
 
 def test_withdraw_frees_the_first_square_only(kit: Any) -> None:
-    enc = duel(kit, [20, 1], blue="Combat Reflexes")
+    enc = kit.duel([20, 1], blue="Combat Reflexes")
     enc.apply(A.Withdraw(((0, 1),)))  # b2 -> a2: leaving the start square is free
     assert not events(enc, "aoo")
-    enc = duel(kit, [20, 1, 2], blue="Combat Reflexes")
+    enc = kit.duel([20, 1, 2], blue="Combat Reflexes")
     enc.apply(A.Withdraw(((1, 0), (0, 0))))  # b2 -> b1 (free) -> a1: leaving b1 provokes
     assert len(events(enc, "aoo")) == 1
 
@@ -112,7 +94,7 @@ def test_an_attack_of_opportunity_that_drops_the_mover_stops_it(kit: Any) -> Non
 def test_full_attack_after_the_first_attack(kit: Any) -> None:
     # Red (BAB +6): first attack +9 rolls 15 (hits AC 16) for 1d8+3 = 8; the second,
     # at +4, rolls 10 (14: miss). Continuing commits the full attack: no move after.
-    enc = duel(kit, [20, 1, 15, 8, 10])
+    enc = kit.duel([20, 1, 15, 8, 10])
     enc.apply(A.Attack("blue"))
     enc.apply(A.Attack("blue"))
     attacks = events(enc, "attack")
@@ -126,7 +108,7 @@ def test_full_attack_after_the_first_attack(kit: Any) -> None:
 
 
 def test_a_move_after_the_first_attack_ends_the_full_attack(kit: Any) -> None:
-    enc = duel(kit, [20, 1, 2])  # attack roll 2: miss
+    enc = kit.duel([20, 1, 2])  # attack roll 2: miss
     enc.apply(A.Attack("blue"))
     enc.apply(A.Move(((0, 1),)))  # blue is flat-footed: no AoO
     with pytest.raises(IllegalActionError, match="no standard action"):
@@ -134,7 +116,7 @@ def test_a_move_after_the_first_attack_ends_the_full_attack(kit: Any) -> None:
 
 
 def test_move_then_single_attack(kit: Any) -> None:
-    enc = duel(kit, [20, 1, 3], red_at="a2", blue_at="d2")
+    enc = kit.duel([20, 1, 3], red_at="a2", blue_at="d2")
     enc.apply(A.Move(((1, 1),)))  # to b2, then blue at d2 is out of reach
     with pytest.raises(IllegalActionError, match="out of reach"):
         enc.apply(A.Attack("blue"))
@@ -146,7 +128,7 @@ def test_move_then_single_attack(kit: Any) -> None:
 def test_charge_bonus_and_penalty(kit: Any) -> None:
     # Red charges 25 ft from a2 to e2: attack +9+2 = +11 (roll 5: 16 hits AC 16);
     # 1d8+3 = 6. Red then has -2 AC until its next turn (seed 000 "Charge").
-    enc = duel(kit, [20, 1, 5, 6], red_at="a2", blue_at="f2")
+    enc = kit.duel([20, 1, 5, 6], red_at="a2", blue_at="f2")
     enc.apply(A.Charge("blue", (4, 1)))
     attack = events(enc, "attack")[0]
     assert attack.total("attack bonus").value == 11
@@ -167,17 +149,17 @@ def test_charge_needs_a_clear_straight_lane(kit: Any) -> None:
     ..,....
     .......
     """
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="f2", rows=rows)
+    enc = kit.duel([20, 1], red_at="a2", blue_at="f2", rows=rows)
     with pytest.raises(IllegalActionError, match="clear"):
         enc.apply(A.Charge("blue", (4, 1)))
-    enc = duel(kit, [20, 1], red_at="d2", blue_at="f2")
+    enc = kit.duel([20, 1], red_at="d2", blue_at="f2")
     with pytest.raises(IllegalActionError):  # only 5 ft away: a charge needs 10 ft
         enc.apply(A.Charge("blue", (4, 1)))
 
 
 def test_surprise_round_allows_one_action_and_foes_are_flat_footed(kit: Any) -> None:
     # Blue is unaware: a surprise round where only Red acts, once (seed 003).
-    enc = duel(kit, [5, 20, 12, 4], awareness={"blue": "unaware"})
+    enc = kit.duel([5, 20, 12, 4], awareness={"blue": "unaware"})
     assert enc.round == 0 and enc.current.id == "red"
     enc.apply(A.Attack("blue"))  # 12 + 9 = 21 vs flat-footed AC 15
     attack = events(enc, "attack")[0]
@@ -189,7 +171,7 @@ def test_surprise_round_allows_one_action_and_foes_are_flat_footed(kit: Any) -> 
 
 
 def test_round_limit_truncates_without_a_winner(kit: Any) -> None:
-    enc = duel(kit, [20, 1], red_at="a1", blue_at="g3", round_limit=2)
+    enc = kit.duel([20, 1], red_at="a1", blue_at="g3", round_limit=2)
     while enc.outcome is None:
         enc.apply(A.EndTurn())
     assert enc.outcome.kind is EndKind.TRUNCATED and enc.outcome.winner is None
@@ -197,7 +179,7 @@ def test_round_limit_truncates_without_a_winner(kit: Any) -> None:
 
 
 def test_illegal_actions_say_why(kit: Any) -> None:
-    enc = duel(kit, [20, 1], red_at="a1", blue_at="g3")
+    enc = kit.duel([20, 1], red_at="a1", blue_at="g3")
     with pytest.raises(IllegalActionError, match="out of reach"):
         enc.apply(A.Attack("blue"))
     with pytest.raises(IllegalActionError, match="no combatant 'ogre'"):
@@ -210,7 +192,7 @@ def test_illegal_actions_say_why(kit: Any) -> None:
 
 
 def test_disabled_creature_strains_on_a_standard_action(kit: Any) -> None:
-    enc = duel(kit, [20, 1, 2])
+    enc = kit.duel([20, 1, 2])
     red = enc.combatants["red"]
     red.vitals = red.vitals._replace(hp=0)  # as if a blow left it at exactly 0
     enc.apply(A.EndTurn())
@@ -257,7 +239,7 @@ def test_sheathing_is_a_move_action_that_provokes_and_drawing_is_free_on_a_move(
     # seed 002 Table: Actions in Combat: sheathing a weapon is a move action and
     # provokes; Blue (Combat Reflexes, so it reacts while flat-footed) rolls 3 (+9 = 12
     # vs AC 16: a miss). Drawing it again (the standard action spent as a move) does not.
-    enc = duel(kit, [20, 1, 3], blue="Combat Reflexes")
+    enc = kit.duel([20, 1, 3], blue="Combat Reflexes")
     red = enc.combatants["red"]
     enc.apply(A.Sheathe("longsword"))
     assert [e.outcome["reason"] for e in events(enc, "provoked")] == ["sheathing a weapon"]
@@ -267,7 +249,7 @@ def test_sheathing_is_a_move_action_that_provokes_and_drawing_is_free_on_a_move(
     assert len(events(enc, "provoked")) == 1
     # SRD combat-i: with BAB +1 or more, drawing is free during a move: Red sheathes,
     # moves with its standard action and still draws, with no action left to pay for it
-    enc = duel(kit, [20, 1], red_at="a2", blue_at="g2")
+    enc = kit.duel([20, 1], red_at="a2", blue_at="g2")
     red = enc.combatants["red"]
     enc.apply(A.Sheathe("longsword"))
     enc.apply(A.Move(((1, 1),)))

@@ -38,35 +38,6 @@ def events(enc: Any, kind: str) -> list[Any]:
     return [e for e in enc.log if e.type == kind]
 
 
-def fighter(
-    name: str,
-    at: str,
-    *,
-    weapons: str = "longsword",
-    feats: str = "",
-    special: str = "",
-    immunities: str = "",
-) -> str:
-    """A Medium fighter like the kit's soldier (BAB +6, Str 16, Dex 12, chainmail: AC
-    16, flat-footed 15) with chosen weapons, feats, special attacks and immunities."""
-    block = f"""
-    stat_block:
-      name: {name}
-      size: medium
-      type: humanoid
-      abilities: {{str: 16, dex: 12, con: 12, int: 10, wis: 10, cha: 10}}
-      hit_dice: [{{count: 6, die: 10, source: fighter}}]
-      bab: 6
-      base_saves: {{fort: 5, ref: 2, will: 2}}
-      armor: chainmail
-      weapons: [{weapons}]
-      feats: [{feats}]
-      special_attacks: [{special}]
-      immunities: [{immunities}]
-    """
-    return f"  - at: {at}\n" + textwrap.indent(textwrap.dedent(block).strip(), "    ") + "\n"
-
-
 def tiny(name: str, at: str, *, feats: str = "") -> str:
     """A Tiny creature: 2 1/2-ft space, natural reach 0 (SRD Table: Creature Size and
     Scale); bite 1d3 at BAB 1 + Tiny 2 + Str -4 (Str 3) = -1, or +5 with Weapon Finesse
@@ -363,7 +334,7 @@ def test_a_readied_throw_flies_when_the_foe_comes_in_range(kit: Any, rules: str)
     hits AC 16; 1d4+3 (Strength to a thrown weapon's damage) = 5. Red then holds
     nothing more to throw, and acts just before Blue from now on."""
     sides = {
-        "red": fighter("Red", "a2", weapons="dagger"),
+        "red": kit.soldier("Red", "a2", weapons="dagger"),
         "blue": kit.soldier("Blue", "q2"),
     }
     enc = kit.scripted_encounter(FIELD, sides, [20, 1, 18, 5], ruleset=rules)
@@ -397,7 +368,7 @@ def test_a_set_brace_weapon_deals_double_damage_to_a_charger(kit: Any) -> None:
     A walking Blue takes single damage, 1d8+4 = 10."""
     rows = OPEN
     sides = {
-        "red": fighter("Red", "a2", weapons="longspear"),  # +9, 1d8+4, reach 10 ft
+        "red": kit.soldier("Red", "a2", weapons="longspear"),  # +9, 1d8+4, reach 10 ft
         "blue": kit.soldier("Blue", "g2"),
     }
     enc = kit.scripted_encounter(rows, sides, [20, 1, 15, 20, 1, 1], ruleset="srd35")
@@ -444,7 +415,7 @@ def archers(kit: Any, rules: str, rolls: list[int], *, feats: str = "", special:
     """Red with six javelins (ranged +7: BAB 6 + Dex 1 + size 0; 1d6+3; increment 30 ft,
     thrown: 5 increments, 150 ft) at a2, Blue at g2 (30 ft), on a 315-ft field."""
     sides = {
-        "red": fighter(
+        "red": kit.soldier(
             "Red", "a2", weapons="{weapon: javelin, quantity: 6}", feats=feats, special=special
         ),
         "blue": kit.soldier("Blue", "g2"),
@@ -492,7 +463,7 @@ def test_maximum_range_five_increments_thrown_ten_projectile(kit: Any, rules: st
         enc.check(A.Attack("blue"))
     assert not [a for a in enc.legal_actions() if isinstance(a, A.Attack)]
     sides = {
-        "red": fighter("Red", "a2", weapons="hand crossbow"),
+        "red": kit.soldier("Red", "a2", weapons="hand crossbow"),
         "blue": kit.soldier("Blue", "g2"),
     }
     enc = kit.scripted_encounter(FIELD, sides, [20, 1], ruleset=rules)
@@ -514,7 +485,7 @@ def test_no_ranged_attack_without_line_of_effect(kit: Any, rules: str) -> None:
     ...#...
     """
     sides = {
-        "red": fighter("Red", "a2", weapons="{weapon: javelin, quantity: 6}"),
+        "red": kit.soldier("Red", "a2", weapons="{weapon: javelin, quantity: 6}"),
         "blue": kit.soldier("Blue", "g2"),
     }
     enc = kit.scripted_encounter(rows, sides, [20, 1], ruleset=rules)
@@ -530,8 +501,8 @@ def test_shooting_into_melee(kit: Any, rules: str) -> None:
     at a target engaged in melee with the shooter's ally; Precise Shot removes it (SRD
     feats). Blue at g2 (30 ft: no range penalty), Red's ally Cyan beside it at g3."""
     sides = {
-        "red": fighter("Red", "a2", weapons="{weapon: javelin, quantity: 6}")
-        + fighter("Sharp", "a1", weapons="{weapon: javelin, quantity: 6}", feats="Precise Shot")
+        "red": kit.soldier("Red", "a2", weapons="{weapon: javelin, quantity: 6}")
+        + kit.soldier("Sharp", "a1", weapons="{weapon: javelin, quantity: 6}", feats="Precise Shot")
         + kit.soldier("Cyan", "g3"),
         "blue": kit.soldier("Blue", "g2"),
     }
@@ -553,7 +524,7 @@ def test_an_unconscious_or_immobilized_ally_is_not_engaged(kit: Any, rules: str)
     with an active Cyan beside it is being attacked (by the shooter, and within Cyan's
     reach), so it stays engaged: -4 (the engine's reading)."""
     sides = {
-        "red": fighter("Red", "a2", weapons="{weapon: javelin, quantity: 6}")
+        "red": kit.soldier("Red", "a2", weapons="{weapon: javelin, quantity: 6}")
         + kit.soldier("Cyan", "g3"),
         "blue": kit.soldier("Blue", "g2"),
     }
@@ -590,15 +561,17 @@ def test_engaged_means_threatening_srd_or_adjacent_d20modern(
     javelins = "{weapon: javelin, quantity: 6}"
     rows = OPEN + ".......\n"
     sides = {
-        "red": fighter("Red", "a2", weapons=javelins) + fighter("Cyan", "g4", weapons="longspear"),
+        "red": kit.soldier("Red", "a2", weapons=javelins)
+        + kit.soldier("Cyan", "g4", weapons="longspear"),
         "blue": kit.soldier("Blue", "g2"),
     }
     enc = kit.scripted_encounter(rows, sides, [20, 19, 1], ruleset=rules)
     assert enc.space.threatens(enc.combatants["cyan"], enc.combatants["blue"])
     assert attack_vs(enc, "red", "blue")[0].bonus.value == reach_ally
     sides = {
-        "red": fighter("Red", "a2", weapons=javelins) + fighter("Cyan", "g3", weapons=javelins),
-        "blue": fighter("Blue", "g2", weapons=javelins),
+        "red": kit.soldier("Red", "a2", weapons=javelins)
+        + kit.soldier("Cyan", "g3", weapons=javelins),
+        "blue": kit.soldier("Blue", "g2", weapons=javelins),
     }
     enc = kit.scripted_encounter(rows, sides, [20, 19, 1], ruleset=rules)
     assert attack_vs(enc, "red", "blue")[0].bonus.value == adjacent_unarmed
@@ -656,7 +629,7 @@ def test_only_a_threatening_ally_helps_flank(kit: Any) -> None:
     no flank (+9); with a longsword, +11; dying, no flank again."""
     sides = {
         "red": kit.soldier("Red", "b2")
-        + fighter("Cyan", "d2", weapons="{weapon: javelin, quantity: 2}"),
+        + kit.soldier("Cyan", "d2", weapons="{weapon: javelin, quantity: 2}"),
         "blue": kit.soldier("Blue", "c2"),
     }
     enc = kit.scripted_encounter(OPEN, sides, [20, 19, 1])
@@ -802,7 +775,8 @@ def test_no_sneak_attack_on_a_creature_immune_to_criticals(kit: Any) -> None:
     +11, no sneak attack; roll 10 (21) hits for longsword 1d8+3 = 8, less DR
     5/bludgeoning: 3, and no extra dice are rolled."""
     sides = {
-        "red": fighter("Rogue", "b2", special='"sneak attack +2d6"') + kit.soldier("Cyan", "d2"),
+        "red": kit.soldier("Rogue", "b2", special='"sneak attack +2d6"')
+        + kit.soldier("Cyan", "d2"),
         "blue": "  - creature: human-warrior-skeleton\n    at: c2\n",
     }
     enc = kit.scripted_encounter(OPEN, sides, [20, 19, 1, 10, 8])
@@ -818,7 +792,7 @@ def test_no_sneak_attack_on_a_creature_immune_to_criticals(kit: Any) -> None:
     # the same flanked, flat-footed foe without the immunity takes it; with a listed
     # immunity to critical hits it does not
     for immune, expected in (("", "2d6"), ('"critical hits"', None)):
-        sides["blue"] = fighter("Foe", "c2", immunities=immune)
+        sides["blue"] = kit.soldier("Foe", "c2", immunities=immune)
         enc = kit.scripted_encounter(OPEN, sides, [20, 19, 1])
         _, notes = attack_vs(enc, "rogue", "foe")
         assert notes.get("sneak_attack") == expected and notes["flanking"]
@@ -885,7 +859,7 @@ def test_a_reach_attack_uses_the_ranged_concealment_test(kit: Any) -> None:
     ..f....
     """
     sides = {
-        "red": fighter("Red", "a1", weapons="longspear") + kit.soldier("Cyan", "c2"),
+        "red": kit.soldier("Red", "a1", weapons="longspear") + kit.soldier("Cyan", "c2"),
         "blue": kit.soldier("Blue", "c1"),
     }
     enc = kit.scripted_encounter(rows, sides, [20, 19, 1, 10, 30])
