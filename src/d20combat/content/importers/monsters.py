@@ -1893,26 +1893,17 @@ def build_stat_block(
         problems.append(Problem(msg, file=col.file, field=fld))
 
     rows = col.rows
+    fld = "size and type"  # the row being read, named if it cannot be
     try:
         size, ctype, subtypes = parse_size_type(col.type_line)
+        fld = "abilities"
+        abilities = parse_abilities(rows.get(fld, ""))
+        fld = "base attack/grapple"
+        bab, grapple = parse_bab_grapple(rows.get(fld, ""))
+        fld = "hit dice"
+        hd = parse_hit_dice(rows.get(fld, ""))
     except RowError as exc:
-        return Failure(
-            col.name, col.file, (Problem(str(exc), file=col.file, field="size and type"),)
-        )
-    try:
-        abilities = parse_abilities(rows.get("abilities", ""))
-    except RowError as exc:
-        return Failure(col.name, col.file, (Problem(str(exc), file=col.file, field="abilities"),))
-    try:
-        bab, grapple = parse_bab_grapple(rows.get("base attack/grapple", ""))
-    except RowError as exc:
-        return Failure(
-            col.name, col.file, (Problem(str(exc), file=col.file, field="base attack/grapple"),)
-        )
-    try:
-        hd = parse_hit_dice(rows.get("hit dice", ""))
-    except RowError as exc:
-        return Failure(col.name, col.file, (Problem(str(exc), file=col.file, field="hit dice"),))
+        return Failure(col.name, col.file, (Problem(str(exc), file=col.file, field=fld),))
 
     name, class_level, race = display_name(col.name)
     classes = [class_level] if class_level else []
