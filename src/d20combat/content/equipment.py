@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import cache
+from typing import TypeVar
 
 from pydantic import Field
 
@@ -262,10 +263,7 @@ def weapons() -> Catalog[Weapon]:
     Raises:
         InputError: if the bundled ``weapons.yaml`` is invalid.
     """
-    cat = Catalog("weapon", load_list(data_dir() / "weapons.yaml", "weapons", Weapon), _name)
-    for alias, name in _WEAPON_ALIASES.items():
-        cat.add_alias(alias, name)
-    return cat
+    return _catalog("weapon", Weapon, "weapons", _WEAPON_ALIASES)
 
 
 @cache
@@ -275,8 +273,16 @@ def armors() -> Catalog[Armor]:
     Raises:
         InputError: if the bundled ``armor.yaml`` is invalid.
     """
-    cat = Catalog("armor", load_list(data_dir() / "armor.yaml", "armor", Armor), _name)
-    for alias, name in _ARMOR_ALIASES.items():
+    return _catalog("armor", Armor, "armor", _ARMOR_ALIASES)
+
+
+_Item = TypeVar("_Item", "Weapon", "Armor")
+
+
+def _catalog(kind: str, model: type[_Item], key: str, aliases: dict[str, str]) -> Catalog[_Item]:
+    """The catalog of ``data/{key}.yaml`` (list ``key``), with its aliases."""
+    cat = Catalog(kind, load_list(data_dir() / f"{key}.yaml", key, model), _name)
+    for alias, name in aliases.items():
         cat.add_alias(alias, name)
     return cat
 

@@ -119,11 +119,15 @@ def _squares_text(value: Any) -> Any:
     if isinstance(value, str):
         return (value,)
     if isinstance(value, list | tuple):
-        bad = [v for v in value if not isinstance(v, str)]
-        if bad:
-            raise _fail(f"not a square name: {bad[0]!r}", expected)
-        return tuple(value)
+        return _square_names(value, expected)
     raise _fail(f"not a square or a list of squares: {value!r}", expected)
+
+
+def _square_names(value: list[Any] | tuple[Any, ...], expected: str) -> tuple[str, ...]:
+    bad = [v for v in value if not isinstance(v, str)]
+    if bad:
+        raise _fail(f"not a square name: {bad[0]!r}", expected)
+    return tuple(value)
 
 
 def _exits_text(value: Any) -> Any:
@@ -136,10 +140,7 @@ def _exits_text(value: Any) -> Any:
     if value is None:
         return "none"
     if isinstance(value, list | tuple):
-        bad = [v for v in value if not isinstance(v, str)]
-        if bad:
-            raise _fail(f"not a square name: {bad[0]!r}", expected)
-        return tuple(value)
+        return _square_names(value, expected)
     raise _fail(f"unknown exits {value!r}", expected)
 
 
