@@ -242,6 +242,33 @@ class Combatant:
         self._routines = (options, out)
         return out
 
+    def situation(self) -> tuple[object, ...]:
+        """What a decision can see of it: its :meth:`to_json` but for the round-keeping
+        (``ticked_round``) and the initiative result (the order shows it), as a
+        hashable value (tests/encounter/test_situation.py checks the two agree)."""
+        conds = self.conditions
+        return (
+            self.id,
+            self.pos,
+            self.vitals,
+            tuple((k, c.owner, c.turns) for k, c in conds.items()) if conds else (),
+            self.tactics,
+            self.aware,
+            self.acted,
+            self.aoo_used,
+            tuple(sorted(self.provoked_by_move)) if self.provoked_by_move else (),
+            self.wielding,
+            tuple(self.ammo.items()) if self.ammo else (),
+            self.readied,
+            self.delay_after,
+            self.fled,
+            self.surrendered,
+            self.pending_full_round,
+            self.fumbled,
+            self.dodge_target,
+            self.lost,
+        )
+
     def to_json(self) -> dict[str, Any]:
         v = self.vitals
         return {
@@ -362,6 +389,21 @@ class Budget:
     committed: bool = False  # the full attack has taken the move action
     free_draw_used: bool = False
     attacks_made: int = 0
+
+    def situation(self) -> tuple[object, ...]:
+        return (
+            self.standard,
+            self.move,
+            self.single,
+            self.moved,
+            self.stepped,
+            self.full_round,
+            self.routine,
+            self.next_attack,
+            self.committed,
+            self.free_draw_used,
+            self.attacks_made,
+        )
 
     @property
     def can_full_round(self) -> bool:

@@ -126,6 +126,7 @@ class Encounter:
         self._events: list[Event] = []
         self._started = False
         self.fighters: tuple[str, ...] = ()  # two active foes last seen (a hint)
+        self.memo: object = None  # remembered decisions (tactics.policies.remembered)
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -226,6 +227,22 @@ class Encounter:
     @property
     def sides(self) -> list[str]:
         return list(dict.fromkeys(c.side for c in self.combatants.values()))
+
+    def situation(self) -> tuple[object, ...]:
+        """Everything a decision can see of the state, as a hashable value: the saved
+        state (:meth:`to_json`) but for the dice, the history, the round number and the
+        initiative rolls (the order shows them). A deterministic policy decides the
+        same in two fights of the same cast whose situations are equal."""
+        cur = self.current
+        return (
+            cur.id if cur is not None else None,
+            self.round == 0,
+            tuple(self.order),
+            self.budget.situation(),
+            tuple(c.situation() for c in self.combatants.values()),
+            tuple(self.items),
+            tuple(self.opened_doors),
+        )
 
     def is_over(self) -> bool:
         return self.outcome is not None

@@ -17,7 +17,9 @@ Baseline behaviour (``default``), meant to look sensible to a game master:
 * an intelligent creature (Int 3 or more) withdraws when nearly dead, by a way that
   leaves no threatened square but the first when there is one.
 
-Register new policies with :func:`register`.
+Register new policies with :func:`register`. The built-in deterministic ones are
+:func:`remembered`: their answers are kept by situation and reused in later fights of
+the same cast, which changes no fight and spares most decisions of a small one.
 """
 
 from __future__ import annotations
@@ -44,15 +46,16 @@ POLICIES: dict[str, Policy] = {}
 _FEW = 24  # up to this many foes, measuring each is cheaper than a spatial query
 
 
-def register(name: str) -> Callable[[Policy], Policy]:
+def register(name: str, *, deterministic: bool = False) -> Callable[[Policy], Policy]:
     """Register a policy under ``name``; scenarios may then name it as ``tactics``
     (the scenario validators read :data:`d20combat.content.scenarios.KNOWN_TACTICS`,
-    which this keeps up to date)."""
+    which this keeps up to date). A ``deterministic`` policy, whose decision follows
+    from :meth:`Encounter.situation` alone, is :func:`remembered`."""
 
     def deco(fn: Policy) -> Policy:
         from d20combat.content import scenarios
 
-        POLICIES[name] = fn
+        POLICIES[name] = remembered(fn) if deterministic else fn
         if name not in scenarios.KNOWN_TACTICS:
             scenarios.KNOWN_TACTICS = (*scenarios.KNOWN_TACTICS, name)
         return fn
@@ -76,6 +79,76 @@ def policy(name: str) -> Policy:
             field="tactics",
             expected="one of " + ", ".join(sorted(POLICIES)),
         ) from None
+
+
+# ---------------------------------------------------------------- remembered decisions
+class _Memo:
+    """The decisions taken in the fights of one cast (map, ruleset, exits and stat
+    blocks): a transposition table, as game engines keep. It stops growing when few
+    situations recur (a crowd seldom meets the same situation twice)."""
+
+    __slots__ = ("asked", "decisions", "hits", "keeps", "on")
+    TRIAL = 4000  # decisions before judging whether remembering pays
+    WORTH = 0.25  # the share of hits that it must reach
+    LIMIT = 32_768  # situations kept at most (a duel: about 1.6 kB each)
+
+    def __init__(self, keeps: tuple[object, ...]) -> None:
+        self.keeps = keeps  # the objects whose ids make the cast key, kept alive
+        self.decisions: dict[tuple[object, ...], A.Action] = {}
+        self.asked = self.hits = 0
+        self.on = True
+
+
+_CASTS: dict[tuple[int, ...], _Memo] = {}
+
+
+def _memo_of(enc: Encounter) -> _Memo:
+    memo = enc.memo
+    if isinstance(memo, _Memo):
+        return memo
+    keeps: tuple[object, ...] = (
+        enc.map,
+        enc.rules,
+        enc.exits,
+        *(c.stats for c in enc.combatants.values()),
+    )
+    key = tuple(id(x) for x in keeps)
+    found = _CASTS.get(key)
+    if found is None:
+        if len(_CASTS) >= 64:
+            _CASTS.clear()
+        found = _CASTS[key] = _Memo(keeps)
+    enc.memo = found
+    return found
+
+
+def remembered(fn: Policy) -> Policy:
+    """``fn``, with its decisions remembered by situation across the fights of a cast
+    (in one process): a simulation replays the same opening and the same end game many
+    times. The answers are those ``fn`` would give, so fights are unchanged."""
+
+    def decide(enc: Encounter, cid: str) -> A.Action:
+        memo = _memo_of(enc)
+        if not memo.on or enc.current is None or enc.current.id != cid:
+            return fn(enc, cid)
+        key = (fn, enc.situation())
+        memo.asked += 1
+        known = memo.decisions.get(key)
+        if known is not None:
+            memo.hits += 1
+            return known
+        action = memo.decisions[key] = fn(enc, cid)
+        if memo.asked >= _Memo.TRIAL and memo.hits < _Memo.WORTH * memo.asked:
+            memo.on = False
+            memo.decisions.clear()
+        elif len(memo.decisions) >= _Memo.LIMIT:
+            memo.decisions.clear()
+        return action
+
+    decide.__doc__ = fn.__doc__
+    decide.__name__ = fn.__name__
+    decide.__wrapped__ = fn  # type: ignore[attr-defined]
+    return decide
 
 
 # ---------------------------------------------------------------- helpers
@@ -546,25 +619,25 @@ def _draw_melee_if_cornered(v: _View) -> A.Action | None:
     return None
 
 
-@register("default")
+@register("default", deterministic=True)
 def default_policy(enc: Encounter, cid: str) -> A.Action:
     """Close and fight sensibly; withdraw at a quarter of its hit points if intelligent."""
     return _baseline(_View(enc, enc.get(cid)), retreat_at=0.25, avoid_provoking=True)
 
 
-@register("aggressive")
+@register("aggressive", deterministic=True)
 def aggressive_policy(enc: Encounter, cid: str) -> A.Action:
     """Go for the weakest foe by the shortest way, provoking if need be; never retreat."""
     return _baseline(_View(enc, enc.get(cid)), retreat_at=-1.0, avoid_provoking=False)
 
 
-@register("cautious")
+@register("cautious", deterministic=True)
 def cautious_policy(enc: Encounter, cid: str) -> A.Action:
     """Never provoke on purpose; withdraw at half its hit points."""
     return _baseline(_View(enc, enc.get(cid)), retreat_at=0.5, avoid_provoking=True)
 
 
-@register("ranged")
+@register("ranged", deterministic=True)
 def ranged_policy(enc: Encounter, cid: str) -> A.Action:
     """Prefer shooting; step away from a foe in its face, then shoot."""
     v = _View(enc, enc.get(cid))
@@ -581,7 +654,7 @@ def ranged_policy(enc: Encounter, cid: str) -> A.Action:
     return _baseline(v, retreat_at=0.25, avoid_provoking=True)
 
 
-@register("hold")
+@register("hold", deterministic=True)
 def hold_policy(enc: Encounter, cid: str) -> A.Action:
     """Hold position: attack whoever is in reach, else ready an attack for whoever comes:
     a shot for a foe coming in range when a ranged weapon is in hand and no melee
