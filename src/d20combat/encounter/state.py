@@ -230,13 +230,13 @@ class Encounter:
 
     def situation(self) -> tuple[object, ...]:
         """Everything a decision can see of the state, as a hashable value: the saved
-        state (:meth:`to_json`) but for the dice, the history, the round number and the
-        initiative rolls (the order shows them). A deterministic policy decides the
-        same in two fights of the same cast whose situations are equal."""
+        state (:meth:`to_json`) but for the dice, the history and the initiative rolls
+        (the order shows them). A deterministic policy decides the same in two fights
+        of the same cast whose situations are equal."""
         cur = self.current
         return (
             cur.id if cur is not None else None,
-            self.round == 0,
+            self.round,
             tuple(self.order),
             self.budget.situation(),
             tuple(c.situation() for c in self.combatants.values()),

@@ -87,15 +87,18 @@ class _Memo:
     blocks): a transposition table, as game engines keep. It stops growing when few
     situations recur (a crowd seldom meets the same situation twice)."""
 
-    __slots__ = ("asked", "decisions", "hits", "keeps", "on")
-    TRIAL = 4000  # decisions before judging whether remembering pays
+    __slots__ = ("asked", "decisions", "hits", "keeps", "on", "trial")
+    # creatures described in the situations looked up before judging whether
+    # remembering pays: a trial costs about the same for a duel as for a battle
+    TRIAL = 8000
     WORTH = 0.25  # the share of hits that it must reach
     LIMIT = 32_768  # situations kept at most (a duel: about 1.6 kB each)
 
-    def __init__(self, keeps: tuple[object, ...]) -> None:
+    def __init__(self, keeps: tuple[object, ...], creatures: int) -> None:
         self.keeps = keeps  # the objects whose ids make the cast key, kept alive
         self.decisions: dict[tuple[object, ...], A.Action] = {}
         self.asked = self.hits = 0
+        self.trial = max(20, self.TRIAL // max(1, creatures))  # decisions
         self.on = True
 
 
@@ -117,7 +120,7 @@ def _memo_of(enc: Encounter) -> _Memo:
     if found is None:
         if len(_CASTS) >= 64:
             _CASTS.clear()
-        found = _CASTS[key] = _Memo(keeps)
+        found = _CASTS[key] = _Memo(keeps, len(enc.combatants))
     enc.memo = found
     return found
 
@@ -138,7 +141,7 @@ def remembered(fn: Policy) -> Policy:
             memo.hits += 1
             return known
         action = memo.decisions[key] = fn(enc, cid)
-        if memo.asked >= _Memo.TRIAL and memo.hits < _Memo.WORTH * memo.asked:
+        if memo.asked >= memo.trial and memo.hits < _Memo.WORTH * memo.asked:
             memo.on = False
             memo.decisions.clear()
         elif len(memo.decisions) >= _Memo.LIMIT:
