@@ -900,3 +900,86 @@ def test_dodge_applies_against_the_opponent_designated_each_turn(kit: Any) -> No
     assert [e.target for e in events(enc, "dodge")] == ["blue", "cyan"]
     assert attack_vs(enc, "cyan", "red")[0].ac.value == 17
     assert attack_vs(enc, "blue", "red")[0].ac.value == 16
+
+
+# ------------------------------------------------------- helpless by its hit points
+# A creature dying (-1 to -9 hp), stable, or unconscious from nonlethal damage is
+# unconscious, so helpless (SRD conditions "Dying", "Stable", "Unconscious"): the
+# encounter reads the condition its hit points impose like any other.
+DOWN = {
+    "dying": {"hp": -3},
+    "stable": {"hp": -3, "stable": True},
+    "knocked out": {"hp": 10, "nonlethal": 15},
+}
+
+
+def _down(enc: Any, cid: str, how: str) -> Any:
+    c = enc.combatants[cid]
+    c.vitals = c.vitals._replace(**DOWN[how])
+    enc.space.invalidate(c)
+    return c
+
+
+@pytest.mark.parametrize("how", sorted(DOWN))
+def test_a_creature_down_by_its_hit_points_is_attacked_as_helpless(kit: Any, how: str) -> None:
+    """seed 002 Table: Armor Class Modifiers, "Defender helpless": -4 AC against melee,
+    none against ranged, and its Dexterity counts as 0 (-5) (SRD conditions "Helpless").
+    Blue (chainmail, Dex 12: AC 16) down by its hit points: melee AC 10 + 5 - 4 - 5 = 6,
+    ranged AC 10 + 5 - 5 = 10. Red hits (roll 2, +9 = 11) for 5 (longsword 1d8+3)."""
+    enc = kit.duel([20, 1, 2, 5], blue_at="c2")
+    blue = _down(enc, "blue", how)
+    assert blue.restrictions().helpless
+    atk, _ = attack_vs(enc, "red", "blue")
+    assert atk.ac.value == 6
+    assert {m.source: m.value for m in atk.ac.counted()} == {
+        "base": 10,
+        "chainmail": 5,
+        "Medium": 0,
+        "helpless (defender)": -4,
+        "Dex 0 (helpless)": -5,
+    }
+    hp = blue.vitals.hp
+    enc.apply(A.Attack("blue"))
+    attack = events(enc, "attack")[0]
+    assert attack.total("armor class").value == 6 and attack.outcome["result"] == "hit"
+    assert blue.vitals.hp == hp - 5
+    sides = {
+        "red": kit.soldier("Red", "a2", weapons="{weapon: javelin, quantity: 6}"),
+        "blue": kit.soldier("Blue", "c2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    _down(enc, "blue", how)
+    atk, _ = attack_vs(enc, "red", "blue")
+    assert atk.ac.value == 10
+    assert "helpless (defender)" not in {m.source for m in atk.ac.counted()}
+
+
+def test_a_rogue_sneak_attacks_a_creature_down_by_its_hit_points(kit: Any) -> None:
+    """seed 002 "Conditions that Allow Sneak Attacks": the target is helpless; seed 000
+    "Sneak Attacks": sleeping, bound or unconscious. Blue has acted (not flat-footed)
+    and is not flanked: only being down lets the rogue's +1d6 in."""
+    sides = {
+        "red": kit.soldier("Rogue", "b2", special='"sneak attack +1d6"'),
+        "blue": kit.soldier("Blue", "c2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    enc.combatants["blue"].acted = True
+    _, notes = attack_vs(enc, "rogue", "blue")
+    assert "sneak_attack" not in notes
+    _down(enc, "blue", "dying")
+    _, notes = attack_vs(enc, "rogue", "blue")
+    assert notes["sneak_attack"] == "1d6"
+
+
+def test_d20modern_defense_of_a_creature_down_by_its_hit_points(kit: Any) -> None:
+    """seed 004 "Helpless Defenders": an effective Defense of 5 + its size modifier
+    (D33): a Medium creature dying or knocked out has Defense 5, melee or ranged."""
+    for how in ("dying", "knocked out"):
+        enc = kit.duel([20, 1], ruleset="d20modern")
+        _down(enc, "blue", how)
+        atk, _ = attack_vs(enc, "red", "blue")
+        assert atk.ac.value == 5
+        assert [m.source for m in atk.ac.counted()] == [
+            "helpless (seed 004: Defense 5 + size)",
+            "Medium",
+        ]

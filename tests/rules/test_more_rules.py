@@ -136,6 +136,28 @@ def test_object_table_matches_the_seed() -> None:
     assert object_stats("hewn stone").hardness == 8 and break_dc("hewn stone") == 50
 
 
+# seed 000 "Breaking Items", Table: DCs To Break Or Burst Items (Strength check: DC)
+SEED_BREAK_DCS = {
+    "break down simple door": 13,
+    "break down good door": 18,
+    "break down strong door": 23,
+    "burst rope bonds": 23,
+    "bend iron bars": 24,
+    "break down barred door": 25,
+    "burst chain bonds": 26,
+    "break down iron door": 28,
+}
+
+
+def test_break_dc_table_matches_the_seed() -> None:
+    """seed 000 Table: DCs To Break Or Burst Items, every row, and each DC less 2 once
+    half the object's hit points are gone."""
+    shipped = {row.task: row.dc for row in objects_data().break_dcs}
+    assert shipped == SEED_BREAK_DCS
+    for task, dc in SEED_BREAK_DCS.items():
+        assert break_dc(task) == dc and break_dc(task, half_hp_lost=True) == dc - 2
+
+
 # --- feats and damage ---------------------------------------------------------------
 
 
