@@ -431,6 +431,32 @@ def test_drop_and_drop_prone_are_free_actions_that_do_not_provoke(kit: Any, rule
     assert enc.dice.totals == []
 
 
+def test_an_item_may_be_dropped_into_an_adjacent_square(kit: Any) -> None:
+    """SRD Table: Actions in Combat, "Drop an item": into the creature's own square or
+    an adjacent one, a free action. Red at b2 drops its longsword at a1; it may be
+    picked up again from next to it; a square two away, or a wall, is refused."""
+    rows = """
+    .......
+    .......
+    #......
+    """
+    enc = kit.duel([20, 1], rows=rows, blue_at="f2")
+    red = enc.combatants["red"]
+    assert A.Drop("longsword", (0, 0)) in enc.legal_actions()
+    assert A.Drop("longsword", (0, 2)) not in enc.legal_actions()  # a wall
+    for bad in ("drop longsword at d2", "drop longsword at a3"):
+        with pytest.raises(IllegalActionError, match="next to it"):
+            enc.apply(A.parse_action(bad))
+    action = A.parse_action("drop longsword at a1")
+    assert action == A.Drop("longsword", (0, 0)) and str(action) == "drop longsword at a1"
+    enc.apply(action)
+    assert enc.items == [((0, 0), "longsword")] and red.wielding == ()
+    assert events(enc, "drop")[0].outcome["at"] == "a1"
+    assert enc.budget.move and enc.budget.standard  # a free action
+    enc.apply(A.PickUp("longsword"))  # from the square next to it
+    assert red.wielding == ("longsword",) and enc.items == []
+
+
 @pytest.mark.parametrize(
     ("ruleset", "provokes"), [("srd35", True), ("advanced", True), ("d20modern", False)]
 )

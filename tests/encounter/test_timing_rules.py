@@ -983,3 +983,36 @@ def test_d20modern_defense_of_a_creature_down_by_its_hit_points(kit: Any) -> Non
             "helpless (seed 004: Defense 5 + size)",
             "Medium",
         ]
+
+
+# ------------------------------------------------------------------ durations
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_an_effect_ends_just_before_the_count_on_which_it_began(kit: Any, rounds: int) -> None:
+    """SRD combat-i "Combat Round": an effect lasting N rounds ends just before the
+    initiative count on which it began, N rounds later. Red (count 21) dazes Blue for
+    N rounds on its turn: Blue loses its turns until then, Cyan's turns pass, and the
+    daze ends as Red's turn opens in round 1 + N, before Red acts."""
+    sides = {
+        "red": kit.soldier("Red", "a1"),
+        "blue": kit.soldier("Blue", "g1"),
+        "cyan": kit.soldier("Cyan", "d3"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 10, 1])
+    assert enc.order == ["red", "blue", "cyan"] and enc.current.id == "red"
+    blue = enc.combatants["blue"]
+    enc.impose(blue, "dazed", "red", rounds)
+    for _ in range(rounds):
+        enc.apply(A.EndTurn())  # Red's turn ends; Blue's is lost, Cyan's comes
+        assert enc.current.id == "cyan" and "dazed" in blue.conditions
+        assert events(enc, "no-action")[-1].actor == "blue"
+        enc.apply(A.EndTurn())  # Cyan's turn ends; Red's opens
+    assert enc.current.id == "red" and enc.round == 1 + rounds
+    assert "dazed" not in blue.conditions
+    ends = events(enc, "condition-ends")
+    assert [(e.actor, e.outcome["condition"], e.round) for e in ends] == [
+        ("blue", "dazed", 1 + rounds)
+    ]
+    assert enc.log.index(ends[0]) < enc.log.index(events(enc, "turn")[-1])
+    assert events(enc, "turn")[-1].actor == "red"
+    enc.apply(A.EndTurn())
+    assert enc.current.id == "blue"  # its turn is its own again

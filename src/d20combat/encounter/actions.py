@@ -25,6 +25,7 @@ notation                   meaning (action type; source)
 ``crawl d5``               crawl 5 ft while prone (move action)
 ``draw longsword``         draw a weapon (move action)
 ``drop longsword``         drop a held weapon (free)
+``drop longsword at d5``   drop it into a square of its space or next to it
 ``sheathe longsword``      put a held weapon away (move action; provokes)
 ``pick-up longsword``      pick up an item in or next to your space (move)
 ``open d5``                open a door (move action)
@@ -208,10 +209,12 @@ class Draw(Action):
 @dataclass(frozen=True, slots=True)
 class Drop(Action):
     weapon: str
+    to: Pos | None = None  # a square of its space or next to it (None: where it stands)
     verb: ClassVar[str] = "drop"
 
     def __str__(self) -> str:
-        return f"drop {self.weapon}"
+        where = f" at {square_name(self.to)}" if self.to is not None else ""
+        return f"drop {self.weapon}{where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,11 +328,15 @@ def parse_action(text: str) -> Action:
         if not m or m.group(2) not in READY_TRIGGERS:
             raise _expect(text, "'ready attack [with WEAPON] when enters-reach|in-range'")
         return Ready(m.group(2), m.group(1))
+    if verb == "drop" and len(args) >= 3 and args[-2] == "at":
+        return Drop(" ".join(args[:-2]), parse_square(args[-1]))
     if verb in ("draw", "drop", "sheathe", "pick-up"):
         if not args:
-            raise _expect(text, f"'{verb} WEAPON'")
+            raise _expect(text, f"'{verb} WEAPON'" + (" [at SQUARE]" if verb == "drop" else ""))
         name = " ".join(args)
-        return {"draw": Draw, "drop": Drop, "sheathe": Sheathe, "pick-up": PickUp}[verb](name)
+        if verb == "drop":
+            return Drop(name)
+        return {"draw": Draw, "sheathe": Sheathe, "pick-up": PickUp}[verb](name)
     raise _expect(
         text,
         "one of: "

@@ -769,16 +769,37 @@ def _check_drop(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Drop)
     if a.weapon not in c.wielding:
         raise _fail(f"{a.weapon!r} is not in hand")
+    if a.to is not None and a.to not in _drop_squares(enc, c):
+        raise _fail(
+            f"{A.square_name(a.to)} is not a square of its space or next to it "
+            "where an item can lie"
+        )
+
+
+def _drop_squares(enc: Encounter, c: Combatant) -> list[A.Pos]:
+    """Where ``c`` can drop an item: a square of its space or next to it, on the map and
+    not a wall (row by row)."""
+    m = enc.map
+    x0, y0 = c.pos
+    n = c.squares
+    return [
+        (x, y)
+        for y in range(y0 - 1, y0 + n + 1)
+        for x in range(x0 - 1, x0 + n + 1)
+        if m.in_bounds(x, y) and m.walkable(x, y)
+    ]
 
 
 def _run_drop(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    """SRD combat-i "Drop an Item": free."""
+    """SRD combat-i "Drop an Item": a free action; the item lands in the creature's
+    square or an adjacent one (SRD Table: Actions in Combat)."""
     assert isinstance(a, A.Drop)
+    at = a.to if a.to is not None else c.pos
     c.wielding = tuple(w for w in c.wielding if w != a.weapon)
     c.lost = (*c.lost, a.weapon)
-    enc.items.append((c.pos, a.weapon))
+    enc.items.append((at, a.weapon))
     enc.space.invalidate(c)
-    enc.event(c.id, "drop", "SRD combat-i Drop an Item", weapon=a.weapon)
+    enc.event(c.id, "drop", "SRD combat-i Drop an Item", weapon=a.weapon, at=A.square_name(at))
 
 
 def _check_sheathe(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -812,8 +833,11 @@ def _gen_sheathe(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 
 def _gen_drop(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    squares = [p for p in _drop_squares(enc, c) if p != c.pos]
     for w in c.wielding:
         yield A.Drop(w)
+        for p in squares:
+            yield A.Drop(w, p)
 
 
 def _check_pick_up(enc: Encounter, c: Combatant, a: A.Action) -> None:

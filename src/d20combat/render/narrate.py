@@ -202,7 +202,10 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "stand": _simple("{actor} stands up"),
     "drop-prone": _simple("{actor} drops prone"),
     "draw": _simple("{actor} draws {weapon}"),
-    "drop": _simple("{actor} drops {weapon}"),
+    "drop": lambda e: (
+        f"{e.actor} drops {e.outcome['weapon']}"
+        + (f" at {e.outcome['at']}" if "at" in e.outcome else "")
+    ),
     "sheathe": _simple("{actor} sheathes {weapon}"),
     "pick-up": _simple("{actor} picks up {item}"),
     "open": _simple("{actor} opens the door at {at}"),
