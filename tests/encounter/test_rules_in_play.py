@@ -8,8 +8,12 @@ from typing import Any
 import pytest
 
 from d20combat.encounter import actions as A
+from d20combat.encounter.fighting import build_attack, deal_damage
 from d20combat.encounter.outcome import EndKind
+from d20combat.encounter.state import Encounter
 from d20combat.errors import IllegalActionError
+from d20combat.rules.attack import AttackResult
+from d20combat.rules.dice import ScriptedDice
 from d20combat.rules.hitpoints import HpState
 
 OPEN = """
@@ -136,8 +140,6 @@ def test_charge_bonus_and_penalty(kit: Any) -> None:
     red = enc.combatants["red"]
     assert red.pos == (4, 1) and "charged" in red.conditions
     blue, red_stats = enc.combatants["blue"], red.stats
-    from d20combat.encounter.fighting import build_attack
-
     option = blue.melee_options()[0]
     atk, _ = build_attack(enc, blue, option, option.bonus, red)
     assert atk.ac.value == red_stats.ac.value - 2
@@ -217,8 +219,6 @@ def test_a_large_creature_in_a_corridor_squeezes(kit: Any) -> None:
         "red": "  - creature: ogre\n    at: a2\n",
         "blue": kit.soldier("Blue", "i5"),
     }
-    from d20combat.encounter.fighting import build_attack
-
     enc = kit.encounter(rows, sides)
     ogre, blue = (c for c in enc.combatants.values())
     option = ogre.melee_options()[0]
@@ -256,3 +256,73 @@ def test_sheathing_is_a_move_action_that_provokes_and_drawing_is_free_on_a_move(
     assert not enc.budget.standard and A.Draw("longsword") in enc.legal_actions()
     enc.apply(A.Draw("longsword"))
     assert red.wielding == ("longsword",) and enc.budget.free_draw_used
+
+
+# ------------------------------------------------- conditions on saves, damage, initiative
+def test_a_shaken_creature_takes_two_off_its_massive_damage_save(kit: Any) -> None:
+    """SRD conditions "Shaken": -2 on saving throws; SRD combat-i "Massive Damage": 50
+    points or more in one blow, DC 15 Fortitude or die. Blue (Fort +5, Con 12: +6, 99
+    hp) takes 55: a 9 saves (15) unshaken, and fails (13) shaken."""
+    for shaken, dead in ((False, False), (True, True)):
+        sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2", hp_bonus=60)}
+        enc = kit.scripted_encounter(OPEN, sides, [20, 1, 9])
+        red, blue = enc.combatants["red"], enc.combatants["blue"]
+        if shaken:
+            enc.impose(blue, "shaken", "red")
+        option = red.melee_options()[0]
+        attack, _ = build_attack(enc, red, option, option.bonus, blue)
+        deal_damage(enc, red, blue, AttackResult(True, rolled=55, damage=55), attack)
+        damage = events(enc, "damage")[0]
+        save = damage.total("fortitude save")
+        assert save.value == (4 if shaken else 6)
+        assert (("shaken", -2) in [(m.source, m.value) for m in save.counted()]) is shaken
+        assert [r.purpose for r in damage.rolls] == ["massive damage (Fort DC 15)"]
+        assert blue.vitals.dead is dead and blue.vitals.hp == 99 - 55
+
+
+def test_a_sickened_creature_deals_two_less_weapon_damage(kit: Any) -> None:
+    """SRD conditions "Sickened": -2 on attack rolls and weapon damage rolls. Red
+    (longsword +9, 1d8+3) sickened: +7 and 1d8+1."""
+    enc = kit.duel([20, 1])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    enc.impose(red, "sickened", "blue")
+    option = red.melee_options()[0]
+    attack, _ = build_attack(enc, red, option, option.bonus, blue)
+    assert attack.bonus.value == 7 and attack.damage_bonus.value == 1
+    assert ("sickened", -2) in [(m.source, m.value) for m in attack.damage_bonus.counted()]
+
+
+def test_a_deafened_creature_rolls_initiative_at_minus_four(kit: Any) -> None:
+    """SRD conditions "Deafened": -4 on initiative checks. Red (Dex 12: +1) deafened
+    before the fight rolls 10: 7; Blue rolls 8: 9, and acts first."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "f2")}
+    enc = Encounter.from_scenario(kit.make(kit.scenario_text(OPEN, sides)), 0, start=False)
+    enc.dice = ScriptedDice([10, 8])  # type: ignore[assignment]
+    enc.impose(enc.combatants["red"], "deafened", "blue")
+    enc.start()
+    init = {e.actor: e for e in events(enc, "initiative")}
+    assert init["red"].outcome["result"] == 7 and init["blue"].outcome["result"] == 9
+    assert [(m.source, m.value) for m in init["red"].total("initiative").counted()] == [
+        ("Dex 12", 1),
+        ("deafened", -4),
+    ]
+    assert enc.order == ["blue", "red"]
+
+
+@pytest.mark.parametrize("condition", ["stunned", "panicked"])
+def test_a_stunned_or_panicked_creature_drops_what_it_holds(kit: Any, condition: str) -> None:
+    """SRD conditions "Stunned": drops everything held; "Panicked": drops anything it
+    holds. Blue's longsword falls in its square (c2), to be picked up again later."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")}
+    enc = kit.encounter(OPEN, sides)
+    blue = enc.combatants["blue"]
+    assert blue.wielding == ("longsword",)
+    enc.impose(blue, condition, "red", 1)
+    assert blue.wielding == () and enc.items == [((2, 1), "longsword")]
+    drop = events(enc, "drop")[0]
+    assert drop.actor == "blue" and drop.rule == f"SRD conditions {condition.capitalize()}"
+    assert drop.outcome == {"weapon": "longsword", "at": "c2"}
+    assert [o.name for o in blue.melee_options()] == ["unarmed strike"]
+    saved = Encounter.from_json(enc.to_json())  # a saved stunned creature stays empty-handed
+    assert saved.combatants["blue"].wielding == () and saved.items == enc.items
+    assert saved.timed_by == {"red": {"blue"}}

@@ -13,8 +13,9 @@ from typing import Any, NamedTuple
 from d20combat.content.creatures import Ability, StatBlock, WieldStyle
 from d20combat.content.rulesets import Ruleset
 from d20combat.content.sizes import Size
-from d20combat.rules.conditions import Restrictions, restrictions
+from d20combat.rules.conditions import Restrictions, RollKind, restrictions, roll_modifiers
 from d20combat.rules.hitpoints import HpState, Vitals, state_of
+from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption, Routine, Statistics
 
 Pos = tuple[int, int]
@@ -180,6 +181,17 @@ class Combatant:
 
     def has(self, condition: str) -> bool:
         return condition in self.conditions
+
+    def roll_total(self, base: Total, kind: RollKind) -> Total:
+        """``base`` (a save, the initiative modifier) with what its conditions add to
+        rolls of ``kind`` (shaken, frightened, sickened: -2 on saves; deafened: -4 on
+        initiative: :func:`d20combat.rules.conditions.roll_modifiers`)."""
+        if not self.conditions and (
+            self.rules is None or self.state(self.rules) is HpState.HEALTHY
+        ):
+            return base
+        mods = roll_modifiers(self.condition_set(), kind)
+        return base.plus(*mods) if mods else base
 
     def present(self) -> bool:
         """On the battlefield (not fled)."""

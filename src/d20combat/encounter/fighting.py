@@ -30,6 +30,7 @@ from d20combat.rules.conditions import (
     defense_modifiers,
     miss_chance,
     restrictions,
+    roll_modifiers,
     sneak_attack_allowed,
 )
 from d20combat.rules.dice import Roll
@@ -173,7 +174,8 @@ def _assemble(
     if flanked:
         notes["flanking"] = True
     mods: list[Modifier] = list(attack_modifiers(attacker_conds, ranged=ranged, target=theirs))
-    damage_mods: list[Modifier] = []
+    # SRD conditions "Sickened": -2 on weapon damage rolls
+    damage_mods: list[Modifier] = list(roll_modifiers(attacker_conds, "damage"))
     if ranged:
         inc = option.range_increment or 10
         full = max(0, (distance - 1) // inc)
@@ -337,16 +339,16 @@ def deal_damage(
     mark = enc.dice.mark()
     stats = target.stats
     con = stats.abilities.get(Ability.CON)
-    fort = stats.saves["fort"].value
+    fort = target.roll_total(stats.saves["fort"], "save")
     if r.nonlethal:
-        out = take_nonlethal(target.vitals, r.damage, enc.rules, enc.dice, fort=fort, con=con)
+        out = take_nonlethal(target.vitals, r.damage, enc.rules, enc.dice, fort=fort.value, con=con)
     else:
         out = take_damage(
             target.vitals,
             r.damage,
             enc.rules,
             enc.dice,
-            fort=fort,
+            fort=fort.value,
             con=con,
             crit_immune=stats.crit_immune,
         )
@@ -360,12 +362,15 @@ def deal_damage(
         enc.impose(target, effect.condition, attacker.id, effect.rounds)
         notes.append(f"{effect.condition} for {effect.rounds} round(s): {effect.reason}")
     state = target.state(enc.rules)
+    totals: tuple[tuple[str, Total], ...] = (("damage bonus", attack.damage_bonus),)
+    if enc.dice.since(mark):  # a Fortitude save was rolled (massive or nonlethal damage)
+        totals = (*totals, ("fortitude save", fort))
     enc.event(
         attacker.id,
         "damage",
         DAMAGE_RULE,
         target=target.id,
-        totals=(("damage bonus", attack.damage_bonus),),
+        totals=totals,
         rolls=rolls,
         rolls_from=mark,
         weapon=attack.option.name,

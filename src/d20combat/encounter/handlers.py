@@ -794,12 +794,23 @@ def _run_drop(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """SRD combat-i "Drop an Item": a free action; the item lands in the creature's
     square or an adjacent one (SRD Table: Actions in Combat)."""
     assert isinstance(a, A.Drop)
-    at = a.to if a.to is not None else c.pos
-    c.wielding = tuple(w for w in c.wielding if w != a.weapon)
-    c.lost = (*c.lost, a.weapon)
-    enc.items.append((at, a.weapon))
+    drop_item(enc, c, a.weapon, a.to)
+
+
+def drop_item(
+    enc: Encounter,
+    c: Combatant,
+    weapon: str,
+    to: A.Pos | None = None,
+    rule: str = "SRD combat-i Drop an Item",
+) -> None:
+    """``c`` lets go of ``weapon``, which lands at ``to`` (its own square if None)."""
+    at = to if to is not None else c.pos
+    c.wielding = tuple(w for w in c.wielding if w != weapon)
+    c.lost = (*c.lost, weapon)
+    enc.items.append((at, weapon))
     enc.space.invalidate(c)
-    enc.event(c.id, "drop", "SRD combat-i Drop an Item", weapon=a.weapon, at=A.square_name(at))
+    enc.event(c.id, "drop", rule, weapon=weapon, at=A.square_name(at))
 
 
 def _check_sheathe(enc: Encounter, c: Combatant, a: A.Action) -> None:

@@ -32,10 +32,11 @@ from d20combat.encounter.combatant import (
     initial_wielding,
 )
 from d20combat.encounter.events import Event
-from d20combat.encounter.handlers import handler_for
+from d20combat.encounter.handlers import drop_item, handler_for
 from d20combat.encounter.outcome import Outcome
 from d20combat.errors import IllegalActionError, InputError, Problem, SaveFileError
 from d20combat.grid.battlemap import BattleMap
+from d20combat.rules.conditions import restrictions
 from d20combat.rules.dice import Roll, SampledDice
 from d20combat.rules.hitpoints import HpState, Vitals
 from d20combat.rules.statistics import Statistics, derive
@@ -213,6 +214,11 @@ class Encounter:
         target.conditions[name] = Condition(owner, turns)
         if turns > 0 and owner != target.id:
             self.timed_by.setdefault(owner, set()).add(target.id)
+        if target.wielding and restrictions(frozenset({name})).drops_items:
+            # SRD conditions "Stunned", "Panicked": drops everything held
+            for weapon in target.wielding:
+                drop_item(self, target, weapon, rule=f"SRD conditions {name.capitalize()}")
+        self.space.invalidate(target)
 
     def enemies(self, c: Combatant) -> Iterator[Combatant]:
         for o in self.combatants.values():
@@ -434,8 +440,9 @@ def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | No
     enc.space.rebuild()
     enc.timed_by = {}
     for c in enc.combatants.values():
-        for name, cond in c.conditions.items():
-            enc.impose(c, name, cond.owner, cond.turns)
+        for cond in c.conditions.values():
+            if cond.turns > 0 and cond.owner != c.id:
+                enc.timed_by.setdefault(cond.owner, set()).add(c.id)
     enc.readiers = {c.id for c in enc.combatants.values() if c.readied is not None}
     if enc.order and not 0 <= enc.turn < len(enc.order):
         raise SaveFileError(

@@ -38,12 +38,13 @@ def begin_fight(enc: Encounter) -> None:
     for c in enc.combatants.values():
         mark = enc.dice.mark()
         roll = enc.dice.roll(D20, f"initiative ({c.name})")
-        c.initiative = roll + c.stats.initiative.value
+        bonus = c.roll_total(c.stats.initiative, "initiative")  # deafened: -4
+        c.initiative = roll + bonus.value
         enc.event(
             c.id,
             "initiative",
             INIT_RULE,
-            totals=(("initiative", c.stats.initiative),),
+            totals=(("initiative", bonus),),
             rolls_from=mark,
             result=c.initiative,
         )
@@ -68,7 +69,7 @@ def begin_fight(enc: Encounter) -> None:
 
 
 def _init_key(c: Combatant) -> tuple[int, int, tuple[int, ...]]:
-    return (c.initiative, c.stats.initiative.value, c.tiebreak)
+    return (c.initiative, c.roll_total(c.stats.initiative, "initiative").value, c.tiebreak)
 
 
 def _break_ties(enc: Encounter) -> None:
@@ -127,7 +128,8 @@ def _start(enc: Encounter, c: Combatant) -> bool:
         return False
     if state is HpState.DYING and first_start:
         mark = enc.dice.mark()
-        out = dying_check(c.vitals, enc.rules, enc.dice, fort=c.stats.saves["fort"].value)
+        fort = c.roll_total(c.stats.saves["fort"], "save")
+        out = dying_check(c.vitals, enc.rules, enc.dice, fort=fort.value)
         c.vitals = out.vitals
         if c.state(enc.rules) is not state:
             enc.space.invalidate(c)
@@ -135,6 +137,7 @@ def _start(enc: Encounter, c: Combatant) -> bool:
             c.id,
             "dying",
             "SRD combat-i Stable Characters and Recovery",
+            totals=(("fortitude save", fort),) if enc.rules.dying_recovery == "fortitude" else (),
             rolls_from=mark,
             hp=c.vitals.hp,
             state=c.state(enc.rules).value,
