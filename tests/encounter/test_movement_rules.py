@@ -343,6 +343,37 @@ def test_a_two_weapon_fighter_full_attacks_with_both_weapons(kit: Any) -> None:
     assert not any(getattr(a, "two_weapon", False) for a in enc.legal_actions())
 
 
+@pytest.mark.parametrize("ruleset", ["srd35", "d20modern"])
+def test_improved_two_weapon_fighting_adds_a_second_off_hand_attack(kit: Any, ruleset: str) -> None:
+    """SRD feats "Improved Two-Weapon Fighting": a second attack with the off-hand
+    weapon, at -5 (seed 004 "Attacking with Two Weapons" plays the same way). BAB +6,
+    Str 16, Two-Weapon Fighting and a light off-hand short sword (-2/-2): longsword
+    +7/+2, short sword +7/+2."""
+    sides = {
+        "red": kit.soldier(
+            "Red",
+            "b2",
+            weapons="longsword, {weapon: short sword, wield: 'off'}",
+            feats="Two-Weapon Fighting, Improved Two-Weapon Fighting",
+            dex=17,
+        ),
+        "blue": kit.soldier("Blue", "c2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 2, 2, 2, 2], ruleset=ruleset)
+    enc.apply(A.Attack("blue", two_weapon=True))
+    for _ in range(3):
+        enc.apply(A.Attack("blue"))
+    attacks = events(enc, "attack")
+    assert [(e.outcome["weapon"], e.total("attack bonus").value) for e in attacks] == [
+        ("longsword", 7),
+        ("longsword", 2),
+        ("short sword", 7),
+        ("short sword", 2),
+    ]
+    with pytest.raises(IllegalActionError):
+        enc.apply(A.Attack("blue"))
+
+
 # ---------------------------------------------------------------------------- run
 @pytest.mark.parametrize(
     ("ruleset", "armor", "limit"),
