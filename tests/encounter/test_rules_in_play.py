@@ -11,8 +11,9 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.fighting import build_attack, deal_damage
 from d20combat.encounter.outcome import EndKind
 from d20combat.encounter.state import Encounter
-from d20combat.errors import IllegalActionError
+from d20combat.errors import ContentError, IllegalActionError
 from d20combat.rules.attack import AttackResult
+from d20combat.rules.conditions import combine_fear
 from d20combat.rules.dice import ScriptedDice
 from d20combat.rules.hitpoints import HpState
 
@@ -326,3 +327,36 @@ def test_a_stunned_or_panicked_creature_drops_what_it_holds(kit: Any, condition:
     saved = Encounter.from_json(enc.to_json())  # a saved stunned creature stays empty-handed
     assert saved.combatants["blue"].wielding == () and saved.items == enc.items
     assert saved.timed_by == {"red": {"blue"}}
+
+
+@pytest.mark.parametrize(
+    ("held", "new", "becomes"),
+    [
+        ("shaken", "shaken", "frightened"),
+        ("shaken", "frightened", "panicked"),
+        ("frightened", "shaken", "panicked"),
+        ("frightened", "frightened", "panicked"),
+        ("panicked", "shaken", "panicked"),
+    ],
+)
+def test_fear_effects_are_cumulative(kit: Any, held: str, new: str, becomes: str) -> None:
+    """SRD special abilities "Becoming Even More Fearful": a shaken creature made shaken
+    again becomes frightened; made frightened, panicked; a frightened one made shaken
+    or frightened becomes panicked. The grown fear replaces the old and lasts as the
+    new effect says; panicked, Blue drops its longsword."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")}
+    enc = kit.encounter(OPEN, sides)
+    blue = enc.combatants["blue"]
+    enc.impose(blue, held, "red", 3)
+    enc.impose(blue, new, "red", 2)
+    fears = {k: (c.owner, c.turns) for k, c in blue.conditions.items()}
+    assert fears == {becomes: ("red", 2)}
+    grew = events(enc, "fear-grows")[-1]
+    assert grew.outcome == {"held": held, "new": new, "becomes": becomes}
+    assert (blue.wielding == ()) is (becomes == "panicked")
+    assert combine_fear(held, new) == becomes
+
+
+def test_only_fear_conditions_combine() -> None:
+    with pytest.raises(ContentError, match="not both fear conditions"):
+        combine_fear("shaken", "dazed")

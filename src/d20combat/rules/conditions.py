@@ -660,6 +660,8 @@ _ROWS: tuple[ConditionSpec, ...] = (
 
 CONDITIONS: Mapping[str, ConditionSpec] = MappingProxyType({row.name: row for row in _ROWS})
 """Every condition by name (read-only)."""
+_FEAR_BY_LEVEL = {row.severity: row.name for row in _ROWS if row.group == "fear"}
+_FEAR_WORST = max(_FEAR_BY_LEVEL)
 
 ALIASES: Mapping[str, str] = MappingProxyType(
     {
@@ -1051,6 +1053,29 @@ def can_use_ranged(conditions: frozenset[str], weapon_flags: Iterable[str]) -> b
     shuriken only, seed 002 note 3)."""
     r = restrictions(conditions)
     return r.can_attack and r.ranged_requires <= frozenset(weapon_flags)
+
+
+def combine_fear(held: str, new: str) -> str:
+    """The fear condition of a creature ``held`` in fear that a new fear effect
+    (``new``) strikes: SRD special abilities "Becoming Even More Fearful": fear effects
+    are cumulative; shaken made shaken again becomes frightened, shaken made frightened
+    becomes panicked, frightened made shaken or frightened becomes panicked.
+
+    >>> combine_fear("shaken", "shaken"), combine_fear("frightened", "shaken")
+    ('frightened', 'panicked')
+
+    Raises:
+        ContentError: unless both are fear conditions (shaken, frightened, panicked).
+    """
+    a, b = CONDITIONS[normalize(held)], CONDITIONS[normalize(new)]
+    if a.group != "fear" or b.group != "fear":
+        raise ContentError(
+            f"{held!r} and {new!r} are not both fear conditions",
+            field="condition",
+            expected="shaken, frightened or panicked",
+        )
+    level = min(_FEAR_WORST, max(a.severity, b.severity) + 1)
+    return _FEAR_BY_LEVEL[level]
 
 
 # ---------------------------------------------------------------------------
