@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from d20combat.encounter import actions as A
+from d20combat.encounter.fear import compelled
 from d20combat.encounter.fighting import build_attack, deal_damage
 from d20combat.encounter.outcome import EndKind
 from d20combat.encounter.state import Encounter
@@ -16,6 +17,7 @@ from d20combat.rules.attack import AttackResult
 from d20combat.rules.conditions import combine_fear
 from d20combat.rules.dice import ScriptedDice
 from d20combat.rules.hitpoints import HpState
+from d20combat.sim.runner import play
 
 OPEN = """
 .......
@@ -360,3 +362,108 @@ def test_fear_effects_are_cumulative(kit: Any, held: str, new: str, becomes: str
 def test_only_fear_conditions_combine() -> None:
     with pytest.raises(ContentError, match="not both fear conditions"):
         combine_fear("shaken", "dazed")
+
+
+# ---------------------------------------------------------------------------- fear
+FIELD9 = """
+.........
+.........
+.........
+.........
+.........
+"""
+
+
+def afraid(kit: Any, fear: str, blue_at: str, rows: str = FIELD9, red_at: str = "c3") -> Any:
+    """Red at c3 (Blue's fear) and Blue, afraid of Red, whose turn it is."""
+    sides = {"red": kit.soldier("Red", red_at), "blue": kit.soldier("Blue", blue_at)}
+    enc = kit.scripted_encounter(rows, sides, [1, 20])
+    assert enc.current.id == "blue"
+    enc.impose(enc.combatants["blue"], fear, "red", 3)
+    return enc
+
+
+@pytest.mark.parametrize("fear", ["frightened", "turned"])
+def test_a_threatened_frightened_creature_withdraws_from_its_fear(kit: Any, fear: str) -> None:
+    """SRD conditions "Frightened": flees from the source of its fear as best it can
+    (seed 000 "Turned": by the best means). Threatened by Red at c3, Blue (d3, speed
+    20) withdraws, so leaving d3 provokes no one it can see: 20 ft (srd35 withdraw,
+    seed 002) to g1, h2 or h3, each 25 ft from Red; the topmost, g1. Then its turn is
+    spent."""
+    enc = afraid(kit, fear, "d3")
+    blue = enc.combatants["blue"]
+    assert compelled(enc, "blue") == A.Flee() and A.Flee() in enc.legal_actions()
+    enc.apply(A.Flee())
+    flee = events(enc, "flee")[0]
+    assert flee.target == "red" and flee.outcome == {"fear": fear, "how": "withdraw", "end": "g1"}
+    assert blue.pos == (6, 0) and events(enc, "withdraw")
+    assert compelled(enc, "blue") == A.EndTurn()
+
+
+def test_an_unthreatened_frightened_creature_double_moves_then_may_fight(kit: Any) -> None:
+    """Not threatened, Blue (f3) flees with a move action to the farthest square from
+    Red it can reach: i1 (35 ft; i5 ties and is lower). With its standard action as a
+    second move it would flee farther, but nothing on the field is farther than i1:
+    cornered, a frightened creature may fight (its tactics decide)."""
+    enc = afraid(kit, "frightened", "f3")
+    blue = enc.combatants["blue"]
+    enc.apply(A.Flee())
+    assert events(enc, "flee")[0].outcome["how"] == "move" and blue.pos == (8, 0)
+    assert compelled(enc, "blue") is None
+    with pytest.raises(IllegalActionError, match="cornered"):
+        enc.apply(A.Flee())
+
+
+def test_a_panicked_creature_flees_along_a_random_path(kit: Any) -> None:
+    """SRD conditions "Panicked": flees along a random path away from the source. The
+    squares Blue (f3, speed 20) can reach farther than 15 ft from Red are drawn by a
+    die in row order; a 1 gives the first, f1 (20 ft from Red). The die is logged."""
+    enc = afraid(kit, "panicked", "f3")
+    enc.dice.totals.append(1)
+    enc.apply(A.Flee())
+    flee = events(enc, "flee")[0]
+    assert [r.purpose for r in flee.rolls] == ["random flight path"]
+    assert flee.outcome["end"] == "f1" and enc.combatants["blue"].pos == (5, 0)
+
+
+@pytest.mark.parametrize("fear", ["panicked", "turned"])
+def test_cornered_a_panicked_creature_cowers_and_a_frightened_one_fights(
+    kit: Any, fear: str
+) -> None:
+    """SRD conditions "Panicked" (and seed 000 "Turned": turned undead that can't flee
+    cower, and attacks on them get +2, here cowering's -2 AC): if cornered, it cowers
+    (SRD "Cowering": no actions, -2 AC, no Dexterity bonus) until its next turn;
+    "Frightened": if unable to flee, it may fight. Blue at the dead end a1 of a
+    corridor, Red at b1."""
+    enc = afraid(kit, fear, "a1", rows="....", red_at="b1")
+    blue, red = enc.combatants["blue"], enc.combatants["red"]
+    assert compelled(enc, "blue") == A.Cower()
+    enc.apply(A.Cower())
+    assert "cowering" in blue.conditions and events(enc, "cower")
+    assert compelled(enc, "blue") == A.EndTurn()
+    enc.apply(A.EndTurn())
+    option = red.melee_options()[0]
+    attack, _ = build_attack(enc, red, option, option.bonus, blue)
+    assert attack.ac.value == 16 - 2 - 1  # chainmail, Dex +1 lost, cowering -2
+    enc = afraid(kit, "frightened", "a1", rows="....", red_at="b1")
+    assert compelled(enc, "blue") is None
+    with pytest.raises(IllegalActionError, match="cornered"):
+        enc.apply(A.Flee())
+    assert A.parse_action("cower") == A.Cower() and str(A.Flee()) == "flee"
+
+
+def test_a_fight_runs_fear_before_tactics(kit: Any) -> None:
+    """The runner takes the action fear compels before the creature's policy: Blue,
+    frightened of Red, flees on its turns instead of attacking; a creature without
+    fear may neither flee nor cower."""
+    sides = {"red": kit.soldier("Red", "c3"), "blue": kit.soldier("Blue", "d3")}
+    enc = kit.encounter(FIELD9, sides, seed=3)
+    enc.impose(enc.combatants["blue"], "frightened", "red", 2)
+    if enc.current.id == "red":
+        assert A.Flee() not in enc.legal_actions() and A.Cower() not in enc.legal_actions()
+        with pytest.raises(IllegalActionError, match="only a creature fleeing in fear"):
+            enc.apply(A.Flee())
+    play(enc, strict=True)
+    turn = next(i for i, e in enumerate(enc.log) if e.type == "turn" and e.actor == "blue")
+    first = next(e for e in enc.log[turn + 1 :] if e.actor == "blue")
+    assert first.type == "flee" and first.target == "red"

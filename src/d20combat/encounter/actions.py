@@ -31,6 +31,8 @@ notation                   meaning (action type; source)
 ``open d5``                open a door (move action)
 ``escape``                 leave the map from an exit square (move action)
 ``surrender``              surrender (free)
+``flee``                   flee from the source of its fear (a withdraw or a move)
+``cower``                  cornered in fear: cower until its next turn
 ``start-full-round d5``    begin a 5-ft move through costly terrain (standard)
 =========================  ================================================
 """
@@ -259,6 +261,23 @@ class Surrender(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Flee(Action):
+    """Flee from the source of its fear, as the rules lay the path
+    (:mod:`d20combat.encounter.fear`): a withdraw when threatened, else a move."""
+
+    verb: ClassVar[str] = "flee"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Cower(Action):
+    """Cornered in fear: cower until its next turn (SRD conditions "Cowering")."""
+
+    verb: ClassVar[str] = "cower"
+    kind: ClassVar[str] = "full-round"
+
+
+@dataclass(frozen=True, slots=True)
 class StartFullRound(Action):
     """Start a full-round action with a standard action (seed 004); the next
     action must complete it. The only full-round action it serves here is moving
@@ -297,6 +316,8 @@ def parse_action(text: str) -> Action:
         "drop-prone": DropProne,
         "escape": Escape,
         "surrender": Surrender,
+        "flee": Flee,
+        "cower": Cower,
     }
     if verb in simple:
         if args:
@@ -363,6 +384,8 @@ def parse_action(text: str) -> Action:
                     "open",
                     "escape",
                     "surrender",
+                    "flee",
+                    "cower",
                     "start-full-round",
                 ]
             )

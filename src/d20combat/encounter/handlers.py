@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING
 
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
 from d20combat.encounter.fighting import provoke, strike
 from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import can_use_ranged
+from d20combat.rules.dice import Dice
 from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption, Routine
 
@@ -941,6 +943,73 @@ def _run_surrender(enc: Encounter, c: Combatant, a: A.Action) -> None:
     enc.event(c.id, "surrender", "surrender (speak: a free action)")
 
 
+def _check_flee(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    fear = fleeing_fear(c)
+    if fear is None:
+        raise _fail("only a creature fleeing in fear flees (frightened, panicked, turned)")
+    _need_move_action(enc, c)
+    _need_mobile(enc, c)
+    if enc.budget.stepped:
+        raise _fail("no other movement in a round with a 5-foot step")
+    if flight(enc, c) is None:
+        raise _fail("cornered: no square it can reach is farther from what it fears")
+
+
+def _run_flee(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """:mod:`d20combat.encounter.fear`: a withdraw or a move to the square its fear
+    picks (a die picks a panicked creature's)."""
+    f = flight(enc, c)
+    assert f is not None
+    mark = enc.dice.mark()
+    end = f.ends[0]
+    if f.fear in RANDOM_PATH and len(f.ends) > 1:
+        end = f.ends[enc.dice.roll(Dice.of(1, len(f.ends)), "random flight path") - 1]
+    path = tuple(enc.space.reachable(c, f.limit).path_to(end)[1:])
+    b = enc.budget
+    enc.event(
+        c.id,
+        "flee",
+        FLEE_RULE,
+        target=f.source.id,
+        rolls_from=mark,
+        fear=f.fear,
+        how="withdraw" if f.withdraw else "move",
+        end=A.square_name(end),
+    )
+    if f.withdraw:
+        b.use("standard" if b.single else "full-round")
+        b.moved = True
+        walk(enc, c, path, kind="withdraw", free_start=True)
+    else:
+        b.use("move")
+        b.moved = True
+        if b.routine is not None and not b.committed:
+            b.routine = None
+        walk(enc, c, path, kind="move")
+
+
+def _check_cower(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    if fleeing_fear(c) is None:
+        raise _fail("only a creature fleeing in fear cowers (panicked, turned)")
+    _need_full_round(enc, c)
+
+
+def _run_cower(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """Frozen in fear until the start of its next turn: no actions, -2 AC, no
+    Dexterity bonus to AC (SRD conditions "Cowering")."""
+    enc.budget.use("full-round")
+    enc.impose(c, "cowering", c.id, 1)
+    enc.event(c.id, "cower", COWER_RULE, fear=fleeing_fear(c))
+
+
+def _gen_fear(action: A.Action) -> Generate:
+    def gen(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+        if fleeing_fear(c) is not None:
+            yield action
+
+    return gen
+
+
 def _gen_one(action: A.Action) -> Generate:
     def gen(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         yield action
@@ -970,6 +1039,8 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.OpenDoor: Handler(_check_open, _run_open, _gen_open),
     A.Escape: Handler(_check_escape, _run_escape, _gen_escape),
     A.Surrender: Handler(_check_surrender, _run_surrender, _gen_one(A.Surrender())),
+    A.Flee: Handler(_check_flee, _run_flee, _gen_fear(A.Flee())),
+    A.Cower: Handler(_check_cower, _run_cower, _gen_fear(A.Cower())),
 }
 _ORDER = {cls: i for i, cls in enumerate(HANDLERS)}
 

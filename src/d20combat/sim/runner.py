@@ -1,4 +1,5 @@
-"""Run a fight to its end: each creature's policy picks its actions.
+"""Run a fight to its end: each creature's policy picks its actions, but for a
+creature that fear makes flee (:func:`d20combat.encounter.fear.compelled`).
 
 Every loop is bounded: a turn that does not end after ``MAX_ACTIONS_PER_TURN``
 actions is ended for the policy (a policy bug must not hang a simulation), and the
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 from d20combat.content.scenarios import Scenario
 from d20combat.encounter.actions import EndTurn
+from d20combat.encounter.fear import compelled
 from d20combat.encounter.outcome import Outcome
 from d20combat.encounter.state import Encounter
 from d20combat.errors import IllegalActionError
@@ -56,8 +58,10 @@ def play(
         if steps_in_turn > MAX_ACTIONS_PER_TURN:
             enc.apply(EndTurn())
             continue
-        pol = chosen.get(actor.id) or policy(actor.tactics)
-        action = pol(enc, actor.id)
+        action = compelled(enc, actor.id)  # fear decides for a fleeing creature
+        if action is None:
+            pol = chosen.get(actor.id) or policy(actor.tactics)
+            action = pol(enc, actor.id)
         try:
             enc.apply(action)
         except IllegalActionError as exc:
