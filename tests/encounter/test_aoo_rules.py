@@ -199,9 +199,9 @@ def test_natural_weapons_are_armed_against_an_unarmed_attacker(kit: Any, ruleset
     [
         ({"weapons": ""}, 0, None),
         ({"weapons": "shortbow"}, 0, None),
-        ({"weapons": "", "feats": "Improved Unarmed Strike"}, 8, "unarmed strike"),
-        ({"weapons": "shortbow", "feats": "Improved Unarmed Strike"}, 8, "unarmed strike"),
-        ({"weapons": "", "natural": CLAWS}, 8, "claw"),
+        ({"weapons": "", "feats": "Improved Unarmed Strike"}, 9, "unarmed strike"),
+        ({"weapons": "shortbow", "feats": "Improved Unarmed Strike"}, 9, "unarmed strike"),
+        ({"weapons": "", "natural": CLAWS}, 9, "claw"),
     ],
     ids=["unarmed", "bow-only", "improved-unarmed-strike", "bow-and-fists", "claws"],
 )
@@ -210,7 +210,8 @@ def test_only_armed_creatures_threaten_and_aoos_are_melee_attacks(
 ) -> None:
     """seed 003 "Threatened Squares" / seed 002 "Uncommon exceptions" / SRD combat-i
     "Unarmed Attacks": an unarmed creature threatens no square and makes no AoO unless it
-    has Improved Unarmed Strike or natural weapons; seed 004 "Attacks of Opportunity":
+    has Improved Unarmed Strike or natural weapons (then the 8 squares around it and
+    its own, which it can attack into); seed 004 "Attacks of Opportunity":
     AoOs are made with melee weapons (or armed unarmed attacks), never ranged ones. Red
     leaves b2, next to Blue (Combat Reflexes)."""
     feats = ", ".join(x for x in ("Combat Reflexes", blue.get("feats", "")) if x)
@@ -236,13 +237,13 @@ MONK = """
 
 def test_a_monk_is_armed_unarmed(kit: Any) -> None:
     """SRD combat-i "'Armed' Unarmed Attacks": a monk counts as armed (SRD monk: Improved
-    Unarmed Strike at 1st level): its unarmed attack on an armed foe provokes nothing, it
-    threatens the squares around it, and it makes AoOs with its unarmed strike (monk 3:
-    +4, roll 2 = 6)."""
+    Unarmed Strike at 1st level): its unarmed attack on an armed foe provokes nothing,
+    it threatens the squares around it (and its own), and it makes AoOs with its
+    unarmed strike (monk 3: +4, roll 2 = 6)."""
     sides = {"red": kit.soldier("Red", "b2", feats="Combat Reflexes"), "blue": MONK}
     enc = kit.scripted_encounter(OPEN, sides, [1, 20, 2, 2])
     monk = enc.combatants["monk"]
-    assert enc.current is monk and len(enc.space.threatened(monk)) == 8
+    assert enc.current is monk and len(enc.space.threatened(monk)) == 9
     enc.apply(A.Attack("red"))
     assert not events(enc, "provoked")
     assert events(enc, "attack")[0].outcome["weapon"] == "unarmed strike"

@@ -689,6 +689,57 @@ def test_moving_past_a_zero_reach_creature_provokes_nothing(kit: Any) -> None:
     assert not events(enc, "aoo") and not events(enc, "provoked")
 
 
+def test_a_tiny_creature_entering_a_foes_square_provokes_and_can_be_hit_there(
+    kit: Any,
+) -> None:
+    """SRD combat-ii "Tiny, Diminutive, and Fine Creatures": with no natural reach they
+    must enter an opponent's square to attack in melee, which provokes an attack of
+    opportunity from the opponent; "You can attack into your own square if you need
+    to". The Rat (Weapon Finesse: bite +5) 5-foot steps from d2 into Blue's square c2:
+    Blue, who has acted, attacks it (longsword +9, roll 2: 11 vs the Rat's AC 14,
+    a miss); the Rat then bites from inside (roll 10: 15 vs Blue's AC 16, a miss). On
+    its turn Blue attacks the Rat in its own square, with no need to step."""
+    sides = {"red": tiny("Rat", "d2", feats="Weapon Finesse"), "blue": kit.soldier("Blue", "c2")}
+    enc = kit.scripted_encounter(OPEN, sides, [1, 20, 2, 10, 12, 7])
+    blue, rat = enc.combatants["blue"], enc.combatants["rat"]
+    assert (2, 1) in enc.space.threatened(blue)  # its own square
+    enc.apply(A.EndTurn())  # Blue
+    enc.apply(A.Step((2, 1)))  # the Rat, into c2
+    assert [e.outcome["reason"] for e in events(enc, "provoked")] == [
+        "entering blue's square at c2"
+    ]
+    (aoo,) = events(enc, "aoo")
+    assert (aoo.actor, aoo.target, aoo.outcome["total"]) == ("blue", "rat", 11)
+    assert rat.pos == (2, 1)
+    enc.apply(A.Attack("blue"))
+    assert events(enc, "attack")[0].outcome["total"] == 15
+    enc.apply(A.EndTurn())  # the Rat
+    longsword = blue.melee_options()[0]
+    assert enc.space.attack_problem(blue, longsword, rat) is None
+    assert A.Attack("rat", "longsword") in enc.legal_actions()
+    assert not any(isinstance(a, A.Step) and a.to == (2, 1) for a in enc.legal_actions())
+    enc.apply(A.Attack("rat"))
+    assert events(enc, "attack")[-1].outcome["total"] == 12 + 9
+
+
+def test_a_tiny_creature_passing_through_a_foes_square_provokes(kit: Any) -> None:
+    """SRD combat-ii "Moving Through a Square": a Tiny creature can move through an
+    occupied square, and provokes attacks of opportunity when doing so. The Rat moves
+    from d2 through Blue's square c2 to b2. Blue (Combat Reflexes: two attacks of
+    opportunity a round) gets one as the Rat leaves d2, which it threatens, and one
+    as it enters c2 (rolls 2 and 2: 11, misses); leaving c2 adds none (one for the
+    same movement)."""
+    sides = {"red": tiny("Rat", "d2"), "blue": kit.soldier("Blue", "c2", feats="Combat Reflexes")}
+    enc = kit.scripted_encounter(OPEN, sides, [1, 20, 2, 2])
+    enc.apply(A.EndTurn())  # Blue
+    enc.apply(A.Move(((2, 1), (1, 1))))
+    assert [e.outcome["reason"] for e in events(enc, "provoked")] == [
+        "moving out of d2",
+        "entering blue's square at c2",
+    ]
+    assert enc.combatants["rat"].pos == (1, 1) and len(events(enc, "aoo")) == 2
+
+
 def test_approaching_greater_reach_provokes_but_a_step_does_not(kit: Any) -> None:
     """SRD combat-ii "Big and Little Creatures": approaching a creature with greater
     natural reach usually provokes, because the mover must move within its reach; not

@@ -4,6 +4,9 @@ Sources:
 * seed 003 "Provoking an Attack of Opportunity": moving out of a threatened square
   provokes; seed 003 "Combat Reflexes ...": moving out of several squares threatened
   by the same opponent in one round is one opportunity for it;
+* SRD combat-ii "Moving Through a Square": a Tiny or smaller creature may move into or
+  through an occupied square and provokes attacks of opportunity doing so (its only
+  way to attack in melee: "Tiny, Diminutive, and Fine Creatures");
 * SRD combat-i "Take 5-Foot Step" (never provokes), "Withdraw" (the starting square
   is not threatened by visible enemies), "Run", "Crawling" (provokes from any
   attacker at any point of the crawl);
@@ -16,9 +19,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from d20combat.content.equipment import WeaponFlag
+from d20combat.content.sizes import Size
 from d20combat.encounter.actions import Pos, square_name
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import provoke, strike
+from d20combat.grid.squares import footprint
 from d20combat.rules.conditions import can_use_ranged
 
 if TYPE_CHECKING:
@@ -57,6 +62,7 @@ def walk(
     # readied attacks are set on their owners' turns: none appear during this move
     side = c.side
     watched = any(enc.combatants[i].side != side for i in enc.readiers)
+    tiny = c.stat.size <= Size.TINY
     for i, nxt in enumerate(path):
         if (
             provokes
@@ -72,6 +78,8 @@ def walk(
             break
         space.place(c, nxt)
         done.append(nxt)
+        if tiny and not _enter_opponents(enc, c):
+            break
         if watched and not trigger_readied(enc, c):
             break
     enc.event(
@@ -84,6 +92,26 @@ def walk(
         stopped=len(done) < len(path),
     )
     return len(done) == len(path) and enc.active(c)
+
+
+def _enter_opponents(enc: Encounter, c: Combatant) -> bool:
+    """A Tiny or smaller creature moving into or through an opponent's square provokes
+    an attack of opportunity from it (SRD combat-ii "Moving Through a Square: Very
+    Small Creature"; "Tiny, Diminutive, and Fine Creatures": to attack in melee they
+    must enter an opponent's square, which provokes). Returns False if it is stopped."""
+    occ = enc.space.occ
+    seen: set[str] = set()
+    for square in footprint(c.pos, c.squares):
+        for oid in occ.at(square):
+            if oid == c.id or oid in seen:
+                continue
+            seen.add(oid)
+            o = enc.combatants[oid]
+            if o.side != c.side and not provoke(
+                enc, c, f"entering {o.id}'s square at {square_name(square)}", only=o
+            ):
+                return False
+    return True
 
 
 def trigger_readied(enc: Encounter, mover: Combatant) -> bool:

@@ -208,11 +208,14 @@ class Space:
         hit = _REACHES.get(key)
         if hit is not None and hit[0] is option:
             return hit[1]
+        # a creature can attack into its own space unless armed with a reach weapon
+        # (SRD combat-ii "Tiny, Diminutive, and Fine Creatures"; seed 000), so it
+        # threatens it (seed 003: the squares it can attack into)
         if option.natural:
-            tpl = threat_template(c.squares, option.reach_ft)
+            tpl = threat_template(c.squares, option.reach_ft, own_space=True)
         else:
             reach_weapon = option.weapon is not None and option.weapon.has(WeaponFlag.REACH)
-            tpl = threat_template(c.squares, c.stats.reach_ft, reach_weapon)
+            tpl = threat_template(c.squares, c.stats.reach_ft, reach_weapon, own_space=True)
         far = max((footprint_distance((0, 0), c.squares, p, 1) for p in tpl), default=0)
         reach = _Reach(tpl, far, {}, {})
         if len(_REACHES) >= _REACHES_LIMIT:

@@ -25,9 +25,11 @@ Judgment calls:
 * reach 0 (no reach weapon): the template is ``{(0, 0)}`` -- the creature's own square,
   the only one it can attack into (and it threatens it: seed 000 "Mixing It Up" gives
   it attacks of opportunity against a larger creature leaving that square);
-* every other template excludes the creature's own space by default, so a Medium
-  creature threatens 8 squares. Creatures without a reach weapon can attack into their
-  own space (a Tiny creature sharing it): ask for ``own_space=True`` to include it;
+* every other template excludes the creature's own space by default (the 8 squares
+  around a Medium creature). Creatures without a reach weapon can attack into their
+  own space (a Tiny creature sharing it: SRD combat-ii "You can attack into your own
+  square if you need to"), so they threaten it too: ``own_space=True`` includes it,
+  as the encounter asks;
 * a reach weapon in the hands of a creature with natural reach 0 gives 5 ft (adjacent
   squares, not its own square), per seed 000 "Very Small Creatures"; otherwise a reach
   weapon reaches double the natural reach and not at the natural reach or less;
