@@ -265,6 +265,35 @@ def test_threatened_by_reach_it_steps_in_rather_than_move(kit: Any, name: str) -
     assert choose(enc, name) == A.Step((1, 1))
 
 
+def test_a_step_into_reach_goes_for_the_wounded_foe(kit: Any) -> None:
+    # Red at c2 with goblins two squares off at a2 and e2: a step to b2 reaches the
+    # western one, to d2 the eastern. Either way the same squares threaten it; Red
+    # steps toward the wounded one, whichever side it is on.
+    sides = {
+        "red": kit.fighter("Red", "c2"),
+        "blue": kit.creature("goblin", "a2") + kit.creature("goblin", "e2"),
+    }
+    for wounded, square in (("goblin-1", (1, 1)), ("goblin-2", (3, 1))):
+        enc = kit.encounter(OPEN, sides)
+        wound(enc, wounded, 2)
+        assert choose(enc) == A.Step(square)
+
+
+def test_a_step_into_reach_takes_the_flank_when_it_can(kit: Any) -> None:
+    # Blue at d2, two squares from Red at b2; Red's ally at e2 threatens Blue. Steps to
+    # c1, c2 and c3 all bring Blue into reach; only c2 is opposite the ally (seed 003
+    # "Flanking"), though c1 comes first in step order.
+    sides = {
+        "red": kit.fighter("Red", "b2") + kit.fighter("Ally", "e2"),
+        "blue": kit.fighter("Blue", "d2"),
+    }
+    enc = kit.encounter(OPEN, sides)
+    step = choose(enc)
+    assert step == A.Step((2, 1))
+    enc.apply(step)
+    assert enc.space.flanked_by(enc.get("red"), enc.get("blue"))
+
+
 # ---------------------------------------------------------------- shooting
 
 

@@ -347,19 +347,12 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         return None
     options = c.melee_options()
     if b.standard and not b.moved and options:
-        # a 5-foot step into reach never provokes and keeps the full attack
-        limit = sp.melee_reach_ft(c) + 10
-        close = [
-            (e.pos, [sp.attack_offsets(c, o, e.squares) for o in options])
-            for e in sp.enemies_near(c, limit)
-        ]
-        if close:
-            for to in sp.step_squares(c):
-                x, y = to
-                for (ex, ey), reach in close:
-                    off = (x - ex, y - ey)
-                    if any(off in offsets for offsets in reach):
-                        return A.Step(to)
+        # a 5-foot step into reach never provokes and keeps the full attack: to the
+        # best target in reach of a step, flanking it if a step can, into the fewest
+        # threats (then the first square in step order)
+        step = _step_into_reach(v, options)
+        if step is not None:
+            return step
     dest = v.destination(speed, avoid_provoking)
     if dest is not None:
         if avoid_provoking:
@@ -384,6 +377,42 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     if path:
         return A.Move(path)
     return None
+
+
+def _step_into_reach(v: _View, options: list[AttackOption]) -> A.Step | None:
+    """The 5-foot step that brings the best foe into reach (:meth:`_View.priority`),
+    flanking it if one can, into the fewest threatened squares; None if no step
+    brings a foe into reach."""
+    c, sp = v.c, v.sp
+    close = [
+        (e, [sp.attack_offsets(c, o, e.squares) for o in options])
+        for e in sp.enemies_near(c, sp.melee_reach_ft(c) + 10)
+    ]
+    if not close:
+        return None
+    n = c.squares
+    partners: dict[str, list[tuple[Pos, int]]] = {}
+    best: tuple[tuple[tuple[float, int, int, str], int, int, int], Pos] | None = None
+    for i, to in enumerate(sp.step_squares(c)):
+        x, y = to
+        for e, reach in close:
+            ex, ey = e.pos
+            off = (x - ex, y - ey)
+            if not any(off in offsets for offsets in reach):
+                continue
+            priority = v.priority(e)
+            if best is not None and best[0][0] < priority:
+                continue
+            allies = partners.get(e.id)
+            if allies is None:
+                allies = partners[e.id] = [
+                    (a.pos, a.squares) for a in sp.flank_partners(c.side, e) if a is not c
+                ]
+            flank = 0 if any(flanks(to, n, ap, an, e.pos, e.squares) for ap, an in allies) else 1
+            key = (priority, flank, sp.threat_count_at(c, to), i)
+            if best is None or key < best[0]:
+                best = (key, to)
+    return None if best is None else A.Step(best[1])
 
 
 def _flanking_from(v: _View, p: Pos, e: Combatant, allies: list[tuple[Pos, int]]) -> bool:
