@@ -122,6 +122,29 @@ def test_delay_is_to_a_named_creature_before_any_action(kit: Any, rules: str) ->
 
 
 @BOTH
+def test_delaying_again_and_again_acts_at_any_later_count(kit: Any, rules: str) -> None:
+    """SRD combat-ii "Delay": a creature may wait and act at any later count, which then
+    becomes its initiative. ``delay`` waits for the next creature only; at its new
+    count it may act, or wait again. Red (first) waits past Cyan, then past Blue, and
+    acts last: the order becomes Cyan, Blue, Red, for the rounds after too."""
+    enc = three(kit, [20, 10, 5], rules)
+    first = list(enc.order)
+    assert first[0] == "red" and A.parse_action("delay") == A.Delay()
+    assert str(A.Delay()) == "delay"
+    enc.apply(A.Delay())
+    assert [e.outcome["after"] for e in events(enc, "delay")] == [first[1]]
+    enc.apply(A.EndTurn())  # the second creature's turn
+    assert enc.current.id == "red"
+    enc.apply(A.Delay())  # wait again
+    enc.apply(A.EndTurn())  # the third creature's turn
+    assert enc.current.id == "red" and enc.order == [first[1], first[2], "red"]
+    with pytest.raises(IllegalActionError, match="nobody acts later"):
+        enc.apply(A.Delay())
+    enc.apply(A.EndTurn())
+    assert enc.round == 2 and enc.current.id == first[1]
+
+
+@BOTH
 def test_a_delayed_creature_cannot_interrupt(kit: Any, rules: str) -> None:
     """seed 004 / SRD "Delay": a delayed action cannot interrupt anyone's action. Red
     delays after Blue; during Blue's whole turn (a move past Red and an attack) Red has

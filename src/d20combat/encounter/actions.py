@@ -18,6 +18,7 @@ notation                   meaning (action type; source)
 ``attack ogre with longsword two-weapon``   open a two-weapon full attack
 ``total-defense``          +4 dodge AC (seed 004 "Total Defense")
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
+``delay``                  act after the next creature, and choose again then
 ``ready attack when enters-reach``   ready a melee attack (seed 004 "Ready")
 ``ready attack with longbow when in-range``   ready a shot
 ``stand``                  stand up from prone (move action)
@@ -158,11 +159,14 @@ class TotalDefense(Action):
 
 @dataclass(frozen=True, slots=True)
 class Delay(Action):
-    after: str
+    """Act later: right after ``after``, or (None) after the next creature in the order,
+    to decide again then (SRD combat-ii "Delay": act at any later count)."""
+
+    after: str | None = None
     verb: ClassVar[str] = "delay"
 
     def __str__(self) -> str:
-        return f"delay after {self.after}"
+        return "delay" if self.after is None else f"delay after {self.after}"
 
 
 # seed 004 "Ready": ``enters-reach`` a melee attack on an enemy moving into a square
@@ -341,8 +345,10 @@ def parse_action(text: str) -> Action:
     if verb == "attack":
         return _parse_attack(text, args)
     if verb == "delay":
+        if not args:
+            return Delay()
         if len(args) != 2 or args[0] != "after":
-            raise _expect(text, "'delay after COMBATANT'")
+            raise _expect(text, "'delay' or 'delay after COMBATANT'")
         return Delay(args[1])
     if verb == "ready":
         m = re.match(r"^attack(?: with (.+?))? when (\S+)$", " ".join(args))

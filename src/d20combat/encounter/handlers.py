@@ -564,6 +564,10 @@ def _check_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Delay)
     if not _fresh(enc):
         raise _fail("can only delay before taking any action this turn")
+    if a.after is None:
+        if not enc.order[enc.turn + 1 :]:
+            raise _fail("nobody acts later in this round")
+        return
     other = enc.get(a.after)
     if other is c:
         raise _fail("cannot delay after itself")
@@ -572,12 +576,15 @@ def _check_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 
 def _run_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 004 "Delay"; SRD combat-ii "Delay": waiting for the next creature only and
+    deciding again then is how a creature acts at whatever count it likes."""
     assert isinstance(a, A.Delay)
     order = enc.order
+    after = a.after if a.after is not None else order[enc.turn + 1]
     order.remove(c.id)
-    order.insert(order.index(a.after) + 1, c.id)
+    order.insert(order.index(after) + 1, c.id)
     enc.turn -= 1  # the next creature now sits at this index; after_action advances past it
-    enc.event(c.id, "delay", "seed 004 Delay", after=a.after, order=list(order))
+    enc.event(c.id, "delay", "seed 004 Delay", after=after, order=list(order))
     from d20combat.encounter import turns
 
     turns.end_turn(enc)
