@@ -14,7 +14,7 @@ from d20combat.encounter.outcome import EndKind
 from d20combat.encounter.state import Encounter
 from d20combat.errors import ContentError, IllegalActionError
 from d20combat.rules.attack import AttackResult
-from d20combat.rules.conditions import combine_fear
+from d20combat.rules.conditions import combine
 from d20combat.rules.dice import ScriptedDice
 from d20combat.rules.hitpoints import HpState
 from d20combat.sim.runner import play
@@ -261,6 +261,46 @@ def test_sheathing_is_a_move_action_that_provokes_and_drawing_is_free_on_a_move(
     assert red.wielding == ("longsword",) and enc.budget.free_draw_used
 
 
+@pytest.mark.parametrize("ruleset", ["srd35", "d20modern"])
+def test_drawing_on_a_move_is_free_at_base_attack_plus_one(kit: Any, ruleset: str) -> None:
+    """SRD combat-i "Draw or Sheathe a Weapon" / seed 004 "Manipulating Objects": with
+    a base attack bonus of +1 or higher a weapon is drawn as part of a move. Red (BAB
+    +6) sheathes, moves with its standard action and still draws; at BAB +0 it cannot."""
+    for bab, free in ((6, True), (0, False)):
+        sides = {"red": kit.soldier("Red", "a2", bab=bab), "blue": kit.soldier("Blue", "g2")}
+        enc = kit.scripted_encounter(OPEN, sides, [20, 1], ruleset=ruleset)
+        red = enc.combatants["red"]
+        enc.apply(A.Sheathe("longsword"))
+        enc.apply(A.Move(((1, 1),)))
+        assert (A.Draw("longsword") in enc.legal_actions()) is free
+        if free:
+            enc.apply(A.Draw("longsword"))
+            assert red.wielding == ("longsword",) and enc.budget.free_draw_used
+
+
+@pytest.mark.parametrize("ruleset", ["srd35", "d20modern"])
+def test_improved_unarmed_strike_deals_lethal_damage_without_penalty(
+    kit: Any, ruleset: str
+) -> None:
+    """SRD combat-i "Unarmed Attacks": an unarmed strike deals nonlethal damage; to
+    deal lethal damage costs -4 on the attack, unless the attacker has Improved Unarmed
+    Strike (SRD feats: lethal or nonlethal at its option). Red unarmed, BAB +6, Str 16:
+    +9 nonlethal, +5 lethal; with the feat +9 either way."""
+    for feat, lethal in (("", 5), ("Improved Unarmed Strike", 9)):
+        sides = {
+            "red": kit.soldier("Red", "b2", weapons="", feats=feat),
+            "blue": kit.soldier("Blue", "c2"),
+        }
+        enc = kit.scripted_encounter(OPEN, sides, [20, 1], ruleset=ruleset)
+        red, blue = enc.combatants["red"], enc.combatants["blue"]
+        fist = red.stats.unarmed
+        assert fist is not None
+        as_is, _ = build_attack(enc, red, fist, fist.bonus, blue)
+        deadly, _ = build_attack(enc, red, fist, fist.bonus, blue, nonlethal=False)
+        assert (as_is.bonus.value, deadly.bonus.value) == (9, lethal)
+        assert deadly.nonlethal is False
+
+
 # ------------------------------------------------- conditions on saves, damage, initiative
 def test_a_shaken_creature_takes_two_off_its_massive_damage_save(kit: Any) -> None:
     """SRD conditions "Shaken": -2 on saving throws; SRD combat-i "Massive Damage": 50
@@ -353,15 +393,33 @@ def test_fear_effects_are_cumulative(kit: Any, held: str, new: str, becomes: str
     enc.impose(blue, new, "red", 2)
     fears = {k: (c.owner, c.turns) for k, c in blue.conditions.items()}
     assert fears == {becomes: ("red", 2)}
-    grew = events(enc, "fear-grows")[-1]
+    grew = events(enc, "condition-grows")[-1]
     assert grew.outcome == {"held": held, "new": new, "becomes": becomes}
     assert (blue.wielding == ()) is (becomes == "panicked")
-    assert combine_fear(held, new) == becomes
+    assert combine(held, new) == becomes
 
 
-def test_only_fear_conditions_combine() -> None:
-    with pytest.raises(ContentError, match="not both fear conditions"):
-        combine_fear("shaken", "dazed")
+@pytest.mark.parametrize(
+    ("held", "new"),
+    [("fatigued", "fatigued"), ("fatigued", "exhausted"), ("exhausted", "fatigued")],
+)
+def test_fatigue_adds_up_to_exhaustion(kit: Any, held: str, new: str) -> None:
+    """SRD conditions "Fatigued": doing anything that would normally cause fatigue makes
+    a fatigued creature exhausted (half speed, -6 Str and Dex)."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")}
+    enc = kit.encounter(OPEN, sides)
+    blue = enc.combatants["blue"]
+    enc.impose(blue, held, "red")
+    enc.impose(blue, new, "red")
+    assert set(blue.conditions) == {"exhausted"}
+    assert enc.space.speed(blue) == 10  # chainmail 20 ft, halved
+    assert events(enc, "condition-grows")[-1].outcome["becomes"] == "exhausted"
+
+
+def test_only_conditions_of_one_cumulative_group_combine() -> None:
+    for held, new in (("shaken", "dazed"), ("shaken", "fatigued"), ("dazed", "dazed")):
+        with pytest.raises(ContentError, match="do not add up"):
+            combine(held, new)
 
 
 # ---------------------------------------------------------------------------- fear

@@ -36,7 +36,7 @@ from d20combat.encounter.handlers import drop_item, handler_for
 from d20combat.encounter.outcome import Outcome
 from d20combat.errors import IllegalActionError, InputError, Problem, SaveFileError
 from d20combat.grid.battlemap import BattleMap
-from d20combat.rules.conditions import CONDITIONS, ConditionSpec, combine_fear, restrictions
+from d20combat.rules.conditions import CONDITIONS, ConditionSpec, combine, restrictions
 from d20combat.rules.dice import Roll, SampledDice
 from d20combat.rules.hitpoints import HpState, Vitals
 from d20combat.rules.statistics import Statistics, derive
@@ -47,6 +47,10 @@ if TYPE_CHECKING:
 
 SAVE_VERSION = 1
 _NO_SPEC = ConditionSpec("", "")
+_GROWS = {  # the condition groups whose effects add up (rules.conditions.combine)
+    "fear": "SRD special abilities Becoming Even More Fearful",
+    "fatigue": "SRD conditions Fatigued",
+}
 # A reaction policy answers "take this attack of opportunity?" for one combatant.
 ReactionPolicy = Callable[["Encounter", str, str], bool]
 
@@ -213,26 +217,22 @@ class Encounter:
         turn (0: until removed). Durations owned by another creature must be set here,
         so that they tick on that creature's initiative count (turns._tick).
 
-        A fear condition on a creature already afraid grows (SRD special abilities
-        "Becoming Even More Fearful": :func:`combine_fear`); the grown fear replaces the
-        old one and lasts as the new effect says (a reading: the SRD gives no duration).
-        A condition that makes a creature drop what it holds (stunned, panicked) does so.
+        A fear or fatigue condition on a creature already afraid or fatigued grows
+        (:func:`d20combat.rules.conditions.combine`: SRD "Becoming Even More Fearful",
+        "Fatigued"); the grown condition replaces the old one and lasts as the new
+        effect says (a reading: the SRD gives no duration). A condition that makes a
+        creature drop what it holds (stunned, panicked) does so.
         """
-        if CONDITIONS.get(name, _NO_SPEC).group == "fear":
-            held = [k for k in target.conditions if CONDITIONS.get(k, _NO_SPEC).group == "fear"]
+        group = CONDITIONS.get(name, _NO_SPEC).group
+        rule = _GROWS.get(group)
+        if rule is not None:
+            held = [k for k in target.conditions if CONDITIONS.get(k, _NO_SPEC).group == group]
             if held:
                 worst = max(held, key=lambda k: CONDITIONS[k].severity)
-                grown = combine_fear(worst, name)
+                grown = combine(worst, name)
                 for k in held:
                     del target.conditions[k]
-                self.event(
-                    target.id,
-                    "fear-grows",
-                    "SRD special abilities Becoming Even More Fearful",
-                    held=worst,
-                    new=name,
-                    becomes=grown,
-                )
+                self.event(target.id, "condition-grows", rule, held=worst, new=name, becomes=grown)
                 name = grown
         target.conditions[name] = Condition(owner, turns)
         if turns > 0 and owner != target.id:

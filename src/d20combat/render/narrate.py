@@ -213,7 +213,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "surrender": _simple("{actor} surrenders"),
     "flee": _simple("{actor}, {fear}, flees from {target} ({how}, to {end})"),
     "cower": _simple("{actor}, {fear} and cornered, cowers"),
-    "fear-grows": _simple("{actor}'s fear grows: {held} and {new} make it {becomes}"),
+    "condition-grows": _simple("{actor} was {held}; {new} again makes it {becomes}"),
     "no-action": _simple("{actor} cannot act ({conditions})"),
     "initiative-change": _simple("{actor}'s initiative count changes"),
     "dodge": _simple("{actor} designates {target} for its Dodge feat"),

@@ -660,8 +660,11 @@ _ROWS: tuple[ConditionSpec, ...] = (
 
 CONDITIONS: Mapping[str, ConditionSpec] = MappingProxyType({row.name: row for row in _ROWS})
 """Every condition by name (read-only)."""
-_FEAR_BY_LEVEL = {row.severity: row.name for row in _ROWS if row.group == "fear"}
-_FEAR_WORST = max(_FEAR_BY_LEVEL)
+# the groups whose effects add up (:func:`combine`): severity -> condition
+_CUMULATIVE = {
+    group: {row.severity: row.name for row in _ROWS if row.group == group}
+    for group in ("fear", "fatigue")
+}
 
 ALIASES: Mapping[str, str] = MappingProxyType(
     {
@@ -1055,27 +1058,36 @@ def can_use_ranged(conditions: frozenset[str], weapon_flags: Iterable[str]) -> b
     return r.can_attack and r.ranged_requires <= frozenset(weapon_flags)
 
 
-def combine_fear(held: str, new: str) -> str:
-    """The fear condition of a creature ``held`` in fear that a new fear effect
-    (``new``) strikes: SRD special abilities "Becoming Even More Fearful": fear effects
-    are cumulative; shaken made shaken again becomes frightened, shaken made frightened
-    becomes panicked, frightened made shaken or frightened becomes panicked.
+def combine(held: str, new: str) -> str:
+    """The condition of a creature ``held`` in a cumulative condition that a new effect
+    of the same group (``new``) strikes:
 
-    >>> combine_fear("shaken", "shaken"), combine_fear("frightened", "shaken")
+    * fear (SRD special abilities "Becoming Even More Fearful"): shaken made shaken
+      again becomes frightened, shaken made frightened becomes panicked, frightened
+      made shaken or frightened becomes panicked;
+    * fatigue (SRD conditions "Fatigued"): a fatigued creature that does anything that
+      would fatigue it again becomes exhausted.
+
+    Either way the result is one step worse than the worse of the two, at most the worst.
+
+    >>> combine("shaken", "shaken"), combine("frightened", "shaken")
     ('frightened', 'panicked')
+    >>> combine("fatigued", "fatigued"), combine("exhausted", "fatigued")
+    ('exhausted', 'exhausted')
 
     Raises:
-        ContentError: unless both are fear conditions (shaken, frightened, panicked).
+        ContentError: unless both are of the same cumulative group.
     """
     a, b = CONDITIONS[normalize(held)], CONDITIONS[normalize(new)]
-    if a.group != "fear" or b.group != "fear":
+    steps = _CUMULATIVE.get(a.group)
+    if steps is None or a.group != b.group:
         raise ContentError(
-            f"{held!r} and {new!r} are not both fear conditions",
+            f"{held!r} and {new!r} do not add up",
             field="condition",
-            expected="shaken, frightened or panicked",
+            expected="two fear conditions (shaken, frightened, panicked) or two fatigue "
+            "conditions (fatigued, exhausted)",
         )
-    level = min(_FEAR_WORST, max(a.severity, b.severity) + 1)
-    return _FEAR_BY_LEVEL[level]
+    return steps[min(max(steps), max(a.severity, b.severity) + 1)]
 
 
 # ---------------------------------------------------------------------------
