@@ -236,3 +236,34 @@ def test_touch_attacks_threaten_and_confirm_criticals() -> None:
     skeleton = derive(find_creature("human-warrior-skeleton"), SRD35)
     r = resolve_attack(ScriptedDice([20, 5]), attack_on(skeleton, touch, SRD35), SRD35)
     assert r.hit and not r.threat and not r.critical
+
+
+# --- which actions provoke (seed 002 quick reference, D35) ---------------------------
+# seed 002 "Actions in Combat": the actions it marks (AoO), by the engine's names, for
+# those the engine has: attack (unarmed, without natural weapons or Improved Unarmed
+# Strike), drink a potion, deliver a coup de grace, load a crossbow, move 5 feet through
+# difficult terrain, crawl, sheathe a weapon, retrieve a stored item, stand up, open or
+# close a door. Moving out of a threatened square (move, run) provokes as movement, not
+# as an action of this list. The SRD table adds ranged attacks and picking up an item.
+SEED_002 = {
+    "unarmed-attack",
+    "drink",
+    "coup-de-grace",
+    "load",
+    "difficult-step",
+    "crawl",
+    "sheathe",
+    "retrieve",
+    "stand",
+    "open",
+}
+SRD_ADDS = {"ranged-attack", "pick-up"}
+
+
+def test_provoking_actions_follow_the_seed_lists() -> None:
+    """seed 002 marks the actions that provoke; D35: srd35 and advanced take its list
+    with the SRD table's ranged attacks and picking up an item; d20modern (seed 004,
+    then the SRD table) does not take the door."""
+    for name in ("srd35", "advanced"):
+        assert set(ruleset(name).provoking_actions) == SEED_002 | SRD_ADDS, name
+    assert set(ruleset("d20modern").provoking_actions) == (SEED_002 | SRD_ADDS) - {"open"}
