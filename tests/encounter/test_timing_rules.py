@@ -569,8 +569,29 @@ def test_an_unconscious_or_immobilized_ally_is_not_engaged(kit: Any, rules: str)
     assert attack_vs(enc, "red", "blue")[0].bonus.value == 3
 
 
+@BOTH
+def test_no_shooting_into_melee_penalty_at_the_far_side_of_a_big_target(
+    kit: Any, rules: str
+) -> None:
+    """SRD combat-i "Shooting or Throwing into a Melee" / seed 004: if the part of a big
+    target aimed at is 10 ft or more from the nearest ally, no -4. Red's javelin (+7)
+    at a Large ogre (f1-g2) that Cyan fights from e1: the ogre's g1 and g2 squares are
+    10 ft from Cyan, so no penalty; with Cyan's friend Dan at h1 too, every square of
+    the ogre is within 5 ft of one of them: -4."""
+    javelins = "{weapon: javelin, quantity: 6}"
+    rows = "\n".join(["........"] * 4)
+    ogre = "  - creature: ogre\n    at: f1\n"
+    red = kit.soldier("Red", "a3", weapons=javelins) + kit.soldier("Cyan", "e1")
+    for extra, rolls, bonus in (
+        ("", [20, 19, 1], 7),
+        (kit.soldier("Dan", "h1"), [20, 19, 18, 1], 3),
+    ):
+        enc = kit.scripted_encounter(rows, {"red": red + extra, "blue": ogre}, rolls, ruleset=rules)
+        assert attack_vs(enc, "red", "ogre")[0].bonus.value == bonus
+
+
 @pytest.mark.parametrize(
-    ("rules", "reach_ally", "adjacent_unarmed"), [("srd35", 3, 7), ("d20modern", 7, 3)]
+    ("rules", "reach_ally", "adjacent_unarmed"), [("srd35", 7, 7), ("d20modern", 7, 3)]
 )
 def test_engaged_means_threatening_srd_or_adjacent_d20modern(
     kit: Any, rules: str, reach_ally: int, adjacent_unarmed: int
@@ -578,9 +599,10 @@ def test_engaged_means_threatening_srd_or_adjacent_d20modern(
     """D38. SRD combat-i: a target is engaged when it and an enemy threaten each other
     (either way); seed 004 "Shooting or Throwing into a Melee": when they are enemies
     and adjacent. Red's javelin at Blue (30 ft, +7): Cyan with a longspear 10 ft from
-    Blue threatens it without being adjacent (srd35 -4, d20modern none); Cyan beside a
-    Blue where both hold only javelins (nobody threatens anybody): srd35 none,
-    d20modern -4. A dying Cyan beside Blue is not engaged in either."""
+    Blue threatens it without being adjacent: engaged in srd35, but a target at least
+    10 ft from the nearest friendly character draws no penalty (SRD combat-i), so +7 in
+    both; Cyan beside a Blue where both hold only javelins (nobody threatens anybody):
+    srd35 none, d20modern -4. A dying Cyan beside Blue is not engaged in either."""
     javelins = "{weapon: javelin, quantity: 6}"
     rows = OPEN + ".......\n"
     sides = {
@@ -591,6 +613,8 @@ def test_engaged_means_threatening_srd_or_adjacent_d20modern(
     enc = kit.scripted_encounter(rows, sides, [20, 19, 1], ruleset=rules)
     assert enc.space.threatens(enc.combatants["cyan"], enc.combatants["blue"])
     assert attack_vs(enc, "red", "blue")[0].bonus.value == reach_ally
+    enc.space.place(enc.combatants["cyan"], (6, 2))  # g3, beside Blue: -4 in both
+    assert attack_vs(enc, "red", "blue")[0].bonus.value == 3
     sides = {
         "red": kit.soldier("Red", "a2", weapons=javelins)
         + kit.soldier("Cyan", "g3", weapons=javelins),

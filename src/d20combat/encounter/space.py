@@ -612,20 +612,34 @@ class Space:
         return self._flankers(attacker, target, attacker.pos)
 
     def engaged_with_ally(self, target: Combatant, shooter: Combatant) -> bool:
-        """Whether ``target`` is in melee with an active ally of ``shooter``: SRD combat-i,
-        either threatens the other (``melee_engagement: threaten``); seed 004, they are
-        adjacent (``adjacent``). An unconscious or immobilized ally is not engaged."""
+        """Whether shooting at ``target`` is shooting into a melee with an active ally of
+        ``shooter``: SRD combat-i, either threatens the other (``melee_engagement:
+        threaten``); seed 004, they are adjacent (``adjacent``). An unconscious or
+        immobilized ally is not engaged. Not so when the target, or for a big target
+        the part aimed at, is at least 10 ft from the nearest such ally (SRD combat-i
+        "Shooting or Throwing into a Melee"; seed 004 "big targets")."""
         adjacent = self.enc.rules.melee_engagement == "adjacent"
+        engaged = False
+        near: list[Combatant] = []  # active allies within 5 ft of the target's space
         for cid in self.occ.near(target.pos, target.squares, self._max_reach):
             ally = self.enc.combatants[cid]
             if ally.side != shooter.side or ally is shooter or not self.enc.active(ally):
                 continue
+            close = self.distance_ft(ally, target) <= 5
+            if close:
+                near.append(ally)
             if adjacent:
-                if self.distance_ft(ally, target) <= 5:
-                    return True
-            elif self.threatens(ally, target) or self.threatens(target, ally):
-                return True
-        return False
+                engaged = engaged or close
+            elif not engaged:
+                engaged = self.threatens(ally, target) or self.threatens(target, ally)
+        if not engaged or not near:
+            return False
+        # engaged with an ally within 5 ft: unless some square of the target is 10 ft
+        # or more from every one of them
+        return all(
+            any(footprint_distance(sq, 1, a.pos, a.squares) <= 5 for a in near)
+            for sq in footprint(target.pos, target.squares)
+        )
 
     # ------------------------------------------------------------ attack checks
     def attack_problem(self, c: Combatant, option: AttackOption, target: Combatant) -> str | None:
