@@ -18,6 +18,7 @@ from d20combat.rules.conditions import combine
 from d20combat.rules.dice import ScriptedDice
 from d20combat.rules.hitpoints import HpState
 from d20combat.sim.runner import play
+from d20combat.tactics.policies import policy
 
 OPEN = """
 .......
@@ -525,3 +526,90 @@ def test_a_fight_runs_fear_before_tactics(kit: Any) -> None:
     turn = next(i for i, e in enumerate(enc.log) if e.type == "turn" and e.actor == "blue")
     first = next(e for e in enc.log[turn + 1 :] if e.actor == "blue")
     assert first.type == "flee" and first.target == "red"
+
+
+# ------------------------------------------------------------------- loading
+def shooter(kit: Any, weapon: str, feats: str = "", rolls: list[int] | None = None) -> Any:
+    """Red with ``weapon`` at a2, Blue 30 ft away at g2; Red acts first."""
+    sides = {
+        "red": kit.soldier("Red", "a2", weapons=weapon, feats=feats),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    return kit.scripted_encounter(OPEN, sides, rolls or [20, 1, 2])
+
+
+@pytest.mark.parametrize(
+    ("weapon", "feats", "time"),
+    [
+        ("light crossbow", "", "move"),
+        ("hand crossbow", "", "move"),
+        ("sling", "", "move"),
+        ("heavy crossbow", "", "full-round"),
+        ("light crossbow", "Rapid Reload (light crossbow)", "free"),
+        ("heavy crossbow", "Rapid Reload (heavy crossbow)", "move"),
+    ],
+)
+def test_a_fired_crossbow_or_sling_must_be_loaded_again(
+    kit: Any, weapon: str, feats: str, time: str
+) -> None:
+    """SRD equipment "Crossbow, Light", "Crossbow, Hand", "Sling": loading is a move
+    action; "Crossbow, Heavy": a full-round action; SRD feats "Rapid Reload": a free
+    action for a hand or light crossbow, a move action for a heavy one. A fired weapon
+    cannot shoot until it is loaded. Red shoots (roll 2: a miss), then loads."""
+    enc = shooter(kit, weapon, feats)
+    red = enc.combatants["red"]
+    enc.apply(A.Attack("blue"))
+    assert red.unloaded == (weapon,)
+    assert not any(isinstance(a, A.Attack) and a.weapon == weapon for a in enc.legal_actions())
+    assert (A.Load(weapon) in enc.legal_actions()) is (time != "full-round")
+    if time == "full-round":  # the standard action is spent: no full-round action
+        with pytest.raises(IllegalActionError):
+            enc.apply(A.Load(weapon))
+        enc = shooter(kit, weapon, feats, rolls=[20, 1])
+        red = enc.combatants["red"]
+        red.unloaded = (weapon,)
+    enc.apply(A.Load(weapon))
+    load = events(enc, "load")[0]
+    assert load.outcome == {"weapon": weapon, "action": time} and red.unloaded == ()
+    assert enc.budget.move is (time == "free") or time == "full-round"
+    assert not events(enc, "provoked")  # nobody threatens Red
+
+
+def test_loading_provokes_and_a_loaded_crossbow_shoots_again(kit: Any) -> None:
+    """SRD Table: Actions in Combat, "Load a hand or light crossbow": a move action that
+    provokes. Red, fired crossbow in hand, next to Blue (who has acted): loading draws
+    Blue's attack of opportunity (roll 2: 11, a miss); loaded, it shoots again (roll
+    3)."""
+    sides = {
+        "red": kit.soldier("Red", "b2", weapons="light crossbow"),
+        "blue": kit.soldier("Blue", "c2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [1, 20, 2, 3])
+    red = enc.combatants["red"]
+    red.unloaded = ("light crossbow",)
+    enc.apply(A.EndTurn())  # Blue
+    enc.apply(A.Load("light crossbow"))
+    assert [e.outcome["reason"] for e in events(enc, "provoked")] == ["loading light crossbow"]
+    enc.apply(A.Attack("blue", "light crossbow"))
+    assert red.unloaded == ("light crossbow",)
+
+
+def test_a_crossbowman_shoots_then_loads_and_a_save_keeps_it_fired(kit: Any) -> None:
+    """The baseline tactics load a fired crossbow with the move action the shot left.
+    A saved fight keeps a fired crossbow unloaded."""
+    sides = {
+        "red": kit.soldier("Red", "a2", weapons="light crossbow"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.encounter(OPEN, sides)
+    if enc.current.id != "red":
+        enc.apply(A.EndTurn())
+    decide = policy("default")
+    first = decide(enc, "red")
+    assert isinstance(first, A.Attack) and first.target == "blue"
+    enc.apply(first)
+    assert decide(enc, "red") == A.Load("light crossbow")
+    saved = Encounter.from_json(enc.to_json())
+    assert saved.combatants["red"].unloaded == ("light crossbow",)
+    enc.apply(A.Load("light crossbow"))
+    assert decide(enc, "red") == A.EndTurn()

@@ -28,6 +28,7 @@ notation                   meaning (action type; source)
 ``drop longsword``         drop a held weapon (free)
 ``drop longsword at d5``   drop it into a square of its space or next to it
 ``sheathe longsword``      put a held weapon away (move action; provokes)
+``load light crossbow``    load a fired crossbow or sling (move; heavy: full-round)
 ``pick-up longsword``      pick up an item in or next to your space (move)
 ``open d5``                open a door (move action)
 ``escape``                 leave the map from an exit square (move action)
@@ -224,6 +225,19 @@ class Drop(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Load(Action):
+    """Load a fired crossbow or sling again (a move action; a heavy crossbow's is a
+    full-round action; SRD equipment "Crossbow", "Sling")."""
+
+    weapon: str
+    verb: ClassVar[str] = "load"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"load {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True)
 class Sheathe(Action):
     weapon: str
     verb: ClassVar[str] = "sheathe"
@@ -357,13 +371,13 @@ def parse_action(text: str) -> Action:
         return Ready(m.group(2), m.group(1))
     if verb == "drop" and len(args) >= 3 and args[-2] == "at":
         return Drop(" ".join(args[:-2]), parse_square(args[-1]))
-    if verb in ("draw", "drop", "sheathe", "pick-up"):
+    if verb in ("draw", "drop", "sheathe", "pick-up", "load"):
         if not args:
             raise _expect(text, f"'{verb} WEAPON'" + (" [at SQUARE]" if verb == "drop" else ""))
         name = " ".join(args)
         if verb == "drop":
             return Drop(name)
-        return {"draw": Draw, "sheathe": Sheathe, "pick-up": PickUp}[verb](name)
+        return {"draw": Draw, "sheathe": Sheathe, "pick-up": PickUp, "load": Load}[verb](name)
     raise _expect(
         text,
         "one of: "
@@ -386,6 +400,7 @@ def parse_action(text: str) -> Action:
                     "draw",
                     "drop",
                     "sheathe",
+                    "load",
                     "pick-up",
                     "open",
                     "escape",

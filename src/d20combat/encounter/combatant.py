@@ -54,9 +54,10 @@ class Traits(NamedTuple):
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
-# ready options per statistics (by id, kept in the entry), weapons in hand and ammunition
+# ready options per statistics (by id, kept in the entry), weapons in hand, ammunition
+# and weapons to load
 _READY: dict[
-    tuple[int, tuple[str, ...], tuple[tuple[str, int], ...]],
+    tuple[int, tuple[str, ...], tuple[tuple[str, int], ...], tuple[str, ...]],
     tuple[Statistics, list[AttackOption], list[AttackOption]],
 ] = {}
 
@@ -135,6 +136,7 @@ class Combatant:
     _routines: tuple[list[AttackOption], list[Routine]] | None = None  # routines_ready()
     ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
     lost: tuple[str, ...] = ()  # items dropped or thrown away: no longer carried
+    unloaded: tuple[str, ...] = ()  # crossbows and slings fired and not yet loaded again
     rules: Ruleset | None = None  # the encounter's ruleset (for the hit-point state)
     squares: int = field(init=False, default=1)  # side of its space (from its size)
     traits: Traits = field(init=False)
@@ -203,7 +205,7 @@ class Combatant:
     def melee_options(self) -> list[AttackOption]:
         """The melee attacks ready to use now (wielded weapons and natural weapons;
         cached: do not change the list)."""
-        key = (self.wielding, tuple(self.ammo.values())) if self.ammo else self.wielding
+        key = self._ready_key()
         cached = self._ready
         if cached is not None and cached[0] == key:
             return cached[2]
@@ -215,12 +217,12 @@ class Combatant:
         """Options usable now: natural weapons, wielded weapons with ammunition left,
         and an unarmed strike when nothing else strikes in melee (cached: do not
         change the list)."""
-        key = (self.wielding, tuple(self.ammo.values())) if self.ammo else self.wielding
+        key = self._ready_key()
         cached = self._ready
         if cached is not None and cached[0] == key:
             return cached[1]
         stats = self.stats
-        shared_key = (id(stats), self.wielding, tuple(self.ammo.items()))
+        shared_key = (id(stats), self.wielding, tuple(self.ammo.items()), self.unloaded)
         shared = _READY.get(shared_key)
         if shared is None or shared[0] is not stats:
             out = []
@@ -228,6 +230,8 @@ class Combatant:
                 if o.natural or o.item in self.wielding:
                     if o.thrown and self.ammo.get(o.item, 1) <= 0:
                         continue
+                    if o.ranged and o.item in self.unloaded:
+                        continue  # fired: load it again first
                     out.append(o)
             unarmed = stats.unarmed
             if (
@@ -241,6 +245,12 @@ class Combatant:
             shared = _READY[shared_key] = (stats, out, [o for o in out if not o.ranged])
         self._ready = (key, shared[1], shared[2])
         return shared[1]
+
+    def _ready_key(self) -> object:
+        """What the ready options depend on besides the statistics."""
+        if self.ammo or self.unloaded:
+            return (self.wielding, tuple(self.ammo.values()), self.unloaded)
+        return self.wielding
 
     def routines_ready(self) -> list[Routine]:
         """Full-attack routines whose every attack uses a ready option (cached: do not
@@ -279,6 +289,7 @@ class Combatant:
             self.fumbled,
             self.dodge_target,
             self.lost,
+            self.unloaded,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -317,6 +328,7 @@ class Combatant:
             "dodge_target": self.dodge_target,
             "ticked_round": self.ticked_round,
             "lost": list(self.lost),
+            "unloaded": list(self.unloaded),
         }
 
     def load_json(self, data: dict[str, Any]) -> None:
@@ -354,6 +366,7 @@ class Combatant:
         self.dodge_target = data["dodge_target"]
         self.ticked_round = int(data["ticked_round"])
         self.lost = tuple(str(x) for x in data["lost"])
+        self.unloaded = tuple(str(x) for x in data.get("unloaded", ()))
 
 
 def initial_wielding(stats: Statistics) -> tuple[str, ...]:

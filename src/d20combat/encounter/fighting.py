@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from d20combat.content.creatures import Ability, ExtraDamage
+from d20combat.content.equipment import WeaponFlag
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.rules.attack import Attack, AttackResult, attack_on, resolve_attack
@@ -46,6 +47,7 @@ AOO_RULE = "seed 003 Attacks of Opportunity; seed 002 Attacks of Opportunity"
 DAMAGE_RULE = "seed 003 Damage, Hit Points; SRD combat-i Injury and Death"
 
 _DAMAGE = ("damage", "extra damage")
+_LOADED = (WeaponFlag.LOAD_MOVE, WeaponFlag.LOAD_FULL)  # weapons loaded shot by shot
 DODGE_FEAT = Modifier(1, BonusType.DODGE, "Dodge (designated opponent)")
 INTO_MELEE = Modifier(-4, BonusType.UNTYPED, "shooting into melee")
 POINT_BLANK = Modifier(1, BonusType.UNTYPED, "Point Blank Shot")
@@ -310,6 +312,9 @@ def strike(
         flat_footed=not target.acted,
         **notes,
     )
+    if option.ranged and option.weapon is not None and any(map(option.weapon.has, _LOADED)):
+        attacker.unloaded = (*attacker.unloaded, option.item)  # load it again to fire
+        enc.space.invalidate(attacker)
     if option.thrown and option.item in attacker.ammo:
         attacker.ammo[option.item] -= 1
         if attacker.ammo[option.item] <= 0:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from d20combat.content.equipment import WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
@@ -774,6 +775,58 @@ def _gen_draw(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
             yield A.Draw(name)
 
 
+def load_time(c: Combatant, weapon: str) -> str | None:
+    """The action loading ``weapon`` takes (``free``, ``move`` or ``full-round``), or
+    None if it needs no loading: SRD equipment "Crossbow, Hand/Light" and "Sling"
+    (move action), "Crossbow, Heavy" (full-round action); SRD feats "Rapid Reload":
+    a free action for a hand or light crossbow, a move action for a heavy one."""
+    option = next((o for o in c.stats.options if o.item == weapon and o.ranged), None)
+    w = option.weapon if option is not None else None
+    if w is None:
+        return None
+    rapid = "crossbow" in w.name and c.stat.has_feat("rapid reload", w.name)
+    if w.has(WeaponFlag.LOAD_MOVE):
+        return "free" if rapid else "move"
+    if w.has(WeaponFlag.LOAD_FULL):
+        return "move" if rapid else "full-round"
+    return None
+
+
+def _check_load(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Load)
+    if a.weapon not in c.wielding:
+        raise _fail(f"{a.weapon!r} is not in hand")
+    if a.weapon not in c.unloaded:
+        raise _fail(f"{a.weapon} is loaded")
+    time = load_time(c, a.weapon)
+    if time == "move":
+        _need_move_action(enc, c)
+    elif time == "full-round":
+        _need_full_round(enc, c)
+
+
+def _run_load(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """Loading provokes attacks of opportunity (SRD Table: Actions in Combat)."""
+    assert isinstance(a, A.Load)
+    time = load_time(c, a.weapon) or "free"
+    b = enc.budget
+    if time != "free":
+        b.use(time)
+        if b.routine is not None and not b.committed:
+            b.routine = None  # a move action after the first attack ends the full attack
+    if "load" in enc.rules.provoking_actions and not provoke(enc, c, f"loading {a.weapon}"):
+        return
+    c.unloaded = tuple(w for w in c.unloaded if w != a.weapon)
+    enc.space.invalidate(c)
+    enc.event(c.id, "load", "SRD equipment Crossbow, Sling", weapon=a.weapon, action=time)
+
+
+def _gen_load(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    for w in c.unloaded:
+        if w in c.wielding:
+            yield A.Load(w)
+
+
 def _check_drop(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Drop)
     if a.weapon not in c.wielding:
@@ -1042,6 +1095,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Draw: Handler(_check_draw, _run_draw, _gen_draw),
     A.Drop: Handler(_check_drop, _run_drop, _gen_drop),
     A.Sheathe: Handler(_check_sheathe, _run_sheathe, _gen_sheathe),
+    A.Load: Handler(_check_load, _run_load, _gen_load),
     A.PickUp: Handler(_check_pick_up, _run_pick_up, _gen_pick_up),
     A.OpenDoor: Handler(_check_open, _run_open, _gen_open),
     A.Escape: Handler(_check_escape, _run_escape, _gen_escape),

@@ -207,6 +207,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         + (f" at {e.outcome['at']}" if "at" in e.outcome else "")
     ),
     "sheathe": _simple("{actor} sheathes {weapon}"),
+    "load": _simple("{actor} loads {weapon} ({action} action)"),
     "pick-up": _simple("{actor} picks up {item}"),
     "open": _simple("{actor} opens the door at {at}"),
     "escape": _simple("{actor} flees the battlefield"),

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.handlers import _continuing
+from d20combat.encounter.handlers import _continuing, load_time
 from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
@@ -575,6 +575,25 @@ def _keep_away(v: _View) -> A.Action | None:
     return None if best is None else A.Move(best[1])
 
 
+def _reload(v: _View) -> A.Action | None:
+    """Load a fired crossbow or sling in hand when the turn has the action for it and
+    no foe threatens (loading provokes)."""
+    c, b = v.c, v.b
+    if not c.unloaded or v.threats():
+        return None
+    for weapon in c.unloaded:
+        if weapon not in c.wielding:
+            continue
+        time = load_time(c, weapon)
+        if (
+            time == "free"
+            or (time == "move" and (b.move or b.standard) and not b.full_round and not b.committed)
+            or (time == "full-round" and b.can_full_round and not b.stepped)
+        ):
+            return A.Load(weapon)
+    return None
+
+
 # ---------------------------------------------------------------- policies
 def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action:
     c, b = v.c, v.b
@@ -583,6 +602,9 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
     nxt = _continue_full_attack(v)
     if nxt is not None:
         return nxt
+    load = _reload(v)
+    if load is not None:
+        return load
     if b.attacks_made and (b.committed or not b.standard):
         return A.EndTurn()  # attacked this turn: no wandering off afterwards
     if not v.foes():
@@ -696,6 +718,9 @@ def hold_policy(enc: Encounter, cid: str) -> A.Action:
     nxt = _continue_full_attack(v)
     if nxt is not None:
         return nxt
+    load = _reload(v)
+    if load is not None:
+        return load
     if b.standard and not b.full_round and b.routine is None:
         attack = v.attack()
         if attack is not None:
