@@ -613,3 +613,30 @@ def test_a_crossbowman_shoots_then_loads_and_a_save_keeps_it_fired(kit: Any) -> 
     assert saved.combatants["red"].unloaded == ("light crossbow",)
     enc.apply(A.Load("light crossbow"))
     assert decide(enc, "red") == A.EndTurn()
+
+
+@pytest.mark.parametrize("surprise", [False, True])
+def test_a_round_is_six_seconds(kit: Any, surprise: bool) -> None:
+    """SRD combat-i "The Combat Round" / seed 004: each round is 6 seconds of game time,
+    the surprise round included. The log gives each round's start and the fight's
+    length in seconds. Without surprise, round 2 starts at 6 s; with a surprise round
+    (Blue unaware), round 1 starts at 6 s."""
+    awareness = {"blue": "unaware"} if surprise else None
+    enc = kit.scripted_encounter(
+        OPEN,
+        {"red": kit.soldier("Red", "a2"), "blue": kit.soldier("Blue", "g2")},
+        [20, 1],
+        awareness=awareness,
+        round_limit=2,
+    )
+    while enc.outcome is None:
+        enc.apply(A.EndTurn())
+    starts = [
+        (e.outcome["round"], e.outcome["seconds"])
+        for e in events(enc, "round")
+        if "round" in e.outcome
+    ]
+    expected = [(1, 6), (2, 12)] if surprise else [(2, 6)]
+    assert starts == expected
+    (out,) = events(enc, "outcome")
+    assert out.outcome["kind"] == "truncated" and out.outcome["seconds"] == 6 * (2 + surprise)

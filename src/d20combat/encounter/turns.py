@@ -31,6 +31,7 @@ INIT_RULE = "seed 003 Initiative Checks"
 _LIMITED = frozenset(s for s in HpState if s.limited)
 _VALUE = {s: s.value for s in HpState}
 MAX_ACTIONS_PER_TURN = 60
+ROUND_SECONDS = 6  # SRD combat-i "The Combat Round"; seed 004 "Combat Round"
 
 
 def begin_fight(enc: Encounter) -> None:
@@ -66,6 +67,14 @@ def begin_fight(enc: Encounter) -> None:
     )
     enc.turn = 0
     begin_turn(enc)
+
+
+def elapsed(enc: Encounter, through: bool = False) -> int:
+    """Game time in seconds at the start of the current round (``through``: at its
+    end): every round, the surprise round included, is 6 seconds (SRD combat-i "The
+    Combat Round"; seed 004 "Combat Round")."""
+    done = enc.round - (0 if enc.surprise else 1) + (1 if through else 0)
+    return ROUND_SECONDS * max(0, done)
 
 
 def _init_key(c: Combatant) -> tuple[int, int, tuple[int, ...]]:
@@ -215,7 +224,7 @@ def _advance(enc: Encounter) -> None:
         if enc.round > enc.round_limit:
             _truncate(enc)
             return
-        enc.event("", "round", "seed 003 Initiative Checks", round=enc.round)
+        enc.event("", "round", "seed 003 Initiative Checks", round=enc.round, seconds=elapsed(enc))
 
 
 def end_turn(enc: Encounter) -> None:
@@ -294,7 +303,9 @@ def check_outcome(enc: Encounter) -> None:
         enc.outcome = Outcome(EndKind.VICTORY, fighting[0], rounds, statuses)
     else:
         enc.outcome = Outcome(EndKind.DRAW, None, rounds, statuses)
-    enc.event("", "outcome", "end of the fight", **enc.outcome.to_json())
+    enc.event(
+        "", "outcome", "end of the fight", **enc.outcome.to_json(), seconds=elapsed(enc, True)
+    )
 
 
 def _truncate(enc: Encounter) -> None:
@@ -306,4 +317,4 @@ def _truncate(enc: Encounter) -> None:
         )
     enc.round = enc.round_limit
     enc.outcome = Outcome(EndKind.TRUNCATED, None, enc.round_limit, statuses)
-    enc.event("", "outcome", "round limit", **enc.outcome.to_json())
+    enc.event("", "outcome", "round limit", **enc.outcome.to_json(), seconds=elapsed(enc, True))

@@ -150,16 +150,20 @@ def _round(e: Event) -> str:
         return "Surprise round: only the aware act, one standard or move action each"
     if "order" in o:
         return "Initiative order: " + ", ".join(o["order"])
-    return f"Round {o.get('round')} begins"
+    when = f" ({o['seconds']} seconds in)" if "seconds" in o else ""
+    return f"Round {o.get('round')} begins{when}"
 
 
 def _outcome(e: Event) -> str:
     o = e.outcome
+    rounds = f"{o.get('rounds')} rounds"
+    if "seconds" in o:
+        rounds += f", {o['seconds']} seconds"
     if o.get("kind") == "truncated":
-        return f"The fight is truncated at the round limit ({o.get('rounds')} rounds)"
+        return f"The fight is truncated at the round limit ({rounds})"
     if o.get("winner"):
-        return f"Victory for {o['winner']} after {o.get('rounds')} rounds"
-    return f"Nobody is left standing after {o.get('rounds')} rounds"
+        return f"Victory for {o['winner']} after {rounds}"
+    return f"Nobody is left standing after {rounds}"
 
 
 def _dying(e: Event) -> str:
