@@ -640,3 +640,48 @@ def test_a_round_is_six_seconds(kit: Any, surprise: bool) -> None:
     assert starts == expected
     (out,) = events(enc, "outcome")
     assert out.outcome["kind"] == "truncated" and out.outcome["seconds"] == 6 * (2 + surprise)
+
+
+# -------------------------------------------------------------------- cleave
+def cleaver(kit: Any, feats: str, rolls: list[int]) -> Any:
+    """Red (longsword +9, 1d8+3) at c2 between goblins at b2 and d2 (5 hp), a third at
+    c1; Red acts first."""
+    goblins = "".join(f"  - creature: goblin\n    at: {at}\n" for at in ("b2", "d2", "c1"))
+    sides = {"red": kit.soldier("Red", "c2", feats=feats), "blue": goblins}
+    return kit.scripted_encounter(OPEN, sides, [20, 3, 2, 1, *rolls])
+
+
+def test_cleave_gives_one_extra_attack_a_round(kit: Any) -> None:
+    """SRD feats "Cleave": a melee attack that drops a creature gives an immediate extra
+    melee attack on another foe within reach, with the same weapon and bonus, once a
+    round. Red drops the goblin at b2 (roll 10: 19; 8 damage), cleaves into the next
+    (the engine's pick: the most wounded, then the nearest, then by id: goblin-2 at d2),
+    drops it too, and cleaves no more."""
+    enc = cleaver(kit, "Cleave", [10, 8, 10, 8])
+    enc.apply(A.Attack("goblin-1"))
+    attacks = events(enc, "attack") + events(enc, "cleave")
+    assert [(e.type, e.target, e.total("attack bonus").value) for e in attacks] == [
+        ("attack", "goblin-1", 9),
+        ("cleave", "goblin-2", 9),
+    ]
+    assert enc.combatants["goblin-2"].vitals.hp < 0
+    assert enc.combatants["red"].cleaves_used == 1
+
+
+def test_great_cleave_has_no_limit(kit: Any) -> None:
+    """SRD feats "Great Cleave": as Cleave, with no limit a round: Red drops all three."""
+    enc = cleaver(kit, "Cleave, Great Cleave", [10, 8, 10, 8, 10, 8])
+    enc.apply(A.Attack("goblin-1"))
+    assert [e.target for e in events(enc, "cleave")] == ["goblin-2", "goblin-3"]
+    assert all(enc.combatants[g].vitals.hp < 0 for g in ("goblin-1", "goblin-2", "goblin-3"))
+
+
+def test_no_cleave_without_the_feat_or_a_drop(kit: Any) -> None:
+    """No feat, no extra attack; a hit that leaves the goblin standing (roll 10, 4
+    damage: 1 hp left) gives none either."""
+    enc = cleaver(kit, "", [10, 8])
+    enc.apply(A.Attack("goblin-1"))
+    assert not events(enc, "cleave")
+    enc = cleaver(kit, "Cleave", [10, 4])
+    enc.apply(A.Attack("goblin-1"))
+    assert not events(enc, "cleave") and enc.combatants["goblin-1"].vitals.hp == 1

@@ -51,6 +51,7 @@ class Traits(NamedTuple):
     point_blank: bool
     sneak_dice: str | None  # seed 000 "Sneak Attacks": the extra dice, e.g. "2d6"
     intelligent: bool  # Int 3 or more
+    cleave: int  # SRD feats "Cleave": extra attacks a round (0 none; Great Cleave: many)
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -87,6 +88,9 @@ def traits_of(stat: StatBlock) -> Traits:
         point_blank=stat.has_feat("point blank shot"),
         sneak_dice=sneak,
         intelligent=score is not None and score >= 3,
+        cleave=(1 << 30)
+        if stat.has_feat("great cleave")
+        else (1 if stat.has_feat("cleave") else 0),
     )
     if len(_TRAITS) > 4096:
         _TRAITS.clear()
@@ -120,6 +124,7 @@ class Combatant:
     acted: bool = False
     conditions: dict[str, Condition] = field(default_factory=dict)
     aoo_used: int = 0
+    cleaves_used: int = 0  # this round (SRD feats "Cleave": one a round)
     provoked_by_move: set[str] = field(default_factory=set)
     wielding: tuple[str, ...] = ()
     ammo: dict[str, int] = field(default_factory=dict)
@@ -278,6 +283,7 @@ class Combatant:
             self.aware,
             self.acted,
             self.aoo_used,
+            self.cleaves_used,
             tuple(sorted(self.provoked_by_move)) if self.provoked_by_move else (),
             self.wielding,
             tuple(self.ammo.items()) if self.ammo else (),
@@ -314,6 +320,7 @@ class Combatant:
             "acted": self.acted,
             "conditions": {k: [c.owner, c.turns] for k, c in self.conditions.items()},
             "aoo_used": self.aoo_used,
+            "cleaves_used": self.cleaves_used,
             "provoked_by_move": sorted(self.provoked_by_move),
             "wielding": list(self.wielding),
             "ammo": dict(self.ammo),
@@ -352,6 +359,7 @@ class Combatant:
         self.acted = bool(data["acted"])
         self.conditions = {k: Condition(str(o), int(t)) for k, (o, t) in data["conditions"].items()}
         self.aoo_used = int(data["aoo_used"])
+        self.cleaves_used = int(data.get("cleaves_used", 0))
         self.provoked_by_move = set(data["provoked_by_move"])
         self.wielding = tuple(data["wielding"])
         self.ammo = {str(k): int(n) for k, n in data["ammo"].items()}

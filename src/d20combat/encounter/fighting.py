@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 ATTACK_RULE = "seed 003 Attack Roll; SRD combat-i Critical Hits"
 AOO_RULE = "seed 003 Attacks of Opportunity; seed 002 Attacks of Opportunity"
 DAMAGE_RULE = "seed 003 Damage, Hit Points; SRD combat-i Injury and Death"
+_RULES = {"aoo": AOO_RULE, "cleave": "SRD feats Cleave, Great Cleave"}
 
 _DAMAGE = ("damage", "extra damage")
 _LOADED = (WeaponFlag.LOAD_MOVE, WeaponFlag.LOAD_FULL)  # weapons loaded shot by shot
@@ -300,7 +301,7 @@ def strike(
     enc.event(
         attacker.id,
         kind,
-        AOO_RULE if kind == "aoo" else ATTACK_RULE,
+        _RULES.get(kind, ATTACK_RULE),
         target=target.id,
         totals=(("attack bonus", attack.bonus), ("armor class", attack.ac)),
         rolls=rolls[:split],
@@ -326,8 +327,40 @@ def strike(
     if r.fumble:
         attacker.fumbled = True
     if r.hit:
+        standing = enc.active(target)
         deal_damage(enc, attacker, target, r, attack, rolls[split:])
+        if standing and not option.ranged and not enc.active(target):
+            cleave(enc, attacker, option, bonus, target)
     return r
+
+
+def cleave(
+    enc: Encounter, attacker: Combatant, option: AttackOption, bonus: Total, dropped: Combatant
+) -> None:
+    """SRD feats "Cleave": a melee attack that drops a creature gives an immediate extra
+    melee attack, with the same weapon and bonus, on another creature within reach,
+    once a round ("Great Cleave": no limit). The engine picks the target: the most
+    wounded foe in reach (then the nearest, then by id)."""
+    if attacker.cleaves_used >= attacker.traits.cleave or not enc.active(attacker):
+        return
+    space = enc.space
+    foes = [
+        f
+        for f in space.active_enemies(attacker)
+        if f is not dropped and space.attack_problem(attacker, option, f) is None
+    ]
+    if not foes:
+        return
+    target = min(
+        foes,
+        key=lambda f: (
+            max(f.vitals.hp, 0) / max(1, f.vitals.max_hp),
+            space.distance_ft(attacker, f),
+            f.id,
+        ),
+    )
+    attacker.cleaves_used += 1
+    strike(enc, attacker, option, bonus, target, kind="cleave")
 
 
 def deal_damage(

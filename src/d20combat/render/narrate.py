@@ -31,6 +31,7 @@ def _attack(e: Event) -> str:
     kind = {
         "aoo": "makes an attack of opportunity against",
         "readied attack": "makes its readied attack against",
+        "cleave": "cleaves on into",
     }.get(e.type, "attacks")
     head = f"{e.actor} {kind} {e.target} with {o.get('weapon')}: "
     nat = o.get("natural")
@@ -184,6 +185,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "attack": _attack,
     "aoo": _attack,
     "readied attack": _attack,
+    "cleave": _attack,
     "damage": _damage,
     "initiative": _initiative,
     "move": _move,
