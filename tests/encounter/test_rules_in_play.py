@@ -685,3 +685,19 @@ def test_no_cleave_without_the_feat_or_a_drop(kit: Any) -> None:
     enc = cleaver(kit, "Cleave", [10, 4])
     enc.apply(A.Attack("goblin-1"))
     assert not events(enc, "cleave") and enc.combatants["goblin-1"].vitals.hp == 1
+
+
+def test_mobility_adds_four_to_ac_against_attacks_of_opportunity_on_movement(
+    kit: Any,
+) -> None:
+    """SRD feats "Mobility": +4 dodge bonus to AC against attacks of opportunity caused
+    by moving out of or within a threatened area. Blue (chainmail, Dex 12: AC 16; Dodge
+    against Red: 17) walks away from Red (who has acted): Red's attack of opportunity
+    (roll 8: 17) is against AC 21 and misses; without Mobility AC 17 and it hits."""
+    for feats, ac, result in (("Dodge, Mobility", 21, "miss"), ("Dodge", 17, "hit")):
+        sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2", feats=feats)}
+        enc = kit.scripted_encounter(OPEN, sides, [20, 1, 8, 6])
+        enc.apply(A.EndTurn())  # Red acts (and so can make attacks of opportunity)
+        enc.apply(A.Move(((3, 1), (4, 1))))
+        (aoo,) = events(enc, "aoo")
+        assert aoo.total("armor class").value == ac and aoo.outcome["result"] == result

@@ -52,6 +52,7 @@ class Traits(NamedTuple):
     sneak_dice: str | None  # seed 000 "Sneak Attacks": the extra dice, e.g. "2d6"
     intelligent: bool  # Int 3 or more
     cleave: int  # SRD feats "Cleave": extra attacks a round (0 none; Great Cleave: many)
+    mobility: bool
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -88,6 +89,7 @@ def traits_of(stat: StatBlock) -> Traits:
         point_blank=stat.has_feat("point blank shot"),
         sneak_dice=sneak,
         intelligent=score is not None and score >= 3,
+        mobility=stat.has_feat("mobility"),
         cleave=(1 << 30)
         if stat.has_feat("great cleave")
         else (1 if stat.has_feat("cleave") else 0),

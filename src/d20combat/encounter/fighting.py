@@ -5,7 +5,8 @@ Sources:
   :mod:`d20combat.rules.conditions`); seed 003 "Flanking" (+2 melee); seed 003
   "Cover" and "Concealment" (through the grid); SRD combat-i "Range Penalty" (-2 per
   full range increment) and "Shooting or Throwing into a Melee" (-4, seed 004 too);
-  SRD feats "Point Blank Shot", "Precise Shot";
+  SRD feats "Point Blank Shot", "Precise Shot", "Mobility" (+4 dodge AC against
+  attacks of opportunity its movement provokes);
 * seed 003 "Attacks of Opportunity" and seed 002: one a round (Combat Reflexes: plus
   the Dex modifier), none while flat-footed without Combat Reflexes, none against a
   creature with cover or total concealment; an attack of opportunity is a single
@@ -50,6 +51,7 @@ _RULES = {"aoo": AOO_RULE, "cleave": "SRD feats Cleave, Great Cleave"}
 _DAMAGE = ("damage", "extra damage")
 _LOADED = (WeaponFlag.LOAD_MOVE, WeaponFlag.LOAD_FULL)  # weapons loaded shot by shot
 DODGE_FEAT = Modifier(1, BonusType.DODGE, "Dodge (designated opponent)")
+MOBILITY = Modifier(4, BonusType.DODGE, "Mobility (attack of opportunity on movement)")
 INTO_MELEE = Modifier(-4, BonusType.UNTYPED, "shooting into melee")
 POINT_BLANK = Modifier(1, BonusType.UNTYPED, "Point Blank Shot")
 
@@ -86,9 +88,11 @@ def build_attack(
     defensively: bool = False,
     nonlethal: bool | None = None,
     multiplier: int = 1,
+    moving: bool = False,
 ) -> tuple[Attack, dict[str, Any]]:
     """The attack with every situational modifier, and notes for the event (do not
-    change them: the same situation gives the same, shared answer)."""
+    change them: the same situation gives the same, shared answer). ``moving``: an
+    attack of opportunity the target's movement provoked (SRD feats "Mobility")."""
     ranged = option.ranged
     space = enc.space
     mine = set(attacker.condition_set())
@@ -108,6 +112,7 @@ def build_attack(
     cover = space.cover_bonus(attacker, target, melee=not ranged)
     terrain = space.concealment(attacker, target, melee=not ranged)
     dodge = target.dodge_target == attacker.id and target.traits.dodge
+    mobility = moving and target.traits.mobility
     a_stats, t_stats, rules = attacker.stats, target.stats, enc.rules
     key = (
         id(a_stats),
@@ -123,6 +128,7 @@ def build_attack(
         cover,
         terrain,
         dodge,
+        mobility,
         nonlethal,
         multiplier,
     )
@@ -143,6 +149,7 @@ def build_attack(
         cover=cover,
         terrain=terrain,
         dodge=dodge,
+        mobility=mobility,
         nonlethal=nonlethal,
         multiplier=multiplier,
     )
@@ -167,6 +174,7 @@ def _assemble(
     cover: int,
     terrain: int,
     dodge: bool,
+    mobility: bool,
     nonlethal: bool | None,
     multiplier: int,
 ) -> tuple[Attack, dict[str, Any]]:
@@ -206,6 +214,8 @@ def _assemble(
     ac_mods: list[Modifier] = list(defense.modifiers)
     if dodge:
         ac_mods.append(DODGE_FEAT)
+    if mobility:
+        ac_mods.append(MOBILITY)
     if cover:
         ac_mods.append(Modifier(cover, BonusType.COVER, "cover"))
         notes["cover"] = cover
@@ -281,6 +291,7 @@ def strike(
     defensively: bool = False,
     nonlethal: bool | None = None,
     multiplier: int = 1,
+    moving: bool = False,
 ) -> AttackResult:
     """Roll one attack, record it, and apply its damage."""
     attack, notes = build_attack(
@@ -293,6 +304,7 @@ def strike(
         defensively=defensively,
         nonlethal=nonlethal,
         multiplier=multiplier,
+        moving=moving,
     )
     mark = enc.dice.mark()
     r = resolve_attack(enc.dice, attack, enc.rules)
@@ -483,7 +495,7 @@ def provoke(
             t.provoked_by_move.add(provoker.id)
         t.aoo_used += 1
         enc.event(t.id, "provoked", AOO_RULE, target=provoker.id, reason=reason)
-        strike(enc, t, option, option.bonus, provoker, kind="aoo")
+        strike(enc, t, option, option.bonus, provoker, kind="aoo", moving=movement)
         if not enc.active(provoker):
             return False
     return True
