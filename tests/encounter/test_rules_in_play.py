@@ -701,3 +701,122 @@ def test_mobility_adds_four_to_ac_against_attacks_of_opportunity_on_movement(
         enc.apply(A.Move(((3, 1), (4, 1))))
         (aoo,) = events(enc, "aoo")
         assert aoo.total("armor class").value == ac and aoo.outcome["result"] == result
+
+
+# ------------------------------------------------------- Power Attack and stances
+def pa_duel(
+    kit: Any, weapons: str, feats: str = "Power Attack", ruleset: str = "srd35", **kw: Any
+) -> Any:
+    """Red (BAB +6, Str 16) with ``weapons`` at b2 beside Blue; Red acts first."""
+    sides = {
+        "red": kit.soldier("Red", "b2", weapons=weapons, feats=feats),
+        "blue": kit.soldier("Blue", "c2", **kw),
+    }
+    return kit.scripted_encounter(OPEN, sides, [20, 1], ruleset=ruleset)
+
+
+@pytest.mark.parametrize(
+    ("weapon", "attack", "damage"),
+    [("longsword", 9 - 2, 3 + 2), ("greatsword", 9 - 2, 4 + 4), ("short sword", 9 - 2, 3)],
+)
+def test_power_attack_trades_attack_for_damage(
+    kit: Any, weapon: str, attack: int, damage: int
+) -> None:
+    """SRD feats "Power Attack": -N on melee attack rolls, +N on damage; +2N with a
+    two-handed weapon; nothing with a light weapon (short sword). N = 2."""
+    enc = pa_duel(kit, weapon)
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    option = red.melee_options()[0]
+    atk, notes = build_attack(enc, red, option, option.bonus, blue, power=2)
+    assert (atk.bonus.value, atk.damage_bonus.value, notes["power_attack"]) == (attack, damage, 2)
+    assert ("Power Attack", -2) in [(m.source, m.value) for m in atk.bonus.counted()]
+
+
+def test_power_attack_is_chosen_for_the_round(kit: Any) -> None:
+    """SRD feats "Power Attack": chosen before the round's attack rolls, up to the base
+    attack bonus, with the feat, for melee attacks; it holds until the creature's next
+    turn, attacks of opportunity included. Red full-attacks at power 2 (+7/+2), then
+    makes an attack of opportunity at +7 as Blue walks off."""
+    enc = pa_duel(kit, "longsword")
+    with pytest.raises(IllegalActionError, match="base attack bonus"):
+        enc.check(A.Attack("blue", power=7))
+    enc.dice.totals.extend([2, 2, 2])  # Red's two attacks miss; so does the AoO
+    enc.apply(A.Attack("blue", power=2))
+    with pytest.raises(IllegalActionError, match="before the first attack"):
+        enc.check(A.Attack("blue", power=1))
+    enc.apply(A.Attack("blue"))
+    assert [e.total("attack bonus").value for e in events(enc, "attack")] == [7, 2]
+    enc.apply(A.EndTurn())
+    enc.apply(A.Move(((3, 1), (4, 1))))  # Blue leaves Red's reach
+    (aoo,) = events(enc, "aoo")
+    assert aoo.total("attack bonus").value == 7 and aoo.outcome["power_attack"] == 2
+    enc.apply(A.EndTurn())
+    assert enc.current.id == "red" and enc.combatants["red"].power_attack == 0
+    no_feat = pa_duel(kit, "longsword", feats="")
+    with pytest.raises(IllegalActionError, match="no Power Attack feat"):
+        no_feat.check(A.Attack("blue", power=1))
+    with pytest.raises(IllegalActionError, match="stances"):
+        no_feat.check(A.Attack("blue", stance="reckless"))
+
+
+def test_advanced_fighting_stances(kit: Any) -> None:
+    """seed 001 "Fighting stances" (advanced): anyone making a melee attack may choose
+    one stance before attacking, until the start of its next turn: power attack (-N,
+    +N on melee weapon damage, two-handed or not), reckless (+2 melee attacks, -4 AC)
+    or defensive (+2 dodge AC, -4 melee attacks); one at a time."""
+    enc = pa_duel(kit, "greatsword", feats="", ruleset="advanced")
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    greatsword = red.melee_options()[0]
+    atk, _ = build_attack(enc, red, greatsword, greatsword.bonus, blue, power=2)
+    assert (atk.bonus.value, atk.damage_bonus.value) == (9 - 2, 4 + 2)
+    with pytest.raises(IllegalActionError, match="one stance at a time"):
+        enc.check(A.Attack("blue", power=1, stance="reckless"))
+    enc.dice.totals.extend([2, 2])
+    enc.apply(A.Attack("blue", stance="reckless"))
+    assert events(enc, "attack")[0].total("attack bonus").value == 9 + 2
+    blue_sword = blue.melee_options()[0]
+    against, _ = build_attack(enc, blue, blue_sword, blue_sword.bonus, red)
+    assert against.ac.value == 16 - 4  # reckless until Red's next turn
+    enc = pa_duel(kit, "longsword", feats="", ruleset="advanced")
+    enc.dice.totals.extend([2, 2])
+    enc.apply(A.Attack("blue", stance="defensive"))
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert events(enc, "attack")[0].total("attack bonus").value == 9 - 4
+    against, _ = build_attack(
+        enc, blue, blue.melee_options()[0], blue.melee_options()[0].bonus, red
+    )
+    assert against.ac.value == 16 + 2
+
+
+def _expected(bonuses: list[int], ac: int, mean: float, per: int, n: int) -> float:
+    """Brute force over the d20 (and the confirmation d20): longsword 19-20/x2."""
+    total = 0.0
+    for b in bonuses:
+        for d in range(1, 21):
+            hit = d == 20 or (d != 1 and d + b - n >= ac)
+            if not hit:
+                continue
+            dmg = mean + per * n
+            total += dmg / 20
+            if d >= 19:
+                for e in range(1, 21):
+                    if e == 20 or (e != 1 and e + b - n >= ac):
+                        total += dmg / 400
+    return total
+
+
+@pytest.mark.parametrize("armor", ["chainmail", None, "full plate"])
+def test_the_tactics_power_attack_for_the_most_expected_damage(kit: Any, armor: str | None) -> None:
+    """The baseline tactics choose, with the first attack of the turn, the Power Attack
+    that gives the most expected damage over the full attack to come (+9/+4, longsword
+    1d8+3, 19-20/x2); ties to the smaller value."""
+    enc = pa_duel(kit, "longsword", armor=armor)
+    blue = enc.combatants["blue"]
+    red = enc.combatants["red"]
+    option = red.melee_options()[0]
+    atk, _ = build_attack(enc, red, option, option.bonus, blue)
+    ac = atk.ac.value
+    scores = [_expected([9, 4], ac, 4.5 + 3, 1, n) for n in range(7)]
+    best = max(range(7), key=lambda n: (round(scores[n], 9), -n))
+    chosen = policy("default")(enc, "red")
+    assert isinstance(chosen, A.Attack) and chosen.power == best

@@ -88,6 +88,8 @@ class Ruleset(Frozen):
     run_ranged_defense_bonus: int = 0
     helpless_defense: Literal["dex-zero", "five-plus-size"] = "dex-zero"
     melee_engagement: Literal["threaten", "adjacent"] = "threaten"
+    power_attack: Literal["feat", "stance"] = "feat"
+    stances: tuple[str, ...] = ()
     provoking_actions: tuple[str, ...] = (
         "ranged-attack",
         "unarmed-attack",

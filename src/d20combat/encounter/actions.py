@@ -16,6 +16,8 @@ notation                   meaning (action type; source)
 ``attack ogre``            attack (standard, or the next attack of a full attack)
 ``attack ogre with bite defensively nonlethal``   with options
 ``attack ogre with longsword two-weapon``   open a two-weapon full attack
+``attack ogre power 3``    with Power Attack (SRD feat; seed 001: a stance)
+``attack ogre stance reckless``   in a seed 001 fighting stance (advanced)
 ``total-defense``          +4 dodge AC (seed 004 "Total Defense")
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
 ``delay``                  act after the next creature, and choose again then
@@ -134,6 +136,8 @@ class Attack(Action):
     defensively: bool = False
     nonlethal: bool | None = None
     two_weapon: bool = False
+    power: int = 0  # Power Attack (SRD feat; seed 001 stance): -N attack, + damage
+    stance: str | None = None  # seed 001 fighting stance: reckless or defensive
     verb: ClassVar[str] = "attack"
     kind: ClassVar[str] = "standard"
 
@@ -141,6 +145,10 @@ class Attack(Action):
         text = f"attack {self.target}"
         if self.weapon:
             text += f" with {self.weapon}"
+        if self.power:
+            text += f" power {self.power}"
+        if self.stance:
+            text += f" stance {self.stance}"
         if self.two_weapon:
             text += " two-weapon"
         if self.defensively:
@@ -421,6 +429,21 @@ def _parse_attack(text: str, args: list[str]) -> Attack:
         )
     target = args[0]
     rest = args[1:]
+    power = 0
+    stance = None
+    for word in ("power", "stance"):
+        if word in rest:
+            i = rest.index(word)
+            if i + 1 >= len(rest):
+                raise _expect(text, f"'{word}' and its value, like 'power 2' or 'stance reckless'")
+            value = rest[i + 1]
+            if word == "power":
+                if not value.isdigit() or int(value) < 1:
+                    raise _expect(text, "'power N' with N a whole number from 1")
+                power = int(value)
+            else:
+                stance = value
+            del rest[i : i + 2]
     defensively = two_weapon = False
     nonlethal: bool | None = None
     while rest and rest[-1] in ("defensively", "nonlethal", "lethal", "two-weapon"):
@@ -436,4 +459,4 @@ def _parse_attack(text: str, args: list[str]) -> Attack:
         if rest[0] != "with" or len(rest) < 2:
             raise _expect(text, "'attack TARGET with WEAPON'")
         weapon = " ".join(rest[1:])
-    return Attack(target, weapon, defensively, nonlethal, two_weapon)
+    return Attack(target, weapon, defensively, nonlethal, two_weapon, power, stance)

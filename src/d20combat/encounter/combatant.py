@@ -127,6 +127,7 @@ class Combatant:
     conditions: dict[str, Condition] = field(default_factory=dict)
     aoo_used: int = 0
     cleaves_used: int = 0  # this round (SRD feats "Cleave": one a round)
+    power_attack: int = 0  # chosen with its first attack, until its next turn
     provoked_by_move: set[str] = field(default_factory=set)
     wielding: tuple[str, ...] = ()
     ammo: dict[str, int] = field(default_factory=dict)
@@ -286,6 +287,7 @@ class Combatant:
             self.acted,
             self.aoo_used,
             self.cleaves_used,
+            self.power_attack,
             tuple(sorted(self.provoked_by_move)) if self.provoked_by_move else (),
             self.wielding,
             tuple(self.ammo.items()) if self.ammo else (),
@@ -323,6 +325,7 @@ class Combatant:
             "conditions": {k: [c.owner, c.turns] for k, c in self.conditions.items()},
             "aoo_used": self.aoo_used,
             "cleaves_used": self.cleaves_used,
+            "power_attack": self.power_attack,
             "provoked_by_move": sorted(self.provoked_by_move),
             "wielding": list(self.wielding),
             "ammo": dict(self.ammo),
@@ -362,6 +365,7 @@ class Combatant:
         self.conditions = {k: Condition(str(o), int(t)) for k, (o, t) in data["conditions"].items()}
         self.aoo_used = int(data["aoo_used"])
         self.cleaves_used = int(data.get("cleaves_used", 0))
+        self.power_attack = int(data.get("power_attack", 0))
         self.provoked_by_move = set(data["provoked_by_move"])
         self.wielding = tuple(data["wielding"])
         self.ammo = {str(k): int(n) for k, n in data["ammo"].items()}

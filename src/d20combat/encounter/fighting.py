@@ -89,10 +89,12 @@ def build_attack(
     nonlethal: bool | None = None,
     multiplier: int = 1,
     moving: bool = False,
+    power: int = 0,
 ) -> tuple[Attack, dict[str, Any]]:
     """The attack with every situational modifier, and notes for the event (do not
     change them: the same situation gives the same, shared answer). ``moving``: an
-    attack of opportunity the target's movement provoked (SRD feats "Mobility")."""
+    attack of opportunity the target's movement provoked (SRD feats "Mobility");
+    ``power``: the Power Attack chosen for the round (:func:`power_attack_mods`)."""
     ranged = option.ranged
     space = enc.space
     mine = set(attacker.condition_set())
@@ -131,6 +133,7 @@ def build_attack(
         mobility,
         nonlethal,
         multiplier,
+        power,
     )
     hit = _ATTACKS.get(key)
     if hit is not None:
@@ -152,6 +155,7 @@ def build_attack(
         mobility=mobility,
         nonlethal=nonlethal,
         multiplier=multiplier,
+        power=power,
     )
     if len(_ATTACKS) >= _ATTACKS_LIMIT:
         _ATTACKS.clear()
@@ -177,6 +181,7 @@ def _assemble(
     mobility: bool,
     nonlethal: bool | None,
     multiplier: int,
+    power: int,
 ) -> tuple[Attack, dict[str, Any]]:
     """:func:`build_attack` once the situation is known (reads only immutable data:
     the combatants' statistics and traits)."""
@@ -187,6 +192,12 @@ def _assemble(
     mods: list[Modifier] = list(attack_modifiers(attacker_conds, ranged=ranged, target=theirs))
     # SRD conditions "Sickened": -2 on weapon damage rolls
     damage_mods: list[Modifier] = list(roll_modifiers(attacker_conds, "damage"))
+    if power and not ranged:
+        notes["power_attack"] = power
+        penalty, extra_damage = power_attack_mods(option, power, rules)
+        mods.append(penalty)
+        if extra_damage is not None:
+            damage_mods.append(extra_damage)
     if ranged:
         inc = option.range_increment or 10
         full = max(0, (distance - 1) // inc)
@@ -279,6 +290,25 @@ def _assemble(
     return attack, notes
 
 
+def power_attack_mods(
+    option: AttackOption, power: int, rules: Ruleset
+) -> tuple[Modifier, Modifier | None]:
+    """The attack penalty and damage bonus of Power Attack ``power``: SRD feats "Power
+    Attack": -N on melee attack rolls, +N on damage, +2N with a two-handed weapon (or
+    one in two hands), nothing with a light weapon but an unarmed strike or a natural
+    weapon; seed 001 "Fighting stances" (``power_attack: stance``): +N on melee weapon
+    damage, whatever the weapon. Natural weapons count as one-handed (a reading)."""
+    source = "Power Attack" if rules.power_attack == "feat" else "power attack stance"
+    penalty = Modifier(-power, BonusType.UNTYPED, source)
+    if rules.power_attack == "stance" or option.natural or option.name == "unarmed strike":
+        factor = 1
+    elif option.light:
+        factor = 0
+    else:
+        factor = 2 if option.two_handed else 1
+    return penalty, (Modifier(power * factor, BonusType.UNTYPED, source) if factor else None)
+
+
 def strike(
     enc: Encounter,
     attacker: Combatant,
@@ -293,7 +323,8 @@ def strike(
     multiplier: int = 1,
     moving: bool = False,
 ) -> AttackResult:
-    """Roll one attack, record it, and apply its damage."""
+    """Roll one attack, record it, and apply its damage (with the Power Attack the
+    attacker chose for the round, if melee)."""
     attack, notes = build_attack(
         enc,
         attacker,
@@ -305,6 +336,7 @@ def strike(
         nonlethal=nonlethal,
         multiplier=multiplier,
         moving=moving,
+        power=0 if option.ranged else attacker.power_attack,
     )
     mark = enc.dice.mark()
     r = resolve_attack(enc.dice, attack, enc.rules)

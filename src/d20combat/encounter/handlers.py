@@ -436,6 +436,8 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
                 raise _fail("a two-weapon attack opens a full attack: no move may be spent")
     if nxt is not None and a.two_weapon:
         raise _fail("the full attack is already under way")
+    if a.power or a.stance:
+        _check_stance(enc, c, a, option, first=enc.budget.attacks_made == 0 and nxt is None)
     if option.ranged and a.nonlethal and not option.nonlethal:
         raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
     if option.ranged and not can_use_ranged(c.condition_set(), _flags(option)):
@@ -443,6 +445,31 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     why = enc.space.attack_problem(c, option, target)
     if why:
         raise _fail(why)
+
+
+def _check_stance(
+    enc: Encounter, c: Combatant, a: A.Attack, option: AttackOption, *, first: bool
+) -> None:
+    """SRD feats "Power Attack" (chosen before the round's attack rolls, up to the base
+    attack bonus, melee only); seed 001 "Fighting stances" (advanced: power attack,
+    reckless, defensive; one stance, chosen before the turn's first attack, with a
+    melee attack)."""
+    rules = enc.rules
+    if not first:
+        raise _fail("Power Attack and stances are chosen before the first attack of the turn")
+    if option.ranged:
+        raise _fail("Power Attack and stances go with melee attacks")
+    if a.power:
+        if rules.power_attack == "feat" and not c.stat.has_feat("power attack"):
+            raise _fail(f"{c.id} has no Power Attack feat")
+        if a.power > c.stat.bab:
+            raise _fail(f"Power Attack goes up to the base attack bonus (+{c.stat.bab})")
+    if a.stance is not None:
+        if a.stance not in rules.stances:
+            known = ", ".join(rules.stances) or "none"
+            raise _fail(f"no {a.stance!r} stance in {rules.name} (stances: {known})")
+        if a.power:
+            raise _fail("one stance at a time: power attack or a stance")
 
 
 def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -466,6 +493,10 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             b.routine = routine.name
             b.next_attack = 1
             bonus = routine.attacks[0][1]
+    if b.attacks_made == 0:  # the round's choice, kept until its next turn
+        c.power_attack = a.power
+        if a.stance is not None:
+            c.conditions[f"{a.stance}-stance"] = Condition(c.id, 1)
     b.attacks_made += 1
     if a.defensively:
         c.conditions["fighting-defensively"] = Condition(c.id, 1)

@@ -39,6 +39,8 @@ def _attack(e: Event) -> str:
     situation = [
         k.replace("_", " ") for k in ("flanking", "flat_footed", "sneak_attack") if o.get(k)
     ]
+    if o.get("power_attack"):
+        situation.append(f"power attack {o['power_attack']}")
     if o.get("cover"):
         situation.append(f"cover +{o['cover']}")
     if o.get("concealment"):

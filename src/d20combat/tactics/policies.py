@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
+from d20combat.encounter.fighting import build_attack, power_attack_mods
 from d20combat.encounter.handlers import _continuing, load_time
 from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
@@ -252,7 +253,13 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
     for e in v.ranked_within(reach):
         for o in melee:
             if sp.attack_problem(c, o, e) is None:
-                return A.Attack(e.id, o.name if len(melee) > 1 else None, two_weapon=_pair(v, o))
+                two = _pair(v, o)
+                return A.Attack(
+                    e.id,
+                    o.name if len(melee) > 1 else None,
+                    two_weapon=two,
+                    power=_best_power(v, o, e, two),
+                )
     if not ranged_ok or (v.b.standard and v.threats()):
         return None
     ranged = [o for o in c.ready_options() if o.ranged]
@@ -268,6 +275,69 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
             ):
                 return A.Attack(e.id, o.name)
     return None
+
+
+_POWER: dict[tuple[object, ...], int] = {}
+
+
+def _best_power(v: _View, option: AttackOption, target: Combatant, two_weapon: bool) -> int:
+    """The Power Attack that gives the most expected damage against ``target`` over the
+    attacks this turn will make with ``option`` (the first attack of the turn only:
+    the choice holds for the round). The estimate counts hits, threats confirmed and
+    the concealment miss chance, not damage reduction; ties go to the smaller value."""
+    c, b, rules = v.c, v.b, v.enc.rules
+    bab = c.stat.bab
+    if (
+        bab < 1
+        or option.ranged
+        or b.attacks_made
+        or (rules.power_attack == "feat" and not c.stat.has_feat("power attack"))
+    ):
+        return 0
+    attack, _ = build_attack(v.enc, c, option, option.bonus, target)
+    shift = attack.bonus.value - option.bonus.value  # the situation's modifiers
+    bonuses = [attack.bonus.value]
+    if not b.single and b.move and not b.moved:  # a full attack will follow
+        for r in c.routines_ready():
+            if r.attacks[0][0] is option and r.two_weapon == two_weapon:
+                bonuses = [t.value + shift for o, t in r.attacks if o is option]
+                break
+    _, extra = power_attack_mods(option, 1, rules)
+    per = extra.value if extra is not None else 0
+    crit = 21 if attack.crit_immune else option.crit_range
+    key = (
+        attack.ac.value,
+        option.dice,
+        attack.damage_bonus.value,
+        per,
+        tuple(bonuses),
+        crit,
+        option.crit_multiplier,
+        attack.concealment,
+        bab,
+    )
+    best = _POWER.get(key)
+    if best is None:
+        mean = float(option.dice.mean) + attack.damage_bonus.value
+        ac = attack.ac.value
+
+        def hits(bonus: int, low: int = 2) -> int:  # faces from ``low`` that hit
+            return sum(1 for d in range(low, 21) if d == 20 or d + bonus >= ac)
+
+        def expected(n: int) -> float:
+            dmg = max(1.0, mean + per * n)
+            total = 0.0
+            for bonus in bonuses:
+                hit = hits(bonus - n) / 20
+                threat = hits(bonus - n, crit) / 20
+                total += dmg * (hit + threat * hit * (option.crit_multiplier - 1))
+            return total * (1 - attack.concealment / 100)
+
+        best = max(range(bab + 1), key=lambda n: (expected(n), -n))
+        if len(_POWER) > 4096:
+            _POWER.clear()
+        _POWER[key] = best
+    return best
 
 
 def _pair(v: _View, option: AttackOption) -> bool:
