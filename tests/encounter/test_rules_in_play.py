@@ -820,3 +820,24 @@ def test_the_tactics_power_attack_for_the_most_expected_damage(kit: Any, armor: 
     best = max(range(7), key=lambda n: (round(scores[n], 9), -n))
     chosen = policy("default")(enc, "red")
     assert isinstance(chosen, A.Attack) and chosen.power == best
+
+
+def test_a_charge_may_power_attack(kit: Any) -> None:
+    """SRD feats "Power Attack" with a charge's melee attack: +2 for the charge, -2 for
+    power 2 (longsword +9 in all: roll 10, 19 vs AC 16 hits for 8 + 2)."""
+    sides = {
+        "red": kit.soldier("Red", "a2", feats="Power Attack"),
+        "blue": kit.soldier("Blue", "e2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 10, 8])
+    action = A.parse_action("charge blue to d2 power 2")
+    assert action == A.Charge("blue", (3, 1), 2) and str(action) == "charge blue to d2 power 2"
+    enc.apply(action)
+    attack = events(enc, "attack")[0]
+    assert attack.total("attack bonus").value == 9 and attack.outcome["power_attack"] == 2
+    assert events(enc, "damage")[0].total("damage bonus").value == 3 + 2
+    no_feat = kit.scripted_encounter(
+        OPEN, {"red": kit.soldier("Red", "a2"), "blue": kit.soldier("Blue", "e2")}, [20, 1]
+    )
+    with pytest.raises(IllegalActionError, match="no Power Attack feat"):
+        no_feat.check(A.Charge("blue", (3, 1), 2))

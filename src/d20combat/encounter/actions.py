@@ -13,6 +13,7 @@ notation                   meaning (action type; source)
 ``withdraw c4 d5``         withdraw, full-round (seed 004 "Withdraw")
 ``run c4 c5 c6``           run, full-round, straight line (seed 004 "Run")
 ``charge ogre to e6``      charge, then one melee attack (seed 000 "Charge")
+``charge ogre to e6 power 2``   the charge's attack with Power Attack
 ``attack ogre``            attack (standard, or the next attack of a full attack)
 ``attack ogre with bite defensively nonlethal``   with options
 ``attack ogre with longsword two-weapon``   open a two-weapon full attack
@@ -117,11 +118,13 @@ class Crawl(Action):
 class Charge(Action):
     target: str
     to: Pos
+    power: int = 0  # Power Attack on the charge's attack (SRD feats)
     verb: ClassVar[str] = "charge"
     kind: ClassVar[str] = "full-round"
 
     def __str__(self) -> str:
-        return f"charge {self.target} to {square_name(self.to)}"
+        text = f"charge {self.target} to {square_name(self.to)}"
+        return f"{text} power {self.power}" if self.power else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,9 +364,13 @@ def parse_action(text: str) -> Action:
         one = {"step": Step, "crawl": Crawl, "start-full-round": StartFullRound}
         return OpenDoor(pos) if verb == "open" else one[verb](pos)
     if verb == "charge":
+        power = 0
+        if len(args) == 5 and args[3] == "power" and args[4].isdigit() and int(args[4]) > 0:
+            power = int(args[4])
+            args = args[:3]
         if len(args) != 3 or args[1] != "to":
-            raise _expect(text, "'charge TARGET to SQUARE'")
-        return Charge(args[0], parse_square(args[2]))
+            raise _expect(text, "'charge TARGET to SQUARE [power N]'")
+        return Charge(args[0], parse_square(args[2]), power)
     if verb == "attack":
         return _parse_attack(text, args)
     if verb == "delay":

@@ -309,6 +309,11 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(f"{target.id} is not an enemy")
     limit = _speed(enc, c) * (1 if enc.budget.single else 2)
     enc.space.check_charge(c, target, a.to, limit)
+    if a.power:
+        melee = c.melee_options()
+        if not melee:
+            raise _fail("no melee weapon to charge with")
+        _check_stance(enc, c, A.Attack(a.target, power=a.power), melee[0], first=True)
 
 
 def _run_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -317,6 +322,7 @@ def _run_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     enc.budget.use("standard" if enc.budget.single else "full-round")
     enc.budget.moved = True
     c.conditions["charging"] = Condition(c.id, 1)
+    c.power_attack = a.power  # SRD feats "Power Attack": for the round
     path = enc.space.charge_path(c, a.to)
     option = enc.space.melee_option_for(c, target) if walk(enc, c, path, kind="charge") else None
     if option is not None and enc.active(target):

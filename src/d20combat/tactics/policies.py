@@ -280,7 +280,9 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
 _POWER: dict[tuple[object, ...], int] = {}
 
 
-def _best_power(v: _View, option: AttackOption, target: Combatant, two_weapon: bool) -> int:
+def _best_power(
+    v: _View, option: AttackOption, target: Combatant, two_weapon: bool, *, charge: bool = False
+) -> int:
     """The Power Attack that gives the most expected damage against ``target`` over the
     attacks this turn will make with ``option`` (the first attack of the turn only:
     the choice holds for the round). The estimate counts hits, threats confirmed and
@@ -294,10 +296,10 @@ def _best_power(v: _View, option: AttackOption, target: Combatant, two_weapon: b
         or (rules.power_attack == "feat" and not c.stat.has_feat("power attack"))
     ):
         return 0
-    attack, _ = build_attack(v.enc, c, option, option.bonus, target)
+    attack, _ = build_attack(v.enc, c, option, option.bonus, target, charge=charge)
     shift = attack.bonus.value - option.bonus.value  # the situation's modifiers
     bonuses = [attack.bonus.value]
-    if not b.single and b.move and not b.moved:  # a full attack will follow
+    if not charge and not b.single and b.move and not b.moved:  # a full attack follows
         for r in c.routines_ready():
             if r.attacks[0][0] is option and r.two_weapon == two_weapon:
                 bonuses = [t.value + shift for o, t in r.attacks if o is option]
@@ -338,6 +340,14 @@ def _best_power(v: _View, option: AttackOption, target: Combatant, two_weapon: b
             _POWER.clear()
         _POWER[key] = best
     return best
+
+
+def _charge_power(v: _View, target: Combatant) -> int:
+    """:func:`_best_power` for a charge's single attack (its +2 counted)."""
+    melee = v.c.melee_options()
+    if not melee or (v.enc.rules.power_attack == "feat" and not v.c.stat.has_feat("power attack")):
+        return 0
+    return _best_power(v, melee[0], target, False, charge=True)
 
 
 def _pair(v: _View, option: AttackOption) -> bool:
@@ -437,7 +447,7 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
                 cost = sp.provocations_along(c, sp.charge_path(c, to))
                 key = (cost, v.priority(e))
                 if best_charge is None or key < best_charge[0]:
-                    best_charge = (key, A.Charge(e.id, to))
+                    best_charge = (key, A.Charge(e.id, to, _charge_power(v, e)))
         if best_charge is not None and (best_charge[0][0] == 0 or not avoid_provoking):
             return best_charge[1]
     nearest = sp.nearest_enemy(c)
