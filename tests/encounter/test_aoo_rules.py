@@ -481,7 +481,8 @@ def test_manipulating_objects_is_a_move_action(kit: Any, ruleset: str, provokes:
         ruleset=ruleset,
     )
     red = enc.combatants["red"]
-    enc.apply(A.Draw("dagger"))  # the longsword in hand falls to the ground (free)
+    enc.apply(A.Drop("longsword"))  # free: it falls to the ground
+    enc.apply(A.Draw("dagger"))
     assert red.wielding == ("dagger",) and enc.items == [((1, 1), "longsword")]
     assert not events(enc, "provoked")
     assert not enc.budget.move and enc.budget.standard

@@ -898,32 +898,51 @@ def test_drawing_a_weapon_is_a_move_action_and_free_on_a_move_only_at_bab_1(kit:
     """SRD combat-i "Draw or Sheathe a Weapon": a move action; with BAB +1 or more a
     free action combined with a regular move. A BAB +0 creature pays for it."""
     sides = {
-        "red": kit.soldier("Red", "a2", bab=0, weapons="longsword, dagger"),
+        "red": kit.soldier("Red", "a2", bab=0, weapons="greatsword, dagger"),
         "blue": kit.soldier("Blue", "g2"),
     }
     enc = kit.scripted_encounter(OPEN, sides, [20, 1])
     red = enc.combatants["red"]
-    assert red.wielding == ("longsword",)
-    enc.apply(A.Draw("dagger"))  # a move action; the longsword is let fall (free)
+    assert red.wielding == ("greatsword",)
+    enc.apply(A.Draw("dagger"))  # a move action; the two-handed greatsword falls (free)
     assert red.wielding == ("dagger",) and not enc.budget.move and enc.budget.standard
-    assert enc.items == [(sq("a2"), "longsword")]
-    assert A.Draw("longsword") not in enc.legal_actions()  # it lies on the floor now
-    enc.apply(A.PickUp("longsword"))  # the standard action as a move action
-    assert "longsword" in red.wielding and not enc.budget.standard
+    assert enc.items == [(sq("a2"), "greatsword")]
+    assert A.Draw("greatsword") not in enc.legal_actions()  # it lies on the floor now
+    enc.apply(A.PickUp("greatsword"))  # the standard action as a move action
+    assert "greatsword" in red.wielding and not enc.budget.standard
     # BAB +0: sheathe (move), move (standard): no action left to draw with
     enc = kit.scripted_encounter(OPEN, sides, [20, 1])
-    enc.apply(A.Sheathe("longsword"))
+    enc.apply(A.Sheathe("greatsword"))
     enc.apply(A.Move((sq("b2"),)))
-    assert A.Draw("longsword") not in enc.legal_actions()
+    assert A.Draw("greatsword") not in enc.legal_actions()
     with pytest.raises(IllegalActionError, match="no move action left"):
-        enc.apply(A.Draw("longsword"))
+        enc.apply(A.Draw("greatsword"))
     # BAB +1: the same sequence draws for free during the move
-    sides["red"] = kit.soldier("Red", "a2", bab=1, weapons="longsword, dagger")
+    sides["red"] = kit.soldier("Red", "a2", bab=1, weapons="greatsword, dagger")
     enc = kit.scripted_encounter(OPEN, sides, [20, 1])
-    enc.apply(A.Sheathe("longsword"))
+    enc.apply(A.Sheathe("greatsword"))
     enc.apply(A.Move((sq("b2"),)))
-    enc.apply(A.Draw("longsword"))
-    assert enc.combatants["red"].wielding == ("longsword",) and enc.budget.free_draw_used
+    enc.apply(A.Draw("greatsword"))
+    assert enc.combatants["red"].wielding == ("greatsword",) and enc.budget.free_draw_used
+
+
+def test_a_drawn_weapon_goes_into_a_free_hand(kit: Any) -> None:
+    """SRD combat-i "Draw or Sheathe a Weapon" needs a free hand: a longsword and a
+    dagger fit in two hands, so drawing the dagger keeps the sword; a longbow takes
+    both hands, so the sword falls (the earliest in hand first)."""
+    sides = {
+        "red": kit.soldier("Red", "a2", weapons="longsword, dagger, longbow"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    red = enc.combatants["red"]
+    enc.apply(A.Draw("dagger"))
+    assert red.wielding == ("longsword", "dagger") and enc.items == []
+    assert {o.name for o in red.melee_options()} >= {"longsword", "dagger"}
+    enc.apply(A.Draw("longbow"))
+    assert red.wielding == ("longbow",)
+    assert enc.items == [(sq("a2"), "longsword"), (sq("a2"), "dagger")]
+    assert events(enc, "draw")[-1].outcome["dropped"] == ["longsword", "dagger"]
 
 
 def test_picking_up_and_opening_a_door_are_move_actions(kit: Any) -> None:

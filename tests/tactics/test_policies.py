@@ -585,3 +585,19 @@ def test_a_scenario_naming_a_registered_policy_loads(
     register("sneaky")(policies.default_policy)
     sc = load_scenario(str(path))
     assert [p.tactics for p in sc.placements] == ["sneaky", "default"]
+
+
+def test_the_ranged_tactics_draw_a_bow_to_shoot(kit: Any) -> None:
+    # A wizard holding a quarterstaff (two hands) with a longbow at its back, no foe
+    # near: the ranged tactics draw the bow (the staff falls) and then shoot.
+    sides = {
+        "red": kit.fighter("Wiz", "a2", weapons="quarterstaff, longbow", extra="tactics: ranged"),
+        "blue": kit.fighter("Blue", "j2"),
+    }
+    enc = kit.encounter(OPEN, sides)
+    assert enc.get("wiz").wielding == ("quarterstaff",)
+    draw = choose(enc, "ranged")
+    assert draw == A.Draw("longbow")
+    enc.apply(draw)
+    shot = choose(enc, "ranged")
+    assert shot == A.Attack("blue", "longbow")

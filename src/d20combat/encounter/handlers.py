@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from d20combat.content.equipment import WeaponFlag
+from d20combat.content.equipment import Handedness, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
@@ -782,17 +782,42 @@ def _free_draw(enc: Encounter, c: Combatant) -> bool:
     return c.stat.bab >= 1 and b.moved and not b.stepped and not b.free_draw_used
 
 
+# SRD equipment: a hand crossbow and a sling are shot with one hand
+_ONE_HANDED_PROJECTILES = frozenset({"hand crossbow", "sling"})
+
+
+def hands(c: Combatant, item: str) -> int:
+    """How many hands ``item`` takes in use: two for a two-handed weapon, a bow or a
+    crossbow (but a hand crossbow), one for the rest (SRD equipment "Weapon
+    Categories", the weapon descriptions). Shields are not counted (a reading)."""
+    option = next((o for o in c.stats.options if o.item == item), None)
+    w = option.weapon if option is not None else None
+    if w is None:
+        return 1
+    if w.handedness is Handedness.TWO_HANDED:
+        return 2
+    if w.has(WeaponFlag.PROJECTILE) and w.name not in _ONE_HANDED_PROJECTILES:
+        return 2
+    return 1
+
+
 def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """SRD combat-i "Draw or Sheathe a Weapon": the weapon goes into a free hand; what
+    is in hand stays there while both fit in two hands, else falls (dropping is free:
+    the earliest drawn first)."""
     assert isinstance(a, A.Draw)
     if _free_draw(enc, c):
         enc.budget.free_draw_used = True
     else:
         enc.budget.use("move")
-    dropped = list(c.wielding)
+    kept = list(c.wielding)
+    dropped = []
+    while kept and sum(hands(c, k) for k in kept) + hands(c, a.weapon) > 2:
+        dropped.append(kept.pop(0))
     for w in dropped:  # dropping what is in hand is a free action (SRD combat-i)
         enc.items.append((c.pos, w))
     c.lost = (*c.lost, *dropped)
-    c.wielding = (a.weapon,)
+    c.wielding = (*kept, a.weapon)
     enc.space.invalidate(c)
     enc.event(
         c.id, "draw", "SRD combat-i Draw or Sheathe a Weapon", weapon=a.weapon, dropped=dropped

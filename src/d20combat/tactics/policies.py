@@ -748,6 +748,7 @@ def _draw_melee_if_cornered(v: _View) -> A.Action | None:
             and not o.natural
             and o.weapon is not None
             and (o.name != "unarmed strike" and o.item not in c.wielding)
+            and o.item not in c.lost  # dropped: it must be picked up, not drawn
         ):
             return A.Draw(o.item)
     return None
@@ -771,11 +772,33 @@ def cautious_policy(enc: Encounter, cid: str) -> A.Action:
     return _baseline(_View(enc, enc.get(cid)), retreat_at=0.5, avoid_provoking=True)
 
 
+def _draw_ranged(v: _View) -> A.Action | None:
+    """Nothing to shoot with in hand and no foe in its face: draw a ranged weapon it
+    carries (into a free hand if it has one: SRD combat-i "Draw or Sheathe a Weapon")."""
+    c = v.c
+    if v.threats() or any(o.ranged for o in c.ready_options()):
+        return None
+    for o in c.stats.options:
+        if o.ranged and o.weapon is not None and o.item not in c.wielding:
+            draw = A.Draw(o.item)
+            try:
+                v.enc.check(draw)
+            except IllegalActionError:
+                continue
+            return draw
+    return None
+
+
 @register("ranged", deterministic=True)
 def ranged_policy(enc: Encounter, cid: str) -> A.Action:
-    """Prefer shooting; step away from a foe in its face, then shoot."""
+    """Prefer shooting: draw a ranged weapon if none is in hand; step away from a foe in
+    its face, then shoot."""
     v = _View(enc, enc.get(cid))
     c, b, sp = v.c, v.b, v.sp
+    if b.attacks_made == 0:
+        draw = _draw_ranged(v)
+        if draw is not None:
+            return draw
     if (
         any(o.ranged for o in c.ready_options())
         and v.threats()
