@@ -13,9 +13,16 @@ Baseline behaviour (``default``), meant to look sensible to a game master:
   destination that flanks, by a way round if the shortest way provokes) and avoid
   paths that provoke attacks of opportunity;
 * charge when a clear charge lane exists and nothing better is at hand;
-* focus the most wounded foe it can reach; use full attacks when it can;
+* focus the most wounded foe it can reach; use full attacks when it can; with Power
+  Attack (or seed 001's power attack stance) take the value that gives the most
+  expected damage over the attacks of the turn;
+* load a fired crossbow or sling with the move action a shot leaves, when no foe
+  threatens it; with ``ranged`` tactics, draw a ranged weapon when none is in hand;
 * an intelligent creature (Int 3 or more) withdraws when nearly dead, by a way that
   leaves no threatened square but the first when there is one.
+
+A creature that fear makes flee does not ask its policy: the fight runner takes the
+action :func:`d20combat.encounter.fear.compelled` gives.
 
 Register new policies with :func:`register`. The built-in deterministic ones are
 :func:`remembered`: their answers are kept by situation and reused in later fights of
