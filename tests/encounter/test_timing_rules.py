@@ -972,6 +972,35 @@ def test_a_reach_attack_uses_the_ranged_concealment_test(kit: Any) -> None:
     assert attack.outcome["total"] == 19 and attack.outcome["result"] == "concealed"
 
 
+def test_blind_fight_rerolls_a_melee_miss_for_concealment(kit: Any) -> None:
+    """SRD feats "Blind-Fight": in melee, every time a miss comes of concealment, the
+    miss chance is rolled once more. Blue stands in fog at c1 (20%). Red (longsword +9)
+    rolls 10: 19 hits AC 15; d% 10 misses, the reroll 50 hits (8 damage). Without the
+    feat the first d% stands; a ranged attack gets no reroll."""
+    fog = """
+    ..f....
+    .......
+    """
+    for feats, result in (("Blind-Fight", "hit"), ("", "concealed")):
+        sides = {"red": kit.soldier("Red", "b1", feats=feats), "blue": kit.soldier("Blue", "c1")}
+        extra = [50, 8] if feats else []
+        enc = kit.scripted_encounter(fog, sides, [20, 1, 10, 10, *extra])
+        enc.apply(A.Attack("blue"))
+        attack = events(enc, "attack")[0]
+        assert attack.outcome["concealment"] == 20 and attack.outcome["result"] == result
+        purposes = [r.purpose for r in attack.rolls]
+        assert purposes.count("concealment miss chance (d%)") == (2 if feats else 1)
+    sides = {
+        "red": kit.soldier(
+            "Red", "a1", weapons="{weapon: javelin, quantity: 2}", feats="Blind-Fight"
+        ),
+        "blue": kit.soldier("Blue", "c1"),
+    }
+    enc = kit.scripted_encounter(fog, sides, [20, 1])
+    atk, notes = attack_vs(enc, "red", "blue")
+    assert notes["concealment"] and not atk.reroll_concealment  # ranged: no reroll
+
+
 # ------------------------------------------------------------------------- Dodge
 def test_dodge_applies_against_the_opponent_designated_each_turn(kit: Any) -> None:
     """SRD feats "Dodge": on its turn the creature designates an opponent and gets +1

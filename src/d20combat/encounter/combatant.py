@@ -53,6 +53,7 @@ class Traits(NamedTuple):
     intelligent: bool  # Int 3 or more
     cleave: int  # SRD feats "Cleave": extra attacks a round (0 none; Great Cleave: many)
     mobility: bool
+    blind_fight: bool
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -90,6 +91,7 @@ def traits_of(stat: StatBlock) -> Traits:
         sneak_dice=sneak,
         intelligent=score is not None and score >= 3,
         mobility=stat.has_feat("mobility"),
+        blind_fight=stat.has_feat("blind-fight"),
         cleave=(1 << 30)
         if stat.has_feat("great cleave")
         else (1 if stat.has_feat("cleave") else 0),

@@ -6,7 +6,8 @@ Sources:
   "Cover" and "Concealment" (through the grid); SRD combat-i "Range Penalty" (-2 per
   full range increment) and "Shooting or Throwing into a Melee" (-4, seed 004 too);
   SRD feats "Point Blank Shot", "Precise Shot", "Mobility" (+4 dodge AC against
-  attacks of opportunity its movement provokes);
+  attacks of opportunity its movement provokes), "Blind-Fight" (a melee miss for
+  concealment is rerolled once);
 * seed 003 "Attacks of Opportunity" and seed 002: one a round (Combat Reflexes: plus
   the Dex modifier), none while flat-footed without Combat Reflexes, none against a
   creature with cover or total concealment; an attack of opportunity is a single
@@ -263,6 +264,8 @@ def _assemble(
         extra=extra,
         multiplier=multiplier,
     )
+    if concealment and not ranged and attacker.traits.blind_fight:
+        attack = attack._replace(reroll_concealment=True)
     if defense.fixed_ac is not None:
         size = target.stat.size
         attack = attack._replace(

@@ -61,6 +61,7 @@ class Attack(NamedTuple):
     nonlethal: bool = False
     half_damage: bool = False
     dex_mod: int = 0
+    reroll_concealment: bool = False  # SRD feats "Blind-Fight" (melee)
 
 
 class AttackResult(NamedTuple):
@@ -209,7 +210,10 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
                 D20, "fumble check (Dex DC 10)", lambda r: r + attack.dex_mod < 10
             )
         return AttackResult(False, natural=face, total=total, fumble=fumble)
-    if miss_chance_roll(dice, attack.concealment, rules):
+    # SRD feats "Blind-Fight": in melee, a miss for concealment is rerolled once
+    if miss_chance_roll(dice, attack.concealment, rules) and (
+        not attack.reroll_concealment or miss_chance_roll(dice, attack.concealment, rules)
+    ):
         return AttackResult(False, threat=threat, natural=face, total=total, concealed=True)
     critical = False
     confirm_total = None
