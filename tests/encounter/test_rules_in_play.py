@@ -841,3 +841,26 @@ def test_a_charge_may_power_attack(kit: Any) -> None:
     )
     with pytest.raises(IllegalActionError, match="no Power Attack feat"):
         no_feat.check(A.Charge("blue", (3, 1), 2))
+
+
+def test_combat_expertise_trades_attack_for_dodge(kit: Any) -> None:
+    """SRD feats "Combat Expertise": with a melee attack, up to -5 (and no more than the
+    base attack bonus) on attack rolls for as much dodge AC until the creature's next
+    turn; not with fighting defensively (SRD combat-i "Total Defense" and its kin)."""
+    enc = pa_duel(kit, "longsword", feats="Combat Expertise")
+    with pytest.raises(IllegalActionError, match="up to 5"):
+        enc.check(A.Attack("blue", expertise=6))
+    with pytest.raises(IllegalActionError, match="fighting defensively"):
+        enc.check(A.Attack("blue", expertise=2, defensively=True))
+    action = A.parse_action("attack blue expertise 2")
+    assert action == A.Attack("blue", expertise=2) and str(action) == "attack blue expertise 2"
+    enc.dice.totals.extend([2, 2])
+    enc.apply(action)
+    assert events(enc, "attack")[0].total("attack bonus").value == 9 - 2
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    sword = blue.melee_options()[0]
+    against, _ = build_attack(enc, blue, sword, sword.bonus, red)
+    assert against.ac.value == 16 + 2
+    no_feat = pa_duel(kit, "longsword", feats="")
+    with pytest.raises(IllegalActionError, match="no Combat Expertise feat"):
+        no_feat.check(A.Attack("blue", expertise=1))

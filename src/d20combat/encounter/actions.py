@@ -19,6 +19,7 @@ notation                   meaning (action type; source)
 ``attack ogre with longsword two-weapon``   open a two-weapon full attack
 ``attack ogre power 3``    with Power Attack (SRD feat; seed 001: a stance)
 ``attack ogre stance reckless``   in a seed 001 fighting stance (advanced)
+``attack ogre expertise 2``   with Combat Expertise (SRD feat)
 ``total-defense``          +4 dodge AC (seed 004 "Total Defense")
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
 ``delay``                  act after the next creature, and choose again then
@@ -141,6 +142,7 @@ class Attack(Action):
     two_weapon: bool = False
     power: int = 0  # Power Attack (SRD feat; seed 001 stance): -N attack, + damage
     stance: str | None = None  # seed 001 fighting stance: reckless or defensive
+    expertise: int = 0  # Combat Expertise (SRD feat): -N attack, +N dodge AC
     verb: ClassVar[str] = "attack"
     kind: ClassVar[str] = "standard"
 
@@ -152,6 +154,8 @@ class Attack(Action):
             text += f" power {self.power}"
         if self.stance:
             text += f" stance {self.stance}"
+        if self.expertise:
+            text += f" expertise {self.expertise}"
         if self.two_weapon:
             text += " two-weapon"
         if self.defensively:
@@ -436,20 +440,20 @@ def _parse_attack(text: str, args: list[str]) -> Attack:
         )
     target = args[0]
     rest = args[1:]
-    power = 0
+    numbers = {"power": 0, "expertise": 0}
     stance = None
-    for word in ("power", "stance"):
+    for word in ("power", "stance", "expertise"):
         if word in rest:
             i = rest.index(word)
             if i + 1 >= len(rest):
                 raise _expect(text, f"'{word}' and its value, like 'power 2' or 'stance reckless'")
             value = rest[i + 1]
-            if word == "power":
-                if not value.isdigit() or int(value) < 1:
-                    raise _expect(text, "'power N' with N a whole number from 1")
-                power = int(value)
-            else:
+            if word == "stance":
                 stance = value
+            elif not value.isdigit() or int(value) < 1:
+                raise _expect(text, f"'{word} N' with N a whole number from 1")
+            else:
+                numbers[word] = int(value)
             del rest[i : i + 2]
     defensively = two_weapon = False
     nonlethal: bool | None = None
@@ -466,4 +470,13 @@ def _parse_attack(text: str, args: list[str]) -> Attack:
         if rest[0] != "with" or len(rest) < 2:
             raise _expect(text, "'attack TARGET with WEAPON'")
         weapon = " ".join(rest[1:])
-    return Attack(target, weapon, defensively, nonlethal, two_weapon, power, stance)
+    return Attack(
+        target,
+        weapon,
+        defensively,
+        nonlethal,
+        two_weapon,
+        numbers["power"],
+        stance,
+        numbers["expertise"],
+    )

@@ -130,6 +130,7 @@ class Combatant:
     aoo_used: int = 0
     cleaves_used: int = 0  # this round (SRD feats "Cleave": one a round)
     power_attack: int = 0  # chosen with its first attack, until its next turn
+    expertise: int = 0  # Combat Expertise chosen with its first attack, likewise
     provoked_by_move: set[str] = field(default_factory=set)
     wielding: tuple[str, ...] = ()
     ammo: dict[str, int] = field(default_factory=dict)
@@ -290,6 +291,7 @@ class Combatant:
             self.aoo_used,
             self.cleaves_used,
             self.power_attack,
+            self.expertise,
             tuple(sorted(self.provoked_by_move)) if self.provoked_by_move else (),
             self.wielding,
             tuple(self.ammo.items()) if self.ammo else (),
@@ -328,6 +330,7 @@ class Combatant:
             "aoo_used": self.aoo_used,
             "cleaves_used": self.cleaves_used,
             "power_attack": self.power_attack,
+            "expertise": self.expertise,
             "provoked_by_move": sorted(self.provoked_by_move),
             "wielding": list(self.wielding),
             "ammo": dict(self.ammo),
@@ -368,6 +371,7 @@ class Combatant:
         self.aoo_used = int(data["aoo_used"])
         self.cleaves_used = int(data.get("cleaves_used", 0))
         self.power_attack = int(data.get("power_attack", 0))
+        self.expertise = int(data.get("expertise", 0))
         self.provoked_by_move = set(data["provoked_by_move"])
         self.wielding = tuple(data["wielding"])
         self.ammo = {str(k): int(n) for k, n in data["ammo"].items()}

@@ -116,6 +116,7 @@ def build_attack(
     terrain = space.concealment(attacker, target, melee=not ranged)
     dodge = target.dodge_target == attacker.id and target.traits.dodge
     mobility = moving and target.traits.mobility
+    expertise = (attacker.expertise if not ranged else 0, target.expertise)
     a_stats, t_stats, rules = attacker.stats, target.stats, enc.rules
     key = (
         id(a_stats),
@@ -135,6 +136,7 @@ def build_attack(
         nonlethal,
         multiplier,
         power,
+        expertise,
     )
     hit = _ATTACKS.get(key)
     if hit is not None:
@@ -157,6 +159,7 @@ def build_attack(
         nonlethal=nonlethal,
         multiplier=multiplier,
         power=power,
+        expertise=expertise,
     )
     if len(_ATTACKS) >= _ATTACKS_LIMIT:
         _ATTACKS.clear()
@@ -183,6 +186,7 @@ def _assemble(
     nonlethal: bool | None,
     multiplier: int,
     power: int,
+    expertise: tuple[int, int],
 ) -> tuple[Attack, dict[str, Any]]:
     """:func:`build_attack` once the situation is known (reads only immutable data:
     the combatants' statistics and traits)."""
@@ -199,6 +203,8 @@ def _assemble(
         mods.append(penalty)
         if extra_damage is not None:
             damage_mods.append(extra_damage)
+    if expertise[0]:  # SRD feats "Combat Expertise": -N on melee attacks ...
+        mods.append(Modifier(-expertise[0], BonusType.UNTYPED, "Combat Expertise"))
     if ranged:
         inc = option.range_increment or 10
         full = max(0, (distance - 1) // inc)
@@ -228,6 +234,8 @@ def _assemble(
         ac_mods.append(DODGE_FEAT)
     if mobility:
         ac_mods.append(MOBILITY)
+    if expertise[1]:  # ... and +N dodge AC until its next turn
+        ac_mods.append(Modifier(expertise[1], BonusType.DODGE, "Combat Expertise"))
     if cover:
         ac_mods.append(Modifier(cover, BonusType.COVER, "cover"))
         notes["cover"] = cover

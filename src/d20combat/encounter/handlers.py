@@ -442,7 +442,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
                 raise _fail("a two-weapon attack opens a full attack: no move may be spent")
     if nxt is not None and a.two_weapon:
         raise _fail("the full attack is already under way")
-    if a.power or a.stance:
+    if a.power or a.stance or a.expertise:
         _check_stance(enc, c, a, option, first=enc.budget.attacks_made == 0 and nxt is None)
     if option.ranged and a.nonlethal and not option.nonlethal:
         raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
@@ -462,14 +462,24 @@ def _check_stance(
     melee attack)."""
     rules = enc.rules
     if not first:
-        raise _fail("Power Attack and stances are chosen before the first attack of the turn")
+        raise _fail(
+            "Power Attack, Combat Expertise and stances are chosen before the first "
+            "attack of the turn"
+        )
     if option.ranged:
-        raise _fail("Power Attack and stances go with melee attacks")
+        raise _fail("Power Attack, Combat Expertise and stances go with melee attacks")
     if a.power:
         if rules.power_attack == "feat" and not c.stat.has_feat("power attack"):
             raise _fail(f"{c.id} has no Power Attack feat")
         if a.power > c.stat.bab:
             raise _fail(f"Power Attack goes up to the base attack bonus (+{c.stat.bab})")
+    if a.expertise:
+        if not c.stat.has_feat("combat expertise"):
+            raise _fail(f"{c.id} has no Combat Expertise feat")
+        if a.expertise > min(5, c.stat.bab):
+            raise _fail(f"Combat Expertise goes up to 5 and the base attack bonus (+{c.stat.bab})")
+        if a.defensively:
+            raise _fail("no fighting defensively with Combat Expertise (SRD combat-i)")
     if a.stance is not None:
         if a.stance not in rules.stances:
             known = ", ".join(rules.stances) or "none"
@@ -501,6 +511,7 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             bonus = routine.attacks[0][1]
     if b.attacks_made == 0:  # the round's choice, kept until its next turn
         c.power_attack = a.power
+        c.expertise = a.expertise
         if a.stance is not None:
             c.conditions[f"{a.stance}-stance"] = Condition(c.id, 1)
     b.attacks_made += 1

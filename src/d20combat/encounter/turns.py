@@ -125,6 +125,7 @@ def _start(enc: Encounter, c: Combatant) -> bool:
         c.aoo_used = 0
         c.cleaves_used = 0
         c.power_attack = 0
+        c.expertise = 0
         c.provoked_by_move.clear()
         if c.readied is not None:
             enc.event(c.id, "ready-lost", "seed 004 Ready", trigger=c.readied[0])
