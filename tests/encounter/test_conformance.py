@@ -12,6 +12,7 @@ For each scenario, fights are played with a policy, and we check that:
 from __future__ import annotations
 
 import json
+from random import Random
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from d20combat.content.sizes import shared_square_capacity
 from d20combat.encounter.state import Encounter
 from d20combat.grid.squares import footprint
 from d20combat.rules.hitpoints import HpState
+from d20combat.sim.runner import play as run_fight
 from d20combat.sim.runner import replay
 from d20combat.tactics.policies import policy
 
@@ -114,3 +116,45 @@ def test_default_policy_fights_end(name: str) -> None:
     outcome = run(enc, strict=True)
     assert outcome.kind.value in ("victory", "draw", "truncated")
     assert outcome.rounds <= enc.round_limit
+
+
+CONDITIONS = (
+    "frightened",
+    "panicked",
+    "shaken",
+    "stunned",
+    "fatigued",
+    "turned",
+    "entangled",
+    "blinded",
+    "prone",
+    "staggered",
+    "nauseated",
+    "grappling",
+    "paralyzed",
+    "cowering",
+    "dazed",
+)
+
+
+@pytest.mark.parametrize("pol", ["default", "aggressive", "cautious", "ranged", "hold", "random"])
+def test_every_policy_stays_legal_under_conditions(pol: str) -> None:
+    """Fights in which some creatures start afraid, stunned, prone, grappling ... are
+    played to their end by every built-in policy (and fear's compelled actions) without
+    an illegal action, and saved and loaded at the end."""
+    for name in ("goblin-ambush", "orc-warband", "ogre-in-fog"):
+        scenario = load_scenario(name)
+        for seed in range(4):
+            enc = Encounter.from_scenario(scenario, seed)
+            rnd = Random(seed)
+            ids = list(enc.combatants)
+            for _ in range(3):
+                enc.impose(
+                    enc.combatants[rnd.choice(ids)],
+                    rnd.choice(CONDITIONS),
+                    rnd.choice(ids),
+                    rnd.choice([0, 1, 3]),
+                )
+            run_fight(enc, {cid: policy(pol) for cid in ids}, strict=True)
+            assert enc.outcome is not None
+            Encounter.from_json(json.loads(json.dumps(enc.to_json())))

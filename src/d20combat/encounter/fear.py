@@ -139,7 +139,10 @@ def compelled(enc: Encounter, cid: str) -> A.Action | None:
         return A.StandUp()
     if flight(enc, c) is not None:
         return A.Flee()
-    return None if fear in _FIGHTS_WHEN_CORNERED else A.Cower()
+    if fear in _FIGHTS_WHEN_CORNERED:
+        return None
+    # cornered: cower, or, having fled this turn already, stop where it is
+    return A.Cower() if b.can_full_round and not b.stepped else A.EndTurn()
 
 
 __all__ = [

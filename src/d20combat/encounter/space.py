@@ -841,7 +841,11 @@ class Space:
                 )
         blocked, no_end = self._blocks(c)
         n = c.squares
+        m = self.enc.map
         for p in full[1:]:
+            x, y = p
+            if x < 0 or y < 0 or x + n > m.width or y + n > m.height:
+                raise IllegalActionError(f"the path leaves the map at ({x}, {y})")
             if any(s in blocked for s in footprint(p, n)):
                 raise IllegalActionError(f"an opponent blocks {square_name(p)}")
         end = full[-1]

@@ -384,8 +384,8 @@ def _flank_step(v: _View) -> A.Action | None:
     c, sp, b = v.c, v.sp, v.b
     if b.stepped or b.moved or not b.standard or not b.move:
         return None
-    if sp.present(c.side) < 2:
-        return None  # nobody to flank with
+    if sp.present(c.side) < 2 or sp.speed(c) <= 5:
+        return None  # nobody to flank with, or no 5-foot step to take
     options = c.melee_options()
     if not options:
         return None
@@ -445,7 +445,7 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         if avoid_provoking:
             dest = _flank_detour(v, speed, dest) or dest
         return A.Move(dest)
-    if b.can_full_round and options:
+    if b.can_full_round and options and c.restrictions().can_charge:
         # charging only when no attack square is reachable with a plain move keeps
         # the full attack for the next round; charge when the foe is out of reach.
         best_charge = None
@@ -471,6 +471,8 @@ def _step_into_reach(v: _View, options: list[AttackOption]) -> A.Step | None:
     flanking it if one can, into the fewest threatened squares; None if no step
     brings a foe into reach."""
     c, sp = v.c, v.sp
+    if sp.speed(c) <= 5 or c.has("prone"):
+        return None  # no 5-foot step (SRD combat-i "Take 5-Foot Step")
     close = [
         (e, [sp.attack_offsets(c, o, e.squares) for o in options])
         for e in sp.enemies_near(c, sp.melee_reach_ft(c) + 10)
@@ -621,7 +623,12 @@ def _retreat(v: _View) -> A.Action | None:
     if not v.threats():
         return None if v.attack() is not None else _keep_away(v)  # shoot if it can
     limit = sp.speed(c) * (1 if b.single else v.enc.rules.withdraw_speed_multiplier)
-    if (b.can_full_round or (b.single and b.standard)) and not c.has("prone") and not b.stepped:
+    if (
+        (b.can_full_round or (b.single and b.standard))
+        and not c.has("prone")
+        and not c.has("blinded")  # SRD combat-i "Withdraw": not while blinded
+        and not b.stepped
+    ):
         path = sp.safest_path(c, limit, withdraw=True)
         if path and _withdraw_provokes(v, path):
             path = _quiet_withdraw(v, limit) or path  # withdraw, not run past the foe
@@ -811,6 +818,8 @@ def ranged_policy(enc: Encounter, cid: str) -> A.Action:
         and v.threats()
         and not b.stepped
         and (not b.moved and b.standard)
+        and sp.speed(c) > 5
+        and not c.has("prone")
     ):
         for to in sp.step_squares(c):
             if sp.threat_count_at(c, to) == 0:
