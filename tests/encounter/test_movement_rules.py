@@ -1009,3 +1009,22 @@ def test_a_large_creature_moves_at_the_rate_of_its_worst_square(kit: Any) -> Non
     assert enc.space.path_cost(ogre, (sq("b1"),)) == 10  # enters b1, c1, b2, c2 (c2 difficult)
     assert enc.space.path_cost(ogre, (sq("a2"),)) == 5  # a2, b2, a3, b3: all clear
     assert enc.space.path_cost(ogre, (sq("b2"),)) == 15  # diagonal into difficult: 3 squares
+
+
+def test_a_flier_moves_at_its_fly_speed_over_difficult_terrain(kit: Any) -> None:
+    """SRD movement "Fly": a creature with a fly speed moves through the air at it; on
+    the map (no altitude yet) a giant eagle (land 10 ft, fly 80 ft) moves 80 ft in a
+    move action, over difficult terrain at no extra cost (SRD combat-ii "Difficult
+    Terrain": fliers are not hampered), where a walker in the same spot would pay."""
+    rows = "\n".join([".,,,,,,,,,,,,,,,,..", "..................."])
+    sides = {
+        "red": "  - creature: giant-eagle\n    at: a1\n",
+        "blue": kit.soldier("Blue", "s2"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 1])
+    eagle = enc.combatants["giant-eagle"]
+    assert enc.space.speed(eagle) == 80
+    path = tuple((x, 0) for x in range(1, 17))  # b1 .. q1: 16 squares of rough ground
+    assert enc.space.path_cost(eagle, path) == 80
+    enc.apply(A.Move(path))
+    assert eagle.pos == (16, 0)

@@ -678,9 +678,12 @@ class Space:
 
     # ------------------------------------------------------------ movement
     def speed(self, c: Combatant) -> int:
-        """Land speed now: armor already counted; halved by conditions, those of its hit
-        points included (SRD conditions: disabled moves at half speed)."""
-        value = c.stats.speed.value
+        """Speed now: the land speed, armor already counted, or the fly speed of a
+        creature that flies faster (a reading until altitude is modelled: it flies low
+        over the map, over difficult terrain, not over walls or deep water); halved by
+        conditions, those of its hit points included (SRD conditions: disabled moves at
+        half speed)."""
+        value = max(c.stats.speed.value, c.stat.speed.fly)
         r = c.restrictions()
         if r is not _FREE_MOVE:
             if not r.can_move:
