@@ -241,6 +241,52 @@ def test_a_readied_attack_interrupts_the_mover_who_then_goes_on(kit: Any, rules:
 
 
 @BOTH
+def test_a_readied_move_steps_away_before_the_foe_arrives(kit: Any, rules: str) -> None:
+    """SRD combat-ii "Ready": a move action may be readied too. Red (a bow in hand, at
+    c2) readies a move to b2 and a2 for a foe coming next to it; Blue walks f2-e2-d2:
+    as it enters d2 Red moves away (leaving c2, which Blue now threatens, provokes
+    Blue's attack of opportunity: roll 2, 11, a miss), its initiative moves to just
+    before Blue's, and Blue goes on with its turn."""
+    sides = {
+        "red": kit.soldier("Red", "c2", weapons="longbow"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 2], ruleset=rules)
+    action = A.parse_action("ready move b2 a2 when adjacent")
+    assert action == A.Ready("adjacent", None, ((1, 1), (0, 1)))
+    enc.apply(action)
+    assert events(enc, "ready")[0].outcome == {"trigger": "adjacent", "move": ["b2", "a2"]}
+    enc.apply(A.EndTurn())
+    enc.apply(A.EndTurn())  # a second round: Blue has acted and can make an AoO
+    assert enc.combatants["red"].readied is None  # not taken by its next turn: lost
+    enc.apply(A.parse_action("ready move b2 a2 when adjacent"))
+    enc.apply(A.EndTurn())
+    enc.apply(A.Move(((5, 1), (4, 1), (3, 1))))
+    readied = events(enc, "readied")[-1]
+    assert (readied.actor, readied.target, readied.outcome["action"]) == ("red", "blue", "move")
+    assert [e.outcome["reason"] for e in events(enc, "provoked")] == ["moving out of c2"]
+    assert enc.combatants["red"].pos == (0, 1) and enc.combatants["blue"].pos == (3, 1)
+    assert enc.order == ["red", "blue"] and enc.current.id == "blue" and enc.budget.standard
+
+
+def test_readied_moves_are_checked_when_readied_and_when_they_fire(kit: Any) -> None:
+    """A readied move must be a move it could make now (within its speed); an attack
+    cannot wait for ``adjacent``; and when the way is shut by the time it fires, the
+    readied action is lost."""
+    sides = {"red": kit.soldier("Red", "c2"), "blue": kit.soldier("Blue", "g2")}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    with pytest.raises(IllegalActionError, match="costs"):
+        enc.check(A.parse_action("ready move d2 e2 f2 f3 e3 when enters-reach"))
+    with pytest.raises(IllegalActionError, match="readied attack waits"):
+        enc.check(A.Ready("adjacent"))
+    enc.apply(A.parse_action("ready move d2 e2 when adjacent"))
+    enc.apply(A.EndTurn())
+    enc.apply(A.Move(((5, 1), (4, 1), (3, 1))))  # Blue stops in d2, on Red's path
+    assert events(enc, "ready-lost")[-1].outcome["why"].startswith("an opponent blocks")
+    assert enc.combatants["red"].pos == (2, 1)
+
+
+@BOTH
 def test_a_readied_attack_that_drops_the_mover_stops_it_where_it_entered(
     kit: Any, rules: str
 ) -> None:

@@ -25,6 +25,7 @@ notation                   meaning (action type; source)
 ``delay``                  act after the next creature, and choose again then
 ``ready attack when enters-reach``   ready a melee attack (seed 004 "Ready")
 ``ready attack with longbow when in-range``   ready a shot
+``ready move b3 a3 when adjacent``   ready a move for a foe coming next to it
 ``stand``                  stand up from prone (move action)
 ``drop-prone``             drop prone (free)
 ``crawl d5``               crawl 5 ft while prone (move action)
@@ -185,22 +186,29 @@ class Delay(Action):
         return "delay" if self.after is None else f"delay after {self.after}"
 
 
-# seed 004 "Ready": ``enters-reach`` a melee attack on an enemy moving into a square
-# the readier threatens; ``in-range`` a ranged attack on an enemy moving where it can
-# be shot (in range, line of effect, not behind total cover).
-READY_TRIGGERS = ("enters-reach", "in-range")
+# seed 004 "Ready": ``enters-reach`` an enemy moves into a square the readier
+# threatens (a melee attack, or a move); ``in-range`` an enemy moves where the readier
+# can shoot it (in range, line of effect, not behind total cover: a ranged attack);
+# ``adjacent`` an enemy moves next to the readier (a move).
+READY_TRIGGERS = ("enters-reach", "in-range", "adjacent")
+READY_MOVE_TRIGGERS = ("enters-reach", "adjacent")
 
 
 @dataclass(frozen=True, slots=True)
 class Ready(Action):
-    """Ready an attack (a standard action) for a trigger of :data:`READY_TRIGGERS`."""
+    """Ready an attack, or a move along ``move`` (a standard action), for a trigger of
+    :data:`READY_TRIGGERS` (seed 004 "Ready"; SRD combat-ii "Ready")."""
 
     trigger: str = "enters-reach"
     weapon: str | None = None
+    move: tuple[Pos, ...] | None = None
     verb: ClassVar[str] = "ready"
     kind: ClassVar[str] = "standard"
 
     def __str__(self) -> str:
+        if self.move is not None:
+            squares = " ".join(square_name(p) for p in self.move)
+            return f"ready move {squares} when {self.trigger}"
         text = "ready attack"
         if self.weapon:
             text += f" with {self.weapon}"
@@ -384,9 +392,17 @@ def parse_action(text: str) -> Action:
             raise _expect(text, "'delay' or 'delay after COMBATANT'")
         return Delay(args[1])
     if verb == "ready":
+        moving = re.match(r"^move ((?:\S+ )*\S+) when (\S+)$", " ".join(args))
+        if moving and moving.group(2) in READY_MOVE_TRIGGERS:
+            path = tuple(parse_square(w) for w in moving.group(1).split())
+            return Ready(moving.group(2), None, path)
         m = re.match(r"^attack(?: with (.+?))? when (\S+)$", " ".join(args))
-        if not m or m.group(2) not in READY_TRIGGERS:
-            raise _expect(text, "'ready attack [with WEAPON] when enters-reach|in-range'")
+        if not m or m.group(2) not in ("enters-reach", "in-range"):
+            raise _expect(
+                text,
+                "'ready attack [with WEAPON] when enters-reach|in-range' or "
+                "'ready move SQUARES when enters-reach|adjacent'",
+            )
         return Ready(m.group(2), m.group(1))
     if verb == "drop" and len(args) >= 3 and args[-2] == "at":
         return Drop(" ".join(args[:-2]), parse_square(args[-1]))

@@ -135,6 +135,7 @@ class Combatant:
     wielding: tuple[str, ...] = ()
     ammo: dict[str, int] = field(default_factory=dict)
     readied: tuple[str, str | None] | None = None
+    readied_move: tuple[Pos, ...] | None = None  # the path of a readied move action
     delay_after: str | None = None
     fled: bool = False
     surrendered: bool = False
@@ -296,6 +297,7 @@ class Combatant:
             self.wielding,
             tuple(self.ammo.items()) if self.ammo else (),
             self.readied,
+            self.readied_move,
             self.delay_after,
             self.fled,
             self.surrendered,
@@ -335,6 +337,9 @@ class Combatant:
             "wielding": list(self.wielding),
             "ammo": dict(self.ammo),
             "readied": list(self.readied) if self.readied else None,
+            "readied_move": [list(p) for p in self.readied_move]
+            if self.readied_move is not None
+            else None,
             "delay_after": self.delay_after,
             "fled": self.fled,
             "surrendered": self.surrendered,
@@ -377,6 +382,8 @@ class Combatant:
         self.ammo = {str(k): int(n) for k, n in data["ammo"].items()}
         r = data["readied"]
         self.readied = (str(r[0]), r[1]) if r else None
+        m = data.get("readied_move")
+        self.readied_move = tuple((int(p[0]), int(p[1])) for p in m) if m is not None else None
         self.delay_after = data["delay_after"]
         self.fled = bool(data["fled"])
         self.surrendered = bool(data["surrendered"])

@@ -654,11 +654,22 @@ def _ready_options(c: Combatant, trigger: str) -> list[AttackOption]:
 
 
 def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    """seed 004 "Ready": a standard action readying an attack for a trigger."""
+    """seed 004 "Ready": a standard action readying an attack, or a move action along a
+    path it could move now (SRD combat-ii "Ready": a standard, move or free action)."""
     assert isinstance(a, A.Ready)
     _need_standard(enc, c)
     if enc.budget.routine is not None:
         raise _fail("already attacked this turn")
+    if a.move is not None:
+        if a.trigger not in A.READY_MOVE_TRIGGERS:
+            raise _fail(f"a readied move waits for {' or '.join(A.READY_MOVE_TRIGGERS)}")
+        _need_mobile(enc, c)
+        cost = enc.space.path_cost(c, a.move)
+        if cost > _speed(enc, c):
+            raise _fail(f"the path costs {cost} ft but speed is {_speed(enc, c)} ft")
+        return
+    if a.trigger not in ("enters-reach", "in-range"):
+        raise _fail(f"a readied attack waits for enters-reach or in-range, not {a.trigger}")
     options = _ready_options(c, a.trigger)
     kind = "ranged" if a.trigger == "in-range" else "melee"
     if not options:
@@ -671,15 +682,20 @@ def _run_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Ready)
     enc.budget.use("standard")
     c.readied = (a.trigger, a.weapon)
+    c.readied_move = a.move
     enc.readiers.add(c.id)
-    enc.event(c.id, "ready", "seed 004 Ready", trigger=a.trigger, weapon=a.weapon)
+    if a.move is not None:
+        path = [A.square_name(p) for p in a.move]
+        enc.event(c.id, "ready", "seed 004 Ready", trigger=a.trigger, move=path)
+    else:
+        enc.event(c.id, "ready", "seed 004 Ready", trigger=a.trigger, weapon=a.weapon)
 
 
 def _gen_ready(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     b = enc.budget
     if not b.standard or b.full_round or b.routine is not None or c.pending_full_round:
         return
-    for trigger in A.READY_TRIGGERS:
+    for trigger in ("enters-reach", "in-range"):  # readied moves are not multiplied out
         options = _ready_options(c, trigger)
         if options:
             yield A.Ready(trigger)

@@ -10,7 +10,8 @@ Sources:
 * SRD combat-i "Take 5-Foot Step" (never provokes), "Withdraw" (the starting square
   is not threatened by visible enemies), "Run", "Crawling" (provokes from any
   attacker at any point of the crawl);
-* seed 004 "Ready": the readied action occurs just before the event that triggers it,
+* seed 004 "Ready": the readied action (an attack, or a move) occurs just before the
+  event that triggers it,
   and the readier's initiative moves to just before the triggering creature.
 """
 
@@ -23,6 +24,7 @@ from d20combat.content.sizes import Size
 from d20combat.encounter.actions import Pos, square_name
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import provoke, strike
+from d20combat.errors import IllegalActionError
 from d20combat.grid.squares import footprint
 from d20combat.rules.conditions import can_use_ranged
 
@@ -64,6 +66,8 @@ def walk(
     watched = any(enc.combatants[i].side != side for i in enc.readiers)
     tiny = c.stat.size <= Size.TINY
     for i, nxt in enumerate(path):
+        if watched and any(s in space.blocks(c)[0] for s in footprint(nxt, c.squares)):
+            break  # a readied move put a foe in the way
         if (
             provokes
             and space.threatening(c)
@@ -124,6 +128,10 @@ def trigger_readied(enc: Encounter, mover: Combatant) -> bool:
         if t.side == mover.side or t.readied is None or not enc.active(t):
             continue
         trigger, weapon = t.readied
+        if t.readied_move is not None:
+            if _readied_move(enc, t, mover, trigger, t.readied_move) and not enc.active(mover):
+                return False
+            continue
         option = _readied_option(enc, t, mover, trigger, weapon)
         if option is None:
             continue
@@ -149,6 +157,36 @@ def trigger_readied(enc: Encounter, mover: Combatant) -> bool:
         _reorder_before(enc, t, mover)
         if not enc.active(mover):
             return False
+    return True
+
+
+def _readied_move(
+    enc: Encounter, t: Combatant, mover: Combatant, trigger: str, path: tuple[Pos, ...]
+) -> bool:
+    """``t``'s readied move along ``path``, if ``mover``'s arrival sets it off
+    (``enters-reach``: a square ``t`` threatens; ``adjacent``: next to ``t``). The move
+    comes before the mover goes on, provokes as any move does, and moves ``t``'s
+    initiative to just before the mover's; if the way is no longer open (or ``t`` can
+    no longer move) the readied action is lost. Returns whether it was set off."""
+    space = enc.space
+    if trigger == "adjacent":
+        fired = space.distance_ft(t, mover) <= 5
+    else:
+        fired = space.threatens(t, mover)
+    if not fired:
+        return False
+    t.readied = t.readied_move = None
+    enc.readiers.discard(t.id)
+    enc.event(t.id, "readied", "seed 004 Ready", target=mover.id, trigger=trigger, action="move")
+    try:
+        cost = space.path_cost(t, path)
+        if cost > space.speed(t) or not t.restrictions().can_move or t.has("prone"):
+            raise IllegalActionError(f"the readied path costs {cost} ft")
+    except IllegalActionError as why:
+        enc.event(t.id, "ready-lost", "seed 004 Ready", trigger=trigger, why=str(why))
+    else:
+        walk(enc, t, path, kind="move")
+    _reorder_before(enc, t, mover)
     return True
 
 

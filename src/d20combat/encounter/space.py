@@ -697,6 +697,10 @@ class Space:
             ArmorCategory.HEAVY
         )
 
+    def blocks(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
+        """(squares ``c`` cannot enter, squares it may pass but not end in) now."""
+        return self._blocks(c)
+
     def _blocks(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
         """(squares ``c`` cannot enter, squares it may pass but not end in), cached per
         version for each side and size of mover."""

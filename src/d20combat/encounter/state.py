@@ -304,8 +304,9 @@ class Encounter:
     # ------------------------------------------------------------------ actions
     def legal_actions(self, actor: str | None = None) -> list[Action]:
         """Every legal action of the current creature, in a deterministic order
-        (each attack listed may also take a Power Attack value or a stance where the
-        rules allow one; those variants are not multiplied out).
+        (each attack listed may also take a Power Attack value, Combat Expertise or a
+        stance where the rules allow one, and a move may be readied along any path a
+        move could take; those variants are not multiplied out).
 
         Other creatures have no actions outside their turn (their reactions are
         decided by :attr:`reactions`), so asking for them gives an empty list.

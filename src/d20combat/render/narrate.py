@@ -205,7 +205,10 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "total-defense": _simple("{actor} takes the total defense action (+4 dodge to AC)"),
     "delay": _simple("{actor} delays until after {after}"),
     "ready": _simple("{actor} readies an attack ({trigger})"),
-    "readied": _simple("{actor}'s readied attack triggers as {target} enters its reach"),
+    "readied": lambda e: (
+        f"{e.actor}'s readied {e.outcome.get('action', 'attack')} triggers "
+        f"({e.outcome.get('trigger')}) as {e.target} moves"
+    ),
     "ready-lost": _simple("{actor}'s readied action lapses"),
     "stand": _simple("{actor} stands up"),
     "drop-prone": _simple("{actor} drops prone"),
