@@ -343,6 +343,39 @@ def test_a_two_weapon_fighter_full_attacks_with_both_weapons(kit: Any) -> None:
     assert not any(getattr(a, "two_weapon", False) for a in enc.legal_actions())
 
 
+def test_either_weapon_may_strike_first_in_a_two_weapon_full_attack(kit: Any) -> None:
+    """SRD combat-i "Full Attack": with two weapons either may strike first; a weapon's
+    own iteratives still go highest first. Red opens with the off-hand short sword
+    (+7), then the longsword (+7, +2); or interleaves: longsword +7, short sword +7,
+    longsword +2. Naming a weapon with no attack left is refused."""
+    sides = {
+        "red": kit.soldier(
+            "Red",
+            "b2",
+            weapons="longsword, {weapon: short sword, wield: 'off'}",
+            feats="Two-Weapon Fighting",
+        ),
+        "blue": kit.soldier("Blue", "c2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 2, 2, 2])
+    assert A.Attack("blue", "short sword", two_weapon=True) in enc.legal_actions()
+    enc.apply(A.Attack("blue", "short sword", two_weapon=True))
+    with pytest.raises(IllegalActionError, match="with longsword"):
+        enc.check(A.Attack("blue", "short sword"))
+    enc.apply(A.Attack("blue"))
+    enc.apply(A.Attack("blue"))
+    attacks = [(e.outcome["weapon"], e.total("attack bonus").value) for e in events(enc, "attack")]
+    assert attacks == [("short sword", 7), ("longsword", 7), ("longsword", 2)]
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 2, 2, 2])
+    enc.apply(A.Attack("blue", "longsword", two_weapon=True))
+    legal = {a.weapon for a in enc.legal_actions() if isinstance(a, A.Attack)}
+    assert legal == {"longsword", "short sword"}
+    enc.apply(A.Attack("blue", "short sword"))
+    enc.apply(A.Attack("blue", "longsword"))
+    attacks = [(e.outcome["weapon"], e.total("attack bonus").value) for e in events(enc, "attack")]
+    assert attacks == [("longsword", 7), ("short sword", 7), ("longsword", 2)]
+
+
 @pytest.mark.parametrize("ruleset", ["srd35", "d20modern"])
 def test_improved_two_weapon_fighting_adds_a_second_off_hand_attack(kit: Any, ruleset: str) -> None:
     """SRD feats "Improved Two-Weapon Fighting": a second attack with the off-hand

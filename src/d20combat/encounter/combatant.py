@@ -437,7 +437,8 @@ class Budget:
     stepped: bool = False
     full_round: bool = False
     routine: str | None = None  # the full-attack routine begun this turn
-    next_attack: int = 0  # index of its next attack
+    next_attack: int = 0  # how many attacks of the full attack are made
+    made: int = 0  # which attacks of the routine are made (bit i: attack i)
     committed: bool = False  # the full attack has taken the move action
     free_draw_used: bool = False
     attacks_made: int = 0
@@ -452,6 +453,7 @@ class Budget:
             self.full_round,
             self.routine,
             self.next_attack,
+            self.made,
             self.committed,
             self.free_draw_used,
             self.attacks_made,
@@ -486,6 +488,7 @@ class Budget:
             "full_round": self.full_round,
             "routine": self.routine,
             "next_attack": self.next_attack,
+            "made": self.made,
             "committed": self.committed,
             "free_draw_used": self.free_draw_used,
             "attacks_made": self.attacks_made,
@@ -493,7 +496,10 @@ class Budget:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Budget:
-        """Raises KeyError for a missing field and TypeError for an unknown one."""
+        """Raises KeyError for a missing field and TypeError for an unknown one (a save
+        without ``made`` made the first ``next_attack`` attacks, in order)."""
+        if "made" not in data and "next_attack" in data:
+            data = {**data, "made": (1 << int(data["next_attack"])) - 1}
         names = [f for f in cls.__dataclass_fields__ if not f.startswith("_")]
         return cls(**{f: data[f] for f in names}) if set(data) <= set(names) else cls(**data)
 

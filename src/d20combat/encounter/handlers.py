@@ -355,12 +355,15 @@ def _flags(option: AttackOption) -> frozenset[str]:
 
 def _routine_for(c: Combatant, option: AttackOption, two_weapon: bool) -> Routine | None:
     """The longest ready full-attack routine that opens with ``option``: a two-weapon
-    routine or not, as the attack chose."""
+    routine or not, as the attack chose (either weapon of a two-weapon routine may
+    strike first: SRD combat-i "Full Attack")."""
     best = None
     for r in c.routines_ready():
+        opens = r.attacks and (
+            r.attacks[0][0] is option or (two_weapon and any(o is option for o, _ in r.attacks))
+        )
         if (
-            r.attacks
-            and r.attacks[0][0] is option
+            opens
             and r.two_weapon == two_weapon
             and (best is None or len(r.attacks) > len(best.attacks))
         ):
@@ -398,13 +401,53 @@ def _find_option(enc: Encounter, c: Combatant, a: A.Attack) -> AttackOption:
     return ready[0]
 
 
-def _continuing(enc: Encounter, c: Combatant) -> tuple[AttackOption, Total] | None:
+def _next_attacks(enc: Encounter, c: Combatant) -> list[int]:
+    """The attacks of the full attack under way that may come next, by index: each
+    weapon's (or end's) next one, its iteratives highest first (SRD combat-i "Full
+    Attack": with two weapons either may strike first)."""
     b = enc.budget
     if b.routine is None:
-        return None
+        return []
     for r in c.routines_ready():
-        if r.name == b.routine and b.next_attack < len(r.attacks):
-            return r.attacks[b.next_attack]
+        if r.name == b.routine:
+            seen: set[int] = set()
+            out = []
+            for i, (o, _) in enumerate(r.attacks):
+                if not b.made >> i & 1 and id(o) not in seen:
+                    seen.add(id(o))
+                    out.append(i)
+            return out
+    return []
+
+
+def _next_options(enc: Encounter, c: Combatant) -> list[AttackOption]:
+    """The options the next attack of the full attack under way may use."""
+    routine = next((r for r in c.routines_ready() if r.name == enc.budget.routine), None)
+    if routine is None:
+        return []
+    return [routine.attacks[i][0] for i in _next_attacks(enc, c)]
+
+
+def _continuing(
+    enc: Encounter, c: Combatant, weapon: str | None = None
+) -> tuple[AttackOption, Total] | None:
+    """The next attack of the full attack under way (with ``weapon``, if named; else
+    the first in the routine's order), or None."""
+    attack = _next_attack(enc, c, weapon)
+    return None if attack is None else attack[1]
+
+
+def _next_attack(
+    enc: Encounter, c: Combatant, weapon: str | None = None
+) -> tuple[int, tuple[AttackOption, Total]] | None:
+    nexts = _next_attacks(enc, c)
+    if not nexts:
+        return None
+    routine = next(r for r in c.routines_ready() if r.name == enc.budget.routine)
+    for i in nexts:
+        option = routine.attacks[i][0]
+        if weapon is None or option.name.lower() == weapon.lower():
+            return i, routine.attacks[i]
     return None
 
 
@@ -424,9 +467,11 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail("its conditions forbid attacking: " + ", ".join(sorted(c.conditions)))
     nxt = _continuing(enc, c)
     if nxt is not None:
-        option = nxt[0]
-        if a.weapon is not None and a.weapon.lower() != option.name.lower():
-            raise _fail(f"the next attack of the full attack is with {option.name}")
+        chosen = _continuing(enc, c, a.weapon)
+        if chosen is None:
+            names = " or ".join(dict.fromkeys(o.name for o in _next_options(enc, c)))
+            raise _fail(f"the next attack of the full attack is with {names}")
+        option = chosen[0]
         if not enc.budget.committed and (not enc.budget.move or enc.budget.moved):
             raise _fail("the move action is spent: no full attack")
         if a.defensively != c.has("fighting-defensively"):
@@ -492,23 +537,26 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Attack)
     target = enc.get(a.target)
     b = enc.budget
-    nxt = _continuing(enc, c)
+    nxt = _next_attack(enc, c, a.weapon)
     if nxt is not None:
-        option, bonus = nxt
+        index, (option, bonus) = nxt
         if not b.committed:
             b.committed = True
             b.move = False
             b.full_round = True
         b.next_attack += 1
+        b.made |= 1 << index
     else:
         option = _resolve_option(enc, c, a)
         b.use("standard")
         routine = _routine_for(c, option, a.two_weapon)
         bonus = option.bonus
         if routine is not None and len(routine.attacks) > 1 and _can_full_attack(enc):
+            first = next(i for i, (o, _) in enumerate(routine.attacks) if o is option)
             b.routine = routine.name
             b.next_attack = 1
-            bonus = routine.attacks[0][1]
+            b.made = 1 << first
+            bonus = routine.attacks[first][1]
     if b.attacks_made == 0:  # the round's choice, kept until its next turn
         c.power_attack = a.power
         c.expertise = a.expertise
@@ -554,14 +602,14 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     if nxt is not None:
         if not b.committed and (not b.move or b.moved):
             return
-        options = [nxt[0]]
+        options = _next_options(enc, c)
         stances = (c.has("fighting-defensively"),)
     elif b.standard and not b.full_round:
         options = c.ready_options()
     else:
         return
-    two_weapon = (
-        [r.attacks[0][0] for r in c.routines_ready() if r.two_weapon]
+    two_weapon = (  # either weapon may open a two-weapon full attack
+        [o for r in c.routines_ready() if r.two_weapon for o, _ in r.attacks]
         if nxt is None and _can_full_attack(enc)
         else []
     )
