@@ -25,10 +25,11 @@ def fighter(
     kind: str = "humanoid",
     bab: int = 6,
     extra: str = "",
+    feats: str = "",
 ) -> str:
     """A combatant entry: a Medium fighter (Str 16, BAB +6 unless told, 6d10 hit dice,
-    chainmail, the weapons in ``weapons``) at ``at``; ``extra`` adds entry fields such
-    as ``tactics: hold``."""
+    chainmail, the weapons in ``weapons``, the ``feats``) at ``at``; ``extra`` adds
+    entry fields such as ``tactics: hold``."""
     text = (
         f"  - at: {at}\n"
         f"    stat_block:\n"
@@ -41,6 +42,7 @@ def fighter(
         f"      base_saves: {{fort: 5, ref: 2, will: 2}}\n"
         f"      armor: chainmail\n"
         f"      weapons: [{weapons}]\n"
+        f"      feats: [{feats}]\n"
     )
     if extra:
         text += textwrap.indent(textwrap.dedent(extra).strip(), "    ") + "\n"

@@ -601,3 +601,25 @@ def test_the_ranged_tactics_draw_a_bow_to_shoot(kit: Any) -> None:
     enc.apply(draw)
     shot = choose(enc, "ranged")
     assert shot == A.Attack("blue", "longbow")
+
+
+@pytest.mark.parametrize(("feats", "two_weapon"), [("", False), ("Two-Weapon Fighting", True)])
+def test_two_weapons_only_when_they_promise_more_damage(
+    kit: Any, feats: str, two_weapon: bool
+) -> None:
+    # Longsword and an off-hand short sword, BAB +6, against chainmail (AC 16). Without
+    # the feat the pair is at -4/-8 (+5/+0 and +1): about 7 expected damage against the
+    # longsword's own +9/+4 (about 9); with Two-Weapon Fighting (-2/-2: +7/+2 and +7)
+    # about 10: the baseline takes the pair only then.
+    sides = {
+        "red": kit.fighter(
+            "Red",
+            "b2",
+            weapons="longsword, {weapon: short sword, wield: 'off'}",
+            feats=feats,
+        ),
+        "blue": kit.fighter("Blue", "c2"),
+    }
+    enc = kit.encounter(OPEN, sides)
+    attack = choose(enc)
+    assert isinstance(attack, A.Attack) and attack.two_weapon is two_weapon

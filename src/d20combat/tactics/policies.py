@@ -46,7 +46,7 @@ from d20combat.rules.conditions import can_use_ranged
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
-    from d20combat.rules.statistics import AttackOption
+    from d20combat.rules.statistics import AttackOption, Routine
 
 Policy = Callable[["Encounter", str], A.Action]
 _NEIGHBOURS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -260,7 +260,7 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
     for e in v.ranked_within(reach):
         for o in melee:
             if sp.attack_problem(c, o, e) is None:
-                two = _pair(v, o)
+                two = _pair(v, o, e)
                 return A.Attack(
                     e.id,
                     o.name if len(melee) > 1 else None,
@@ -330,17 +330,12 @@ def _best_power(
         mean = float(option.dice.mean) + attack.damage_bonus.value
         ac = attack.ac.value
 
-        def hits(bonus: int, low: int = 2) -> int:  # faces from ``low`` that hit
-            return sum(1 for d in range(low, 21) if d == 20 or d + bonus >= ac)
-
         def expected(n: int) -> float:
             dmg = max(1.0, mean + per * n)
-            total = 0.0
-            for bonus in bonuses:
-                hit = hits(bonus - n) / 20
-                threat = hits(bonus - n, crit) / 20
-                total += dmg * (hit + threat * hit * (option.crit_multiplier - 1))
-            return total * (1 - attack.concealment / 100)
+            return sum(
+                _hit_damage(ac, b - n, dmg, crit, option.crit_multiplier, attack.concealment)
+                for b in bonuses
+            )
 
         best = max(range(bab + 1), key=lambda n: (expected(n), -n))
         if len(_POWER) > 4096:
@@ -357,13 +352,46 @@ def _charge_power(v: _View, target: Combatant) -> int:
     return _best_power(v, melee[0], target, False, charge=True)
 
 
-def _pair(v: _View, option: AttackOption) -> bool:
-    """Open a two-weapon full attack when one opens with ``option`` and the turn still
-    allows a full attack (the baseline goes on with a full attack when it can)."""
+def _pair(v: _View, option: AttackOption, target: Combatant | None = None) -> bool:
+    """Open a two-weapon full attack when one opens with ``option``, the turn still
+    allows a full attack (the baseline goes on with a full attack when it can) and,
+    against ``target``, its attacks promise more damage than the weapon's own."""
     b = v.b
     if b.single or not b.move or b.moved:
         return False
-    return any(r.two_weapon and r.attacks[0][0] is option for r in v.c.routines_ready())
+    routines = v.c.routines_ready()
+    pair = next((r for r in routines if r.two_weapon and r.attacks[0][0] is option), None)
+    if pair is None:
+        return False
+    alone = next((r for r in routines if not r.two_weapon and r.attacks[0][0] is option), None)
+    if target is None or alone is None:
+        return True
+    return _routine_damage(v, pair, target) > _routine_damage(v, alone, target)
+
+
+def _routine_damage(v: _View, routine: Routine, target: Combatant) -> float:
+    """Expected damage of ``routine``'s attacks on ``target`` now."""
+    total = 0.0
+    for option, bonus in routine.attacks:
+        attack, _ = build_attack(v.enc, v.c, option, bonus, target)
+        total += _hit_damage(
+            attack.ac.value,
+            attack.bonus.value,
+            max(1.0, float(option.dice.mean) + attack.damage_bonus.value),
+            21 if attack.crit_immune else option.crit_range,
+            option.crit_multiplier,
+            attack.concealment,
+        )
+    return total
+
+
+def _hit_damage(ac: int, bonus: int, mean: float, crit_from: int, mult: int, miss: int) -> float:
+    """Expected damage of one attack: hits on the d20 (a natural 20 always, a 1
+    never), threats from ``crit_from`` confirmed by a second roll, the concealment
+    miss chance; not damage reduction."""
+    hit = sum(1 for d in range(2, 21) if d == 20 or d + bonus >= ac) / 20
+    threat = sum(1 for d in range(crit_from, 21) if d == 20 or d + bonus >= ac) / 20
+    return mean * (hit + threat * hit * (mult - 1)) * (1 - miss / 100)
 
 
 def _continue_full_attack(v: _View) -> A.Action | None:
