@@ -302,19 +302,21 @@ def test_a_spear_set_against_a_charge_deals_double_damage(kit: Any) -> None:
     assert damage.outcome["multiplier"] == 1 and damage.outcome["damage"] == 9
 
 
+def two_weapons(kit: Any, feats: str = "Two-Weapon Fighting", **kw: Any) -> dict[str, str]:
+    """Red (b2) with a longsword and an off-hand short sword, beside Blue (c2)."""
+    return {
+        "red": kit.soldier(
+            "Red", "b2", weapons="longsword, {weapon: short sword, wield: 'off'}", feats=feats, **kw
+        ),
+        "blue": kit.soldier("Blue", "c2"),
+    }
+
+
 def test_a_two_weapon_fighter_full_attacks_with_both_weapons(kit: Any) -> None:
     """seed 000 "Two-Weapon Fighting" (the engine fix behind the two-weapon charge
     above): with both weapons in hand the full attack is +7/+2 with the longsword and
     +7 with the light off-hand short sword (Two-Weapon Fighting: -2/-2)."""
-    sides = {
-        "red": kit.soldier(
-            "Red",
-            "b2",
-            weapons="longsword, {weapon: short sword, wield: 'off'}",
-            feats="Two-Weapon Fighting",
-        ),
-        "blue": kit.soldier("Blue", "c2"),
-    }
+    sides = two_weapons(kit)
     enc = kit.scripted_encounter(OPEN, sides, [20, 1, 2, 2, 2])
     assert A.Attack("blue", "longsword", two_weapon=True) in enc.legal_actions()
     enc.apply(A.Attack("blue", two_weapon=True))
@@ -348,15 +350,7 @@ def test_either_weapon_may_strike_first_in_a_two_weapon_full_attack(kit: Any) ->
     own iteratives still go highest first. Red opens with the off-hand short sword
     (+7), then the longsword (+7, +2); or interleaves: longsword +7, short sword +7,
     longsword +2. Naming a weapon with no attack left is refused."""
-    sides = {
-        "red": kit.soldier(
-            "Red",
-            "b2",
-            weapons="longsword, {weapon: short sword, wield: 'off'}",
-            feats="Two-Weapon Fighting",
-        ),
-        "blue": kit.soldier("Blue", "c2"),
-    }
+    sides = two_weapons(kit)
     enc = kit.scripted_encounter(OPEN, sides, [20, 1, 2, 2, 2])
     assert A.Attack("blue", "short sword", two_weapon=True) in enc.legal_actions()
     enc.apply(A.Attack("blue", "short sword", two_weapon=True))
@@ -382,16 +376,7 @@ def test_improved_two_weapon_fighting_adds_a_second_off_hand_attack(kit: Any, ru
     weapon, at -5 (seed 004 "Attacking with Two Weapons" plays the same way). BAB +6,
     Str 16, Two-Weapon Fighting and a light off-hand short sword (-2/-2): longsword
     +7/+2, short sword +7/+2."""
-    sides = {
-        "red": kit.soldier(
-            "Red",
-            "b2",
-            weapons="longsword, {weapon: short sword, wield: 'off'}",
-            feats="Two-Weapon Fighting, Improved Two-Weapon Fighting",
-            dex=17,
-        ),
-        "blue": kit.soldier("Blue", "c2"),
-    }
+    sides = two_weapons(kit, "Two-Weapon Fighting, Improved Two-Weapon Fighting", dex=17)
     enc = kit.scripted_encounter(OPEN, sides, [20, 1, 2, 2, 2, 2], ruleset=ruleset)
     enc.apply(A.Attack("blue", two_weapon=True))
     for _ in range(3):
