@@ -438,6 +438,7 @@ def _int(text: str, flag: str) -> int:
 def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[str]]:
     from d20combat.content.bestiary import find_creature
     from d20combat.content.creatures import Ability
+    from d20combat.encounter.fighting import power_attack_mods
     from d20combat.rules.attack import attack_on
     from d20combat.rules.statistics import derive
 
@@ -451,19 +452,38 @@ def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], l
     defender = derive(find_creature(opts["defender"]), rules)
     routine = attacker.routine(opts["routine"])
     chosen = routine.attacks if opts["full"] else routine.attacks[:1]
-    attacks = [
-        attack_on(
-            defender,
-            option,
-            rules,
-            bonus=bonus,
-            concealment=opts["concealment"],
-            flat_footed=opts["flat_footed"],
-            attacker_dex=attacker.mod(Ability.DEX),
+    power = opts["power"]
+    if power:
+        if rules.power_attack == "feat" and not attacker.stat.has_feat("power attack"):
+            raise InputError(
+                f"{attacker.stat.name} has no Power Attack feat",
+                field="--power",
+                expected="an attacker with Power Attack (or the advanced ruleset's stance)",
+            )
+        if power > attacker.stat.bab or any(o.ranged for o, _ in chosen):
+            raise InputError(
+                f"Power Attack {power} with {routine.name}",
+                field="--power",
+                expected=f"melee attacks, at most the base attack bonus (+{attacker.stat.bab})",
+            )
+    attacks = []
+    for option, bonus in chosen:
+        mods = power_attack_mods(option, power, rules) if power else None
+        attacks.append(
+            attack_on(
+                defender,
+                option,
+                rules,
+                bonus=bonus,
+                concealment=opts["concealment"],
+                flat_footed=opts["flat_footed"],
+                attacker_dex=attacker.mod(Ability.DEX),
+                attack_mods=(mods[0],) if mods else (),
+                damage_mods=(mods[1],) if mods and mods[1] is not None else (),
+            )
         )
-        for option, bonus in chosen
-    ]
-    labels = [f"{option.name} {bonus.value:+d}" for option, bonus in chosen]
+    suffix = f" (power attack {power})" if power else ""
+    labels = [f"{a.option.name} {a.bonus.value:+d}{suffix}" for a in attacks]
     return attacks, labels
 
 
@@ -473,6 +493,12 @@ def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], l
 @click.option("--routine", help="The attacker's attack routine (default: its first).")
 @click.option("--full", is_flag=True, help="The whole full-attack routine, not one attack.")
 @click.option("--flat-footed", is_flag=True, help="The defender is flat-footed.")
+@click.option(
+    "--power",
+    type=click.IntRange(0, 40),
+    default=0,
+    help="Power Attack (with --attacker): -N on the attacks, + damage by the weapon.",
+)
 @click.option("--attack", help="Attack bonus, or a sequence like +9/+4.")
 @click.option("--damage", help="Damage per hit, like 2d6+4.")
 @click.option("--crit", default="20/x2", show_default=True, help="Threat range and multiplier.")
@@ -515,6 +541,12 @@ def odds(ruleset_name: str, variants: tuple[str, ...], as_json: bool, **opts: An
     rules = _ruleset(ruleset_name, variants)
     if opts["attacker"] or opts["defender"]:
         attacks, labels = _odds_from_creatures(opts, rules)
+    elif opts["power"]:
+        raise InputError(
+            "--power needs the attacker's weapon",
+            field="--power",
+            expected="--attacker and --defender (or fold it into --attack and --damage)",
+        )
     else:
         attacks, labels = _odds_from_flags(opts, rules)
     _check_odds_size(attacks)

@@ -806,3 +806,21 @@ def test_python_m_bad_input_exit_code() -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("error: --damage: cannot read '2x6'")
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_odds_with_power_attack(capsys: pytest.CaptureFixture[str]) -> None:
+    """SRD feats "Power Attack" in the exact odds: the fighter-4's greatsword (+8, 2d6+6,
+    19-20/x2) against the ogre (AC 16): power 2 is +6 (hits on 10+) for 2d6+10 (two
+    handed: +2 x 2), 17 on average."""
+    base = check_odds(ok_json("odds", "--attacker", "fighter-4", "--defender", "ogre"))
+    data = ok_json("odds", "--attacker", "fighter-4", "--defender", "ogre", "--power", "2")
+    p = check_odds(data)
+    assert base["p_hit"] == Fraction(13, 20) and p["p_hit"] == Fraction(11, 20)
+    # threats on 19-20 that hit, confirmed on 10+ (11 of 20)
+    assert p["p_crit"] == Fraction(2, 20) * Fraction(11, 20)
+    assert p["mean_damage"] == (Fraction(11, 20) - p["p_crit"]) * 17 + p["p_crit"] * 34
+    assert ok("odds", "--attacker", "fighter-4", "--defender", "ogre", "--power", "2").startswith(
+        "greatsword +6 (power attack 2):"
+    )
+    bad = run_main(capsys, "odds", "--attacker", "ogre", "--defender", "fighter-4", "--power", "1")
+    assert_bad_input(*bad, "--power", "no Power Attack feat")
