@@ -298,6 +298,33 @@ def test_two_weapon_iteratives_and_improved_feat() -> None:
     assert block(feats=feats, **kw).routine("longsword and").bonuses == (4, -1, 4, -1)
 
 
+@pytest.mark.parametrize(
+    ("weapon", "feats", "bonuses", "ends"),
+    [
+        # Str 14 (+2): first end Str x1, second end x1/2, each its own dice
+        ("two-bladed sword", ["Two-Weapon Fighting"], (1, 1), [("1d8", 2, 2), ("1d8", 1, 2)]),
+        ("quarterstaff", [], (-1, -5), [("1d6", 2, 2), ("1d6", 1, 2)]),
+        ("gnome hooked hammer", ["Two-Weapon Fighting"], (1, 1), [("1d8", 2, 3), ("1d6", 1, 4)]),
+    ],
+)
+def test_a_double_weapon_fights_as_two_weapons(
+    weapon: str, feats: list[str], bonuses: tuple[int, int], ends: list[tuple[str, int, int]]
+) -> None:
+    """SRD combat-i "Double Weapons" / seed 004: a double weapon can be used as two
+    weapons, the off-hand end counting as a light weapon: BAB +1, Str 14 (+2): with
+    Two-Weapon Fighting -2/-2 (+1 each), without it -4/-8 (-1/-5). Each end has its own
+    damage and critical multiplier (SRD Table: Weapons: the gnome hooked hammer
+    1d8 x3 / 1d6 x4). Used whole, it is a two-handed weapon (Str x1 1/2 = +3)."""
+    s = block(weapons=[weapon], feats=feats, abilities={"str": 14})
+    pair = next(r for r in s.routines if r.two_weapon)
+    assert pair.bonuses == bonuses
+    got = [(str(o.dice), o.damage_bonus.value, o.crit_multiplier) for o, _ in pair.attacks]
+    assert got == ends
+    assert [o.name for o, _ in pair.attacks] == [f"{weapon} (first end)", f"{weapon} (second end)"]
+    whole = s.routine(weapon).attacks[0][0]
+    assert whole.two_handed and whole.damage_bonus.value == 3
+
+
 def test_advanced_two_weapon_primary_or_secondary() -> None:
     """Seed 001 "Two-weapon fighting" (with the feat): the extra attack is primary
     with a light off-hand weapon (no penalty) and secondary (-5) otherwise; the main

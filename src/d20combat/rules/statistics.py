@@ -507,11 +507,15 @@ class _Builder:
         label = {Fraction(3, 2): "Str x1 1/2", Fraction(1, 2): "Str x1/2"}.get(factor, "Str")
         return Modifier(value, BonusType.ABILITY, label) if value else None
 
-    def weapon_option(self, ref: WeaponRef, style: WieldStyle) -> AttackOption | None:
+    def weapon_option(self, ref: WeaponRef, style: WieldStyle, end: int = 0) -> AttackOption | None:
+        """One way to attack with ``ref``. ``end``: 0 the whole weapon; 1 or 2 one end of
+        a double weapon fought with as two weapons (SRD combat-i "Double Weapons": the
+        first end as a one-handed weapon, the other as a light off-hand one, its own
+        damage, critical multiplier and damage types)."""
         stat = self.stat
         w = weapon(ref.weapon)
         size = ref.size or stat.size
-        dice = w.damage_at(size)
+        dice = w.damage_at(size, secondary=end == 2)
         trained = w.name == "unarmed strike" and stat.has_feat("improved unarmed strike")
         if w.name == "unarmed strike":
             monk = _MONK_UNARMED.search(" ".join(stat.special_attacks).lower())
@@ -535,8 +539,10 @@ class _Builder:
         attack += fa
         damage += fd
         damage.extend(_gear_mods(stat, "damage"))
-        two_handed = (style is WieldStyle.TWO_HANDS or w.handedness is Handedness.TWO_HANDED) and (
-            not w.is_light
+        two_handed = (
+            (style is WieldStyle.TWO_HANDS or w.handedness is Handedness.TWO_HANDED)
+            and not w.is_light
+            and not end
         )
         bow = w.has(WeaponFlag.PROJECTILE) and "bow" in w.name and "crossbow" not in w.name
         adds_str = not w.has(WeaponFlag.PROJECTILE) or "sling" in w.name or bow
@@ -552,16 +558,18 @@ class _Builder:
             crit_range = 21 - 2 * (21 - crit_range)
         increment = w.range_increment if ranged else 0
         thrown_melee = style is WieldStyle.THROWN and not w.is_ranged
+        suffix = " (thrown)" if thrown_melee else ("", " (first end)", " (second end)")[end]
+        second = end == 2
         return AttackOption(
-            name=ref.display + (" (thrown)" if thrown_melee else ""),
+            name=ref.display + suffix,
             item=ref.display,
             ranged=ranged,
             bonus=stack(attack),
             dice=dice,
             damage_bonus=stack(damage),
             crit_range=crit_range,
-            crit_multiplier=w.critical_multiplier,
-            damage_types=w.damage_types,
+            crit_multiplier=(second and w.critical_multiplier_secondary) or w.critical_multiplier,
+            damage_types=(second and w.damage_types_secondary) or w.damage_types,
             types_all=w.damage_types_all,
             extra=ref.extra,
             reach_ft=self.reach(w),
@@ -573,7 +581,7 @@ class _Builder:
             enhancement=ref.enhancement,
             materials=ref.materials,
             aligned=ref.aligned,
-            light=w.is_light,
+            light=w.is_light or second,
             two_handed=two_handed,
             thrown=style is WieldStyle.THROWN or (ranged and w.has(WeaponFlag.THROWN)),
             weapon=w,
@@ -648,6 +656,18 @@ class _Builder:
                         tuple(attacks),
                     )
                 )
+        # SRD combat-i "Double Weapons": one can be fought with as two weapons, the
+        # off-hand end counting as light (seed 004 "Double Weapons" too)
+        for ref in main_refs:
+            if ref.wield is WieldStyle.THROWN or not weapon(ref.weapon).has(WeaponFlag.DOUBLE):
+                continue
+            if off_refs or not (twf or self.rules.two_weapon == "table"):
+                continue
+            first = self.weapon_option(ref, WieldStyle.MAIN, end=1)
+            other = self.weapon_option(ref, WieldStyle.OFF, end=2)
+            if first is not None and other is not None:
+                options.extend((first, other))
+                routines.append(self._two_weapon(first, other, iters, twf))
         # seed 001: in ``advanced`` the off-hand attack needs the Two-Weapon Fighting feat.
         if off_refs and main_refs and (twf or self.rules.two_weapon == "table"):
             main = self.weapon_option(main_refs[0], WieldStyle.MAIN)

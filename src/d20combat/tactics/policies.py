@@ -260,7 +260,7 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
     for e in v.ranked_within(reach):
         for o in melee:
             if sp.attack_problem(c, o, e) is None:
-                two = _pair(v, o, e)
+                o, two = _opening(v, o, e)
                 return A.Attack(
                     e.id,
                     o.name if len(melee) > 1 else None,
@@ -352,21 +352,25 @@ def _charge_power(v: _View, target: Combatant) -> int:
     return _best_power(v, melee[0], target, False, charge=True)
 
 
-def _pair(v: _View, option: AttackOption, target: Combatant | None = None) -> bool:
-    """Open a two-weapon full attack when one opens with ``option``, the turn still
-    allows a full attack (the baseline goes on with a full attack when it can) and,
-    against ``target``, its attacks promise more damage than the weapon's own."""
+def _opening(v: _View, option: AttackOption, target: Combatant) -> tuple[AttackOption, bool]:
+    """The attack that opens the turn with ``option``'s weapon: its own, or a two-weapon
+    full attack with it (a main and an off-hand weapon, or a double weapon's two ends)
+    when the turn still allows a full attack (the baseline goes on with one when it
+    can) and its attacks promise more damage against ``target``."""
     b = v.b
     if b.single or not b.move or b.moved:
-        return False
+        return option, False
     routines = v.c.routines_ready()
-    pair = next((r for r in routines if r.two_weapon and r.attacks[0][0] is option), None)
-    if pair is None:
-        return False
+    pairs = [
+        r for r in routines if r.two_weapon and any(o.item == option.item for o, _ in r.attacks)
+    ]
+    if not pairs:
+        return option, False
     alone = next((r for r in routines if not r.two_weapon and r.attacks[0][0] is option), None)
-    if target is None or alone is None:
-        return True
-    return _routine_damage(v, pair, target) > _routine_damage(v, alone, target)
+    best = max(pairs, key=lambda r: _routine_damage(v, r, target))
+    if alone is not None and _routine_damage(v, best, target) <= _routine_damage(v, alone, target):
+        return option, False
+    return best.attacks[0][0], True
 
 
 def _routine_damage(v: _View, routine: Routine, target: Combatant) -> float:
