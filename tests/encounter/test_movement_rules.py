@@ -1072,3 +1072,25 @@ def test_a_double_weapon_full_attack_with_both_ends(kit: Any) -> None:
     ]
     assert str(chosen) == "attack blue with two-bladed sword (first end) two-weapon"
     assert A.parse_action(str(chosen)) == chosen
+
+
+def test_two_weapon_fighting_draws_two_weapons_at_once(kit: Any) -> None:
+    """SRD combat-i "Draw or Sheathe a Weapon": with Two-Weapon Fighting, two light or
+    one-handed weapons are drawn in the time it takes to draw one (seed 002 too). Red
+    sheathes its longsword, then draws it and a dagger with one move action."""
+    sides = {
+        "red": kit.soldier("Red", "a2", weapons="longsword, dagger", feats="Two-Weapon Fighting"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    red = enc.combatants["red"]
+    enc.apply(A.Sheathe("longsword"))
+    action = A.parse_action("draw longsword and dagger")
+    assert action == A.Draw("longsword", "dagger") and str(action) == "draw longsword and dagger"
+    enc.apply(action)
+    assert red.wielding == ("longsword", "dagger") and not enc.budget.standard
+    sides["red"] = kit.soldier("Red", "a2", weapons="longsword, dagger")
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    enc.apply(A.Sheathe("longsword"))
+    with pytest.raises(IllegalActionError, match="needs Two-Weapon Fighting"):
+        enc.check(A.Draw("longsword", "dagger"))

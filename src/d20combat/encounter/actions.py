@@ -30,6 +30,7 @@ notation                   meaning (action type; source)
 ``drop-prone``             drop prone (free)
 ``crawl d5``               crawl 5 ft while prone (move action)
 ``draw longsword``         draw a weapon (move action)
+``draw longsword and dagger``   two at once, with Two-Weapon Fighting
 ``drop longsword``         drop a held weapon (free)
 ``drop longsword at d5``   drop it into a square of its space or next to it
 ``sheathe longsword``      put a held weapon away (move action; provokes)
@@ -228,12 +229,16 @@ class DropProne(Action):
 
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
+    """Draw a weapon; with Two-Weapon Fighting, a second light or one-handed one in the
+    same time (``also``: SRD combat-i "Draw or Sheathe a Weapon")."""
+
     weapon: str
+    also: str | None = None
     verb: ClassVar[str] = "draw"
     kind: ClassVar[str] = "move"
 
     def __str__(self) -> str:
-        return f"draw {self.weapon}"
+        return f"draw {self.weapon}" + (f" and {self.also}" if self.also else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,7 +417,10 @@ def parse_action(text: str) -> Action:
         name = " ".join(args)
         if verb == "drop":
             return Drop(name)
-        return {"draw": Draw, "sheathe": Sheathe, "pick-up": PickUp, "load": Load}[verb](name)
+        if verb == "draw":
+            first, _, second = name.partition(" and ")
+            return Draw(first, second or None)
+        return {"sheathe": Sheathe, "pick-up": PickUp, "load": Load}[verb](name)
     raise _expect(
         text,
         "one of: "

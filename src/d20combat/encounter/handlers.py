@@ -848,6 +848,13 @@ def _check_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(f"{a.weapon} is already in hand")
     if c.ammo.get(a.weapon, 1) <= 0:
         raise _fail(f"no {a.weapon} left")
+    if a.also is not None:
+        if not c.stat.has_feat("two-weapon fighting"):
+            raise _fail("drawing two weapons at once needs Two-Weapon Fighting")
+        if a.also == a.weapon or a.also not in _carried(c) or a.also in c.wielding:
+            raise _fail(f"no second weapon {a.also!r} to draw (carried: {', '.join(_carried(c))})")
+        if hands(c, a.weapon) + hands(c, a.also) > 2:
+            raise _fail("two light or one-handed weapons only")
     if not _free_draw(enc, c):
         _need_move_action(enc, c)
 
@@ -885,17 +892,23 @@ def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
         enc.budget.free_draw_used = True
     else:
         enc.budget.use("move")
+    drawn = (a.weapon,) if a.also is None else (a.weapon, a.also)
+    need = sum(hands(c, w) for w in drawn)
     kept = list(c.wielding)
     dropped = []
-    while kept and sum(hands(c, k) for k in kept) + hands(c, a.weapon) > 2:
+    while kept and sum(hands(c, k) for k in kept) + need > 2:
         dropped.append(kept.pop(0))
     for w in dropped:  # dropping what is in hand is a free action (SRD combat-i)
         enc.items.append((c.pos, w))
     c.lost = (*c.lost, *dropped)
-    c.wielding = (*kept, a.weapon)
+    c.wielding = (*kept, *drawn)
     enc.space.invalidate(c)
     enc.event(
-        c.id, "draw", "SRD combat-i Draw or Sheathe a Weapon", weapon=a.weapon, dropped=dropped
+        c.id,
+        "draw",
+        "SRD combat-i Draw or Sheathe a Weapon",
+        weapon=" and ".join(drawn),
+        dropped=dropped,
     )
 
 
