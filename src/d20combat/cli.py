@@ -438,7 +438,7 @@ def _int(text: str, flag: str) -> int:
 def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[str]]:
     from d20combat.content.bestiary import find_creature
     from d20combat.content.creatures import Ability
-    from d20combat.encounter.fighting import power_attack_mods
+    from d20combat.encounter.fighting import can_power_attack, power_attack_mods
     from d20combat.rules.attack import attack_on
     from d20combat.rules.statistics import derive
 
@@ -454,7 +454,7 @@ def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], l
     chosen = routine.attacks if opts["full"] else routine.attacks[:1]
     power = opts["power"]
     if power:
-        if rules.power_attack == "feat" and not attacker.stat.has_feat("power attack"):
+        if not can_power_attack(attacker.stat, rules):
             raise InputError(
                 f"{attacker.stat.name} has no Power Attack feat",
                 field="--power",

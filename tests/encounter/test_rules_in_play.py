@@ -864,3 +864,15 @@ def test_combat_expertise_trades_attack_for_dodge(kit: Any) -> None:
     no_feat = pa_duel(kit, "longsword", feats="")
     with pytest.raises(IllegalActionError, match="no Combat Expertise feat"):
         no_feat.check(A.Attack("blue", expertise=1))
+
+
+def test_a_creature_disabled_by_its_hit_points_moves_at_half_speed(kit: Any) -> None:
+    """SRD conditions "Disabled": it moves at half speed (a single move or standard
+    action). Red at 0 hp (chainmail, speed 20): 10 ft, so a 15-ft move is refused."""
+    enc = kit.duel([20, 1], red_at="a2", blue_at="g2")
+    red = enc.combatants["red"]
+    red.vitals = red.vitals._replace(hp=0)
+    enc.space.invalidate(red)
+    assert enc.space.speed(red) == 10
+    with pytest.raises(IllegalActionError, match="speed is 10 ft"):
+        enc.check(A.Move(((1, 1), (2, 1), (3, 1))))

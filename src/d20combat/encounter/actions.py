@@ -191,8 +191,9 @@ class Delay(Action):
 # threatens (a melee attack, or a move); ``in-range`` an enemy moves where the readier
 # can shoot it (in range, line of effect, not behind total cover: a ranged attack);
 # ``adjacent`` an enemy moves next to the readier (a move).
-READY_TRIGGERS = ("enters-reach", "in-range", "adjacent")
+READY_ATTACK_TRIGGERS = ("enters-reach", "in-range")
 READY_MOVE_TRIGGERS = ("enters-reach", "adjacent")
+READY_TRIGGERS = (*READY_ATTACK_TRIGGERS, "adjacent")
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,7 +403,7 @@ def parse_action(text: str) -> Action:
             path = tuple(parse_square(w) for w in moving.group(1).split())
             return Ready(moving.group(2), None, path)
         m = re.match(r"^attack(?: with (.+?))? when (\S+)$", " ".join(args))
-        if not m or m.group(2) not in ("enters-reach", "in-range"):
+        if not m or m.group(2) not in READY_ATTACK_TRIGGERS:
             raise _expect(
                 text,
                 "'ready attack [with WEAPON] when enters-reach|in-range' or "

@@ -73,7 +73,14 @@ def source_of(enc: Encounter, c: Combatant, fear: str) -> Combatant | None:
 
 def flight(enc: Encounter, c: Combatant) -> Flight | None:
     """Where ``c``'s fear lets it flee this action, or None if it does not flee, has
-    nothing to flee from or is cornered (see the module notes)."""
+    nothing to flee from or is cornered (see the module notes). Asked by the runner,
+    the check and the resolution of one flight: answered once per state."""
+    b = enc.budget
+    key = ("flight", c.id, b.can_full_round, b.single, b.standard, b.stepped)
+    return enc.space.cached(key, lambda: _flight(enc, c))
+
+
+def _flight(enc: Encounter, c: Combatant) -> Flight | None:
     fear = fleeing_fear(c)
     if fear is None:
         return None

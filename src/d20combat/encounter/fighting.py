@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from d20combat.content.creatures import Ability, ExtraDamage
+from d20combat.content.creatures import Ability, ExtraDamage, StatBlock
 from d20combat.content.equipment import WeaponFlag
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter.combatant import Combatant, Condition
@@ -301,6 +301,12 @@ def _assemble(
     return attack, notes
 
 
+def can_power_attack(stat: StatBlock, rules: Ruleset) -> bool:
+    """Whether a creature may Power Attack: with the SRD feat (``power_attack: feat``)
+    or, in seed 001's ruleset (``power_attack: stance``), anyone."""
+    return rules.power_attack == "stance" or stat.has_feat("power attack")
+
+
 def power_attack_mods(
     option: AttackOption, power: int, rules: Ruleset
 ) -> tuple[Modifier, Modifier | None]:
@@ -382,9 +388,9 @@ def strike(
     if r.fumble:
         attacker.fumbled = True
     if r.hit:
-        standing = enc.active(target)
+        standing = attacker.traits.cleave and not option.ranged and enc.active(target)
         deal_damage(enc, attacker, target, r, attack, rolls[split:])
-        if standing and not option.ranged and not enc.active(target):
+        if standing and not enc.active(target):
             cleave(enc, attacker, option, bonus, target)
     return r
 

@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from d20combat.content.equipment import Handedness, WeaponFlag
+from d20combat.content.equipment import Handedness, Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
-from d20combat.encounter.fighting import provoke, strike
+from d20combat.encounter.fighting import can_power_attack, provoke, strike
 from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import can_use_ranged
@@ -313,7 +313,7 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
         melee = c.melee_options()
         if not melee:
             raise _fail("no melee weapon to charge with")
-        _check_stance(enc, c, A.Attack(a.target, power=a.power), melee[0], first=True)
+        _check_stance(enc, c, melee[0], first=True, power=a.power)
 
 
 def _run_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -488,7 +488,16 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if nxt is not None and a.two_weapon:
         raise _fail("the full attack is already under way")
     if a.power or a.stance or a.expertise:
-        _check_stance(enc, c, a, option, first=enc.budget.attacks_made == 0 and nxt is None)
+        _check_stance(
+            enc,
+            c,
+            option,
+            first=enc.budget.attacks_made == 0 and nxt is None,
+            power=a.power,
+            stance=a.stance,
+            expertise=a.expertise,
+            defensively=a.defensively,
+        )
     if option.ranged and a.nonlethal and not option.nonlethal:
         raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
     if option.ranged and not can_use_ranged(c.condition_set(), _flags(option)):
@@ -499,7 +508,15 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 
 def _check_stance(
-    enc: Encounter, c: Combatant, a: A.Attack, option: AttackOption, *, first: bool
+    enc: Encounter,
+    c: Combatant,
+    option: AttackOption,
+    *,
+    first: bool,
+    power: int = 0,
+    stance: str | None = None,
+    expertise: int = 0,
+    defensively: bool = False,
 ) -> None:
     """SRD feats "Power Attack" (chosen before the round's attack rolls, up to the base
     attack bonus, melee only); seed 001 "Fighting stances" (advanced: power attack,
@@ -513,23 +530,23 @@ def _check_stance(
         )
     if option.ranged:
         raise _fail("Power Attack, Combat Expertise and stances go with melee attacks")
-    if a.power:
-        if rules.power_attack == "feat" and not c.stat.has_feat("power attack"):
+    if power:
+        if not can_power_attack(c.stat, rules):
             raise _fail(f"{c.id} has no Power Attack feat")
-        if a.power > c.stat.bab:
+        if power > c.stat.bab:
             raise _fail(f"Power Attack goes up to the base attack bonus (+{c.stat.bab})")
-    if a.expertise:
+    if expertise:
         if not c.stat.has_feat("combat expertise"):
             raise _fail(f"{c.id} has no Combat Expertise feat")
-        if a.expertise > min(5, c.stat.bab):
+        if expertise > min(5, c.stat.bab):
             raise _fail(f"Combat Expertise goes up to 5 and the base attack bonus (+{c.stat.bab})")
-        if a.defensively:
+        if defensively:
             raise _fail("no fighting defensively with Combat Expertise (SRD combat-i)")
-    if a.stance is not None:
-        if a.stance not in rules.stances:
+    if stance is not None:
+        if stance not in rules.stances:
             known = ", ".join(rules.stances) or "none"
-            raise _fail(f"no {a.stance!r} stance in {rules.name} (stances: {known})")
-        if a.power:
+            raise _fail(f"no {stance!r} stance in {rules.name} (stances: {known})")
+        if power:
             raise _fail("one stance at a time: power attack or a stance")
 
 
@@ -716,7 +733,7 @@ def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
         if cost > _speed(enc, c):
             raise _fail(f"the path costs {cost} ft but speed is {_speed(enc, c)} ft")
         return
-    if a.trigger not in ("enters-reach", "in-range"):
+    if a.trigger not in A.READY_ATTACK_TRIGGERS:
         raise _fail(f"a readied attack waits for enters-reach or in-range, not {a.trigger}")
     options = _ready_options(c, a.trigger)
     kind = "ranged" if a.trigger == "in-range" else "melee"
@@ -743,7 +760,7 @@ def _gen_ready(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     b = enc.budget
     if not b.standard or b.full_round or b.routine is not None or c.pending_full_round:
         return
-    for trigger in ("enters-reach", "in-range"):  # readied moves are not multiplied out
+    for trigger in A.READY_ATTACK_TRIGGERS:  # readied moves are not multiplied out
         options = _ready_options(c, trigger)
         if options:
             yield A.Ready(trigger)
@@ -868,12 +885,16 @@ def _free_draw(enc: Encounter, c: Combatant) -> bool:
 _ONE_HANDED_PROJECTILES = frozenset({"hand crossbow", "sling"})
 
 
+def _weapon_of(c: Combatant, item: str) -> Weapon | None:
+    """The weapon ``c`` carries as ``item`` (None for a natural one)."""
+    return next((o.weapon for o in c.stats.options if o.item == item), None)
+
+
 def hands(c: Combatant, item: str) -> int:
     """How many hands ``item`` takes in use: two for a two-handed weapon, a bow or a
     crossbow (but a hand crossbow), one for the rest (SRD equipment "Weapon
     Categories", the weapon descriptions). Shields are not counted (a reading)."""
-    option = next((o for o in c.stats.options if o.item == item), None)
-    w = option.weapon if option is not None else None
+    w = _weapon_of(c, item)
     if w is None:
         return 1
     if w.handedness is Handedness.TWO_HANDED:
@@ -899,9 +920,8 @@ def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     while kept and sum(hands(c, k) for k in kept) + need > 2:
         dropped.append(kept.pop(0))
     for w in dropped:  # dropping what is in hand is a free action (SRD combat-i)
-        enc.items.append((c.pos, w))
-    c.lost = (*c.lost, *dropped)
-    c.wielding = (*kept, *drawn)
+        _let_fall(enc, c, w, c.pos)
+    c.wielding = (*c.wielding, *drawn)
     enc.space.invalidate(c)
     enc.event(
         c.id,
@@ -930,8 +950,7 @@ def load_time(c: Combatant, weapon: str) -> str | None:
     None if it needs no loading: SRD equipment "Crossbow, Hand/Light" and "Sling"
     (move action), "Crossbow, Heavy" (full-round action); SRD feats "Rapid Reload":
     a free action for a hand or light crossbow, a move action for a heavy one."""
-    option = next((o for o in c.stats.options if o.item == weapon and o.ranged), None)
-    w = option.weapon if option is not None else None
+    w = _weapon_of(c, weapon)
     if w is None:
         return None
     rapid = "crossbow" in w.name and c.stat.has_feat("rapid reload", w.name)
@@ -1009,6 +1028,13 @@ def _run_drop(enc: Encounter, c: Combatant, a: A.Action) -> None:
     drop_item(enc, c, a.weapon, a.to)
 
 
+def _let_fall(enc: Encounter, c: Combatant, weapon: str, at: A.Pos) -> None:
+    """``weapon`` leaves ``c``'s hand for the floor at ``at``: no longer carried."""
+    c.wielding = tuple(w for w in c.wielding if w != weapon)
+    c.lost = (*c.lost, weapon)
+    enc.items.append((at, weapon))
+
+
 def drop_item(
     enc: Encounter,
     c: Combatant,
@@ -1018,9 +1044,7 @@ def drop_item(
 ) -> None:
     """``c`` lets go of ``weapon``, which lands at ``to`` (its own square if None)."""
     at = to if to is not None else c.pos
-    c.wielding = tuple(w for w in c.wielding if w != weapon)
-    c.lost = (*c.lost, weapon)
-    enc.items.append((at, weapon))
+    _let_fall(enc, c, weapon, at)
     enc.space.invalidate(c)
     enc.event(c.id, "drop", rule, weapon=weapon, at=A.square_name(at))
 

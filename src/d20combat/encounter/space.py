@@ -698,10 +698,6 @@ class Space:
         )
 
     def blocks(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
-        """(squares ``c`` cannot enter, squares it may pass but not end in) now."""
-        return self._blocks(c)
-
-    def _blocks(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
         """(squares ``c`` cannot enter, squares it may pass but not end in), cached per
         version for each side and size of mover."""
         key = ("blocks", c.id)
@@ -846,7 +842,7 @@ class Space:
                 raise IllegalActionError(
                     f"{square_name((x2, y2))} is not next to {square_name((x1, y1))}"
                 )
-        blocked, no_end = self._blocks(c)
+        blocked, no_end = self.blocks(c)
         n = c.squares
         m = self.enc.map
         for p in full[1:]:
@@ -897,7 +893,7 @@ class Space:
             ignore_difficult=c.stat.speed.fly > 0,
             unseen=self.unseen_terrain(c),
         )
-        blocked, no_end = self._blocks(c)
+        blocked, no_end = self.blocks(c)
         out = []
         for j, _, doublings in tab.steps[y0 * w + x0]:
             if doublings:
@@ -1215,7 +1211,7 @@ class Space:
             for f in self.enc.enemies(c)
             if self.enc.active(f)
         )
-        blocked, no_end = self._blocks(c)
+        blocked, no_end = self.blocks(c)
         threats = self._threat_map(c.side)
         speed = c.stat.speed
         key = (

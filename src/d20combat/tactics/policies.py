@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack, power_attack_mods
+from d20combat.encounter.fighting import build_attack, can_power_attack, power_attack_mods
 from d20combat.encounter.handlers import _continuing, load_time
 from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
@@ -296,12 +296,7 @@ def _best_power(
     the concealment miss chance, not damage reduction; ties go to the smaller value."""
     c, b, rules = v.c, v.b, v.enc.rules
     bab = c.stat.bab
-    if (
-        bab < 1
-        or option.ranged
-        or b.attacks_made
-        or (rules.power_attack == "feat" and not c.stat.has_feat("power attack"))
-    ):
+    if bab < 1 or option.ranged or b.attacks_made or not can_power_attack(c.stat, rules):
         return 0
     attack, _ = build_attack(v.enc, c, option, option.bonus, target, charge=charge)
     shift = attack.bonus.value - option.bonus.value  # the situation's modifiers
@@ -347,9 +342,7 @@ def _best_power(
 def _charge_power(v: _View, target: Combatant) -> int:
     """:func:`_best_power` for a charge's single attack (its +2 counted)."""
     melee = v.c.melee_options()
-    if not melee or (v.enc.rules.power_attack == "feat" and not v.c.stat.has_feat("power attack")):
-        return 0
-    return _best_power(v, melee[0], target, False, charge=True)
+    return _best_power(v, melee[0], target, False, charge=True) if melee else 0
 
 
 def _opening(v: _View, option: AttackOption, target: Combatant) -> tuple[AttackOption, bool]:
