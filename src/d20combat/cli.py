@@ -18,6 +18,7 @@ import click
 
 from d20combat.content.creatures import DR_QUALITIES, MATERIAL_QUALITY
 from d20combat.errors import D20Error, InputError, Problem
+from d20combat.limits import MAX_RUNS, MAX_SEED, MAX_WORKERS
 
 
 class _Cli(click.Group):
@@ -28,12 +29,28 @@ class _Cli(click.Group):
     click's test runner. Anything else is a bug and keeps its traceback (exit 1).
     """
 
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except BrokenPipeError:  # the help text met a closed pipe
+            _reader_gone()
+            raise click.exceptions.Exit(0) from None
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except D20Error as exc:
             click.echo(f"error: {exc}", err=True)
             ctx.exit(2)
+        except BrokenPipeError:  # the reader went away (``d20combat list | head``): not a bug
+            _reader_gone()
+            return 0
 
     def main(
         self,
@@ -305,7 +322,8 @@ def _check_odds_size(attacks: Sequence[Any]) -> None:
     Raises:
         InputError: naming the damage and what fits.
     """
-    from d20combat.rules.dice import MAX_DICE, Dice
+    from d20combat.limits import MAX_DICE
+    from d20combat.rules.dice import Dice
 
     combined = 1
     work = 0
@@ -560,7 +578,7 @@ def odds(ruleset_name: str, variants: tuple[str, ...], as_json: bool, **opts: An
 @cli.command()
 @click.argument("first")
 @click.argument("second")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True)
 @ruleset_option
 @variant_option
 @click.option("--explain", is_flag=True, help="Show every modifier breakdown.")
@@ -600,7 +618,12 @@ def duel(
 
 @cli.command()
 @click.argument("scenario", required=False)
-@click.option("--seed", type=int, default=None, help="Dice seed (default: the scenario's, or 1).")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=None,
+    help="Dice seed (default: the scenario's, or 1).",
+)
 @click.option(
     "--log",
     "log_file",
@@ -653,9 +676,9 @@ def fight(
 
 @cli.command()
 @click.argument("scenario")
-@click.option("--runs", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True)
+@click.option("--runs", type=click.IntRange(1, MAX_RUNS), default=1000, show_default=True)
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report.")
 @scenario_ruleset_option
 @variant_option
@@ -723,19 +746,28 @@ def validate(file: Path) -> None:
 @click.option("--explain", is_flag=True, help="Show every modifier breakdown.")
 def resume(save_file: Path, explain: bool) -> None:
     """Resume a saved fight and play it to its end."""
+    from d20combat.content.loading import read_json
     from d20combat.encounter.state import Encounter
     from d20combat.errors import SaveFileError
+    from d20combat.limits import MAX_SAVE_BYTES
     from d20combat.render.narrate import narrate_all
     from d20combat.render.summary import summary_lines
     from d20combat.sim.runner import play
 
     try:
-        data = json.loads(save_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        data = read_json(save_file, max_bytes=MAX_SAVE_BYTES)
+    except InputError as exc:
         raise SaveFileError(
-            f"cannot read save: {exc}",
-            file=str(save_file),
-            expected="a JSON save written by d20combat fight --save",
+            problems=[
+                Problem(
+                    p.message,
+                    p.file,
+                    p.line,
+                    p.field,
+                    p.expected or "a JSON save written by d20combat fight --save",
+                )
+                for p in exc.problems
+            ]
         ) from None
     try:
         enc = Encounter.from_json(data)
@@ -828,8 +860,14 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except D20Error as exc:  # raised outside a command (the group maps the rest)
         click.echo(f"error: {exc}", err=True)
         code = 2
-    except BrokenPipeError:  # the reader went away (``d20combat fight | head``): not a bug
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    except BrokenPipeError:  # the reader went away outside a command
+        _reader_gone()
         code = 0
     sys.exit(code)
+
+
+def _reader_gone() -> None:
+    """Point standard output at the null device, so that nothing more written to the
+    closed pipe (Python's flush at exit included) fails."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

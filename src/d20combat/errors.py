@@ -16,6 +16,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 
+def quote(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters.
+
+    >>> quote("ogre"), quote("x" * 100, 8)
+    ("'ogre'", "'xxxxxxxx...' (100 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit] + '...'!r} ({len(text)} characters)"
+
+
 class D20Error(Exception):
     """Base class of every deliberate d20combat error."""
 
@@ -33,7 +44,8 @@ class Problem:
     def __str__(self) -> str:
         where = ""
         if self.file:
-            where = self.file + (f":{self.line}" if self.line else "") + ": "
+            file = self.file if len(self.file) <= 120 else "..." + self.file[-117:]
+            where = file + (f":{self.line}" if self.line else "") + ": "
         elif self.line:
             where = f"line {self.line}: "
         field = f"{self.field}: " if self.field else ""

@@ -597,7 +597,7 @@ def corrupt_saves(tmp_path: Path) -> dict[str, Path]:
 @pytest.mark.parametrize(
     ("kind", "needles"),
     [
-        ("not-json", ["cannot read save", "expected a JSON save"]),
+        ("not-json", ["not valid JSON", "expected a JSON save"]),
         ("wrong-version", ["version", "expected version 1"]),
         ("missing-key", ["budget", "expected"]),
         ("a-list", ["version", "expected"]),
@@ -648,7 +648,7 @@ BAD_INPUT = [
     ),
     (["fight", "/no/such/file.yaml"], ["/no/such/file.yaml", "no such file", "expected"]),
     (["creature", "/no/such/ogre.yaml"], ["/no/such/ogre.yaml", "no such file"]),
-    (["resume", "/no/such/save.json"], ["/no/such/save.json", "cannot read save"]),
+    (["resume", "/no/such/save.json"], ["/no/such/save.json", "no such file"]),
     (["odds", "--attack", "+5", "--damage", "1d6"], ["--ac", "required"]),
     (["odds", "--attacker", "ogre"], ["--defender", "expected"]),
     (

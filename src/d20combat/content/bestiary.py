@@ -14,8 +14,9 @@ from typing import Any
 
 from d20combat.content.creatures import StatBlock
 from d20combat.content.library import data_dir, normalize_name, slug
-from d20combat.content.loading import Located, read_yaml, validate
-from d20combat.errors import ContentError
+from d20combat.content.loading import Located, is_file, read_yaml, validate
+from d20combat.errors import ContentError, quote
+from d20combat.limits import MAX_NAME_LENGTH
 
 
 @cache
@@ -73,8 +74,8 @@ def find_creature(name_or_file: str) -> StatBlock:
         ContentError: for an unknown name (with the closest names) or a bad file.
     """
     path = Path(name_or_file)
-    if path.suffix in (".yaml", ".yml") or path.is_file():
-        if not path.is_file():
+    if path.suffix in (".yaml", ".yml") or is_file(path):
+        if not is_file(path):
             raise ContentError(
                 "no such file",
                 file=str(path),
@@ -87,9 +88,12 @@ def find_creature(name_or_file: str) -> StatBlock:
     if hit is None:
         import difflib
 
-        close = difflib.get_close_matches(slug(name_or_file), creature_names(), n=3, cutoff=0.5)
+        key = slug(name_or_file[:MAX_NAME_LENGTH])
+        close = difflib.get_close_matches(key, creature_names(), n=3, cutoff=0.5)
         hint = "a bundled creature (d20combat list creatures) or a YAML file"
         if close:
             hint += "; the closest names: " + ", ".join(close)
-        raise ContentError(f"unknown creature {name_or_file!r}", field="creature", expected=hint)
+        raise ContentError(
+            f"unknown creature {quote(name_or_file)}", field="creature", expected=hint
+        )
     return _bundled(hit)

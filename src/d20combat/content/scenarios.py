@@ -44,12 +44,26 @@ from d20combat.content.builds import Build, build_creature
 from d20combat.content.creatures import StatBlock
 from d20combat.content.equipment import armor, weapon
 from d20combat.content.library import data_dir, slug
-from d20combat.content.loading import Frozen, Located, parse_yaml, problems_from_validation
+from d20combat.content.loading import (
+    Frozen,
+    Located,
+    is_file,
+    parse_yaml,
+    problems_from_validation,
+    read_text,
+)
 from d20combat.content.rulesets import RULESET_NAMES, Ruleset, Variant, ruleset
 from d20combat.content.sizes import Size, shared_square_capacity
-from d20combat.errors import InputError, Problem, ScenarioError
+from d20combat.errors import InputError, Problem, ScenarioError, quote
 from d20combat.grid import BattleMap, Terrain, parse_legend, parse_square, square_name
 from d20combat.grid.squares import SQUARE_FORM
+from d20combat.limits import (
+    MAX_COMBATANTS,
+    MAX_CREATURE_ROUNDS,
+    MAX_NAME_LENGTH,
+    MAX_ROUND_LIMIT,
+    MAX_SEED,
+)
 
 __all__ = [
     "AWARENESS",
@@ -75,8 +89,6 @@ KNOWN_TACTICS: tuple[str, ...] = ("default", "aggressive", "ranged", "cautious",
 AWARENESS = ("aware", "unaware")
 EXIT_KEYWORDS = ("none", "edges")
 DEFAULT_ROUND_LIMIT = 30
-MAX_ROUND_LIMIT = 10_000
-MAX_COUNT = 1_000
 #: The bundled scenario ``d20combat fight`` runs when none is named.
 DEFAULT_SCENARIO = "ruined-gatehouse"
 
@@ -205,8 +217,8 @@ class CombatantDoc(Frozen):
     creature: str | None = None
     stat_block: StatBlock | None = None
     build: Build | None = None
-    name: str | None = Field(default=None, min_length=1)
-    count: int | None = Field(default=None, ge=1, le=MAX_COUNT)
+    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME_LENGTH)
+    count: int | None = Field(default=None, ge=1, le=MAX_COMBATANTS)
     at: SquareList | None = None
     area: str | None = None
     awareness: AwarenessName | None = None
@@ -233,7 +245,7 @@ class CombatantDoc(Frozen):
 class SideDoc(Frozen):
     """One side: its name, defaults for its combatants, and the combatants."""
 
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     awareness: AwarenessName = "aware"
     tactics: TacticsName = "default"
     combatants: tuple[CombatantDoc, ...]
@@ -242,13 +254,13 @@ class SideDoc(Frozen):
 class ScenarioDoc(Frozen):
     """The whole scenario file as written."""
 
-    name: str | None = Field(default=None, min_length=1)
-    title: str | None = None
+    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME_LENGTH)
+    title: str | None = Field(default=None, max_length=4 * MAX_NAME_LENGTH)
     description: str = ""
     ruleset: RulesetName = "srd35"
     variants: tuple[VariantName, ...] = ()
     round_limit: int = Field(default=DEFAULT_ROUND_LIMIT, ge=1, le=MAX_ROUND_LIMIT)
-    seed: int | None = Field(default=None, ge=0)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     map: MapDoc
     sides: tuple[SideDoc, ...]
 
@@ -387,17 +399,17 @@ def scenario_path(name_or_path: str | Path) -> Path:
     """
     path = Path(name_or_path)
     text = str(name_or_path)
-    if path.is_file():
+    if is_file(path):
         return path
     if path.suffix in (".yaml", ".yml") or "/" in text or "\\" in text:
         raise ScenarioError("no such file", file=text, expected="a scenario YAML file")
     bundled = _scenario_dir() / f"{slug(text)}.yaml"
-    if bundled.is_file():
+    if is_file(bundled):
         return bundled
     names = scenario_names()
     close = difflib.get_close_matches(slug(text), names, n=3, cutoff=0.5)
     hint = "did you mean " + ", ".join(close) + "?" if close else _one_of(names)
-    raise ScenarioError(f"unknown scenario {text!r}", field="scenario", expected=hint)
+    raise ScenarioError(f"unknown scenario {quote(text)}", field="scenario", expected=hint)
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:
@@ -432,12 +444,7 @@ def validate_scenario(path: str | Path) -> list[Problem]:
 def _load(path: Path) -> tuple[Scenario | None, list[Problem]]:
     file = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, [Problem("no such file", file=file)]
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [Problem(f"cannot read file: {exc}", file=file)]
-    try:
+        text = read_text(path)
         doc = parse_yaml(text, file)
     except InputError as exc:
         return None, [
@@ -636,6 +643,8 @@ class _Resolver:
         entries = self.sides(
             sides_raw if isinstance(sides_raw, list) else [], bmap or self.provisional
         )
+        if not self.within_limits(entries, head):
+            return None, self.problems
         placements = self.name_and_place(entries, bmap or self.provisional)
         self.problems.sort(key=lambda p: (p.file != self.doc.file, p.line or 0))
         if self.problems or head is None or bmap is None:
@@ -659,6 +668,29 @@ class _Resolver:
             ),
             [],
         )
+
+    def within_limits(self, entries: list[_Entry], head: ScenarioDoc | None) -> bool:
+        """Whether the fight's size keeps the limits of docs/limits.md (combatants, and
+        combatants times the round limit); records the problem if not."""
+        total = sum(e.count for e in entries)
+        if total > MAX_COMBATANTS:
+            self.problem(
+                ("sides",),
+                f"{total} combatants: more than the limit of {MAX_COMBATANTS}",
+                f"at most {MAX_COMBATANTS} combatants (docs/limits.md)",
+            )
+            return False
+        if head is not None and total * head.round_limit > MAX_CREATURE_ROUNDS:
+            self.problem(
+                ("round_limit",),
+                f"{total} combatants for up to {head.round_limit} rounds is "
+                f"{total * head.round_limit:,} creature-rounds: more than the limit of "
+                f"{MAX_CREATURE_ROUNDS:,}",
+                f"a round limit of at most {MAX_CREATURE_ROUNDS // total} for {total} "
+                "combatants (docs/limits.md)",
+            )
+            return False
+        return True
 
     def document(self, name: str) -> dict[str, Any]:
         data: dict[str, Any] = copy.deepcopy(self.doc.data)
@@ -834,7 +866,7 @@ class _Resolver:
             candidate = (self.path.parent / name) if name.endswith((".yaml", ".yml")) else None
             try:
                 if candidate is not None:
-                    if not candidate.is_file():
+                    if not is_file(candidate):
                         self.problem(
                             where,
                             f"no creature file {name!r} (looked for {candidate})",
