@@ -33,6 +33,19 @@ MAX_NUMBER: Final = 10**9
 #: A creature, build, scenario, side or combatant name, in characters.
 MAX_NAME_LENGTH: Final = 100
 
+# --- creatures ------------------------------------------------------------------------
+#: A creature's base attack bonus (the SRD's highest is +48).
+MAX_BAB: Final = 100
+#: A speed, in feet (the SRD's fastest flier: 250 ft.).
+MAX_SPEED_FT: Final = 1_000
+#: A creature's space and its natural reach, in feet (the SRD's largest space: 40 ft.).
+MAX_SPACE_FT: Final = 60
+MAX_REACH_FT: Final = 60
+#: Attacks one natural weapon makes (a twelve-headed hydra's 12 bites).
+MAX_ATTACK_COUNT: Final = 20
+#: Items of one carried weapon (thrown weapons, ammunition).
+MAX_QUANTITY: Final = 1_000
+
 # --- encounters ----------------------------------------------------------------------
 #: A map's width and height, in squares (200 squares are 1,000 ft).
 MAX_MAP_SIDE: Final = 200

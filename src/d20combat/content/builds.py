@@ -84,6 +84,7 @@ from d20combat.content.loading import Frozen, read_yaml, validate
 from d20combat.content.races import ARMOR_SPEED_EXEMPT, Race, race
 from d20combat.content.sizes import Size
 from d20combat.errors import ContentError, Problem
+from d20combat.limits import MAX_NAME_LENGTH
 from d20combat.rules.modifiers import BonusType, Modifier, ability_modifier, stack
 
 
@@ -257,7 +258,7 @@ class Build(Frozen):
     raised at 4th, 8th, ... character level.
     """
 
-    name: str
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     race: str = "human"
     classes: tuple[ClassLevel, ...] = Field(min_length=1)
     abilities: dict[Ability, int]

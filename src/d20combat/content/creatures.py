@@ -23,6 +23,15 @@ from d20combat.content.damage import DamageType
 from d20combat.content.loading import Frozen
 from d20combat.content.sizes import Size
 from d20combat.errors import ContentError
+from d20combat.limits import (
+    MAX_ATTACK_COUNT,
+    MAX_BAB,
+    MAX_NAME_LENGTH,
+    MAX_QUANTITY,
+    MAX_REACH_FT,
+    MAX_SPACE_FT,
+    MAX_SPEED_FT,
+)
 from d20combat.rules.dice import Dice
 from d20combat.rules.modifiers import BonusType
 
@@ -108,12 +117,12 @@ class HitDice(Frozen):
 class Speeds(Frozen):
     """Base speeds by movement mode, in feet (unarmored)."""
 
-    land: int = Field(default=30, ge=0)
-    fly: int = Field(default=0, ge=0)
+    land: int = Field(default=30, ge=0, le=MAX_SPEED_FT)
+    fly: int = Field(default=0, ge=0, le=MAX_SPEED_FT)
     fly_maneuverability: str | None = None
-    swim: int = Field(default=0, ge=0)
-    climb: int = Field(default=0, ge=0)
-    burrow: int = Field(default=0, ge=0)
+    swim: int = Field(default=0, ge=0, le=MAX_SPEED_FT)
+    climb: int = Field(default=0, ge=0, le=MAX_SPEED_FT)
+    burrow: int = Field(default=0, ge=0, le=MAX_SPEED_FT)
 
 
 class Saves(Frozen):
@@ -172,12 +181,12 @@ class NaturalAttack(Frozen):
     """
 
     name: str
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=MAX_ATTACK_COUNT)
     damage: DiceText
     damage_types: tuple[DamageType, ...] = (DamageType.BLUDGEONING,)
     primary: bool = True
     touch: bool = False
-    reach: int | None = None
+    reach: int | None = Field(default=None, ge=0, le=MAX_REACH_FT)
     effects: tuple[str, ...] = ()
     extra: tuple[ExtraDamage, ...] = ()
     finesse: bool = False
@@ -212,7 +221,7 @@ class WeaponRef(Frozen):
     materials: tuple[str, ...] = ()
     aligned: tuple[str, ...] = ()
     extra: tuple[ExtraDamage, ...] = ()
-    quantity: int = Field(default=1, ge=1)
+    quantity: int = Field(default=1, ge=1, le=MAX_QUANTITY)
     str_rating: int | None = None  # composite bows: the highest Str bonus they add
 
     @model_validator(mode="before")
@@ -357,13 +366,13 @@ class ClassLevel(Frozen):
 class StatBlock(Frozen):
     """A creature's components. See the module docstring and docs/creature-schema.md."""
 
-    name: str
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     size: SizeName = Size.MEDIUM
     type: CreatureType = CreatureType.HUMANOID
     subtypes: tuple[str, ...] = ()
     abilities: dict[Ability, int | None]
     hit_dice: tuple[HitDice, ...]
-    bab: int
+    bab: int = Field(ge=0, le=MAX_BAB)
     base_saves: Saves
     speed: Speeds = Speeds()
     natural_armor: int = Field(default=0, ge=0)
@@ -383,8 +392,8 @@ class StatBlock(Frozen):
     special_attacks: tuple[str, ...] = ()
     legs: int = Field(default=2, ge=0)
     long: bool = False
-    space_ft: float | None = None
-    reach_ft: int | None = None
+    space_ft: float | None = Field(default=None, gt=0, le=MAX_SPACE_FT)
+    reach_ft: int | None = Field(default=None, ge=0, le=MAX_REACH_FT)
     classes: tuple[ClassLevel, ...] = ()
     race: str | None = None
     alignment: str | None = None
