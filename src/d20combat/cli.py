@@ -731,16 +731,18 @@ def resume(save_file: Path, explain: bool) -> None:
 
     try:
         data = json.loads(save_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         raise SaveFileError(
             f"cannot read save: {exc}",
             file=str(save_file),
             expected="a JSON save written by d20combat fight --save",
         ) from None
     try:
-        enc = Encounter.from_json(data)
+        enc = Encounter.from_json(data)  # every check of d20combat.encounter.save
     except SaveFileError as exc:
         raise exc.located(file=str(save_file)) from None
+    if not enc.started:
+        enc.start()  # saved before initiative was rolled
     title = (enc.scenario_doc or {}).get("title") or enc.name
     click.echo(
         f"Resuming {title} (scenario {enc.name}, round {enc.round}, ruleset {enc.rules.name})"
