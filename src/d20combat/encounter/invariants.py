@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from d20combat.content.scenarios import KNOWN_TACTICS, Placement, _clash, _standing_problem
 from d20combat.content.sizes import Size
-from d20combat.encounter.actions import READY_MOVE_TRIGGERS, READY_TRIGGERS, parse_action
+from d20combat.encounter.actions import READY_ATTACK_TRIGGERS, READY_MOVE_TRIGGERS, parse_action
 from d20combat.encounter.outcome import EndKind, SideStatus
 from d20combat.errors import InputError, Problem
 from d20combat.grid.movement import FIT_NONE, fit
@@ -247,7 +247,7 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
     if c.readied is not None:
         trigger, weapon = c.readied
         moving = c.readied_move is not None
-        triggers = READY_MOVE_TRIGGERS if moving else READY_TRIGGERS
+        triggers = READY_MOVE_TRIGGERS if moving else READY_ATTACK_TRIGGERS
         if trigger not in triggers:
             found.add((*at, "readied", 0), f"unknown trigger {trigger!r}", ", ".join(triggers))
         if weapon is not None and (

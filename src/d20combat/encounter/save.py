@@ -300,7 +300,20 @@ def _from_validation(exc: ValidationError, data: dict[str, Any]) -> list[Problem
             for part in err["loc"]
             if isinstance(part, int) or not (part.startswith("function-") or part == "[key]")
         ]
-        out.append(Problem(_short(p.message), field=json_path(*loc) or None, expected=p.expected))
+        message, expected = p.message, p.expected
+        kind = err["type"]
+        if kind == "model_type":  # pydantic names the model class
+            message = f"not an object; got {_short(repr(err['input']))}"
+        if expected is None:
+            ctx = err.get("ctx") or {}
+            expected = {
+                "model_type": "an object",
+                "bool_type": "true or false",
+                "float_type": "a number",
+                "too_short": f"at least {ctx.get('min_length')} items",
+                "too_long": f"at most {ctx.get('max_length')} items",
+            }.get(kind, _WHAT)
+        out.append(Problem(_short(message), field=json_path(*loc) or None, expected=expected))
     return out
 
 
