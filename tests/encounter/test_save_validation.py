@@ -25,7 +25,14 @@ from hypothesis import strategies as st
 from d20combat.cli import cli
 from d20combat.content.scenarios import Scenario, load_scenario, scenario_names
 from d20combat.encounter.invariants import problems
-from d20combat.encounter.save import MAX_DEPTH
+from d20combat.encounter.save import (
+    MAX_DEPTH,
+    BudgetDoc,
+    CombatantDoc,
+    OutcomeDoc,
+    SaveDoc,
+    VitalsDoc,
+)
 from d20combat.encounter.state import SAVE_VERSION, Encounter
 from d20combat.errors import Problem, SaveFileError
 from d20combat.sim.runner import play
@@ -86,6 +93,22 @@ def test_the_duel_save_is_what_the_fixture_says(duel: Save) -> None:
     assert (duel["order"], duel["turn"], duel["round"]) == (["ogre", "human-fighter-4"], 1, 1)
     enc = Encounter.from_json(duel)
     assert enc.to_json() == duel and problems(enc) == []
+
+
+def test_the_schema_is_what_to_json_writes_and_the_documentation_names_it(duel: Save) -> None:
+    final = as_read(played("ogre-duel", 2, 200))  # with an outcome
+    for model, written in (
+        (SaveDoc, duel),
+        (CombatantDoc, duel["combatants"][0]),
+        (VitalsDoc, duel["combatants"][0]["vitals"]),
+        (BudgetDoc, duel["budget"]),
+        (OutcomeDoc, final["outcome"]),
+    ):
+        assert list(model.model_fields) == list(written), model.__name__
+    docs = (Path(__file__).parents[2] / "docs" / "save-format.md").read_text(encoding="utf-8")
+    for model in (SaveDoc, CombatantDoc, VitalsDoc, BudgetDoc, OutcomeDoc):
+        for name in model.model_fields:
+            assert f"`{name}`" in docs, (model.__name__, name)
 
 
 # ---------------------------------------------------------------- the thirteen found

@@ -174,7 +174,7 @@ def _vitals(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         found.add(
             (*at, "hp"),
             f"{v.hp} hit points, over the maximum of {v.max_hp}",
-            f"at most {v.max_hp} (temporary hit points are kept apart, in temp_hp)",
+            f"at most {v.max_hp}; temporary hit points are kept apart, in temp_hp",
         )
     for name in ("nonlethal", "temp_hp"):
         if getattr(v, name) < 0:
