@@ -770,9 +770,11 @@ def resume(save_file: Path, explain: bool) -> None:
             ]
         ) from None
     try:
-        enc = Encounter.from_json(data)
+        enc = Encounter.from_json(data)  # every check of d20combat.encounter.save
     except SaveFileError as exc:
         raise exc.located(file=str(save_file)) from None
+    if not enc.started:
+        enc.start()  # saved before initiative was rolled
     title = (enc.scenario_doc or {}).get("title") or enc.name
     click.echo(
         f"Resuming {title} (scenario {enc.name}, round {enc.round}, ruleset {enc.rules.name})"
