@@ -650,7 +650,6 @@ def fight(
 ) -> None:
     """Run one seeded encounter, narrated round by round."""
     from d20combat.content.scenarios import DEFAULT_SCENARIO, load_scenario
-    from d20combat.render.narrate import narrate_all
     from d20combat.render.summary import summary_lines
     from d20combat.sim.runner import fight as run
 
@@ -658,20 +657,45 @@ def fight(
     _check_writable(save_file, "--save")
     sc = load_scenario(scenario or DEFAULT_SCENARIO).under(ruleset_name, variants)
     used_seed = seed if seed is not None else (sc.seed if sc.seed is not None else 1)
-    result = run(sc, used_seed)
-    # files first: a reader that stops reading the narration loses nothing
+    rules = " + ".join([sc.ruleset.name, *sorted(v.value for v in sc.ruleset.variants)])
+    show = _Narrator(explain)
+    show.lines([f"{sc.title or sc.name} (scenario {sc.name}, seed {used_seed}, ruleset {rules})"])
+    result = run(sc, used_seed, each_round=show)
+    # the files whatever became of the reader: one who stopped reading loses nothing
     if log_file:
         _write_lines(log_file, _event_lines(result.encounter.log), "--log")
     if save_file:
         _write_lines(save_file, [json.dumps(result.encounter.to_json())], "--save")
-    rules = " + ".join([sc.ruleset.name, *sorted(v.value for v in sc.ruleset.variants)])
-    click.echo(f"{sc.title or sc.name} (scenario {sc.name}, seed {used_seed}, ruleset {rules})")
-    names = {c.id: c.name for c in result.encounter.combatants.values()}
-    for line in narrate_all(result.encounter.log, explain_modifiers=explain, names=names):
-        click.echo(line)
-    click.echo(f"Outcome: {result.outcome.describe()}")
-    for line in summary_lines(result.encounter):
-        click.echo(line)
+    show.lines([f"Outcome: {result.outcome.describe()}", *summary_lines(result.encounter)])
+
+
+class _Narrator:
+    """Narrates a fight round by round as it is played (``play``'s ``each_round``), so
+    the first lines come at once however long the fight. A reader who goes away stops
+    the narration, not the fight."""
+
+    def __init__(self, explain: bool, start: int = 0) -> None:
+        self.explain = explain
+        self.shown = start
+        self.gone = False
+
+    def __call__(self, enc: Any) -> None:
+        from d20combat.render.narrate import narrate_all
+
+        names = {c.id: c.name for c in enc.combatants.values()}
+        new = enc.log[self.shown :]
+        self.shown = len(enc.log)
+        self.lines(narrate_all(new, explain_modifiers=self.explain, names=names))
+
+    def lines(self, lines: Iterable[str]) -> None:
+        if self.gone:
+            return
+        try:
+            for line in lines:
+                click.echo(line)
+        except BrokenPipeError:
+            self.gone = True
+            _reader_gone()
 
 
 @cli.command()
@@ -750,7 +774,6 @@ def resume(save_file: Path, explain: bool) -> None:
     from d20combat.encounter.state import Encounter
     from d20combat.errors import SaveFileError
     from d20combat.limits import MAX_SAVE_BYTES
-    from d20combat.render.narrate import narrate_all
     from d20combat.render.summary import summary_lines
     from d20combat.sim.runner import play
 
@@ -776,18 +799,18 @@ def resume(save_file: Path, explain: bool) -> None:
     if not enc.started:
         enc.start()  # saved before initiative was rolled
     title = (enc.scenario_doc or {}).get("title") or enc.name
-    click.echo(
-        f"Resuming {title} (scenario {enc.name}, round {enc.round}, ruleset {enc.rules.name})"
+    show = _Narrator(explain, start=len(enc.log))
+    show.lines(
+        [f"Resuming {title} (scenario {enc.name}, round {enc.round}, ruleset {enc.rules.name})"]
     )
-    start = len(enc.log)
-    outcome = play(enc)
-    names = {c.id: c.name for c in enc.combatants.values()}
-    for line in narrate_all(enc.log[start:], explain_modifiers=explain, names=names):
-        click.echo(line)
-    click.echo(f"Outcome: {outcome.describe()}")
-    for line in summary_lines(enc):
-        click.echo(line)
-    click.echo("(att, hit and dmg count from the save on)")
+    outcome = play(enc, each_round=show)
+    show.lines(
+        [
+            f"Outcome: {outcome.describe()}",
+            *summary_lines(enc),
+            "(att, hit and dmg count from the save on)",
+        ]
+    )
 
 
 @cli.command(name="list")
