@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 import click
 
 from d20combat.content.creatures import DR_QUALITIES, MATERIAL_QUALITY
-from d20combat.errors import D20Error, InputError, Problem
+from d20combat.errors import D20Error, InputError, Problem, printable
 from d20combat.limits import MAX_RUNS, MAX_SEED, MAX_WORKERS
 
 
@@ -46,7 +46,7 @@ class _Cli(click.Group):
         try:
             return super().invoke(ctx)
         except D20Error as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {_message(exc)}", err=True)
             ctx.exit(2)
         except BrokenPipeError:  # the reader went away (``d20combat list | head``): not a bug
             _reader_gone()
@@ -88,6 +88,12 @@ class _Cli(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _message(exc: D20Error) -> str:
+    """An error's message for stderr: an input error's problems one per line (they are
+    kept to one line each), any other error's text on one line."""
+    return str(exc) if isinstance(exc, InputError) else printable(str(exc))
 
 
 def _one_line(text: str) -> str:
@@ -883,7 +889,7 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
             standalone_mode=False,
         )
     except D20Error as exc:  # raised outside a command (the group maps the rest)
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"error: {_message(exc)}", err=True)
         code = 2
     except BrokenPipeError:  # the reader went away outside a command
         _reader_gone()

@@ -45,12 +45,20 @@ class Problem:
         where = ""
         if self.file:
             file = self.file if len(self.file) <= 120 else "..." + self.file[-117:]
-            where = file + (f":{self.line}" if self.line else "") + ": "
+            where = printable(file) + (f":{self.line}" if self.line else "") + ": "
         elif self.line:
             where = f"line {self.line}: "
-        field = f"{self.field}: " if self.field else ""
-        expected = f" (expected {self.expected})" if self.expected else ""
-        return f"{where}{field}{self.message}{expected}"
+        field = f"{printable(self.field)}: " if self.field else ""
+        expected = f" (expected {printable(self.expected)})" if self.expected else ""
+        return f"{where}{field}{printable(self.message)}{expected}"
+
+
+def printable(text: str, limit: int = 500) -> str:
+    """``text`` on one line: control characters escaped (a line break from the input
+    must not start a new line of the message), cut to ``limit`` characters."""
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class InputError(D20Error, ValueError):

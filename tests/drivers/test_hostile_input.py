@@ -356,3 +356,17 @@ def test_an_event_log_is_validated_line_by_line(tmp_path: Path) -> None:
     assert found[0][0] == 2 and "NaN" in found[0][2]
     assert found[1][0] == 3 and "not valid JSON" in found[1][2]
     assert (attack + 1, "rolls.0.faces.0", "face 25 on 1d20") in found
+
+
+# ---------------------------------------------------------------- one line per problem
+def test_a_line_break_in_the_input_never_breaks_the_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = refused(capsys, "creature", "ogre\nerror: forged")
+    assert err.count("\n") == 1 and "ogre\\nerror: forged" in err
+    odd = tmp_path / "odd.yaml"
+    odd.write_text(scenario_text(["." * 8] * 4).replace("fighter-4", '"no\\nsuch\\u0007"'))
+    err = refused(capsys, "fight", odd)
+    assert err.count("\n") == 1 and "unknown creature 'no\\nsuch\\x07'" in err
+    long = refused(capsys, "creature", "y" * 100_000)
+    assert len(long) < 700
