@@ -48,7 +48,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -77,9 +78,11 @@ from d20combat.content.creatures import (
     StatModifier,
     WeaponRef,
     ability_scores,
+    armor_problem,
+    weapon_problem,
 )
-from d20combat.content.equipment import Armor, ArmorCategory, armor, weapon
-from d20combat.content.library import Catalog, data_dir, normalize_name
+from d20combat.content.equipment import Armor, ArmorCategory, armor
+from d20combat.content.library import Catalog, data_dir, normalize_name, validate_partly
 from d20combat.content.loading import Frozen, read_yaml, validate
 from d20combat.content.races import ARMOR_SPEED_EXEMPT, Race, race
 from d20combat.content.sizes import Size
@@ -349,6 +352,72 @@ class Build(Frozen):
 # Abilities, gear, speed
 
 
+def _increase_problems(build: Build) -> list[Problem]:
+    """More ability increases than the character level gives (one at every 4th level;
+    SRD character-classes-i.html, Table: Experience and Level-Dependent Benefits)."""
+    allowed = build.level // 4
+    if len(build.ability_increases) <= allowed:
+        return []
+    return [
+        Problem(
+            f"{len(build.ability_increases)} ability increases at character level {build.level}",
+            field="ability_increases",
+            expected=f"at most {allowed} (one at every 4th character level)",
+        )
+    ]
+
+
+def _level_problems(build: Build) -> list[Problem]:
+    """Class levels above 20: the SRD class tables stop there (epic levels not supported)."""
+    return [
+        Problem(
+            f"{c.name} level {c.level} is above {MAX_LEVEL} (epic levels are not supported)",
+            field=f"classes.{i}",
+            expected=f"a level from 1 to {MAX_LEVEL}",
+        )
+        for i, c in enumerate(build.classes)
+        if c.level > MAX_LEVEL
+    ]
+
+
+def _name_problems(build: Build) -> list[Problem]:
+    """The race, classes, weapons, armor and shield a build names that the tables lack
+    (the closest names offered), and armor and shield swapped."""
+
+    def unknown(find: Callable[[str], object], name: str) -> Problem | None:
+        try:
+            find(name)
+        except ContentError as exc:
+            return exc.problems[0]
+        return None
+
+    found = [("race", unknown(race, build.race))]
+    found += [(f"classes.{i}", unknown(class_def, c.name)) for i, c in enumerate(build.classes)]
+    found += [(f"weapons.{i}", weapon_problem(w)) for i, w in enumerate(build.weapons)]
+    found += [
+        (key, armor_problem(ref, shield=key == "shield"))
+        for key, ref in (("armor", build.armor), ("shield", build.shield))
+        if ref is not None
+    ]
+    return [replace(p, field=where) for where, p in found if p is not None]
+
+
+def build_problems(build: Build) -> list[Problem]:
+    """Every reason :func:`build_creature` refuses a validated build, fields relative to
+    the build: unknown race, classes, weapons, armor or shield (the closest names
+    offered), a shield worn as armor or the reverse, class levels above 20, too many
+    ability increases. (Unknown feats are refused when the build is validated.)"""
+    return [*_name_problems(build), *_level_problems(build), *_increase_problems(build)]
+
+
+def partial_build_problems(data: Any) -> list[Problem]:
+    """:func:`build_problems` of a build mapping that does not validate, checked on the
+    fields that do (the others are reported by its validation), so that a bad feat does
+    not hide an unknown weapon. [] if too little is left to check."""
+    build = validate_partly(Build, data)
+    return build_problems(build) if build is not None else []
+
+
 def final_abilities(build: Build, rce: Race | None = None) -> dict[Ability, int]:
     """Base scores + one point per ability increase + racial adjustments (and minimums).
 
@@ -356,13 +425,9 @@ def final_abilities(build: Build, rce: Race | None = None) -> dict[Ability, int]
         ContentError: for more increases than the character level allows (one per 4).
     """
     rce = rce or race(build.race)
-    allowed = build.level // 4
-    if len(build.ability_increases) > allowed:
-        raise ContentError(
-            f"{len(build.ability_increases)} ability increases at character level {build.level}",
-            field="ability_increases",
-            expected=f"at most {allowed} (one at every 4th character level)",
-        )
+    problems = _increase_problems(build)
+    if problems:
+        raise ContentError(problems=problems)
     scores = dict(build.abilities)
     for a in build.ability_increases:
         scores[a] += 1
@@ -370,14 +435,9 @@ def final_abilities(build: Build, rce: Race | None = None) -> dict[Ability, int]
 
 
 def _worn(build: Build) -> tuple[Armor | None, Armor | None]:
+    # The model has checked that the armor is body armor and the shield a shield.
     body = armor(build.armor.armor) if build.armor else None
     shield = armor(build.shield.armor) if build.shield else None
-    if body is not None and body.category in (ArmorCategory.SHIELD, ArmorCategory.EXTRA):
-        raise ContentError(
-            f"{body.name!r} is not body armor", field="armor", expected="light, medium or heavy"
-        )
-    if shield is not None and shield.category is not ArmorCategory.SHIELD:
-        raise ContentError(f"{shield.name!r} is not a shield", field="shield", expected="a shield")
     return body, shield
 
 
@@ -484,12 +544,9 @@ def class_features(build: Build) -> Features:
     cha = ability_modifier(abilities[Ability.CHA])
     wis = ability_modifier(abilities[Ability.WIS])
     levels: list[tuple[ClassDef, int]] = [(class_def(c.name), c.level) for c in build.classes]
-    for c in build.classes:
-        if c.level > MAX_LEVEL:
-            raise ContentError(
-                f"{c.name} level {c.level} is above {MAX_LEVEL} (epic levels are not supported)",
-                field="classes",
-            )
+    problems = _level_problems(build)
+    if problems:
+        raise ContentError(problems=problems)
     by_name: dict[str, int] = {}
     for cdef, lvl in levels:
         by_name[cdef.name] = by_name.get(cdef.name, 0) + lvl
@@ -829,17 +886,16 @@ def build_creature(build: Build) -> StatBlock:
     """The stat block of ``build``.
 
     Raises:
-        ContentError: for an unknown race, class, weapon, armor or shield, a level above
-            20, a shield worn as armor (or the reverse), or too many ability increases.
-            Choices that merely break the creation rules are reported by
-            :func:`check_build` instead.
+        ContentError: listing every :func:`build_problems` (a level above 20, too many
+            ability increases; names are checked when the build is validated). Choices
+            that merely break the creation rules are reported by :func:`check_build`.
     """
+    problems = build_problems(build)
+    if problems:
+        raise ContentError(problems=problems)
     rce = race(build.race)
     first = class_def(build.classes[0].name)
     abilities = final_abilities(build, rce)
-    for ref in build.weapons:
-        weapon(ref.weapon)
-    _worn(build)
     features = class_features(build)
     hit_dice = tuple(
         HitDice(count=c.level, die=class_def(c.name).hit_die, source=class_def(c.name).name)
