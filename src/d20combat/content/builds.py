@@ -410,12 +410,24 @@ def build_problems(build: Build) -> list[Problem]:
     return [*_name_problems(build), *_level_problems(build), *_increase_problems(build)]
 
 
+# Stand-ins for a build's required fields when they are bad (see partial_build_problems).
+_STAND_INS: dict[str, Any] = {
+    "name": "?",
+    "classes": "commoner 1",
+    "abilities": dict.fromkeys(("str", "dex", "con", "int", "wis", "cha"), 10),
+}
+
+
 def partial_build_problems(data: Any) -> list[Problem]:
     """:func:`build_problems` of a build mapping that does not validate, checked on the
-    fields that do (the others are reported by its validation), so that a bad feat does
-    not hide an unknown weapon. [] if too little is left to check."""
+    fields that do (the others are reported by its validation), so that a bad feat or
+    ability score does not hide an unknown weapon. When a required field is bad, only the
+    names of the rest are checked (levels need the real classes)."""
     build = validate_partly(Build, data)
-    return build_problems(build) if build is not None else []
+    if build is not None:
+        return build_problems(build)
+    build = validate_partly(Build, data, fill=_STAND_INS)
+    return _name_problems(build) if build is not None else []
 
 
 def final_abilities(build: Build, rce: Race | None = None) -> dict[Ability, int]:

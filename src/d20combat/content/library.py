@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -167,10 +167,13 @@ def locate(
     return out
 
 
-def validate_partly(model: type[T], data: Any) -> T | None:
+def validate_partly(
+    model: type[T], data: Any, *, fill: Mapping[str, Any] | None = None
+) -> T | None:
     """``model`` validated from ``data``, or None; a mapping whose validation fails is
-    tried once more without its bad fields, so that what is left can still be checked
-    (the errors themselves are reported by whoever validated ``data`` first)."""
+    tried once more without its bad fields (those in ``fill`` standing in for them), so
+    that what is left can still be checked (the errors themselves are reported by
+    whoever validated ``data`` first)."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -180,7 +183,7 @@ def validate_partly(model: type[T], data: Any) -> T | None:
         bad = {e["loc"][0] for e in errors}
         trimmed = {k: v for k, v in data.items() if k not in bad}
         try:
-            return model.model_validate(trimmed)
+            return model.model_validate({**(fill or {}), **trimmed})
         except ValidationError:
             return None
 
