@@ -226,8 +226,36 @@ def test_import_srd_names_each_creature_it_could_not_read_fully(
     assert (tmp_path / "feats.yaml").is_file()
 
 
+def test_import_srd_names_a_cut_equipment_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    srd = tmp_path / "srd"
+    shutil.copytree(SRD, srd)
+    page = srd / "basic-rules-and-legal" / "equipment.html"
+    page.write_text(page.read_text(encoding="utf-8")[:5000], encoding="utf-8")
+    code, out, err = run(capsys, "import-srd", srd, "--out", tmp_path / "out")
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        f"error: {page}: the page ends before </html>: it was cut short "
+        "(expected a complete SRD page)"
+    )
+
+
 # ---------------------------------------------------------------------------------
 # Names everywhere a user file can give them
+
+
+def test_a_builds_skills_are_checked(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        f"name: X\nclasses: fighter 1\n{ABILITIES}\n"
+        "skills: {clim: 2, lockpicking: 1, knowledge (arcana): 1}\n",
+    )
+    found = {p.field: (p.message, p.expected) for p in problems_of(path)}
+    assert found == {
+        "skills.clim": ("unknown skill 'clim'", "did you mean climb?"),
+        "skills.lockpicking": ("unknown skill 'lockpicking'", "a skill of Table: Skills"),
+    }
 
 
 def test_feat_parameters_are_checked(tmp_path: Path) -> None:

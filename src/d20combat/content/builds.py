@@ -46,6 +46,7 @@ entry of ``classes`` is the class taken at 1st level.
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from collections.abc import Callable, Iterable
@@ -53,9 +54,10 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from d20combat.content.classes import (
     MAX_LEVEL,
@@ -251,6 +253,26 @@ class FavoredEnemy(Frozen):
 HpPolicy = Literal["auto", "average", "max-first"] | int
 
 
+def _skill_name(value: Any) -> Any:
+    """A skill of Table: Skills, lower-case, with its specialty (``knowledge (arcana)``).
+
+    Raises:
+        PydanticCustomError: for an unknown skill, offering the closest names.
+    """
+    if not isinstance(value, str):
+        return value
+    key = " ".join(value.strip().lower().split())
+    base = key.split(" (")[0]
+    if base not in SKILLS:
+        close = difflib.get_close_matches(base, list(SKILLS), n=3)
+        hint = "did you mean " + ", ".join(close) + "?" if close else "a skill of Table: Skills"
+        raise PydanticCustomError("content", f"unknown skill {value!r}", {"expected": hint})
+    return key
+
+
+SkillName = Annotated[str, BeforeValidator(_skill_name)]
+
+
 class Build(Frozen):
     """A character as a player writes it down. See the module docstring for ``hp``.
 
@@ -269,7 +291,7 @@ class Build(Frozen):
     weapons: tuple[WeaponRef, ...] = ()
     armor: ArmorRef | None = None
     shield: ArmorRef | None = None
-    skills: dict[str, float] = Field(default_factory=dict)
+    skills: dict[SkillName, float] = Field(default_factory=dict)
     hp: HpPolicy = "auto"
     modifiers: tuple[StatModifier, ...] = ()
     favored_enemies: tuple[FavoredEnemy, ...] = ()
@@ -313,19 +335,6 @@ class Build(Frozen):
         if isinstance(value, list | tuple):
             return [str(v).strip().lower()[:3] if isinstance(v, str) else v for v in value]
         return value
-
-    @field_validator("skills", mode="before")
-    @classmethod
-    def _skills(cls, value: Any) -> Any:
-        if not isinstance(value, dict):
-            return value
-        out = {}
-        for k, v in value.items():
-            key = " ".join(str(k).strip().lower().split())
-            if key.split(" (")[0] not in SKILLS:
-                raise ValueError(f"unknown skill {k!r}")
-            out[key] = v
-        return out
 
     @field_validator("skills")
     @classmethod
@@ -414,7 +423,7 @@ def build_problems(build: Build) -> list[Problem]:
 _STAND_INS: dict[str, Any] = {
     "name": "?",
     "classes": "commoner 1",
-    "abilities": dict.fromkeys(("str", "dex", "con", "int", "wis", "cha"), 10),
+    "abilities": {a.value: 10 for a in Ability},
 }
 
 
@@ -447,7 +456,15 @@ def final_abilities(build: Build, rce: Race | None = None) -> dict[Ability, int]
 
 
 def _worn(build: Build) -> tuple[Armor | None, Armor | None]:
-    # The model has checked that the armor is body armor and the shield a shield.
+    """The build's body armor and shield.
+
+    Raises:
+        ContentError: for an unknown name, a shield worn as armor or the reverse.
+    """
+    for key, ref in (("armor", build.armor), ("shield", build.shield)):
+        problem = armor_problem(ref, shield=key == "shield") if ref is not None else None
+        if problem is not None:
+            raise ContentError(problems=[replace(problem, field=key)])
     body = armor(build.armor.armor) if build.armor else None
     shield = armor(build.shield.armor) if build.shield else None
     return body, shield
@@ -898,9 +915,10 @@ def build_creature(build: Build) -> StatBlock:
     """The stat block of ``build``.
 
     Raises:
-        ContentError: listing every :func:`build_problems` (a level above 20, too many
-            ability increases; names are checked when the build is validated). Choices
-            that merely break the creation rules are reported by :func:`check_build`.
+        ContentError: listing every :func:`build_problems` at once (unknown race, class,
+            weapon, armor or shield, armor and shield swapped, a level above 20, too
+            many ability increases). Choices that merely break the creation rules are
+            reported by :func:`check_build` instead.
     """
     problems = build_problems(build)
     if problems:

@@ -59,11 +59,10 @@ class CreatureType(StrEnum):
     VERMIN = "vermin"
 
 
-def content_failure(exc: ContentError) -> PydanticCustomError:
-    """A content error raised inside a validator: pydantic adds the field path, the
+def _content_failure(problem: Problem) -> PydanticCustomError:
+    """A content problem raised inside a validator: pydantic adds the field path; the
     message and what was expected are kept (``content`` errors quote their input)."""
-    p = exc.problems[0]
-    return PydanticCustomError("content", p.message, {"expected": p.expected or ""})
+    return PydanticCustomError("content", problem.message, {"expected": problem.expected or ""})
 
 
 def _parse_size(value: Any) -> Any:
@@ -71,7 +70,7 @@ def _parse_size(value: Any) -> Any:
         try:
             return Size.parse(value)
         except ContentError as exc:
-            raise content_failure(exc) from None
+            raise _content_failure(exc.problems[0]) from None
     return value
 
 
@@ -153,7 +152,7 @@ class FeatRef(Frozen):
             try:
                 name, param = known_feat(value["name"], param if isinstance(param, str) else None)
             except ContentError as exc:
-                raise content_failure(exc) from None
+                raise _content_failure(exc.problems[0]) from None
             return {**value, "name": name, "param": param}
         return value
 
@@ -265,7 +264,8 @@ class ArmorRef(Frozen):
 
 
 def weapon_problem(ref: WeaponRef) -> Problem | None:
-    """Why ``ref`` names no weapon of the weapon table (the closest names offered)."""
+    """Why ``ref`` names no weapon of the weapon table (SRD equipment.html Table: Weapons;
+    the closest names offered)."""
     try:
         weapon(ref.weapon)
     except ContentError as exc:
@@ -296,7 +296,7 @@ def armor_problem(ref: ArmorRef, *, shield: bool) -> Problem | None:
 
 def _refused(problem: Problem | None) -> None:
     if problem is not None:
-        raise PydanticCustomError("content", problem.message, {"expected": problem.expected or ""})
+        raise _content_failure(problem)
 
 
 def _known_weapon(ref: WeaponRef) -> WeaponRef:

@@ -116,8 +116,9 @@ class NotModelled:
 def _applies_to(stat: StatBlock, feat: FeatRef) -> str | None:
     """Why a modelled weapon feat applies to no attack of ``stat`` (None if it applies).
 
-    The rules compare its parameter with a weapon's table name (and a natural attack's
-    name for the WEAPON table; crossbows for Rapid Reload): rules/statistics.py,
+    SRD feats.html: Weapon Focus and its kin, Improved Critical and Rapid Reload apply to
+    the one weapon (or crossbow) chosen. The rules compare the parameter with a weapon's
+    table name (and a natural attack's name for the WEAPON table): rules/statistics.py,
     encounter/handlers.py. Every creature has an unarmed strike.
     """
     if feat.key not in WEAPON and feat.key not in ("improved critical", "rapid reload"):
