@@ -262,6 +262,7 @@ QUALITY_SYNONYMS = {
     "superior twoweapon": "superior two-weapon fighting",
     "oversize weapon": "oversized weapon",
     "blind-fight": "blind-fight",
+    "paralyis": "paralysis",  # the SRD Ghast's misprint
 }
 
 # ---------------------------------------------------------------------------
