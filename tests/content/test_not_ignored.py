@@ -406,5 +406,10 @@ def test_a_bad_document_is_one_problem_not_a_traceback() -> None:
     block, problems = check_creature(parse_yaml("- a list\n", "list.yaml"))
     assert block is None
     assert [str(p) for p in problems] == [
-        "list.yaml:1: a creature file must be a mapping (expected a stat block or a build)"
+        "list.yaml:1: a creature file must be a stat block or a build, this is not a mapping "
+        "(expected a stat block (hit_dice ...) or a build (race, classes ...))"
+    ]
+    _, problems = check_creature(parse_yaml("map: {rows: '...'}\nsides: []\n", "s.yaml"))
+    assert [p.message for p in problems] == [
+        "a creature file must be a stat block or a build, this is a scenario (it has map or sides)"
     ]

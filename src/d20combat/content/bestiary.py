@@ -64,15 +64,17 @@ def check_creature(doc: Located) -> tuple[StatBlock | None, list[Problem]]:
     input: the stat block is None when there is a problem.
     """
     data: Any = doc.data
-    if not isinstance(data, dict):
+    kind = document_kind(data)
+    if not isinstance(data, dict) or kind == "scenario":
+        what = "a scenario (it has map or sides)" if kind == "scenario" else "not a mapping"
         where = Problem(
-            "a creature file must be a mapping",
+            f"a creature file must be a stat block or a build, this is {what}",
             file=doc.file,
             line=1,
-            expected="a stat block or a build",
+            expected="a stat block (hit_dice ...) or a build (race, classes ...)",
         )
         return None, [where]
-    if document_kind(data) != "build":
+    if kind != "build":
         try:
             return validate(StatBlock, doc, error=ContentError), []
         except InputError as exc:
