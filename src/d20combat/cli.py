@@ -759,16 +759,58 @@ def simulate(
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def validate(file: Path) -> None:
-    """List every problem of a scenario file at once (exit code 2 if any)."""
-    from d20combat.content.scenarios import validate_scenario
+    """List every problem of a scenario, creature (stat block) or build file at once
+    (exit code 2 if any); for a good file, what it names that d20combat does not model."""
+    from d20combat.content.bestiary import build_notes, check_creature, document_kind
+    from d20combat.content.loading import read_yaml
+    from d20combat.content.scenarios import load_scenario, validate_scenario
+    from d20combat.rules.modelled import not_modelled
 
-    problems = validate_scenario(file)
+    ignored: list[str] = []
+    notes: list[Problem] = []
+    if not file.is_file():  # a bundled scenario's name, or a missing file
+        problems = validate_scenario(file)
+        doc = None
+    else:
+        try:
+            doc = read_yaml(file)
+            problems = []
+        except InputError as exc:
+            doc, problems = None, list(exc.problems)
+    kind = document_kind(doc.data) if doc is not None else None
+    if doc is not None and kind is None:
+        problems = [
+            Problem(
+                "cannot tell what this file is",
+                file=str(file),
+                line=1,
+                expected="a scenario (map, sides), a stat block (hit_dice) or a build "
+                "(race, classes)",
+            )
+        ]
+    elif kind == "scenario" or (doc is None and not problems):
+        problems = validate_scenario(file)
+        if not problems:
+            blocks = {p.stat_block.name: p.stat_block for p in load_scenario(file).placements}
+            ignored = [f"{name}: {n}" for name, b in blocks.items() for n in not_modelled(b)]
+    elif doc is not None:
+        block, problems = check_creature(doc)
+        ignored = [str(n) for n in not_modelled(block)] if block is not None else []
+        notes = build_notes(doc) if block is not None else []
     if problems:
         for p in problems:
             click.echo(str(p), err=True)
         n = len(problems)
         raise InputError(f"{n} problem{'s' if n > 1 else ''} (listed above)", file=str(file))
     click.echo(f"{file}: ok")
+    if ignored:  # notes, not problems: on stderr, so that stdout stays "FILE: ok"
+        click.echo("not modelled (accepted, but d20combat does not use them):", err=True)
+        for line in ignored:
+            click.echo(f"  {line}", err=True)
+    if notes:
+        click.echo("character creation rules broken (notes, not errors):", err=True)
+        for note in notes:
+            click.echo(f"  {note}", err=True)
 
 
 @cli.command()
@@ -858,11 +900,16 @@ def list_(kind: str) -> None:
     "out_dir",
     required=True,
     type=click.Path(file_okay=False, path_type=Path),
-    help="Folder to write the creature and equipment files to.",
+    help="Folder to write the creature, equipment and feat files to.",
 )
 def import_srd(srd_dir: Path, out_dir: Path) -> None:
-    """Turn the SRD HTML (monsters, weapons, armor) into the engine's data files."""
+    """Turn the SRD HTML (monsters, weapons, armor, feats) into the engine's data files.
+
+    Every page it could not read fully, and every creature it could not read fully,
+    is listed with its file and the problem; a page not read fully exits with code 2.
+    """
     from d20combat.content.importers.equipment import write_equipment
+    from d20combat.content.importers.feats import write_feats
     from d20combat.content.importers.monsters import write_bestiary
 
     if not (srd_dir / "monsters").is_dir():
@@ -873,8 +920,16 @@ def import_srd(srd_dir: Path, out_dir: Path) -> None:
         )
     out_dir.mkdir(parents=True, exist_ok=True)
     write_equipment(srd_dir, out_dir)
+    write_feats(srd_dir, out_dir)
     report = write_bestiary(srd_dir, out_dir / "creatures")
-    click.echo(str(report))
+    click.echo(report.summary())
+    for line in report.details():
+        click.echo(f"  {line}")
+    if report.pages:
+        n = len(report.pages)
+        raise InputError(
+            f"{n} SRD page{'s' if n > 1 else ''} not read fully (listed above)", file=str(srd_dir)
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:

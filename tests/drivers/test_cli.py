@@ -42,7 +42,7 @@ CREATURE_KEYS = {
     "space_ft",
     "reach_ft",
 }
-CREATURE_EXTRA_KEYS = {"type", "speed_ft", "breakdowns", "ruleset", "source"}
+CREATURE_EXTRA_KEYS = {"type", "speed_ft", "breakdowns", "ruleset", "source", "not_modelled"}
 ATTACK_KEYS = {"name", "bonuses", "damage", "critical"}
 MODIFIER_KEYS = {"type", "value", "source", "counted"}
 ODDS_KEYS = {"p_miss", "p_hit", "p_crit", "mean_damage", "damage"}

@@ -458,7 +458,6 @@ def _expected(err: Mapping[str, Any]) -> str | None:
         "list_type": "a list",
         "tuple_type": "a list",
         "missing": "this field to be present",
-        "extra_forbidden": "no such field",
     }
     if kind in simple:
         return simple[kind]
@@ -470,28 +469,58 @@ def _expected(err: Mapping[str, Any]) -> str | None:
 
 
 def problems_from_validation(
-    exc: ValidationError, doc: Located, prefix: Path_ = ()
+    exc: ValidationError,
+    doc: Located,
+    prefix: Path_ = (),
+    *,
+    model: type[BaseModel] | None = None,
 ) -> list[Problem]:
-    """Turn a pydantic ValidationError into located problems, one per error."""
+    """Turn a pydantic ValidationError into located problems, one per error.
+
+    An unknown field names the fields that exist there, read from ``model`` (by default
+    the content model the error's title names). A field written in a short text form
+    (``weapons: [longsord]`` for ``{weapon: longsord}``) is reported where it is written
+    (``weapons.0``).
+    """
+    from d20combat.content.fields import fields_at, model_named
+
+    root = model or model_named(exc.title, Frozen)
     out = []
     for err in exc.errors():
         loc = tuple(str(p) if not isinstance(p, int) else p for p in err["loc"])
         # pydantic adds union-member / function tags to loc; keep data-shaped parts only.
-        data_loc = tuple(p for p in loc if isinstance(p, int) or not str(p).startswith("function-"))
+        data_loc = tuple(
+            p
+            for p in loc
+            if isinstance(p, int) or not (str(p).startswith("function-") or p == "[key]")
+        )
+        data: Any = doc.data
+        for n, part in enumerate((*prefix, *data_loc)):  # stop at a short text form
+            if not isinstance(data, dict | list):
+                data_loc = data_loc[: max(0, n - len(prefix))]
+                break
+            container: Any = data
+            try:
+                data = container[part]
+            except (KeyError, IndexError, TypeError):
+                break
         full = (*prefix, *data_loc)
         line = doc.line_of(full)
         msg = str(err["msg"])
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, ") :]
+        expected = _expected(err)
         if err.get("type") == "extra_forbidden":
             msg = "unknown field"
+            known = fields_at(root, data_loc[:-1]) if root is not None else []
+            expected = "one of " + ", ".join(known) if known else "no such field"
         out.append(
             Problem(
                 msg,
                 file=doc.file,
                 line=line,
                 field=".".join(str(p) for p in full) or None,
-                expected=_expected(err),
+                expected=expected,
             )
         )
     return out

@@ -33,17 +33,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from types import UnionType
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
 from d20combat.content.bestiary import find_creature
-from d20combat.content.builds import Build, build_creature
+from d20combat.content.builds import Build, build_creature, partial_build_problems
 from d20combat.content.creatures import StatBlock
-from d20combat.content.equipment import armor, weapon
-from d20combat.content.library import data_dir, slug
+from d20combat.content.library import data_dir, locate, slug, validate_partly
 from d20combat.content.loading import (
     Frozen,
     Located,
@@ -57,6 +55,7 @@ from d20combat.content.sizes import Size, shared_square_capacity
 from d20combat.errors import InputError, Problem, ScenarioError, quote
 from d20combat.grid import BattleMap, Terrain, parse_legend, parse_square, square_name
 from d20combat.grid.squares import SQUARE_FORM
+from d20combat.grid.terrain import NAMES as TERRAIN_NAMES
 from d20combat.limits import (
     MAX_COMBATANTS,
     MAX_CREATURE_ROUNDS,
@@ -473,51 +472,12 @@ def _dotted(path: Path_) -> str:
     return ".".join(str(p) for p in path)
 
 
-def _walk_annotation(annotation: Any, part: str | int) -> Any:
-    """The annotation one step down ``part`` from ``annotation`` (None if unknown)."""
-    annotation = _unwrap(annotation)
-    if isinstance(part, int):
-        args = [a for a in get_args(annotation) if a is not Ellipsis]
-        return args[0] if get_origin(annotation) in (tuple, list) and args else None
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        info = annotation.model_fields.get(part)
-        return info.annotation if info else None
-    return None
-
-
-def _unwrap(annotation: Any) -> Any:
-    """Strip ``Annotated`` and ``None`` from an annotation."""
-    while True:
-        origin = get_origin(annotation)
-        if origin is Annotated:
-            annotation = get_args(annotation)[0]
-        elif origin in (Union, UnionType):
-            rest = [a for a in get_args(annotation) if a is not type(None)]
-            if len(rest) != 1:
-                return annotation
-            annotation = rest[0]
-        else:
-            return annotation
-
-
-def _fields_at(root: type[BaseModel], loc: Path_) -> list[str]:
-    annotation: Any = root
-    for part in loc:
-        annotation = _walk_annotation(annotation, part)
-        if annotation is None:
-            return []
-    annotation = _unwrap(annotation)
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return list(annotation.model_fields)
-    return []
-
-
 def _schema_problems(
     exc: ValidationError, doc: Located, root: type[BaseModel], prefix: Path_ = ()
 ) -> list[Problem]:
     """Pydantic errors as problems that quote the input and say what was expected."""
     out = []
-    located = problems_from_validation(exc, doc, prefix)
+    located = problems_from_validation(exc, doc, prefix, model=root)
     for err, problem in zip(exc.errors(), located, strict=True):
         kind = err.get("type", "")
         loc = tuple(
@@ -528,38 +488,15 @@ def _schema_problems(
         message, expected = problem.message, problem.expected
         if kind == "extra_forbidden" and loc:
             message = f"unknown field {loc[-1]!r}"
-            allowed = _fields_at(root, loc[:-1])
-            expected = _one_of(allowed) if allowed else "no such field"
         elif kind == "missing" and loc:
             message = f"missing field {loc[-1]!r}"
             expected = "this field to be present"
-        elif kind != "scenario":
+        elif kind not in ("scenario", "content"):  # those quote their input already
             value = err.get("input")
             if isinstance(value, str | int | float | bool) and not isinstance(value, dict):
                 message = f"{message}; got {value!r}"
         out.append(Problem(message, problem.file, problem.line, problem.field, expected))
     return out
-
-
-def _quiet(model: type[Frozen], data: Any) -> Any:
-    """``model`` validated from ``data``, or None (the errors are reported elsewhere).
-
-    If only some fields are bad, they are dropped and validation is tried once more,
-    so that the rest of the entry can still be checked (a combatant with a bad
-    ``awareness`` is still placed on the map).
-    """
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        errors = exc.errors()
-        if not isinstance(data, dict) or any(not e["loc"] for e in errors):
-            return None
-        bad = {e["loc"][0] for e in errors}
-        trimmed = {k: v for k, v in data.items() if k not in bad}
-        try:
-            return model.model_validate(trimmed)
-        except ValidationError:
-            return None
 
 
 _BLOCK_SCALAR = re.compile(r"^[^#]*?:\s*[|>][-+0-9]*\s*(#.*)?$")
@@ -600,15 +537,10 @@ class _Resolver:
 
     def relocate(self, exc: InputError, path: Path_, note: str = "") -> None:
         """Problems of a content error raised without our file's location."""
-        for p in exc.problems:
-            if p.file and p.file != self.doc.file:
-                # A problem inside another file (a creature file): keep its place.
-                self.problems.append(Problem(p.message + note, p.file, p.line, p.field, p.expected))
-                continue
-            sub = (*path, p.field) if p.field and (*path, p.field) in self.doc.lines else path
-            self.problems.append(
-                Problem(p.message, self.doc.file, self.line(sub), _dotted(sub), p.expected)
-            )
+        for p in locate(exc.problems, self.doc, path):
+            if p.file != self.doc.file:  # inside another file (a creature file)
+                p = Problem(p.message + note, p.file, p.line, p.field, p.expected)
+            self.problems.append(p)
 
     # -- the whole file ----------------------------------------------------------
 
@@ -712,7 +644,7 @@ class _Resolver:
         return key_line
 
     def battle_map(self, raw: Any) -> tuple[BattleMap | None, frozenset[Square]]:
-        mdoc: MapDoc | None = _quiet(MapDoc, raw)
+        mdoc: MapDoc | None = validate_partly(MapDoc, raw)
         if mdoc is None:
             return None, frozenset()
         try:
@@ -724,8 +656,13 @@ class _Resolver:
             )
         except InputError as exc:
             for p in exc.problems:
+                expected = p.expected
                 if p.field and p.field.startswith("legend."):
-                    where: Path_ = ("map", "legend", p.field.removeprefix("legend."))
+                    symbol = p.field.removeprefix("legend.")
+                    where: Path_ = ("map", "legend", symbol)
+                    close = _close_terrain(mdoc.legend.get(symbol))
+                    if close:
+                        expected = f"{expected}; did you mean {', '.join(close)}?"
                 else:
                     where = ("map", "rows")
                 self.problems.append(
@@ -734,7 +671,7 @@ class _Resolver:
                         self.doc.file,
                         p.line or self.line(where),
                         _dotted(where),
-                        p.expected,
+                        expected,
                     )
                 )
             # Keep checking the placements on a stand-in map (the scenario is rejected).
@@ -790,7 +727,7 @@ class _Resolver:
         entries: list[_Entry] = []
         seen: dict[str, int] = {}
         for i, side_raw in enumerate(raw):
-            side: SideDoc | None = _quiet(SideDoc, side_raw)
+            side: SideDoc | None = validate_partly(SideDoc, side_raw)
             raw_map = side_raw if isinstance(side_raw, dict) else {}
             if side is not None:
                 name, aware, tactics = side.name, side.awareness, side.tactics
@@ -803,7 +740,14 @@ class _Resolver:
                     _quiet_choice(raw_map.get("tactics"), KNOWN_TACTICS, "default"),
                 )
                 listed = raw_map.get("combatants")
-                docs = [_quiet(CombatantDoc, c) for c in listed] if isinstance(listed, list) else []
+                docs = []
+                for j, entry in enumerate(listed if isinstance(listed, list) else []):
+                    docs.append(validate_partly(CombatantDoc, entry))
+                    if docs[-1] is None and isinstance(entry, dict):
+                        # an inline build with a bad field: check the rest of it too
+                        where = ("sides", i, "combatants", j, "build")
+                        found = partial_build_problems(entry.get("build"))
+                        self.problems.extend(locate(found, self.doc, where))
             if isinstance(raw_map.get("combatants"), list) and not raw_map["combatants"]:
                 self.problem(
                     ("sides", i, "combatants"),
@@ -889,29 +833,7 @@ class _Resolver:
             except InputError as exc:
                 self.relocate(exc, where)
                 return None
-        assert c.stat_block is not None
-        return self.checked_block((*path, "stat_block"), c.stat_block)
-
-    def checked_block(self, where: Path_, block: StatBlock) -> StatBlock | None:
-        """An inline stat block whose weapons, armor and shield exist."""
-        ok = True
-        for k, ref in enumerate(block.weapons):
-            try:
-                weapon(ref.weapon)
-            except InputError as exc:
-                p = exc.problems[0]
-                self.problem((*where, "weapons", k), p.message, p.expected)
-                ok = False
-        for key, worn in (("armor", block.armor), ("shield", block.shield)):
-            if worn is None:
-                continue
-            try:
-                armor(worn.armor)
-            except InputError as exc:
-                p = exc.problems[0]
-                self.problem((*where, key), p.message, p.expected)
-                ok = False
-        return block if ok else None
+        return c.stat_block  # its names were checked with the document
 
     def positions(
         self, path: Path_, c: CombatantDoc, block: StatBlock, bmap: BattleMap | None
@@ -1071,6 +993,17 @@ def _provisional_map(rows: str, legend: dict[str, str | tuple[str, ...]]) -> Bat
         return BattleMap.from_ascii(fixed, dict(table))
     except InputError:
         return None
+
+
+def _close_terrain(entry: str | tuple[str, ...] | None) -> list[str]:
+    """The terrain names closest to the unknown names of a legend entry (difflib)."""
+    names = [entry] if isinstance(entry, str) else list(entry or ())
+    close: list[str] = []
+    for name in names:
+        key = name.strip().lower()
+        if key not in TERRAIN_NAMES:
+            close += difflib.get_close_matches(key, list(TERRAIN_NAMES), n=2)
+    return close
 
 
 def _quiet_choice(value: Any, options: Sequence[str], default: str) -> str:
