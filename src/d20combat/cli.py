@@ -759,57 +759,25 @@ def simulate(
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def validate(file: Path) -> None:
-    """List every problem of a scenario, creature (stat block) or build file at once
-    (exit code 2 if any); for a good file, what it names that d20combat does not model."""
-    from d20combat.content.bestiary import build_notes, check_creature, document_kind
-    from d20combat.content.loading import read_yaml
-    from d20combat.content.scenarios import load_scenario, validate_scenario
-    from d20combat.rules.modelled import not_modelled
+    """List every problem of a scenario, creature (stat block), build, saved fight
+    (.json) or event log (.jsonl) at once (exit code 2 if any); for a good file, what it
+    names that d20combat does not model."""
+    from d20combat.validate import check_file
 
-    ignored: list[str] = []
-    notes: list[Problem] = []
-    if not file.is_file():  # a bundled scenario's name, or a missing file
-        problems = validate_scenario(file)
-        doc = None
-    else:
-        try:
-            doc = read_yaml(file)
-            problems = []
-        except InputError as exc:
-            doc, problems = None, list(exc.problems)
-    kind = document_kind(doc.data) if doc is not None else None
-    if doc is not None and kind is None:
-        problems = [
-            Problem(
-                "cannot tell what this file is",
-                file=str(file),
-                line=1,
-                expected="a scenario (map, sides), a stat block (hit_dice) or a build "
-                "(race, classes)",
-            )
-        ]
-    elif kind == "scenario" or (doc is None and not problems):
-        problems = validate_scenario(file)
-        if not problems:
-            blocks = {p.stat_block.name: p.stat_block for p in load_scenario(file).placements}
-            ignored = [f"{name}: {n}" for name, b in blocks.items() for n in not_modelled(b)]
-    elif doc is not None:
-        block, problems = check_creature(doc)
-        ignored = [str(n) for n in not_modelled(block)] if block is not None else []
-        notes = build_notes(doc) if block is not None else []
-    if problems:
-        for p in problems:
+    report = check_file(file)
+    if report.problems:
+        for p in report.problems:
             click.echo(str(p), err=True)
-        n = len(problems)
+        n = len(report.problems)
         raise InputError(f"{n} problem{'s' if n > 1 else ''} (listed above)", file=str(file))
     click.echo(f"{file}: ok")
-    if ignored:  # notes, not problems: on stderr, so that stdout stays "FILE: ok"
+    if report.not_modelled:  # notes, not problems: on stderr, so stdout stays "FILE: ok"
         click.echo("not modelled (accepted, but d20combat does not use them):", err=True)
-        for line in ignored:
+        for line in report.not_modelled:
             click.echo(f"  {line}", err=True)
-    if notes:
+    if report.notes:
         click.echo("character creation rules broken (notes, not errors):", err=True)
-        for note in notes:
+        for note in report.notes:
             click.echo(f"  {note}", err=True)
 
 

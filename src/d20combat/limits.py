@@ -18,6 +18,8 @@ MAX_SAVE_BYTES: Final = 8 << 20
 #: An event log (JSON lines), in bytes, and one line of it.
 MAX_LOG_BYTES: Final = 64 << 20
 MAX_LOG_LINE_BYTES: Final = 1 << 20
+#: One SRD page read by ``import-srd`` (the SRD's largest is under 200 KiB).
+MAX_PAGE_BYTES: Final = 8 << 20
 #: How deep mappings and lists may nest in any file.
 MAX_DEPTH: Final = 64
 #: YAML aliases (``*name``) in one file.

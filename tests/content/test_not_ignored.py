@@ -204,7 +204,7 @@ def test_import_srd_names_a_truncated_and_a_corrupted_monster_page(
     code, out, err = run(capsys, "import-srd", srd, "--out", tmp_path / "out")
     assert code == 2
     assert f"  {cut}: the page ends before </html>: it was cut short" in out
-    assert f"  {bad}: cannot read the SRD page: 'utf-8' codec can't decode" in out
+    assert f"  {bad}:1: not UTF-8 text (byte 1) (expected UTF-8 text)" in out
     assert "2 pages not read fully" in out.splitlines()[0]
     assert err.strip() == f"error: {srd}: 2 SRD pages not read fully (listed above)"
     # what could be read is written: the creatures of the other pages
@@ -378,7 +378,8 @@ def test_validate_a_good_stat_block_and_what_it_does_not_tell(
     assert (code, out) == (2, "")
     assert err.splitlines()[0] == (
         f"{path}:1: cannot tell what this file is (expected a scenario (map, sides), "
-        "a stat block (hit_dice) or a build (race, classes))"
+        "a stat block (hit_dice), a build (race, classes), a saved fight (.json) or an "
+        "event log (.jsonl))"
     )
 
 

@@ -370,3 +370,23 @@ def test_a_line_break_in_the_input_never_breaks_the_error_line(
     assert err.count("\n") == 1 and "unknown creature 'no\\nsuch\\x07'" in err
     long = refused(capsys, "creature", "y" * 100_000)
     assert len(long) < 700
+
+
+# ---------------------------------------------------------------- validate takes them all
+def test_validate_checks_saves_and_logs_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save, log = tmp_path / "fight.json", tmp_path / "fight.jsonl"
+    code, _, err = run(capsys, "fight", "ogre-duel", "--save", save, "--log", log)
+    assert code == 0, err
+    for good in (save, log):
+        assert run(capsys, "validate", good)[:2] == (0, f"{good}: ok\n")
+    data = json.loads(save.read_text())
+    data["round"] = -1
+    save.write_text(json.dumps(data))
+    err = refused(capsys, "validate", save)
+    assert f"{save}: round: " in err and "expected" in err
+    log.write_text(log.read_text().replace('"round": 1,', '"round": "one",', 1) + "{oops\n")
+    lines = refused(capsys, "validate", log).splitlines()
+    assert len(lines) == 3 and lines[-1] == f"error: {log}: 2 problems (listed above)"
+    assert ": round: " in lines[0] and "not valid JSON" in lines[1]

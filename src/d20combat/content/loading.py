@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from d20combat.errors import InputError, Problem
+from d20combat.errors import InputError, Problem, quote
 from d20combat.limits import (
     MAX_ALIASES,
     MAX_DEPTH,
@@ -510,6 +510,9 @@ def problems_from_validation(
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, ") :]
         expected = _expected(err)
+        if err.get("type") in ("enum", "literal_error"):  # "Input should be 'a' or 'b'"
+            msg = f"unknown value {quote(str(err.get('input')))}"
+            expected = f"one of {expected}"
         if err.get("type") == "extra_forbidden":
             msg = "unknown field"
             known = fields_at(root, data_loc[:-1]) if root is not None else []

@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from d20combat.content.loading import read_text
 from d20combat.errors import InputError, Problem
+from d20combat.limits import MAX_PAGE_BYTES
 
 _END = re.compile(r"</html>\s*$", re.IGNORECASE)
 
@@ -18,12 +20,10 @@ def page_text(path: Path) -> tuple[str, Problem | None]:
     """The text of an SRD page, and why it is incomplete (None if it ends as a page does).
 
     Raises:
-        InputError: naming the file and why: missing, unreadable or not UTF-8 text.
+        InputError: naming the file and why: missing, unreadable, larger than
+            MAX_PAGE_BYTES or not UTF-8 text.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read the SRD page: {exc}", file=str(path)) from None
+    text = read_text(path, max_bytes=MAX_PAGE_BYTES)
     if _END.search(text):
         return text, None
     cut = Problem(
