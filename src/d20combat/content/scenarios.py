@@ -472,7 +472,7 @@ def _dotted(path: Path_) -> str:
     return ".".join(str(p) for p in path)
 
 
-def _schema_problems(
+def schema_problems(
     exc: ValidationError, doc: Located, root: type[BaseModel], prefix: Path_ = ()
 ) -> list[Problem]:
     """Pydantic errors as problems that quote the input and say what was expected."""
@@ -562,7 +562,7 @@ class _Resolver:
         try:
             head = ScenarioDoc.model_validate(data)
         except ValidationError as exc:
-            self.problems.extend(_schema_problems(exc, self.doc, ScenarioDoc))
+            self.problems.extend(schema_problems(exc, self.doc, ScenarioDoc))
         sides_raw = data.get("sides")
         if isinstance(sides_raw, list) and len(sides_raw) < 2:
             self.problem(
@@ -876,7 +876,7 @@ class _Resolver:
             (x, y)
             for y in range(y0, y1 - n + 2, n)
             for x in range(x0, x1 - n + 2, n)
-            if _standing_problem(bmap, block, (x, y)) is None
+            if standing_problem(bmap, block, (x, y)) is None
         ]
         want = c.count if c.count is not None else len(slots)
         if want == 0 or len(slots) < want:
@@ -955,12 +955,12 @@ class _Resolver:
         occupants: dict[Square, list[Placement]] = {}
         for p, where in placed:
             at = f"{p.name} at {p.square}"
-            reason = _standing_problem(bmap, p.stat_block, p.position)
+            reason = standing_problem(bmap, p.stat_block, p.position)
             if reason is not None:
                 message, expected = reason
                 self.problem(where, f"{at}: {message}", expected)
                 continue
-            clash = _clash(p, occupants)
+            clash = placement_clash(p, occupants)
             if clash is not None:
                 self.problem(
                     where,
@@ -1030,7 +1030,7 @@ def _last(bmap: BattleMap) -> str:
     return square_name((bmap.width - 1, bmap.height - 1))
 
 
-def _standing_problem(bmap: BattleMap, block: StatBlock, pos: Square) -> tuple[str, str] | None:
+def standing_problem(bmap: BattleMap, block: StatBlock, pos: Square) -> tuple[str, str] | None:
     """Why ``block`` cannot start with its top-left square at ``pos``; None if it can."""
     n = space_squares(block)
     x, y = pos
@@ -1072,7 +1072,7 @@ def _symbol_at(bmap: BattleMap, sq: Square) -> str:
     return row[sq[0]]
 
 
-def _clash(p: Placement, occupants: dict[Square, list[Placement]]) -> Placement | None:
+def placement_clash(p: Placement, occupants: dict[Square, list[Placement]]) -> Placement | None:
     """The first combatant ``p`` may not share a square with, if any.
 
     In a square, the largest occupant is the host; every other occupant takes

@@ -49,7 +49,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from d20combat.content.scenarios import KNOWN_TACTICS, Placement, _clash, _standing_problem
+from d20combat.content.scenarios import KNOWN_TACTICS, Placement, placement_clash, standing_problem
 from d20combat.content.sizes import Size
 from d20combat.encounter.actions import READY_ATTACK_TRIGGERS, READY_MOVE_TRIGGERS, parse_action
 from d20combat.encounter.outcome import EndKind, SideStatus
@@ -303,15 +303,15 @@ def _known(c: Combatant) -> bool:
 
 def _places(found: _Found, enc: Encounter) -> None:
     """Every creature stands on the map where it can; those holding squares share them
-    only as their sizes allow (the scenario loader's checks: ``_standing_problem``,
-    ``_clash``)."""
+    only as their sizes allow (the scenario loader's checks: ``standing_problem``,
+    ``placement_clash``)."""
     m = enc.map
     rules = enc.rules
     occupants: dict[tuple[int, int], list[Placement]] = {}
     for i, c in enumerate(enc.combatants.values()):
         at = ("combatants", i, "pos")
         if fit(m, c.pos, c.squares, swim=c.stat.speed.swim > 0) == FIT_NONE:
-            message, expected = _standing_problem(m, c.stat, c.pos) or (
+            message, expected = standing_problem(m, c.stat, c.pos) or (
                 "not a place it can stand",
                 "a square the creature can stand in",
             )
@@ -325,7 +325,7 @@ def _places(found: _Found, enc: Encounter) -> None:
         ):
             continue
         p = Placement(id=c.id, name=c.id, side=c.side, stat_block=c.stat, position=c.pos)
-        other = _clash(p, occupants)
+        other = placement_clash(p, occupants)
         if other is not None:
             found.add(
                 at,

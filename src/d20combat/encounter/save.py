@@ -45,8 +45,8 @@ from d20combat.content.rulesets import ruleset
 from d20combat.content.scenarios import (
     RulesetName,
     VariantName,
-    _schema_problems,
     scenario_from_document,
+    schema_problems,
 )
 from d20combat.encounter.invariants import generator_problems, json_path, problems
 from d20combat.encounter.outcome import EndKind, SideStatus
@@ -289,7 +289,7 @@ def _short(text: str) -> str:
 
 def _from_validation(exc: ValidationError, data: dict[str, Any]) -> list[Problem]:
     """Pydantic's errors in the words of the scenario loader, at JSON paths."""
-    worded = _schema_problems(exc, Located(data, "", {}), SaveDoc)
+    worded = schema_problems(exc, Located(data, "", {}), SaveDoc)
     out = []
     for err, p in zip(exc.errors(), worded, strict=True):
         loc = [
