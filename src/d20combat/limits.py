@@ -61,7 +61,7 @@ MAX_CREATURE_ROUNDS: Final = 40_000
 MAX_SEED: Final = 2**63 - 1
 #: Fights in one ``simulate`` run, and its worker processes.
 MAX_RUNS: Final = 10_000_000
-MAX_WORKERS: Final = 256
+MAX_WORKERS: Final = 64
 
 # --- dice ----------------------------------------------------------------------------
 #: Dice in one expression, their sides, terms and the constant.
