@@ -964,9 +964,7 @@ class _Resolver:
             if clash is not None:
                 self.problem(
                     where,
-                    f"{at} overlaps {clash.name} at {clash.square} "
-                    f"({p.stat_block.size.label} and {clash.stat_block.size.label} "
-                    "creatures cannot share a square)",
+                    f"{at} overlaps {clash.name} at {clash.square} ({cannot_share(p, clash)})",
                     "a free square for each combatant",
                 )
                 continue
@@ -1070,6 +1068,12 @@ def standing_problem(bmap: BattleMap, block: StatBlock, pos: Square) -> tuple[st
 def _symbol_at(bmap: BattleMap, sq: Square) -> str:
     row = bmap.to_ascii().splitlines()[sq[1]]
     return row[sq[0]]
+
+
+def cannot_share(p: Placement, other: Placement) -> str:
+    """Why two placements overlap: "Small and Medium creatures cannot share a square"."""
+    sizes = f"{p.stat_block.size.label} and {other.stat_block.size.label}"
+    return f"{sizes} creatures cannot share a square"
 
 
 def placement_clash(p: Placement, occupants: dict[Square, list[Placement]]) -> Placement | None:

@@ -49,7 +49,13 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from d20combat.content.scenarios import KNOWN_TACTICS, Placement, placement_clash, standing_problem
+from d20combat.content.scenarios import (
+    KNOWN_TACTICS,
+    Placement,
+    cannot_share,
+    placement_clash,
+    standing_problem,
+)
 from d20combat.content.sizes import Size
 from d20combat.encounter.actions import READY_ATTACK_TRIGGERS, READY_MOVE_TRIGGERS, parse_action
 from d20combat.encounter.outcome import EndKind, SideStatus
@@ -330,8 +336,7 @@ def _places(found: _Found, enc: Encounter) -> None:
             found.add(
                 at,
                 f"{c.id} at {_where(c.pos)} overlaps {other.id} at {_where(other.position)} "
-                f"({c.stat.size.label} and {other.stat_block.size.label} creatures cannot "
-                "share a square)",
+                f"({cannot_share(p, other)})",
                 "a square of its own, or one its size may share (seed 000 Mixing It Up)",
             )
             continue
