@@ -1,0 +1,96 @@
+"""Checks: a d20 plus a modifier against a DC, or against another creature's check.
+
+One procedure serves fights and exact odds: it takes a
+:class:`~d20combat.rules.dice.DiceSource`. Under enumeration the opponent's die is
+classified (win, tie, lose) instead of enumerated face by face, so an opposed check
+costs 20 x 3 branches, not 400.
+
+Ties (an opposed check's totals equal) are settled by the rule the text of each
+procedure gives, named by :class:`Ties`:
+
+* ``HIGHER_MODIFIER``: seed 000 "Grapple Checks" (and seed 002): "the combatant with the
+  higher grapple check modifier wins. If this is a tie, roll again to break the tie."
+  The procedures whose text says the actor must *win* (trip, overrun) take this reading
+  too. With equal modifiers the reroll is symmetric, so it is a fair coin: a sampled
+  fight rerolls both dice (every roll logged), and exact enumeration weighs the coin
+  1/2 each way, which is what the rerolls come to.
+* ``ACTOR``: seed 001 "Grappling": the initiator wins ties.
+* ``OPPONENT``: the text says the actor must *beat* or *exceed* the other's result
+  (seed 000 "Bull Rush", "Disarm", "Feint"): a tie is a failure.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+from d20combat.rules.dice import D20, Dice, DiceSource
+from d20combat.rules.modifiers import Total
+
+#: A sampled tie of equal modifiers is rerolled at most this often before a coin
+#: settles it (the chance of reaching it is 20^-100: never, but every loop is bounded).
+MAX_REROLLS = 100
+_COIN = Dice.of(1, 2)
+
+
+class Ties(StrEnum):
+    """Who wins an opposed check whose totals are equal (see the module docstring)."""
+
+    HIGHER_MODIFIER = "higher-modifier"
+    ACTOR = "actor"
+    OPPONENT = "opponent"
+
+
+class Opposed(NamedTuple):
+    """An opposed check's result: whether the actor won, and the two totals (under
+    exact enumeration the opponent's total stands for its class only)."""
+
+    won: bool
+    actor: int
+    opponent: int
+    tie: bool = False
+
+
+def check(dice: DiceSource, modifier: Total, purpose: str) -> int:
+    """d20 + ``modifier`` (a check never fails on a natural 1 as an attack does:
+    SRD "Ability Checks"; nothing here is an attack roll)."""
+    return dice.roll(D20.plus(modifier.value), purpose)
+
+
+def opposed(
+    dice: DiceSource,
+    actor: Total,
+    opponent: Total,
+    purposes: tuple[str, str],
+    ties: Ties = Ties.HIGHER_MODIFIER,
+) -> Opposed:
+    """The actor's check against the opponent's (each d20 + its modifier).
+
+    >>> from d20combat.rules.dice import enumerate_outcomes
+    >>> from d20combat.rules.modifiers import total_of
+    >>> even = lambda d: opposed(d, total_of(), total_of(), ("a", "b")).won
+    >>> enumerate_outcomes(even)[True]
+    Fraction(1, 2)
+    """
+    for _ in range(MAX_REROLLS):
+        mine = check(dice, actor, purposes[0])
+        outcome, theirs = dice.classify(
+            D20.plus(opponent.value),
+            purposes[1],
+            lambda total: "tie" if total == mine else ("won" if total < mine else "lost"),
+        )
+        if dice.exact and outcome == "tie":
+            theirs = mine
+        if outcome != "tie":
+            return Opposed(outcome == "won", mine, theirs)
+        if ties is Ties.ACTOR:
+            return Opposed(True, mine, theirs, tie=True)
+        if ties is Ties.OPPONENT:
+            return Opposed(False, mine, theirs, tie=True)
+        if actor.value != opponent.value:
+            return Opposed(actor.value > opponent.value, mine, theirs, tie=True)
+        if dice.exact:  # equal modifiers: the rerolls come to a fair coin
+            coin = dice.roll(_COIN, f"{purposes[0]}: reroll of a tie")
+            return Opposed(coin == 1, mine, theirs, tie=True)
+    coin = dice.roll(_COIN, f"{purposes[0]}: tie after {MAX_REROLLS} rerolls")
+    return Opposed(coin == 1, mine, mine, tie=True)
