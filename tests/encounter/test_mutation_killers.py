@@ -1,0 +1,165 @@
+"""Rules of attacks in an encounter that mutants of encounter/fighting.py got past
+(docs/mutation.md): how long a charge's -2 AC lasts, thrown weapons leaving the hand,
+the instant-kill variant inside a fight.
+
+Each test plays a small scripted fight (tests/encounter/conftest.py: two Medium
+soldiers, BAB +6, Str 16, Dex 12, longsword 1d8+3, chainmail: AC 16, flat-footed 15)
+and checks the numbers the cited rule gives, worked out by hand in the docstring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from d20combat.encounter import actions as A
+from d20combat.encounter.fighting import build_attack
+from d20combat.errors import IllegalActionError
+from d20combat.rules.hitpoints import HpState
+
+OPEN = """
+.......
+.......
+.......
+"""
+
+FIELD = "\n".join(["." * 20] * 3)
+
+
+def events(enc: Any, kind: str) -> list[Any]:
+    return [e for e in enc.log if e.type == kind]
+
+
+def ac_against(enc: Any, attacker_id: str, defender_id: str) -> int:
+    """The AC ``defender`` has now against ``attacker``'s first melee option."""
+    attacker, defender = enc.combatants[attacker_id], enc.combatants[defender_id]
+    option = attacker.melee_options()[0]
+    attack, _ = build_attack(enc, attacker, option, option.bonus, defender)
+    return int(attack.ac.value)
+
+
+def test_charge_ac_penalty_lasts_until_the_chargers_next_turn(kit: Any) -> None:
+    """seed 000 "Charge": "After moving, you may make a single melee attack. You get a
+    +2 bonus on the attack roll and take a -2 penalty to your AC until the start of
+    your next turn."
+
+    Initiative 20, 10, 5: Red, then Blue, then Green (Blue's ally). Red charges from a2
+    to e2 (20 ft) at Blue on f2: +6 BAB +3 Str +2 charge = +11; roll 5: 16 hits Blue's
+    flat-footed AC 15 (10 + 5 chainmail); 1d8+3 = 6. Then:
+
+    * on Blue's turn Red's AC is 16 - 2 = 14; Blue steps away to g2 and provokes: Red's
+      attack of opportunity is no charge attack: +9, not +11 (roll 10: 19);
+    * on Green's turn, still 14;
+    * at the start of Red's next turn (round 2) the penalty ends: 16 again."""
+    sides = {
+        "red": kit.soldier("Red", "a2"),
+        "blue": kit.soldier("Blue", "f2") + kit.soldier("Green", "g3"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 10, 5, 5, 6, 10, 7])
+    assert enc.order == ["red", "blue", "green"]
+    assert ac_against(enc, "blue", "red") == 16
+    enc.apply(A.Charge("blue", (4, 1)))
+    charge = events(enc, "attack")[0]
+    assert charge.total("attack bonus").value == 11 and charge.outcome["total"] == 16
+    assert enc.combatants["blue"].vitals.hp == enc.combatants["blue"].vitals.max_hp - 6
+    assert ac_against(enc, "blue", "red") == 14
+    enc.apply(A.EndTurn())
+    assert enc.current.id == "blue"
+    assert ac_against(enc, "blue", "red") == 14
+    enc.apply(A.Move(((6, 1),)))
+    aoo = events(enc, "aoo")[0]
+    assert aoo.total("attack bonus").value == 9 and aoo.outcome["total"] == 19
+    assert ac_against(enc, "blue", "red") == 14
+    enc.apply(A.EndTurn())
+    assert enc.current.id == "green"
+    assert ac_against(enc, "green", "red") == 14
+    enc.apply(A.EndTurn())
+    assert (enc.current.id, enc.round) == ("red", 2)
+    assert ac_against(enc, "green", "red") == 16
+    assert ac_against(enc, "blue", "red") == 16
+    assert "charged" not in enc.combatants["red"].conditions
+
+
+def test_thrown_daggers_leave_the_hand_and_run_out(kit: Any) -> None:
+    """SRD equipment "Thrown Weapons" and "Range Increment": a thrown dagger flies to the
+    target (range increment 10 ft); what a creature carries is counted
+    (docs/creature-schema.md, ``quantity``). Red carries two daggers and throws them at
+    Blue 20 ft away: BAB +6, Dex +1, one full range increment -2 = +5 (SRD combat-i
+    "Range Penalty"); roll 15: 20 against Blue's flat-footed AC 15; 1d4+3 (Strength
+    to a thrown weapon's damage) = 5, then 6.
+
+    After the first throw one dagger is left, still in hand and throwable; after the
+    second none: the hand is empty, no attack with a dagger is left, no dagger can be
+    drawn, and none lies on the floor to pick up."""
+    sides = {
+        "red": kit.soldier("Red", "a2", weapons="{weapon: dagger, quantity: 2}"),
+        "blue": kit.soldier("Blue", "e2"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [20, 1, 15, 5, 15, 6])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    throw = A.parse_action("attack blue with dagger (thrown)")
+    assert red.wielding == ("dagger",) and red.ammo == {"dagger": 2}
+    hp = blue.vitals.hp
+    enc.apply(throw)
+    shot = events(enc, "attack")[0]
+    assert shot.total("attack bonus").value == 5 and shot.outcome["total"] == 20
+    assert blue.vitals.hp == hp - 5
+    assert red.ammo == {"dagger": 1} and red.wielding == ("dagger",)
+    enc.apply(A.EndTurn())
+    enc.apply(A.EndTurn())  # Blue waits
+    assert throw in enc.legal_actions()
+    enc.apply(throw)
+    assert blue.vitals.hp == hp - 11
+    assert red.ammo == {"dagger": 0} and red.wielding == ()
+    assert enc.items == []
+    enc.apply(A.EndTurn())
+    enc.apply(A.EndTurn())
+    legal = [str(a) for a in enc.legal_actions()]
+    assert not [a for a in legal if "dagger" in a]
+    with pytest.raises(IllegalActionError, match="dagger"):
+        enc.apply(throw)
+    with pytest.raises(IllegalActionError, match="no dagger left"):
+        enc.apply(A.parse_action("draw dagger"))
+
+
+def instant_kill_fight(kit: Any, rolls: list[int]) -> Any:
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")}
+    text = kit.scenario_text(OPEN, sides)
+    text = text.replace("ruleset: srd35\n", "ruleset: srd35\nvariants: [instant-kill]\n")
+    return kit.scripted(kit.make(text), rolls)
+
+
+def test_instant_kill_slays_inside_an_encounter(kit: Any) -> None:
+    """seed 000 "Variant: Instant Kill": a natural 20 threat whose confirmation is also a
+    natural 20 gets a third roll; if it hits, the target is slain, whatever its hit
+    points. Red (+9) rolls 20, 20, then 10: 19 hits Blue's flat-footed AC 15. The
+    longsword's x2 critical does 2d8+6 = 14, which leaves Blue 25 of its 39 hit points,
+    but Blue is dead and the fight is over: Red's side wins."""
+    enc = instant_kill_fight(kit, [20, 1, 20, 20, 10, 14])
+    blue = enc.combatants["blue"]
+    enc.apply(A.Attack("blue"))
+    attack = events(enc, "attack")[0]
+    assert [r.purpose for r in attack.rolls] == [
+        "attack roll (longsword)",
+        "critical confirmation",
+        "instant kill roll",
+    ]
+    damage = events(enc, "damage")[0]
+    assert (damage.outcome["damage"], damage.outcome["multiplier"]) == (14, 2)
+    assert blue.vitals.hp == blue.vitals.max_hp - 14 > 0
+    assert blue.state(enc.rules) is HpState.DEAD
+    assert damage.outcome["state"] == "dead"
+    assert "instant kill (seed 000 variant)" in damage.outcome["notes"]
+    assert enc.outcome is not None and enc.outcome.winner == "red"
+
+
+def test_instant_kill_roll_that_misses_only_crits(kit: Any) -> None:
+    """The same, but the third roll is a 5: 14 misses AC 15: an ordinary critical hit
+    (14 damage), Blue stays in the fight."""
+    enc = instant_kill_fight(kit, [20, 1, 20, 20, 5, 14])
+    blue = enc.combatants["blue"]
+    enc.apply(A.Attack("blue"))
+    assert blue.vitals.hp == blue.vitals.max_hp - 14
+    assert blue.state(enc.rules) is HpState.HEALTHY
+    assert enc.outcome is None

@@ -1,0 +1,273 @@
+"""Grid rules pinned in every direction: cover (big creatures, reach), flanking's corner
+lines, and the charge lane, each checked under the eight symmetries of the square.
+
+Written against mutants that survived ``make mutate`` (docs/mutation.md): a rule tested
+from one side only lets a mutant that breaks it on the other side pass. Every expected
+value below is worked out by hand from the cited rule; the pictures use the marks of
+tests/grid/test_cover.py (``A``/``a`` attacker, ``T``/``t`` target, ``c`` a creature,
+``#`` wall, ``=`` low wall).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from d20combat.grid.battlemap import BattleMap
+from d20combat.grid.cover import CoverKind, cover
+from d20combat.grid.flanking import flanks
+from d20combat.grid.movement import centre_line, charge_lane, clear_charge_path
+from d20combat.grid.squares import Square, footprint
+
+NONE, SOFT, COVER, IMPROVED, TOTAL = (
+    CoverKind.NONE,
+    CoverKind.SOFT,
+    CoverKind.COVER,
+    CoverKind.IMPROVED,
+    CoverKind.TOTAL,
+)
+
+# The eight symmetries of the square, as maps of an offset (dx, dy).
+SYMMETRIES = [
+    lambda x, y: (x, y),
+    lambda x, y: (-x, y),
+    lambda x, y: (x, -y),
+    lambda x, y: (-x, -y),
+    lambda x, y: (y, x),
+    lambda x, y: (-y, x),
+    lambda x, y: (y, -x),
+    lambda x, y: (-y, -x),
+]
+
+
+def pictures(picture: str) -> list[str]:
+    """The picture turned and mirrored eight ways (all different for a lopsided one)."""
+    rows = picture.strip("\n").split("\n")
+    out = []
+    for transpose in (False, True):
+        grid = ["".join(r[i] for r in rows) for i in range(len(rows[0]))] if transpose else rows
+        for flip_x in (False, True):
+            for flip_y in (False, True):
+                g = [r[::-1] for r in grid] if flip_x else list(grid)
+                out.append("\n".join(g[::-1] if flip_y else g))
+    return out
+
+
+def judge(picture: str, *, melee: bool) -> CoverKind:
+    m = BattleMap.from_ascii(picture, marks="AaTtc")
+
+    def space(big: str, small: str) -> tuple[Square, int]:
+        squares = list(m.marks.get(big, ())) + list(m.marks.get(small, ()))
+        x0 = min(x for x, _ in squares)
+        y0 = min(y for _, y in squares)
+        return (x0, y0), max(x for x, _ in squares) - x0 + 1
+
+    a, sa = space("A", "a")
+    t, st_ = space("T", "t")
+    return cover(m, a, sa, t, st_, melee=melee, occupied=set(m.marks.get("c", ()))).kind
+
+
+# ------------------------------------------------------------------ cover
+
+COVER_CASES = [
+    # SRD combat-ii "Soft Cover": a creature between gives +4 against ranged attacks.
+    ("A.c.T", False, SOFT),
+    # seed 003 "Cover": a melee attack on a target that is not adjacent (a 10-ft reach
+    # weapon) uses the ranged rules, so the creature between gives soft cover ...
+    ("AcT", True, SOFT),
+    ("A.T", True, NONE),
+    # ... and a low wall 5 ft from the target (attacker not closer to it) gives cover.
+    ("A=T", True, COVER),
+    # Reach along a knight's move (10 ft: one diagonal and one straight square) with
+    # creatures in both squares beside the line: every corner of the attacker's square
+    # has a line through a creature's square or between the two, so soft cover.
+    ("Ac.\n.cT", True, SOFT),
+    # The same with a creature in the square the centre line crosses: from any corner
+    # the line to the target's far corner passes through that square.
+    ("A..\n.cT", True, SOFT),
+    # seed 003: adjacent melee -- cover if a line from square to square goes through a
+    # wall; a ranged attacker picks the shared corner instead and sees the target.
+    ("A#\n.T", True, COVER),
+    ("A#\n.T", False, NONE),
+    ("A=\n.T", True, COVER),
+    # Two walls meeting at the corner between diagonal neighbours: no line of effect.
+    ("A#\n#T", True, TOTAL),
+    # seed 002 "Corners": peeking around a thick corner, only one corner of the target
+    # shows: improved cover (+8).
+    ("A.....\n......\n...###\n...###\n....T.", False, IMPROVED),
+    # SRD combat-ii "Big Creatures and Cover": a Large attacker uses any of its squares;
+    # at its natural 10-ft reach a creature between gives soft cover, nothing gives none.
+    ("aa..\naAcT", True, SOFT),
+    ("aa..\naA.T", True, NONE),
+    # The Large attacker reaches around a low wall from its other squares ...
+    ("aa.\naA=\n..T", True, NONE),
+    # ... but walled on both sides of its only touching square it still gives cover.
+    ("aa#\naA=\n.#T", True, COVER),
+    # A Huge attacker (3x3) in the same corner: walls on both sides of the touching
+    # square, every line from every corner of its space crosses the wall or low wall.
+    ("aaa.\naaa#\naaA=\n..#T", True, COVER),
+    # "... when making a melee attack against such a creature, you can pick any of the
+    # squares it occupies": the Medium target behind the low wall's corner has cover
+    # (above), the Large one none, for its lower squares are in plain view.
+    ("A=.\n.tt\n.tT", True, NONE),
+    # Ranged at a Large target half behind a pillar: the attacker picks the clear square.
+    ("A.#.tt\n....tT", False, NONE),
+    ("A.#.T.\n......", False, COVER),
+]
+
+
+@pytest.mark.parametrize(("picture", "melee", "expected"), COVER_CASES)
+def test_cover_is_the_same_from_every_side(picture: str, melee: bool, expected: CoverKind) -> None:
+    got = {p: judge(p, melee=melee) for p in pictures(picture)}
+    assert got == dict.fromkeys(got, expected)
+
+
+def test_creatures_own_squares_give_no_cover() -> None:
+    """A big creature's own body is not "a square occupied by a creature" between it and
+    its foe (SRD combat-ii "Cover"): listing the spaces of a Large target or a Large
+    attacker as occupied changes nothing."""
+    m = BattleMap.open(8, 8)
+    large_target = set(footprint((3, 3), 2))
+    large_attacker = set(footprint((0, 0), 2))
+    for t in [(3, 3), (3, 0), (0, 3)]:
+        own = set(footprint(t, 2))
+        assert cover(m, (0, 6), 1, t, 2, occupied=own).kind is NONE
+    assert cover(m, (0, 0), 1, (3, 3), 2, occupied=large_target).kind is NONE
+    assert cover(m, (0, 0), 2, (5, 5), 1, occupied=large_attacker).kind is NONE
+    # a third creature in the way still counts
+    assert cover(m, (0, 0), 2, (5, 5), 1, occupied=large_attacker | {(3, 3)}).kind is SOFT
+
+
+# ------------------------------------------------------------------ flanking
+
+
+def test_a_line_through_a_corner_flanks() -> None:
+    """SRD combat-ii "Flanking": the line between the two attackers' centres must pass
+    through opposite borders of the defender's space, "including corners of those
+    borders". A Medium attacker with a reach weapon at (-2, -1) from a Medium defender
+    at (0, 0): its centre (-1.5, -0.5), an ally's centre (x + .5, y + .5).
+
+    * ally at (1, 0): slope 1/3, the line meets x = 0 at y = 0 (the top-left corner,
+      which belongs to the left border) and x = 1 at y = 1/3: left and right: flanks;
+    * ally at (1, 1): meets x = 0 at y = 1/2 (left) and leaves by y = 1 at x = 3/4
+      (bottom): no;
+    * ally at (0, 1): touches only the bottom-left corner (left and bottom): no;
+    * the other five squares around the defender: the line misses it or meets two
+      adjacent borders.
+
+    So exactly one of the eight squares around the defender flanks with it, and the
+    same holds, turned and mirrored, from each of the eight knight's-move squares."""
+    ring = [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) != (0, 0)]
+    for sym in SYMMETRIES:
+        attacker = sym(-2, -1)
+        partners = [b for b in ring if flanks(attacker, 1, b, 1, (0, 0), 1)]
+        assert partners == [sym(1, 0)], attacker
+        # the relation is symmetric: the partner flanks with the attacker too
+        assert flanks(sym(1, 0), 1, attacker, 1, (0, 0), 1)
+
+
+def test_corner_to_corner_flanks_a_large_defender_only_opposite() -> None:
+    """A Large defender at (0, 0) fills [0, 2] x [0, 2]. From the square at its top-left
+    corner, (-1, -1), centre (-1/2, -1/2): to the opposite corner square (2, 2) the line
+    runs through the corners (0, 0) and (2, 2): flanks; to (2, 1), centre (5/2, 3/2),
+    slope 2/3, it enters by the top border (at x = 1/4) and leaves by the right one (at
+    y = 7/6): no; (1, 2) likewise; the other squares around it are on the same side.
+    So only the opposite corner square, from each of the four corners (turned or
+    mirrored about the defender's centre, square x becomes 1 - x)."""
+    ring = [(x, y) for x in range(-1, 3) for y in range(-1, 3) if not (0 <= x < 2 and 0 <= y < 2)]
+    for fx in (False, True):
+        for fy in (False, True):
+
+            def place(x: int, y: int, fx: bool = fx, fy: bool = fy) -> Square:
+                return (1 - x if fx else x, 1 - y if fy else y)
+
+            attacker = place(-1, -1)
+            partners = [b for b in ring if flanks(attacker, 1, b, 1, (0, 0), 2)]
+            assert partners == [place(2, 2)], attacker
+
+
+def test_flanking_defender_is_medium_by_default() -> None:
+    """A defender whose size is not given is Medium (one square): across a 1-square
+    defender at (1, 1) from (0, 1) to (2, 1) flanks; for a 2x2 defender the same
+    squares would be inside and beside it."""
+    assert flanks((0, 1), 1, (2, 1), 1, (1, 1))
+    assert not flanks((0, 0), 1, (2, 1), 1, (1, 1))  # the L of a corner and a side
+    assert flanks((0, 0), 1, (2, 1), 1, (1, 1), 2)  # the ally is inside a 2x2 defender
+
+
+def test_a_creature_just_outside_the_defender_is_not_inside() -> None:
+    """seed 000 "Mixing It Up": only a creature *inside* the opponent's space flanks with
+    any ally. Squares sharing a border with a Medium defender are outside it: a creature
+    beside it (left, right, above, below) with an ally at a side square does not flank."""
+    for sym in SYMMETRIES:
+        beside = sym(-1, 0)
+        other = sym(0, -1)
+        assert not flanks(beside, 1, other, 1, (0, 0), 1), (beside, other)
+        assert flanks(beside, 1, sym(1, 0), 1, (0, 0), 1)
+
+
+# ------------------------------------------------------------------ charge lane
+
+
+def test_centre_line_in_every_octant() -> None:
+    """The charge lane is the line from the start square's centre to the end square's
+    (docs/grid.md; SRD combat-ii "Charge": "if any line from your starting space to the
+    ending space passes through a square that blocks movement ..."). For (3, 1) the
+    line y = 1/2 + (x - 1/2)/3 crosses x = 1 at y = 2/3 (square (1, 0)), x = 2 exactly
+    at y = 1 -- a grid corner, slipping between (2, 0) and (1, 1) -- and ends in
+    (3, 1). Mirrored about the start centre a square (i, j) becomes (-i, j) etc., so
+    each octant's lane is the mirror image, corner pair included."""
+    for sym in SYMMETRIES:
+        squares, grazed = centre_line(*sym(3, 1))
+        assert list(squares) == [sym(0, 0), sym(1, 0), sym(2, 1), sym(3, 1)]
+        assert [set(g) for g in grazed] == [{sym(2, 0), sym(1, 1)}]
+
+
+@pytest.mark.parametrize(
+    ("end", "lane"),
+    [
+        # straight: every square on the way, the end included, the start left out
+        ((4, 0), [(1, 0), (2, 0), (3, 0), (4, 0)]),
+        # diagonal: the centre line runs through the corners, so only the diagonal squares
+        ((3, 3), [(1, 1), (2, 2), (3, 3)]),
+        # a knight-like (2, 1): y = 1/2 + (x - 1/2)/2 is 3/4 at x = 1 and 5/4 at x = 2:
+        # squares (1, 0), (1, 1), (2, 1)
+        ((2, 1), [(1, 0), (1, 1), (2, 1)]),
+        # (4, 1): y = 1/2 + (x - 1/2)/4: 5/8, 7/8, 9/8, 11/8 at x = 1..4
+        ((4, 1), [(1, 0), (2, 0), (2, 1), (3, 1), (4, 1)]),
+    ],
+)
+def test_charge_lane_in_every_direction(end: Square, lane: list[Square]) -> None:
+    for sym in SYMMETRIES:
+        assert charge_lane((5, 5), _add((5, 5), sym(*end))) == [_add((5, 5), sym(*s)) for s in lane]
+
+
+def test_large_charge_lane_in_every_direction() -> None:
+    """A Large charger (2x2) at (5, 5) charging 3 squares straight: each of its squares
+    draws its own line, so the lane is the two-square-wide band ahead of it, its
+    starting space left out (docs/grid.md, "the charge lane")."""
+    start = set(footprint((5, 5), 2))
+    for dx, dy in [(3, 0), (-3, 0), (0, 3), (0, -3)]:
+        lane = set(charge_lane((5, 5), (5 + dx, 5 + dy), 2))
+        swept = {(x + k * dx // 3, y + k * dy // 3) for x, y in start for k in range(1, 4)}
+        assert lane == swept - start
+
+
+def test_a_creature_in_the_lane_stops_the_charge_from_every_side() -> None:
+    """SRD combat-ii "Charge": a creature (even an ally) on the line stops the charge;
+    one beside the line, or at a corner the line slips past, does not."""
+    m = BattleMap.open(11, 11)
+    c = (5, 5)
+    for sym in SYMMETRIES:
+        end = _add(c, sym(3, 1))
+        assert clear_charge_path(m, c, end)
+        for on_lane in [(1, 0), (2, 1), (3, 1)]:
+            assert not clear_charge_path(m, c, end, 1, {_add(c, sym(*on_lane))})
+        # the corner the line passes exactly: one creature there does not block
+        assert clear_charge_path(m, c, end, 1, {_add(c, sym(2, 0))})
+        assert clear_charge_path(m, c, end, 1, {_add(c, sym(1, 1))})
+        # beside the lane
+        assert clear_charge_path(m, c, end, 1, {_add(c, sym(1, -1))})
+
+
+def _add(a: Square, b: Square) -> Square:
+    return (a[0] + b[0], a[1] + b[1])
