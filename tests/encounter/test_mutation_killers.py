@@ -163,3 +163,63 @@ def test_instant_kill_roll_that_misses_only_crits(kit: Any) -> None:
     assert blue.vitals.hp == blue.vitals.max_hp - 14
     assert blue.state(enc.rules) is HpState.HEALTHY
     assert enc.outcome is None
+
+
+SYMMETRIES = [
+    lambda x, y: (x, y),
+    lambda x, y: (-x, y),
+    lambda x, y: (x, -y),
+    lambda x, y: (-x, -y),
+    lambda x, y: (y, x),
+    lambda x, y: (-y, x),
+    lambda x, y: (y, -x),
+    lambda x, y: (-y, -x),
+]
+
+
+@pytest.mark.parametrize(
+    ("blue_at", "ally_at", "ends"),
+    [
+        # Blue 15 ft east: of the squares around Blue, (2, -1), (2, 0), (2, 1) are the
+        # closest to Red, 10 ft each (5-10-5); (3, +-1) are 15 ft
+        ((3, 0), None, [(2, -1), (2, 0), (2, 1)]),
+        # an ally right in front stands in all three lanes (each line from Red's centre
+        # passes (1, 0) first): no charge at all
+        ((3, 0), (1, 0), []),
+        # an ally at (1, -1) stands only in the lane to (2, -1): (1, 0), (1, -1), (2, -1)
+        ((3, 0), (1, -1), [(2, 0), (2, 1)]),
+        # Blue 15 ft diagonally: only the square diagonally before it is closest (15 ft;
+        # (2, 3) and (3, 2) are 20 ft)
+        ((3, 3), None, [(2, 2)]),
+        # a knight-like offset: (2, 0) and (2, 1) are 10 ft, (2, 2) and (3, 0) 15 ft
+        ((3, 1), None, [(2, 0), (2, 1)]),
+    ],
+)
+def test_charge_ends_on_the_closest_squares_from_every_side(
+    kit: Any, blue_at: tuple[int, int], ally_at: tuple[int, int] | None, ends: list[Any]
+) -> None:
+    """SRD combat-ii / seed 000 "Charge": "you must move to the closest space from which
+    you can attack the opponent", at least 10 ft, and "if any line from your starting
+    space to the ending space passes through a square that ... contains a creature
+    (even an ally), you can't charge". Red (speed 20: charges up to 40 ft) stands at the
+    middle of an open 9x9 field; Blue and Red's ally are placed at offsets from it,
+    turned and mirrored eight ways: the legal charges end exactly on the turned squares."""
+    rows = "\n".join(["." * 9] * 9)
+    sides = {
+        "red": kit.soldier("Red", "e5") + kit.soldier("Ally", "a1"),
+        "blue": kit.soldier("Blue", "i9"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 2, 1])
+    assert enc.current.id == "red"
+    red, ally, blue = (enc.combatants[k] for k in ("red", "ally", "blue"))
+    centre = red.pos
+    for sym in SYMMETRIES:
+
+        def at(offset: tuple[int, int], sym: Any = sym) -> tuple[int, int]:
+            dx, dy = sym(*offset)
+            return (centre[0] + dx, centre[1] + dy)
+
+        enc.space.place(blue, at(blue_at))
+        enc.space.place(ally, at(ally_at) if ally_at else (0, 0))
+        charges = [a for a in enc.legal_actions() if isinstance(a, A.Charge)]
+        assert sorted(a.to for a in charges) == sorted(at(e) for e in ends), sym(1, 2)

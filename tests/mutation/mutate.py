@@ -103,9 +103,7 @@ def results() -> dict[str, int | None]:
     return found
 
 
-def select(
-    names: list[str], paths: list[str], sample: int | None, seed: int
-) -> list[str]:
+def select(names: list[str], paths: list[str], sample: int | None, seed: int) -> list[str]:
     """The mutants of ``paths`` (all if empty), then ``sample`` of them drawn with
     ``seed`` (all if None), in name order.
 
