@@ -64,6 +64,10 @@ def test_charge_ac_penalty_lasts_until_the_chargers_next_turn(kit: Any) -> None:
     assert charge.total("attack bonus").value == 11 and charge.outcome["total"] == 16
     assert enc.combatants["blue"].vitals.hp == enc.combatants["blue"].vitals.max_hp - 6
     assert ac_against(enc, "blue", "red") == 14
+    # the charge is over: "charging" (+2 attack) gives way to "charged" (-2 AC only)
+    assert {k: (c.owner, c.turns) for k, c in enc.combatants["red"].conditions.items()} == {
+        "charged": ("red", 1)
+    }
     enc.apply(A.EndTurn())
     assert enc.current.id == "blue"
     assert ac_against(enc, "blue", "red") == 14
@@ -121,6 +125,23 @@ def test_thrown_daggers_leave_the_hand_and_run_out(kit: Any) -> None:
         enc.apply(throw)
     with pytest.raises(IllegalActionError, match="no dagger left"):
         enc.apply(A.parse_action("draw dagger"))
+
+
+def test_a_dagger_used_in_melee_stays_in_hand(kit: Any) -> None:
+    """Only a throw uses a dagger up: Red, with two daggers, stabs Blue beside it
+    (BAB +6, Str +3: +9; roll 10: 19 hits AC 15 flat-footed; 1d4+3 = 5) and still has
+    both, the dagger in hand."""
+    sides = {
+        "red": kit.soldier("Red", "b2", weapons="{weapon: dagger, quantity: 2}"),
+        "blue": kit.soldier("Blue", "c2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 10, 5])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    enc.apply(A.parse_action("attack blue with dagger"))
+    stab = events(enc, "attack")[0]
+    assert (stab.outcome["weapon"], stab.total("attack bonus").value) == ("dagger", 9)
+    assert blue.vitals.hp == blue.vitals.max_hp - 5
+    assert red.ammo == {"dagger": 2} and red.wielding == ("dagger",)
 
 
 def instant_kill_fight(kit: Any, rolls: list[int]) -> Any:

@@ -15,8 +15,17 @@ import pytest
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.cover import CoverKind, cover
 from d20combat.grid.flanking import flanks
-from d20combat.grid.movement import centre_line, charge_lane, clear_charge_path
-from d20combat.grid.squares import Square, footprint
+from d20combat.grid.movement import (
+    centre_line,
+    charge_lane,
+    clear_charge_path,
+    distance_field,
+    movement_costs,
+    path_between,
+)
+from d20combat.grid.occupancy import Occupancy
+from d20combat.grid.reach import threat_template, threatened_squares
+from d20combat.grid.squares import Square, adjacent, footprint
 
 NONE, SOFT, COVER, IMPROVED, TOTAL = (
     CoverKind.NONE,
@@ -271,3 +280,98 @@ def test_a_creature_in_the_lane_stops_the_charge_from_every_side() -> None:
 
 def _add(a: Square, b: Square) -> Square:
     return (a[0] + b[0], a[1] + b[1])
+
+
+# ------------------------------------------------------------------ edges and neighbours
+
+
+def test_spaces_touching_on_any_side_or_corner_are_adjacent() -> None:
+    """SRD combat-ii "Threatened Squares" / "Big Creatures": two spaces are adjacent when
+    they touch at a side or a corner without overlapping: the 8 squares around a Medium
+    creature, the 12 around a Large one; not its own space, nor a square 5 ft off."""
+    ring = [(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) != (0, 0)]
+    assert all(adjacent((5, 5), 1, (5 + x, 5 + y), 1) for x, y in ring)
+    assert not adjacent((5, 5), 1, (5, 5), 1)  # the same space overlaps
+    assert not adjacent((5, 5), 1, (5, 7), 1) and not adjacent((5, 5), 1, (7, 6), 1)
+    large_ring = [(x, y) for x in range(-1, 3) for y in range(-1, 3)]
+    around = [p for p in large_ring if not (0 <= p[0] < 2 and 0 <= p[1] < 2)]
+    assert len(around) == 12
+    assert all(adjacent((5, 5), 2, (5 + x, 5 + y), 1) for x, y in around)
+    assert not adjacent((5, 5), 2, (5, 8), 1)
+
+
+def test_threatened_squares_stop_at_the_map_edge() -> None:
+    """A Medium creature in the bottom-right corner of a 3x3 map threatens the three
+    squares around it that exist (SRD combat-i "Threatened Squares"): (1, 1), (2, 1),
+    (1, 2); in the top-left corner (0, 0): (1, 0), (0, 1), (1, 1)."""
+    medium = threat_template(1, 5)
+    corner = sorted(threatened_squares((2, 2), medium, width=3, height=3))
+    assert corner == [(1, 1), (1, 2), (2, 1)]
+    origin = sorted(threatened_squares((0, 0), medium, width=3, height=3))
+    assert origin == [(0, 1), (1, 0), (1, 1)]
+    assert len(list(threatened_squares((2, 2), medium))) == 8  # no map given: no clipping
+
+
+def test_near_at_radius_zero_finds_only_creatures_in_the_space() -> None:
+    """Occupancy.near counts footprint distance (5-10-5): a creature sharing the space is
+    0 ft away, one beside it on any side 5 ft; at radius 0 only the sharer is near, and
+    within 5 ft the sharer comes first."""
+    occ: Occupancy[str] = Occupancy()
+    occ.add("sharer", (5, 5))
+    for name, pos in [("up", (5, 4)), ("down", (5, 6)), ("left", (4, 5)), ("right", (6, 5))]:
+        occ.add(name, pos)
+    assert occ.near((5, 5), 1, 0) == ["sharer"]
+    near = occ.near((5, 5), 1, 5)
+    assert near[0] == "sharer" and sorted(near[1:]) == ["down", "left", "right", "up"]
+    # a Large ogre at (5, 2) fills rows 2 and 3: its bottom row touches the top of the
+    # space at (5, 4) (5 ft away, not 0) and is 10 ft from the space at (5, 5)
+    occ.add("ogre", (5, 2), 2)
+    assert "ogre" not in occ.near((5, 4), 1, 0) and "ogre" in occ.near((5, 4), 1, 5)
+    assert "ogre" not in occ.near((5, 5), 1, 5) and "ogre" in occ.near((5, 5), 1, 10)
+
+
+# ------------------------------------------------------------------ movement searches
+
+
+def test_distance_field_reaches_exactly_the_budget() -> None:
+    """SRD combat-ii "Measuring Distance": 5 ft a square along a row; with a 30-ft budget
+    the field reaches 6 squares (30 ft) and no further."""
+    m = BattleMap.open(9, 1)
+    assert distance_field(m, [(0, 0)], budget_ft=30) == [0, 5, 10, 15, 20, 25, 30, -1, -1]
+    assert distance_field(m, [(0, 0)])[8] == 40
+
+
+def test_distance_field_keeps_a_large_creature_on_the_map() -> None:
+    """A Large creature's position is the top-left square of its 2x2 space, which must
+    lie on the map (SRD "Big and Little Creatures in Combat"): on an open 3x3 map it can
+    stand at (0, 0), (1, 0), (0, 1), (1, 1) only."""
+    m = BattleMap.open(3, 3)
+    field = distance_field(m, [(0, 0)], 2)
+    reachable = {(i % 3, i // 3): d for i, d in enumerate(field) if d >= 0}
+    assert reachable == {(0, 0): 0, (1, 0): 5, (0, 1): 5, (1, 1): 5}
+
+
+def test_a_swimmer_finds_a_path_through_deep_water() -> None:
+    """Deep water blocks walkers, not swimmers (SRD "Aquatic terrain"; docs/grid.md)."""
+    m = BattleMap.from_ascii(["SWW."], marks="S")
+    assert path_between(m, (0, 0), (3, 0)) is None
+    assert path_between(m, (0, 0), (3, 0), swim=True) == (15, [(0, 0), (1, 0), (2, 0), (3, 0)])
+
+
+def test_reachable_holds_only_reachable_positions() -> None:
+    m = BattleMap.from_ascii(["..#.", "..#."])
+    r = movement_costs(m, (0, 0), budget_ft=30)
+    assert (1, 1) in r and (0, 0) in r
+    assert (3, 0) not in r  # behind the wall
+    assert (9, 9) not in r and "a1" not in r
+
+
+def test_squeezing_is_not_asked_off_the_map() -> None:
+    """A Large creature squeezes where half its space is open (SRD combat-ii
+    "Squeezing"): at (0, 1) on this map its left column is wall, so it squeezes. Off the
+    map's right edge nothing is squeezed (the position one square past the end of row 0
+    is not the start of row 1)."""
+    m = BattleMap.from_ascii(["....", "#...", "#...", "...."])
+    r = movement_costs(m, (1, 0), 2, budget_ft=60)
+    assert r.squeezed((0, 1))
+    assert not r.squeezed((4, 0)) and not r.squeezed((0, 4)) and not r.squeezed((-1, 1))

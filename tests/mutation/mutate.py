@@ -11,8 +11,8 @@ docs/mutation.md.
 
 Usage (from the repository root, with the project's virtualenv)::
 
-    python tests/mutation/mutate.py [--paths P ...] [--sample N] [--seed S] [--jobs J]
-                                    [--survivors] [--dry-run]
+    python tests/mutation/mutate.py [--paths P ...] [--match GLOB ...] [--sample N]
+                                    [--seed S] [--jobs J] [--survivors] [--dry-run]
 
 Not a test: pytest only imports it (for doctests), which runs nothing.
 """
@@ -20,11 +20,13 @@ Not a test: pytest only imports it (for doctests), which runs nothing.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import random
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,13 +81,9 @@ def generate() -> dict[str, int | None]:
     Uses mutmut's own generation steps (the first part of ``mutmut run``); unchanged
     files are not mutated again.
     """
-    from mutmut.__main__ import (
-        copy_also_copy_files,
-        copy_src_dir,
-        create_mutants,
-        setup_source_paths,
-    )
+    from mutmut.__main__ import create_mutants
     from mutmut.mutation.trampoline import set_mutant_under_test
+    from mutmut.utils.file_utils import copy_also_copy_files, copy_src_dir, setup_source_paths
 
     set_mutant_under_test("mutant_generation")
     MUTANTS.mkdir(exist_ok=True)
@@ -103,18 +101,28 @@ def results() -> dict[str, int | None]:
     return found
 
 
-def select(names: list[str], paths: list[str], sample: int | None, seed: int) -> list[str]:
-    """The mutants of ``paths`` (all if empty), then ``sample`` of them drawn with
-    ``seed`` (all if None), in name order.
+def select(
+    names: list[str], paths: list[str], sample: int | None, seed: int, match: Sequence[str] = ()
+) -> list[str]:
+    """The mutants of ``paths`` (all if empty) whose names match one of the ``match``
+    globs (all if empty), then ``sample`` of them drawn with ``seed`` (all if None), in
+    name order.
 
     >>> names = ["a.b.x_f__mutmut_1", "a.b.x_f__mutmut_2", "a.c.x_g__mutmut_1"]
     >>> select(names, ["src/a/b.py"], None, 1)
     ['a.b.x_f__mutmut_1', 'a.b.x_f__mutmut_2']
+    >>> select(names, [], None, 1, ["*x_g__*"])
+    ['a.c.x_g__mutmut_1']
     >>> len(select(names, [], 2, 1)), select(names, [], 2, 1) == select(names, [], 2, 1)
     (2, True)
     """
     prefixes = tuple(module_prefix(p) for p in paths)
-    chosen = sorted(n for n in names if not prefixes or n.startswith(prefixes))
+    chosen = sorted(
+        n
+        for n in names
+        if (not prefixes or n.startswith(prefixes))
+        and (not match or any(fnmatch.fnmatchcase(n, g) for g in match))
+    )
     if sample is not None and sample < len(chosen):
         chosen = sorted(random.Random(seed).sample(chosen, sample))
     return chosen
@@ -152,6 +160,7 @@ def _row(label: str, c: Counter[str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--paths", nargs="*", default=[], help="source files or folders")
+    ap.add_argument("--match", nargs="*", default=[], help="mutant name globs ('*x_cover__*')")
     ap.add_argument("--sample", type=int, default=None, help="how many mutants to draw")
     ap.add_argument("--seed", type=int, default=1, help="seed of the draw")
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once")
@@ -165,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     paths = [p for arg in args.paths for p in arg.replace(",", " ").split()]
 
     names = list(generate())
-    chosen = select(names, paths, args.sample, args.seed)
+    match = [g for arg in args.match for g in arg.replace(",", " ").split()]
+    chosen = select(names, paths, args.sample, args.seed, match)
     print(f"{len(chosen)} of {len(names)} mutants chosen")
     if not chosen:
         return 1
@@ -181,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)]
         # mutmut reruns mutants named on its command line; with no filter it runs
         # everything not yet judged.
-        if paths or args.sample is not None or args.survivors:
+        if paths or match or args.sample is not None or args.survivors:
             cmd += run
         code = subprocess.call(cmd, cwd=ROOT)
         if code != 0:

@@ -3,9 +3,24 @@ test states the rule's own numbers, worked out by hand from the cited source."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from d20combat.content.bestiary import find_creature
 from d20combat.content.rulesets import ruleset
-from d20combat.rules.dice import ScriptedDice
-from d20combat.rules.hitpoints import HpState, Vitals, state_of, take_damage
+from d20combat.errors import ContentError, DiceSyntaxError, InputError
+from d20combat.rules.dice import D20, Dice, ScriptedDice, enumerate_outcomes
+from d20combat.rules.hitpoints import (
+    Effect,
+    HpState,
+    Vitals,
+    state_of,
+    take_damage,
+    take_nonlethal,
+)
+from d20combat.rules.modifiers import BonusType, Modifier, stack
+from d20combat.rules.statistics import derive
 
 SRD35 = ruleset("srd35")
 MODERN = ruleset("d20modern")
@@ -29,3 +44,78 @@ def test_a_hit_for_no_damage_leaves_a_stable_creature_stable() -> None:
         hurt = take_damage(stable, 1, rules, ScriptedDice([])).vitals
         assert (hurt.hp, hurt.stable) == (-4, False)
         assert state_of(hurt, rules) is HpState.DYING
+
+
+# ------------------------------------------------------------------ bonus types
+
+
+def test_natural_armor_is_parsed_as_the_stat_blocks_write_it() -> None:
+    """SRD stat blocks write natural armor as "+5 natural" (monsters intro, "Armor
+    Class"); data files may write "natural_armor" or "Natural Armor": all one type."""
+    for text in ("natural", "natural armor", "natural_armor", " Natural Armor ", "NATURAL"):
+        assert BonusType.parse(text) is BonusType.NATURAL_ARMOR, text
+    assert BonusType.parse("untyped") is BonusType.UNTYPED
+
+
+def test_explain_lists_every_bonus_that_does_not_stack() -> None:
+    """seed 000 "Combining Magical Effects" / SRD "Bonus Types": bonuses of one type do
+    not stack, the largest counts. Morale +2, +1 and +1 with a dodge +1: 2 + 1 = 3, the
+    two lesser morale bonuses listed as not stacking."""
+    t = stack(
+        [
+            Modifier(2, BonusType.MORALE, "bless"),
+            Modifier(1, BonusType.MORALE, "song"),
+            Modifier(1, BonusType.MORALE, "prayer"),
+            Modifier(1, BonusType.DODGE, "dodge"),
+        ]
+    )
+    assert t.value == 3
+    assert t.explain() == (
+        "3 = +2 morale (bless) +1 dodge (dodge) "
+        "[not stacking: +1 morale (song), +1 morale (prayer)]"
+    )
+
+
+# ------------------------------------------------------------------ error reports
+
+
+def problem(err: InputError) -> tuple[str | None, str | None]:
+    p = err.problems[0]
+    return p.field, p.expected
+
+
+def test_errors_say_the_field_and_what_was_expected() -> None:
+    """README "Bad input": an error names the field and what was expected."""
+    with pytest.raises(InputError) as none_left:
+        ScriptedDice([]).roll(D20, "attack roll")
+    assert problem(none_left.value) == ("dice", "one more roll")
+    assert "no scripted roll left for attack roll" in str(none_left.value)
+
+    def three_d20(d: Any) -> int:
+        return d.roll(Dice.parse("3d20"), "three") + 0
+
+    with pytest.raises(DiceSyntaxError) as too_many:
+        enumerate_outcomes(three_d20, max_leaves=10)
+    assert problem(too_many.value) == ("dice", "a smaller question")
+
+    fighter = derive(find_creature("fighter-4"), SRD35)
+    known = ", ".join(o.name for o in fighter.options)
+    with pytest.raises(ContentError) as unknown:
+        fighter.option("halberd")
+    assert problem(unknown.value) == ("attack", f"one of {known}")
+
+
+# ------------------------------------------------------------------ nonlethal threshold
+
+
+def test_nonlethal_over_the_threshold_knocks_out_for_1d4_plus_1_rounds() -> None:
+    """seed 004 "Nonlethal Damage": nonlethal damage of at least the massive damage
+    threshold (the Constitution score, 12 here) calls for a Fort save (DC 15): failed,
+    the character falls unconscious for 1d4+1 rounds. Fort +2, roll 10: 12 fails; the
+    1d4+1 comes up 4 (a d4 of 3)."""
+    v = Vitals(hp=20, max_hp=20)
+    dice = ScriptedDice([10, 4])
+    out = take_nonlethal(v, 12, MODERN, dice, fort=2, con=12)
+    assert out.vitals == v
+    assert out.effects == (Effect("unconscious", 4, "nonlethal damage over threshold"),)
+    assert [(r.purpose, r.dice) for r in dice.rolls][1] == ("rounds unconscious (1d4+1)", "1d4+1")
