@@ -17,6 +17,7 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.fighting import build_attack
 from d20combat.errors import IllegalActionError
 from d20combat.rules.hitpoints import HpState
+from d20combat.rules.modifiers import BonusType
 
 OPEN = """
 .......
@@ -244,3 +245,97 @@ def test_charge_ends_on_the_closest_squares_from_every_side(
         enc.space.place(ally, at(ally_at) if ally_at else (0, 0))
         charges = [a for a in enc.legal_actions() if isinstance(a, A.Charge)]
         assert sorted(a.to for a in charges) == sorted(at(e) for e in ends), sym(1, 2)
+
+
+# ------------------------------------------------------------------ more survivors
+
+
+def test_nonlethal_over_the_threshold_dazes_for_one_round(kit: Any) -> None:
+    """seed 004 "Nonlethal Damage" (d20modern): nonlethal damage "equals or exceeds the
+    target's massive damage threshold" (its Constitution, 12): Fort DC 15; "if the
+    target succeeds on the save, the target is dazed for 1 round". Red's greataxe,
+    nonlethal: BAB 6 + Str 3 - 4 (a lethal weapon dealing nonlethal damage) = +5; roll
+    15: 20 hits Blue's flat-footed Defense 15; 1d12+4 = 14; Blue's Fort +6 (base 5, Con
+    +1), roll 10: 16 saves. Blue, dazed, loses its turn; the daze ends as Red's next
+    turn opens, and Blue acts in round 2. Its hit points are untouched."""
+    sides = {"red": kit.soldier("Red", "b2", weapons="greataxe"), "blue": kit.soldier("Blue", "c2")}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 15, 14, 10], ruleset="d20modern")
+    blue = enc.combatants["blue"]
+    enc.apply(A.parse_action("attack blue nonlethal"))
+    attack, damage = events(enc, "attack")[0], events(enc, "damage")[0]
+    assert attack.total("attack bonus").value == 5 and attack.outcome["total"] == 20
+    assert (damage.outcome["damage"], damage.outcome["nonlethal"]) == (14, True)
+    assert damage.total("fortitude save").value == 6
+    assert blue.vitals.hp == blue.vitals.max_hp
+    assert {k: (c.owner, c.turns) for k, c in blue.conditions.items()} == {"dazed": ("red", 1)}
+    enc.apply(A.EndTurn())  # Blue's turn is lost
+    assert (enc.current.id, enc.round) == ("red", 2)
+    assert "dazed" not in blue.conditions
+    enc.apply(A.EndTurn())
+    assert enc.current.id == "blue"
+
+
+def test_a_natural_1_fumbles_only_on_a_failed_dexterity_check(kit: Any) -> None:
+    """seed 000 "Critical Misses (Fumbles)": after a natural 1, a DC 10 Dexterity check
+    (Red's Dex 12: +1). A 9 makes 10: no fumble, a plain miss; an 8 makes 9: fumble."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")}
+    text = kit.scenario_text(OPEN, sides).replace(
+        "ruleset: srd35\n", "ruleset: srd35\nvariants: [fumbles]\n"
+    )
+    for check, result in ((9, "miss"), (8, "fumble")):
+        enc = kit.scripted(kit.make(text), [20, 1, 1, check])
+        enc.apply(A.Attack("blue"))
+        assert events(enc, "attack")[0].outcome["result"] == result, check
+
+
+def test_cover_shows_in_the_armor_class_breakdown(kit: Any) -> None:
+    """SRD combat-ii "Cover": +4 to AC. Red throws a javelin at Blue behind a low wall
+    (target within 30 ft of it, Red farther away): Blue's flat-footed AC 15 + 4 = 19,
+    the +4 listed as cover (docs/log-format.md: every modifier with its source)."""
+    rows = """
+    .......
+    ....=..
+    .......
+    """
+    sides = {
+        "red": kit.soldier("Red", "a2", weapons="{weapon: javelin, quantity: 2}"),
+        "blue": kit.soldier("Blue", "f2"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 1])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    option = red.ready_options()[0]
+    attack, _ = build_attack(enc, red, option, option.bonus, blue)
+    assert attack.ac.value == 19
+    cover = [m for m in attack.ac.counted() if m.type is BonusType.COVER]
+    assert [(m.value, m.source) for m in cover] == [(4, "cover")]
+
+
+def test_helpless_defense_counts_the_size_modifier(kit: Any) -> None:
+    """seed 004 "Helpless Defenders": an effective Defense of 5 + the size modifier: a
+    Small goblin knocked out has Defense 5 + 1 = 6 (SRD size table: Small +1)."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": "  - creature: goblin\n    at: c2\n"}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1], ruleset="d20modern")
+    red, goblin = enc.combatants["red"], enc.combatants["goblin"]
+    goblin.vitals = goblin.vitals._replace(hp=-1, stable=True)
+    option = red.melee_options()[0]
+    attack, _ = build_attack(enc, red, option, option.bonus, goblin)
+    assert attack.ac.value == 6
+    assert [(m.value, m.type, m.source) for m in attack.ac.counted()] == [
+        (5, BonusType.BASE, "helpless (seed 004: Defense 5 + size)"),
+        (1, BonusType.SIZE, "Small"),
+    ]
+
+
+def test_cleave_takes_the_most_wounded_foe(kit: Any) -> None:
+    """SRD feats "Cleave": the extra attack goes to another foe in reach; the engine
+    takes the most wounded by the share of hit points left (fighting.cleave). Goblin 2 is
+    disabled at 0 of 5 hit points (still standing: SRD combat-i "Disabled"), goblin 3 at
+    1 of 10: goblin 2 (0 %) before goblin 3 (10 %)."""
+    goblins = "".join(f"  - creature: goblin\n    at: {at}\n" for at in ("b2", "d2", "c1"))
+    sides = {"red": kit.soldier("Red", "c2", feats="Cleave"), "blue": goblins}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 3, 2, 1, 10, 8, 10, 8])
+    g2, g3 = enc.combatants["goblin-2"], enc.combatants["goblin-3"]
+    g2.vitals = g2.vitals._replace(hp=0, max_hp=5)
+    g3.vitals = g3.vitals._replace(hp=1, max_hp=10)
+    enc.apply(A.Attack("goblin-1"))
+    assert [e.target for e in events(enc, "cleave")] == ["goblin-2"]

@@ -15,6 +15,7 @@ import pytest
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.cover import CoverKind, cover
 from d20combat.grid.flanking import flanks
+from d20combat.grid.lines import point_line_of_effect
 from d20combat.grid.movement import (
     centre_line,
     charge_lane,
@@ -93,6 +94,12 @@ COVER_CASES = [
     # The same with a creature in the square the centre line crosses: from any corner
     # the line to the target's far corner passes through that square.
     ("A..\n.cT", True, SOFT),
+    # An archer hemmed in by creatures at its side and below, shooting diagonally: every
+    # line from its far corner slips out between the two (both occupied: blocked, as for
+    # walls meeting at a corner, docs/grid.md "Lines"), every other line passes through
+    # one of them: soft cover. With only one of them there, that corner sees past.
+    ("Ac.\nc..\n..T", False, SOFT),
+    ("Ac.\n...\n..T", False, NONE),
     # seed 003: adjacent melee -- cover if a line from square to square goes through a
     # wall; a ranged attacker picks the shared corner instead and sees the target.
     ("A#\n.T", True, COVER),
@@ -375,3 +382,31 @@ def test_squeezing_is_not_asked_off_the_map() -> None:
     r = movement_costs(m, (1, 0), 2, budget_ft=60)
     assert r.squeezed((0, 1))
     assert not r.squeezed((4, 0)) and not r.squeezed((0, 4)) and not r.squeezed((-1, 1))
+
+
+# ------------------------------------------------------------------ bursts
+
+
+def test_a_burst_point_sees_past_a_wall_corner_but_not_through_it() -> None:
+    """SRD spells "Line of Effect" from a burst's point of origin (a grid intersection;
+    docs/grid.md "Lines"). A wall at (0, 1). From the map's corner point (0, 0) to the
+    square (1, 2): the segment to its corner (2, 2) runs diagonally through (0, 0)'s
+    square, the open grid point (1, 1) and square (1, 1): line of effect. From the
+    point (0, 2) to the square (0, 0): straight up the map's edge, or through the wall
+    to (1, 0) and (1, 1): no line of effect."""
+    m = BattleMap.from_ascii(["....", "#...", "....", "...."])
+    assert point_line_of_effect(m, (0, 0), (1, 2))
+    assert not point_line_of_effect(m, (0, 2), (0, 0))
+
+
+def test_a_burst_does_not_leak_into_a_pocket_sealed_by_diagonal_walls() -> None:
+    """Walls at (0, 0) and (1, 1) meet at the grid point (1, 1), the bottom-left corner
+    of the square (1, 0) (docs/grid.md "Lines": walls meeting diagonally leave no gap,
+    checked at the segment's own ends too). From the points (0, 1) and (0, 2) on the
+    left every segment to a corner of (1, 0) either crosses a wall or slips through that
+    sealed point; from (4, 0), along the top edge, the corner (2, 0) is in plain view."""
+    m = BattleMap.from_ascii(["#...", ".#..", "....", "...."])
+    assert not point_line_of_effect(m, (0, 1), (1, 0))
+    assert not point_line_of_effect(m, (0, 2), (1, 0))
+    assert point_line_of_effect(m, (4, 0), (1, 0))
+    assert point_line_of_effect(m, (2, 2), (1, 0))  # up past the wall's right face
