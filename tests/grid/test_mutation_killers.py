@@ -10,6 +10,8 @@ tests/grid/test_cover.py (``A``/``a`` attacker, ``T``/``t`` target, ``c`` a crea
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from d20combat.grid.battlemap import BattleMap
@@ -100,6 +102,19 @@ COVER_CASES = [
     # one of them: soft cover. With only one of them there, that corner sees past.
     ("Ac.\nc..\n..T", False, SOFT),
     ("Ac.\n...\n..T", False, NONE),
+    # The same hemmed-in archer shooting at a diagonal neighbour: soft cover; in melee
+    # creatures never give cover against an adjacent target (docs/grid.md "Adjacent
+    # melee"). A Large archer in that corner: every square it could shoot from is hemmed
+    # in the same way.
+    ("Ac\ncT", False, SOFT),
+    ("Ac\ncT", True, NONE),
+    ("aa.\naAc\n.cT", False, SOFT),
+    ("aa.\naAc\n.cT", True, NONE),
+    # SRD combat-ii "Low Obstacles and Cover": the attacker ignores a low obstacle he is
+    # closer to than his target: 10 ft from it against the target's 15 ft, no cover; 15
+    # ft against 10 ft, cover.
+    ("T..=.A", False, NONE),
+    ("T.=..A", False, COVER),
     # seed 003: adjacent melee -- cover if a line from square to square goes through a
     # wall; a ranged attacker picks the shared corner instead and sees the target.
     ("A#\n.T", True, COVER),
@@ -133,8 +148,62 @@ COVER_CASES = [
 
 @pytest.mark.parametrize(("picture", "melee", "expected"), COVER_CASES)
 def test_cover_is_the_same_from_every_side(picture: str, melee: bool, expected: CoverKind) -> None:
-    got = {p: judge(p, melee=melee) for p in pictures(picture)}
+    """Each case turned and mirrored eight ways, and moved 2 squares right and down (the
+    rule is the same anywhere on the map)."""
+    turned = pictures(picture)
+    moved = [_pad(p) for p in turned]
+    got = {p: judge(p, melee=melee) for p in turned + moved}
     assert got == dict.fromkeys(got, expected)
+
+
+def _pad(picture: str) -> str:
+    rows = [".." + r for r in picture.split("\n")]
+    return "\n".join(["." * len(rows[0])] * 2 + rows)
+
+
+def test_cover_defaults_to_a_medium_target_and_a_ranged_attack() -> None:
+    """``cover(map, attacker, 1, target)``: a Medium (1-square) target and a ranged
+    attack. Behind the wall at (1, 0) the Medium target at (2, 0) has cover (every line
+    from the attacker's corners but those along the wall's bottom face crosses it); a
+    2x2 target there would show its lower squares. Diagonally round the wall's corner a
+    ranged attacker sees the target from the shared corner; in melee it has cover."""
+    m = BattleMap.from_ascii([".#..", "....", "...."])
+    assert cover(m, (0, 0), 1, (2, 0)).kind is COVER
+    assert cover(m, (0, 0), 1, (2, 0), 2).kind is NONE
+    assert cover(m, (0, 0), 1, (1, 1)).kind is NONE
+    assert cover(m, (0, 0), 1, (1, 1), melee=True).kind is COVER
+
+
+def test_a_big_attacker_behind_a_wall_has_no_line_of_effect() -> None:
+    c = cover(BattleMap.from_ascii(["..#.", "..#."]), (0, 0), 2, (3, 1))
+    assert (c.kind, c.reason, c.total) == (TOTAL, "no line of effect", True)
+
+
+def test_listing_the_creatures_own_squares_changes_nothing() -> None:
+    """``cover``'s ``occupied``: "the attacker's and target's own squares are ignored,
+    so they may be included". On 6000 seeded random 5x5 maps (walls, low walls, other
+    creatures) with Large and Huge attackers and Medium or Large targets, adding either
+    creature's own squares to the occupied ones never changes the cover, ranged or
+    melee."""
+    rng = random.Random(11)
+    for _ in range(6000):
+        sa, st_ = rng.choice([2, 3]), rng.choice([1, 1, 2])
+        a = (rng.randrange(6 - sa), rng.randrange(6 - sa))
+        t = (rng.randrange(6 - st_), rng.randrange(6 - st_))
+        own_a, own_t = set(footprint(a, sa)), set(footprint(t, st_))
+        if own_a & own_t:
+            continue
+        cells = {(x, y): rng.choice("......#=c") for x in range(5) for y in range(5)}
+        for sq in own_a | own_t:
+            cells[sq] = "."
+        others = {sq for sq, c in cells.items() if c == "c"}
+        rows = ["".join(cells[x, y].replace("c", ".") for x in range(5)) for y in range(5)]
+        m = BattleMap.from_ascii(rows)
+        for melee in (False, True):
+            plain = cover(m, a, sa, t, st_, melee=melee, occupied=others).kind
+            for extra in (own_a, own_t):
+                with_own = cover(m, a, sa, t, st_, melee=melee, occupied=others | extra)
+                assert with_own.kind is plain, (rows, a, sa, t, st_, melee, sorted(others))
 
 
 def test_creatures_own_squares_give_no_cover() -> None:
