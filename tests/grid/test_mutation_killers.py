@@ -15,6 +15,7 @@ import random
 import pytest
 
 from d20combat.grid.battlemap import BattleMap
+from d20combat.grid.concealment import concealment, line_of_sight
 from d20combat.grid.cover import CoverKind, cover
 from d20combat.grid.flanking import flanks
 from d20combat.grid.lines import point_line_of_effect
@@ -479,3 +480,84 @@ def test_a_burst_does_not_leak_into_a_pocket_sealed_by_diagonal_walls() -> None:
     assert not point_line_of_effect(m, (0, 2), (1, 0))
     assert point_line_of_effect(m, (4, 0), (1, 0))
     assert point_line_of_effect(m, (2, 2), (1, 0))  # up past the wall's right face
+
+
+# ------------------------------------------------------------------ concealment
+
+
+def _random_scenes(
+    seed: int, count: int
+) -> list[tuple[BattleMap, list[str], Square, int, Square, int]]:
+    """Seeded 6x6 maps of floor, fog, darkness and walls with an attacker (1-3 squares
+    wide) and a target (1-2) on open or foggy squares, not overlapping."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        sa, st_ = rng.choice([1, 2, 3]), rng.choice([1, 2])
+        a = (rng.randrange(7 - sa), rng.randrange(7 - sa))
+        t = (rng.randrange(7 - st_), rng.randrange(7 - st_))
+        spaces = set(footprint(a, sa)) | set(footprint(t, st_))
+        if len(spaces) < sa * sa + st_ * st_:
+            continue
+        rows = [
+            "".join(
+                rng.choice("...f") if (x, y) in spaces else rng.choice("......ff#d")
+                for x in range(6)
+            )
+            for y in range(6)
+        ]
+        out.append((BattleMap.from_ascii(rows), rows, a, sa, t, st_))
+    return out
+
+
+def _turn(rows: list[str], pos: Square, n: int, k: int) -> tuple[list[str], Square]:
+    """The map and a space's top-left square under symmetry ``k`` (0..7) of the 6x6 map."""
+    grid = [list(r) for r in rows]
+
+    def f(x: int, y: int) -> Square:
+        if k & 4:
+            x, y = y, x
+        if k & 1:
+            x = 5 - x
+        if k & 2:
+            y = 5 - y
+        return (x, y)
+
+    turned = [["."] * 6 for _ in range(6)]
+    for y in range(6):
+        for x in range(6):
+            nx, ny = f(x, y)
+            turned[ny][nx] = grid[y][x]
+    corners = [f(x, y) for x, y in footprint(pos, n)]
+    return ["".join(r) for r in turned], (min(c[0] for c in corners), min(c[1] for c in corners))
+
+
+def test_concealment_is_the_same_from_every_side() -> None:
+    """SRD combat-ii "Concealment" has no preferred direction: turning or mirroring the
+    whole scene (map, attacker, target) never changes the miss chance. 400 seeded
+    scenes, eight ways each."""
+    for m, rows, a, sa, t, st_ in _random_scenes(5, 400):
+        want = concealment(m, a, sa, t, st_).miss_chance
+        for k in range(1, 8):
+            rows_k, a_k = _turn(rows, a, sa, k)
+            _, t_k = _turn(rows, t, st_, k)
+            got = concealment(BattleMap.from_ascii(rows_k), a_k, sa, t_k, st_).miss_chance
+            assert got == want, (rows, a, sa, t, st_, k)
+
+
+def test_a_big_viewer_uses_its_best_square_and_sees_any_square_of_a_big_target() -> None:
+    """SRD combat-ii "Big Creatures and Cover" (and so concealment, traced the same way,
+    seed 003 "Concealment"): a big attacker may use any square it occupies, and pick any
+    square of a big target. So the miss chance against a big target from a big attacker
+    is never more than from a Medium creature standing in any one of the attacker's
+    squares at any one of the target's, and whatever one of those sees, the big one
+    sees (line of sight: less than total concealment). 400 seeded scenes."""
+    for m, rows, a, sa, t, st_ in _random_scenes(9, 400):
+        whole = concealment(m, a, sa, t, st_).miss_chance
+        sees = line_of_sight(m, a, sa, t, st_)
+        for sq_a in footprint(a, sa):
+            for sq_t in footprint(t, st_):
+                part = concealment(m, sq_a, 1, sq_t, 1).miss_chance
+                assert whole <= part, (rows, a, sa, t, st_, sq_a, sq_t)
+                if line_of_sight(m, sq_a, 1, sq_t, 1):
+                    assert sees, (rows, a, sa, t, st_, sq_a, sq_t)
