@@ -561,3 +561,11 @@ def test_a_big_viewer_uses_its_best_square_and_sees_any_square_of_a_big_target()
                 assert whole <= part, (rows, a, sa, t, st_, sq_a, sq_t)
                 if line_of_sight(m, sq_a, 1, sq_t, 1):
                     assert sees, (rows, a, sa, t, st_, sq_a, sq_t)
+
+
+def test_a_move_cannot_start_off_the_map() -> None:
+    m = BattleMap.open(3, 3)
+    for start in [(0, 3), (3, 0), (-1, 0), (0, -1)]:
+        with pytest.raises(ValueError, match=f"start {start} is off the map"):
+            movement_costs(m, start, budget_ft=30)
+    assert len(movement_costs(m, (0, 2), budget_ft=30).positions()) == 9

@@ -10,6 +10,7 @@ import pytest
 from d20combat.content.bestiary import find_creature
 from d20combat.content.rulesets import ruleset
 from d20combat.errors import ContentError, DiceSyntaxError, InputError
+from d20combat.rules.attack import attack_on, resolve_attack
 from d20combat.rules.dice import D20, Dice, ScriptedDice, enumerate_outcomes
 from d20combat.rules.hitpoints import (
     Effect,
@@ -119,3 +120,42 @@ def test_nonlethal_over_the_threshold_knocks_out_for_1d4_plus_1_rounds() -> None
     assert out.vitals == v
     assert out.effects == (Effect("unconscious", 4, "nonlethal damage over threshold"),)
     assert [(r.purpose, r.dice) for r in dice.rolls][1] == ("rounds unconscious (1d4+1)", "1d4+1")
+
+
+# ------------------------------------------------------------------ small contracts
+
+
+def test_a_roll_is_logged_with_the_documented_keys() -> None:
+    """docs/log-format.md: each roll is ``{"die", "faces", "total", "purpose"}``; a
+    scripted 2d8+7 of 16 keeps its total and dice."""
+    dice = ScriptedDice([16])
+    assert dice.roll(Dice.parse("2d8+7"), "damage (greatclub)") == 16
+    logged = dice.rolls[0].as_dict()
+    assert sorted(logged) == ["die", "faces", "purpose", "total"]
+    assert (logged["die"], logged["total"], logged["purpose"]) == (
+        "2d8+7",
+        16,
+        "damage (greatclub)",
+    )
+
+
+def test_too_many_dice_is_reported_with_the_count() -> None:
+    """README "Bad input": ``1000000d1000000`` ends with an error naming what is wrong."""
+    with pytest.raises(DiceSyntaxError) as err:
+        Dice.parse("1000000d6")
+    assert "'1000000d6' rolls 1000000 dice" in str(err.value)
+    assert err.value.problems[0].field == "dice"
+
+
+def test_no_instant_kill_is_false_not_missing() -> None:
+    """An ordinary hit reports ``instant_kill`` False (a bool, as the odds count it): the
+    fighter-4's greatsword (+8, 2d6+6) against a goblin (SRD "Goblin": AC 15), roll 12:
+    20 hits for 9."""
+    fighter = derive(find_creature("fighter-4"), SRD35)
+    goblin = derive(find_creature("goblin"), SRD35)
+    option = fighter.option("greatsword")
+    attack = attack_on(goblin, option, SRD35)
+    assert (attack.bonus.value, attack.ac.value) == (8, 15)
+    r = resolve_attack(ScriptedDice([12, 9]), attack, SRD35)
+    assert (r.hit, r.total, r.damage) == (True, 20, 9)
+    assert r.instant_kill is False and r.critical is False
