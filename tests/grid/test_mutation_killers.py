@@ -27,6 +27,7 @@ from d20combat.grid.movement import (
     distance_field,
     movement_costs,
     path_between,
+    path_cost,
 )
 from d20combat.grid.occupancy import Occupancy
 from d20combat.grid.reach import threat_template, threatened_squares
@@ -570,3 +571,11 @@ def test_a_move_cannot_start_off_the_map() -> None:
         with pytest.raises(ValueError, match=re.escape(f"start {start} is off the map")):
             movement_costs(m, start, budget_ft=30)
     assert len(movement_costs(m, (0, 2), budget_ft=30).positions()) == 9
+
+
+def test_a_path_stepping_off_the_map_has_no_cost() -> None:
+    """``path_cost``: a step from a square off the right edge is illegal, even where its
+    flat index would alias a legal step ((3, 0) on a 3-wide map is where (0, 1) is)."""
+    m = BattleMap.open(3, 3)
+    assert path_cost(m, [(0, 1), (0, 2)]) == 5
+    assert path_cost(m, [(3, 0), (0, 2)]) is None

@@ -3,6 +3,7 @@ test states the rule's own numbers, worked out by hand from the cited source."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from d20combat.content.bestiary import find_creature
 from d20combat.content.rulesets import ruleset
 from d20combat.errors import ContentError, DiceSyntaxError, InputError
 from d20combat.rules.attack import attack_on, resolve_attack
-from d20combat.rules.dice import D20, Dice, ScriptedDice, enumerate_outcomes
+from d20combat.rules.dice import D20, Dice, SampledDice, ScriptedDice, enumerate_outcomes
 from d20combat.rules.hitpoints import (
     Effect,
     HpState,
@@ -159,3 +160,21 @@ def test_no_instant_kill_is_false_not_missing() -> None:
     r = resolve_attack(ScriptedDice([12, 9]), attack, SRD35)
     assert (r.hit, r.total, r.damage) == (True, 20, 9)
     assert r.instant_kill is False and r.critical is False
+
+
+def test_sampled_keep_lowest_and_keep_highest() -> None:
+    """seed 001 "disadvantage" (roll twice, keep the lower) is ``2d20kl1``; ``4d6kh3``
+    keeps the three highest. Rolled from 60 seeds, the total is the lower (the three
+    higher) of the faces rolled, every face logged, kept or dropped."""
+    for seed in range(60):
+        dice = SampledDice(random.Random(seed))
+        low = dice.roll(Dice.parse("2d20kl1"), "disadvantage")
+        high = dice.roll(Dice.parse("4d6kh3"), "ability score")
+        lows, highs = dice.rolls[0].faces, dice.rolls[1].faces
+        assert len(lows) == 2 and low == min(lows)
+        assert len(highs) == 4 and high == sum(sorted(highs)[1:])
+
+
+def test_a_d128_rolls() -> None:
+    dice = SampledDice(random.Random(3))
+    assert all(1 <= dice.roll(Dice.parse("1d128"), "big die") <= 128 for _ in range(50))
