@@ -31,7 +31,7 @@ from d20combat.grid.movement import (
 )
 from d20combat.grid.occupancy import Occupancy
 from d20combat.grid.reach import threat_template, threatened_squares
-from d20combat.grid.squares import Square, adjacent, footprint
+from d20combat.grid.squares import Square, adjacent, footprint, square_name
 
 NONE, SOFT, COVER, IMPROVED, TOTAL = (
     CoverKind.NONE,
@@ -579,3 +579,29 @@ def test_a_path_stepping_off_the_map_has_no_cost() -> None:
     m = BattleMap.open(3, 3)
     assert path_cost(m, [(0, 1), (0, 2)]) == 5
     assert path_cost(m, [(3, 0), (0, 2)]) is None
+
+
+# ------------------------------------------------------------------ small contracts
+
+
+def test_footprints() -> None:
+    """A space's squares, top-left first, row by row; a Medium space (the default) is
+    its one square (SRD combat-ii "Big and Little Creatures": Large 2x2, Huge 3x3)."""
+    assert footprint((3, 4)) == ((3, 4),)
+    assert footprint((3, 4), 2) == ((3, 4), (4, 4), (3, 5), (4, 5))
+    assert footprint((0, 0), 2) == ((0, 0), (1, 0), (0, 1), (1, 1))
+    assert footprint((5, 1), 3)[-1] == (7, 3) and len(footprint((5, 1), 3)) == 9
+
+
+def test_square_names_of_tuples_and_lists() -> None:
+    """``b3`` is column 2, row 3; a position read back from JSON is a list."""
+    assert square_name((1, 2)) == "b3" and square_name([1, 2]) == "b3"  # type: ignore[arg-type]
+    assert square_name((27, 9)) == "ab10"
+
+
+def test_a_custom_legend_is_kept_by_the_map() -> None:
+    """A map's own legend (docs/scenario-schema.md ``legend``) stays with it: the symbol
+    it defines is known to the map and printed back."""
+    m = BattleMap.from_ascii([".X.", "..."], {"X": "wall"})
+    assert "X" in m.legend and not m.walkable(1, 0)
+    assert m.to_ascii().splitlines()[0] == ".X."
