@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from d20combat.content.bestiary import find_creature
+from d20combat.content.creatures import StatBlock
 from d20combat.content.rulesets import ruleset
 from d20combat.errors import ContentError, DiceSyntaxError, InputError
+from d20combat.grid.terrain import parse_legend
 from d20combat.rules.attack import attack_on, resolve_attack
 from d20combat.rules.dice import D20, Dice, SampledDice, ScriptedDice, enumerate_outcomes
 from d20combat.rules.hitpoints import (
@@ -178,3 +180,41 @@ def test_sampled_keep_lowest_and_keep_highest() -> None:
 def test_a_d128_rolls() -> None:
     dice = SampledDice(random.Random(3))
     assert all(1 <= dice.roll(Dice.parse("1d128"), "big die") <= 128 for _ in range(50))
+
+
+def test_scoped_modifiers_of_one_type_stack() -> None:
+    """seed 000 "Bonus Types" / SRD "Combining Magical Effects": enhancement bonuses to
+    armor and to a shield are to different things and both count (the ``scope`` of a
+    stat block modifier, docs/creature-schema.md). A plain Medium humanoid (AC 10) with
+    +2 on its armor's enhancement and +1 on its shield's: AC 13; the same two without
+    scopes do not stack: AC 12."""
+
+    def ac(*scopes: str) -> int:
+        mods = [
+            {"stat": "ac", "value": v, "type": "enhancement", "source": s, "scope": sc}
+            for v, s, sc in zip((2, 1), ("+2 chainmail", "+1 shield"), scopes, strict=True)
+        ]
+        block = StatBlock.model_validate(
+            {
+                "name": "subject",
+                "abilities": dict.fromkeys(("str", "dex", "con", "int", "wis", "cha"), 10),
+                "hit_dice": [{"count": 1, "die": 8}],
+                "bab": 1,
+                "base_saves": {},
+                "modifiers": mods,
+            }
+        )
+        return int(derive(block, SRD35).ac.value)
+
+    assert ac("armor", "shield") == 13
+    assert ac("", "") == 12
+
+
+def test_a_bad_legend_value_is_reported_with_its_field() -> None:
+    """README "Bad input": a legend entry with an impossible terrain value names the
+    field and what was expected."""
+    with pytest.raises(InputError) as err:
+        parse_legend({"X": -1}, file="arena.yaml")
+    p = err.value.problems[0]
+    assert (p.message, p.file, p.field) == ("bad terrain value -1", "arena.yaml", "legend.X")
+    assert p.expected is not None and p.expected.startswith("a terrain name (")
