@@ -218,3 +218,43 @@ def test_a_bad_legend_value_is_reported_with_its_field() -> None:
     p = err.value.problems[0]
     assert (p.message, p.file, p.field) == ("bad terrain value -1", "arena.yaml", "legend.X")
     assert p.expected is not None and p.expected.startswith("a terrain name (")
+
+
+def _subject(**kw: Any) -> StatBlock:
+    data: dict[str, Any] = {
+        "name": "subject",
+        "abilities": dict.fromkeys(("str", "dex", "con", "int", "wis", "cha"), 10),
+        "hit_dice": [{"count": 1, "die": 8}],
+        "bab": 1,
+        "base_saves": {},
+    }
+    abilities = kw.pop("abilities", {})
+    data["abilities"] = {**data["abilities"], **abilities}
+    data.update(kw)
+    return StatBlock.model_validate(data)
+
+
+def test_a_ranged_bonus_stays_off_melee_attacks() -> None:
+    """docs/creature-schema.md ``modifiers``: ``stat: ranged`` applies to ranged attacks
+    only (SRD races "Halfling": +1 with thrown weapons and slings). BAB +1, Str and Dex
+    10: the dagger thrown +2, in melee +1."""
+    s = derive(
+        _subject(
+            weapons=["dagger"],
+            modifiers=[{"stat": "ranged", "value": 1, "type": "racial", "source": "halfling"}],
+        ),
+        SRD35,
+    )
+    by_name = {o.name: o.bonus.value for o in s.options}
+    assert by_name == {"dagger": 1, "dagger (thrown)": 2, "unarmed strike": 1}
+
+
+def test_no_strength_score_attacks_with_dexterity() -> None:
+    """SRD types-subtypes-and-special-abilities "Nonabilities": a creature with no
+    Strength score applies its Dexterity modifier to attack instead. Dex 14 (+2), BAB +1:
+    +3, the Dex modifier named for why."""
+    s = derive(_subject(abilities={"str": None, "dex": 14}, weapons=["dagger"]), SRD35)
+    melee = s.option("dagger").bonus
+    assert melee.value == 3
+    dex = [m for m in melee.counted() if m.type is BonusType.ABILITY]
+    assert [(m.value, m.source) for m in dex] == [(2, "Dex 14 (no Strength score)")]
