@@ -469,6 +469,9 @@ def test_a_burst_point_sees_past_a_wall_corner_but_not_through_it() -> None:
     m = BattleMap.from_ascii(["....", "#...", "....", "...."])
     assert point_line_of_effect(m, (0, 0), (1, 2))
     assert not point_line_of_effect(m, (0, 2), (0, 0))
+    # from (1, 4) on the bottom edge straight up the wall's right face to the corners
+    # (1, 1) and (1, 0) of the square (0, 0): a face blocks nothing
+    assert point_line_of_effect(m, (1, 4), (0, 0))
 
 
 def test_a_burst_does_not_leak_into_a_pocket_sealed_by_diagonal_walls() -> None:

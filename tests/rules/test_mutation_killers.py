@@ -148,6 +148,11 @@ def test_too_many_dice_is_reported_with_the_count() -> None:
         Dice.parse("1000000d6")
     assert "'1000000d6' rolls 1000000 dice" in str(err.value)
     assert err.value.problems[0].field == "dice"
+    # dice built without parsing (a critical multiplies them) are held to the same limit
+    with pytest.raises(DiceSyntaxError) as built:
+        Dice.of(1001, 6)
+    assert problem(built.value) == ("dice", "at most 1000 dice")
+    assert "'1001d6' rolls 1001 dice" in str(built.value)
 
 
 def test_no_instant_kill_is_false_not_missing() -> None:
