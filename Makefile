@@ -1,12 +1,28 @@
 # Two commands set everything up on a fresh machine with Python 3.11+ and make:
 #   make demo   - create .venv, install, run the main job on the bundled default
 #   make test   - same set-up, then lint, type-check and run the whole test suite
+# Mutation testing (not part of `make test`; docs/mutation.md), with mutmut:
+#   make mutate                      - every mutant of rules/, grid/, encounter/fighting.py
+#   make mutate MUTANTS=420          - a seeded sample of 420 of them (MUTATE_SEED=1)
+#   make mutate MUTATE_PATHS="src/d20combat/grid/cover.py src/d20combat/rules/hitpoints.py"
+#   make mutate MUTATE_MATCH='*x_take_damage__*'  - mutants of one function (name globs)
+#   make mutate MUTATE_ARGS=--survivors           - rerun what survived last time
+# Each mutant runs only the tests that reach the mutated function; MUTATE_JOBS=1 mutant
+# at a time under nice (MUTATE_NICE=15): the machine is shared. Results: mutants/.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck pytest bench clean
+MUTATE_PATHS ?=
+MUTATE_MATCH ?=
+MUTANTS ?=
+MUTATE_SEED ?= 1
+MUTATE_JOBS ?= 1
+MUTATE_NICE ?= 15
+MUTATE_ARGS ?=
+
+.PHONY: demo test lint typecheck pytest bench clean mutate
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +43,11 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest
+
+mutate: $(STAMP)
+	nice -n $(MUTATE_NICE) $(BIN)/python tests/mutation/mutate.py --seed $(MUTATE_SEED) \
+		--jobs $(MUTATE_JOBS) --paths '$(MUTATE_PATHS)' --match '$(MUTATE_MATCH)' \
+		$(if $(MUTANTS),--sample $(MUTANTS)) $(MUTATE_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_fights.py
