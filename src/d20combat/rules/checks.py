@@ -21,6 +21,7 @@ procedure gives, named by :class:`Ties`:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -51,6 +52,12 @@ class Opposed(NamedTuple):
     tie: bool = False
 
 
+def _against(mine: int) -> Callable[[int], str]:
+    """The opponent's total classed against the actor's: ``won`` (for the actor), tie,
+    lost."""
+    return lambda total: "tie" if total == mine else ("won" if total < mine else "lost")
+
+
 def check(dice: DiceSource, modifier: Total, purpose: str) -> int:
     """d20 + ``modifier`` (a check never fails on a natural 1 as an attack does:
     SRD "Ability Checks"; nothing here is an attack roll)."""
@@ -77,7 +84,7 @@ def opposed(
         outcome, theirs = dice.classify(
             D20.plus(opponent.value),
             purposes[1],
-            lambda total: "tie" if total == mine else ("won" if total < mine else "lost"),
+            _against(mine),
         )
         if dice.exact and outcome == "tie":
             theirs = mine

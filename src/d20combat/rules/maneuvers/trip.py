@@ -1,0 +1,146 @@
+"""Trip (seed 000 "Trip"; seed 002 "Trip"; seed 004 "Trip"; seed 001 "Trip").
+
+The procedure, for every ruleset:
+
+1. A melee touch attack (unarmed, or with a tripping weapon). Without a tripping weapon
+   or the Improved Trip feat it provokes an attack of opportunity from the target, as
+   an unarmed attack does; the encounter offers it before this procedure runs.
+   Seed 001 has no touch attack: the opposed roll is the whole trip.
+2. A Strength check opposed by the defender's Strength or Dexterity check, whichever
+   modifier is higher, with the size modifiers (:func:`~d20combat.rules.maneuvers.size_modifier`),
+   the defender's stability and the Improved Trip bonus of the ruleset. If the attacker
+   *wins*, the defender is tripped (prone): ties by the general rule
+   (:class:`~d20combat.rules.checks.Ties`).
+3. If the attacker loses, the defender may at once try to trip the attacker back: the
+   same opposed check the other way round, with no counter to the counter. An attacker
+   tripping with a weapon may drop it instead to avoid this (seed 000 "Tripping with a
+   Weapon"). Seed 001 gives no counter-trip.
+
+Who may trip whom (size, legs) is checked by :func:`trip_problem`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from d20combat.content.creatures import Ability
+from d20combat.content.rulesets import Ruleset
+from d20combat.rules.checks import Opposed, Ties, opposed
+from d20combat.rules.dice import DiceSource
+from d20combat.rules.maneuvers import (
+    Touch,
+    ability_check,
+    improved,
+    opposed_total,
+    size_modifier,
+    stability,
+    touch_attack,
+)
+from d20combat.rules.modifiers import Total
+from d20combat.rules.statistics import Statistics
+
+RULE = "seed 000 Trip; seed 002 Trip"
+
+
+class TripSides(NamedTuple):
+    """The numbers of one trip attempt, totalled with their breakdowns.
+
+    ``touch_bonus``/``touch_ac``: the melee touch attack (None: no touch attack, as in
+    seed 001); ``attack``/``resist``: the attacker's Strength check and the defender's
+    best of Strength and Dexterity; ``counter``/``counter_resist``: the same the other way
+    round, for the counter-trip (None: no counter-trip, or the attacker drops its
+    tripping weapon instead)."""
+
+    touch_bonus: Total | None
+    touch_ac: Total | None
+    attack: Total
+    resist: Total
+    counter: Total | None
+    counter_resist: Total | None
+    concealment: int = 0
+
+
+class TripResult(NamedTuple):
+    """What happened: the touch attack, the opposed check, the counter-trip."""
+
+    touch: Touch | None
+    check: Opposed | None
+    counter: Opposed | None
+
+    @property
+    def tripped(self) -> bool:
+        """The defender is tripped."""
+        return self.check is not None and self.check.won
+
+    @property
+    def countered(self) -> bool:
+        """The attacker is tripped in turn."""
+        return self.counter is not None and self.counter.won
+
+
+def strength_check(stats: Statistics, rules: Ruleset) -> Total:
+    """The tripper's Strength check: Str, size, and Improved Trip's bonus."""
+    return opposed_total(
+        ability_check(stats, Ability.STR),
+        size_modifier(stats, rules),
+        improved(stats, "improved trip", rules),
+    )
+
+
+def resist_check(stats: Statistics, rules: Ruleset) -> Total:
+    """The defender's check against a trip: the better of Str and Dex, size, stability."""
+    return opposed_total(
+        ability_check(stats, Ability.STR, Ability.DEX),
+        size_modifier(stats, rules),
+        stability(stats, rules, "trip"),
+    )
+
+
+def trip(
+    dice: DiceSource, sides: TripSides, rules: Ruleset, *, ties: Ties = Ties.HIGHER_MODIFIER
+) -> TripResult:
+    """Roll one trip attempt (the attack of opportunity it may provoke comes first, in
+    the encounter). Does not check who may trip whom (:func:`trip_problem`)."""
+    touch = None
+    if sides.touch_bonus is not None and sides.touch_ac is not None:
+        touch = touch_attack(
+            dice,
+            sides.touch_bonus,
+            sides.touch_ac,
+            "trip: melee touch attack",
+            rules,
+            concealment=sides.concealment,
+        )
+        if not touch.hit:
+            return TripResult(touch, None, None)
+    check = opposed(
+        dice,
+        sides.attack,
+        sides.resist,
+        ("trip: Strength check", "trip: resisting (Str or Dex)"),
+        ties,
+    )
+    if check.won or sides.counter is None or sides.counter_resist is None:
+        return TripResult(touch, check, None)
+    counter = opposed(
+        dice,
+        sides.counter,
+        sides.counter_resist,
+        ("counter-trip: Strength check", "counter-trip: resisting (Str or Dex)"),
+        ties,
+    )
+    return TripResult(touch, check, counter)
+
+
+def trip_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    """Why ``attacker`` cannot trip ``defender``, or None: only a foe at most one size
+    category larger (seed 000 "Trip"), and one with legs (seed 001: "Some creatures
+    cannot be tripped, such as those with no legs")."""
+    if defender.stat.size > attacker.stat.size + 1:
+        return (
+            f"{defender.stat.name} is {defender.stat.size.label}: a trip reaches foes at "
+            "most one size larger"
+        )
+    if defender.stat.legs == 0:
+        return f"{defender.stat.name} has no legs to trip"
+    return None
