@@ -64,6 +64,8 @@ class Ruleset(Frozen):
     grapple_base: Literal["bab-str", "melee-attack"] = "bab-str"
     grapple_ties: Literal["higher-modifier", "initiator"] = "higher-modifier"
     improved_maneuver_bonus: int = 4
+    trip_touch_attack: bool = True
+    trip_counter: bool = True
     iteratives: Literal["every-5", "one-secondary"] = "every-5"
     secondary_attack_penalty: int = -5
     two_weapon: Literal["table", "primary-secondary"] = "table"

@@ -20,6 +20,9 @@ notation                   meaning (action type; source)
 ``attack ogre power 3``    with Power Attack (SRD feat; seed 001: a stance)
 ``attack ogre stance reckless``   in a seed 001 fighting stance (advanced)
 ``attack ogre expertise 2``   with Combat Expertise (SRD feat)
+``trip ogre``              trip in place of an attack (seed 000 "Trip")
+``trip ogre with guisarme drop-if-tripped``   with a tripping weapon, let go of it
+                           rather than be tripped back
 ``total-defense``          +4 dodge AC (seed 004 "Total Defense")
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
 ``delay``                  act after the next creature, and choose again then
@@ -148,8 +151,13 @@ class Attack(Action):
     verb: ClassVar[str] = "attack"
     kind: ClassVar[str] = "standard"
 
+    @property
+    def maneuver(self) -> str | None:
+        """The special attack made in place of this attack (None: a plain attack)."""
+        return None
+
     def __str__(self) -> str:
-        text = f"attack {self.target}"
+        text = f"{self.verb} {self.target}"
         if self.weapon:
             text += f" with {self.weapon}"
         if self.power:
@@ -167,6 +175,23 @@ class Attack(Action):
         elif self.nonlethal is False:
             text += " lethal"
         return text
+
+
+@dataclass(frozen=True, slots=True)
+class Trip(Attack):
+    """Trip in place of a melee attack (seed 000 "Trip"): unarmed, or ``weapon`` a
+    tripping weapon; ``drop_if_tripped``: let go of it rather than be tripped back."""
+
+    drop_if_tripped: bool = False
+    verb: ClassVar[str] = "trip"
+
+    @property
+    def maneuver(self) -> str | None:
+        return self.verb
+
+    def __str__(self) -> str:
+        text = Attack.__str__(self)
+        return text + " drop-if-tripped" if self.drop_if_tripped else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,6 +416,8 @@ def parse_action(text: str) -> Action:
         return Charge(args[0], parse_square(args[2]), power)
     if verb == "attack":
         return _parse_attack(text, args)
+    if verb in ATTACK_MANEUVERS:
+        return _parse_maneuver(text, verb, args)
     if verb == "delay":
         if not args:
             return Delay()
@@ -452,9 +479,38 @@ def parse_action(text: str) -> Action:
                     "flee",
                     "cower",
                     "start-full-round",
+                    *ATTACK_MANEUVERS,
                 ]
             )
         ),
+    )
+
+
+#: Special attacks made in place of a melee attack (so also within a full attack, at
+#: its iterative bonuses), by verb: seed 000 "Trip".
+ATTACK_MANEUVER_ACTIONS: dict[str, type[Attack]] = {"trip": Trip}
+ATTACK_MANEUVERS = tuple(ATTACK_MANEUVER_ACTIONS)
+
+
+def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:
+    """``trip TARGET [with WEAPON] [defensively] [drop-if-tripped]``."""
+    form = f"'{verb} TARGET [with WEAPON] [defensively] [drop-if-tripped]'"
+    if not args:
+        raise _expect(text, form)
+    target, rest = args[0], args[1:]
+    flags = {"defensively": False, "drop-if-tripped": False}
+    while rest and rest[-1] in flags:
+        flags[rest.pop()] = True
+    weapon = None
+    if rest:
+        if rest[0] != "with" or len(rest) < 2:
+            raise _expect(text, form)
+        weapon = " ".join(rest[1:])
+    return Trip(
+        target,
+        weapon,
+        defensively=flags["defensively"],
+        drop_if_tripped=flags["drop-if-tripped"],
     )
 
 

@@ -21,6 +21,7 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
 from d20combat.encounter.fighting import can_power_attack, provoke, strike
+from d20combat.encounter.maneuvers import attempt_maneuver, maneuver_attacks, maneuver_problem
 from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import can_use_ranged
@@ -498,6 +499,11 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             expertise=a.expertise,
             defensively=a.defensively,
         )
+    if a.maneuver is not None:
+        why = maneuver_problem(enc, c, a, target)
+        if why:
+            raise _fail(why)
+        return
     if option.ranged and a.nonlethal and not option.nonlethal:
         raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
     if option.ranged and not can_use_ranged(c.condition_set(), _flags(option)):
@@ -582,6 +588,9 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     b.attacks_made += 1
     if a.defensively:
         c.conditions["fighting-defensively"] = Condition(c.id, 1)
+    if a.maneuver is not None:
+        attempt_maneuver(enc, c, a, option, bonus)
+        return
     provoked = option.ranged and "ranged-attack" in enc.rules.provoking_actions
     unarmed = (
         option.weapon is not None
@@ -646,6 +655,8 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
                 for nonlethal in switches:
                     for pair in paired:
                         yield A.Attack(target.id, weapon, defensively, nonlethal, pair)
+        for defensively in stances:
+            yield from maneuver_attacks(enc, c, target, options, defensively=defensively)
 
 
 def _check_total_defense(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -1260,6 +1271,8 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Crawl: Handler(_check_crawl, _run_crawl, _gen_crawl),
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
+    # listed with the attacks they replace (_gen_attack)
+    A.Trip: Handler(_check_attack, _run_attack, lambda enc, c: ()),
     A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),

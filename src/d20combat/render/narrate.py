@@ -103,6 +103,44 @@ def _initiative(e: Event) -> str:
     return f"{e.actor} rolls initiative: d20 {d20} {mod:+d} = {e.outcome.get('result')}"
 
 
+def _contest(e: Event, label: str, pair: list[int] | None) -> str:
+    """``Str check 18 vs 13 (Str or Dex)`` for an opposed check's two totals."""
+    if not pair:
+        return ""
+    mine, theirs = e.total(f"{label} check"), e.total(f"{label} resist")
+    m = f" ({mine.value:+d})" if mine else ""
+    t = f" ({theirs.value:+d})" if theirs else ""
+    return f"{label} check {pair[0]}{m} vs {pair[1]}{t}"
+
+
+def _trip(e: Event) -> str:
+    """seed 000 "Trip": the touch attack, the opposed check, the counter-trip."""
+    o = e.outcome
+    parts = []
+    if o.get("touch_total") is not None:
+        ac = e.total("touch armor class")
+        bonus = e.total("touch attack bonus")
+        b = f" {bonus.value:+d}" if bonus else ""
+        parts.append(
+            f"touch attack d20 {o.get('touch_natural')}{b} = {o['touch_total']} "
+            f"vs touch AC {ac.value if ac else '?'}"
+        )
+    if o.get("check"):
+        parts.append(_contest(e, "trip", o["check"]))
+    if o.get("counter"):
+        parts.append(_contest(e, "counter-trip", o["counter"]))
+    result = {
+        "tripped": f"{e.target} falls prone",
+        "failed": "the trip fails",
+        "missed": "the touch attack misses",
+        "concealed": "concealment spoils the touch attack",
+        "countered": f"{e.target} trips {e.actor} back: {e.actor} falls prone",
+        "let go": f"{e.actor} lets go of its {o.get('weapon')} rather than fall",
+    }.get(o.get("result", ""), str(o.get("result")))
+    how = "" if o.get("weapon") == "unarmed strike" else f" with {o.get('weapon')}"
+    return f"{e.actor} tries to trip {e.target}{how}: {'; '.join(parts)}: {result}"
+
+
 def _generic(e: Event) -> str:
     details = ", ".join(f"{k} {v}" for k, v in e.outcome.items() if v not in (None, (), []))
     rolls = "; ".join(roll_text(r) + f" ({r.purpose})" for r in e.rolls)
@@ -197,6 +235,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "charge": _move,
     "crawl": _move,
     "provoked": _provoked,
+    "trip": _trip,
     "turn": _turn,
     "round": _round,
     "outcome": _outcome,

@@ -1,0 +1,125 @@
+"""Trip in play, step by step with scripted dice (seed 000 "Trip"; seed 002 "Trip";
+seed 004 "Trip"; seed 001 "Trip"; SRD feats "Improved Trip").
+
+The kit's soldiers: Str 16 (+3), Dex 12 (+1), BAB +6, longsword, chainmail (touch AC
+11). Unarmed: +9 (BAB 6, Str 3). The first two rolls are initiative (Red, then Blue).
+Scripted dice give totals: a d20 attack roll's natural face, a check's d20 + modifier.
+In round 1 Blue has not acted: flat-footed, it makes no attack of opportunity unless
+it has Combat Reflexes (seed 003).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from d20combat.encounter import actions as A
+from d20combat.encounter.actions import parse_action
+from d20combat.encounter.combatant import Condition
+from d20combat.errors import IllegalActionError
+
+
+def events(enc: Any, kind: str) -> list[Any]:
+    return [e for e in enc.log if e.type == kind]
+
+
+def test_an_unarmed_trip_provokes_then_touches_then_opposes(kit: Any) -> None:
+    # Blue (Combat Reflexes: it may make attacks of opportunity while flat-footed)
+    # takes its attack of opportunity (a natural 1 misses); touch 10 + 9 = 19 vs 10
+    # (flat-footed: no Dex) hits; Red's Strength check 15 + 3 = 18 beats Blue's best
+    # of Str and Dex, 10 + 3 = 13.
+    enc = kit.duel([20, 1, 1, 10, 18, 13], blue="Combat Reflexes")
+    enc.apply(parse_action("trip blue"))
+    blue = enc.combatants["blue"]
+    assert blue.has("prone")
+    assert [e.type for e in enc.log[-3:]] == ["provoked", "aoo", "trip"]
+    provoked = events(enc, "provoked")[0]
+    assert (provoked.actor, provoked.target, provoked.outcome["reason"]) == (
+        "blue",
+        "red",
+        "trip (an unarmed attack)",
+    )
+    trip = events(enc, "trip")[0]
+    assert trip.outcome["result"] == "tripped"
+    assert trip.outcome["touch_total"] == 19 and trip.outcome["check"] == [18, 13]
+    assert trip.total("touch armor class").value == 10
+    assert trip.total("trip check").value == 3 and trip.total("trip resist").value == 3
+    assert [r.purpose for r in trip.rolls] == [
+        "trip: melee touch attack",
+        "trip: Strength check",
+        "trip: resisting (Str or Dex)",
+    ]
+
+
+def test_a_lost_trip_lets_the_defender_trip_back(kit: Any) -> None:
+    # Red loses 5 + 3 = 8 against 10 + 3 = 13; Blue's counter-trip 15 + 3 = 18 beats
+    # Red's 2 + 3 = 5: Red is prone. No counter to the counter.
+    enc = kit.duel([20, 1, 10, 8, 13, 18, 5])
+    enc.apply(parse_action("trip blue"))
+    trip = events(enc, "trip")[0]
+    assert trip.outcome["result"] == "countered"
+    assert trip.outcome["counter"] == [18, 5]
+    assert enc.combatants["red"].has("prone") and not enc.combatants["blue"].has("prone")
+
+
+def test_a_missed_touch_ends_the_trip(kit: Any) -> None:
+    enc = kit.duel([20, 1, 1])  # the touch attack's natural 1 misses
+    enc.apply(parse_action("trip blue"))
+    assert events(enc, "trip")[0].outcome["result"] == "missed"
+    assert not any(c.has("prone") for c in enc.combatants.values())
+
+
+def test_improved_trip_no_aoo_plus_4_and_a_free_attack(kit: Any) -> None:
+    # No attack of opportunity; the check gets +4 (seed 002): 6 + 7 = 13 vs 10 + 3 = 13
+    # ties, and Red's higher modifier (+7 against +3) wins; the free attack is the
+    # longsword's at +9: 12 + 9 = 21 against Blue's AC 11 (16, flat-footed 15, prone
+    # -4 against melee), 1d8+3 for 8.
+    enc = kit.duel([20, 1, 10, 13, 13, 12, 8], red="Improved Trip")
+    enc.apply(parse_action("trip blue"))
+    assert not events(enc, "provoked")
+    trip = events(enc, "trip")[0]
+    assert trip.total("trip check").value == 7 and trip.outcome["check"] == [13, 13]
+    assert trip.outcome["result"] == "tripped"
+    attack = events(enc, "attack")[0]
+    assert attack.outcome["weapon"] == "longsword" and attack.outcome["total"] == 21
+    assert attack.total("armor class").value == 11
+    assert events(enc, "damage")[0].outcome["damage"] == 8
+
+
+def test_a_trip_replaces_the_second_attack_of_a_full_attack(kit: Any) -> None:
+    # Red swings (+9: 2 misses AC 16), then trips as its second attack at +4: the
+    # touch attack 7 + 4 = 11 hits flat-footed Blue's touch AC 10; 18 against 13 trips.
+    enc = kit.duel([20, 1, 2, 7, 18, 13])
+    enc.apply(parse_action("attack blue"))
+    enc.apply(parse_action("trip blue"))
+    trip = events(enc, "trip")[0]
+    assert trip.total("touch attack bonus").value == 4
+    assert trip.outcome["touch_total"] == 11 and trip.outcome["result"] == "tripped"
+    with pytest.raises(IllegalActionError):
+        enc.apply(parse_action("trip blue"))  # no attack left, and Blue is prone
+
+
+def test_who_may_be_tripped(kit: Any) -> None:
+    enc = kit.duel([20, 1])
+    listed = [str(a) for a in enc.legal_actions()]
+    assert "trip blue" in listed and "trip blue defensively" in listed
+    enc.combatants["blue"].conditions["prone"] = Condition("blue", 0)
+    with pytest.raises(IllegalActionError, match="already prone"):
+        enc.apply(A.Trip("blue"))
+    with pytest.raises(IllegalActionError, match="no ready tripping weapon"):
+        enc.apply(parse_action("trip blue with longsword"))
+
+
+def test_no_touch_attack_and_no_counter_in_advanced(kit: Any) -> None:
+    # seed 001 "Trip": the opposed roll is the whole trip. Red loses 5 + 3 = 8 against
+    # 10 + 3 = 13, and nothing follows.
+    enc = kit.duel([20, 1, 8, 13], ruleset="advanced")
+    enc.apply(parse_action("trip blue"))
+    trip = events(enc, "trip")[0]
+    assert trip.outcome["result"] == "failed" and trip.outcome["touch_total"] is None
+    assert trip.outcome["counter"] is None
+    assert [r.purpose for r in trip.rolls] == [
+        "trip: Strength check",
+        "trip: resisting (Str or Dex)",
+    ]
