@@ -21,6 +21,7 @@ from math import lcm
 from d20combat.content.rulesets import Ruleset
 from d20combat.rules.attack import Attack, resolve_attack
 from d20combat.rules.dice import DiceSource, enumerate_outcomes
+from d20combat.rules.statistics import Statistics
 
 Distribution = dict[int, Fraction]
 
@@ -141,3 +142,87 @@ def sequence_odds(
         "sequence", per[0].bonus if per else 0, p_no_hit, 1 - p_no_hit, 1 - p_no_crit, damage
     )
     return SequenceOdds(per, total)
+
+
+# --------------------------------------------------------------------------- maneuvers
+@dataclass(frozen=True)
+class ManeuverOdds:
+    """Exact odds of a special attack (``d20combat odds MANEUVER``): the chance of each
+    outcome, each step's chance, and the attacks of opportunity it provokes (listed,
+    not folded in: whether they come and what they do depend on the defender)."""
+
+    maneuver: str
+    attacker: str
+    defender: str
+    ruleset: str
+    success: str  # the outcome that is the maneuver's success
+    outcomes: dict[str, Fraction]
+    steps: tuple[tuple[str, Fraction], ...]
+    provokes: tuple[str, ...]
+
+    @property
+    def p_success(self) -> Fraction:
+        return self.outcomes.get(self.success, Fraction(0))
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "maneuver": self.maneuver,
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "ruleset": self.ruleset,
+            "p_success": _frac(self.p_success),
+            "outcomes": {k: _frac(v) for k, v in self.outcomes.items()},
+            "steps": [{"step": name, "p": _frac(p)} for name, p in self.steps],
+            "provokes": [{"reason": why, "folded_in": False} for why in self.provokes],
+        }
+
+
+def trip_odds(
+    attacker: Statistics,
+    defender: Statistics,
+    rules: Ruleset,
+    *,
+    flat_footed: bool = False,
+) -> ManeuverOdds:
+    """Exact odds of ``attacker`` tripping ``defender`` unarmed (seed 000 "Trip"), by
+    the procedure a fight uses (:func:`d20combat.rules.maneuvers.trip.trip`) under
+    :func:`~d20combat.rules.dice.enumerate_outcomes`."""
+    from d20combat.rules.maneuvers import trip as T
+
+    sides = T.trip_sides(attacker, defender, rules, flat_footed=flat_footed)
+    results = enumerate_outcomes(lambda d: T.outcome(T.trip(d, sides, rules)))
+    order = ("tripped", "countered", "failed", "missed")
+    outcomes = {k: results[k] for k in order if k in results}
+    hit = 1 - results.get("missed", Fraction(0))
+    won = results.get("tripped", Fraction(0))
+    steps: list[tuple[str, Fraction]] = []
+    if sides.touch_bonus is not None:
+        steps.append(("touch attack hits", hit))
+        steps.append(("trip check won, after a hit", won / hit if hit else Fraction(0)))
+    else:
+        steps.append(("trip check won", won))
+    if sides.counter is not None:
+        lost = hit - won
+        back = results.get("countered", Fraction(0))
+        steps.append(("counter-trip, after a lost check", back / lost if lost else Fraction(0)))
+    provokes = []
+    armed = any(not o.ranged and o.name != "unarmed strike" for o in defender.options)
+    if (
+        not attacker.stat.has_feat("improved trip")
+        and "unarmed-attack" in rules.provoking_actions
+        and (armed or defender.stat.has_feat("improved unarmed strike"))
+    ):
+        provokes.append(
+            f"{defender.stat.name}: an unarmed trip provokes from an armed target "
+            "(seed 000 Trip; none with Improved Trip)"
+        )
+    return ManeuverOdds(
+        "trip",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "tripped",
+        outcomes,
+        tuple(steps),
+        tuple(provokes),
+    )

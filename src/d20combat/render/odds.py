@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from d20combat.odds import AttackOdds, SequenceOdds
+from d20combat.odds import AttackOdds, ManeuverOdds, SequenceOdds
 
 
 def pct(p: Fraction) -> str:
@@ -38,4 +38,21 @@ def odds_text(result: SequenceOdds, width: int = 40) -> list[str]:
     for value, p in dist.items():
         bar = "#" * max(1 if p else 0, round(width * float(p / top)))
         lines.append(f"  {value:>4} {float(p) * 100:7.3f}% {bar}")
+    return lines
+
+
+def maneuver_text(result: ManeuverOdds) -> list[str]:
+    """A special attack's odds: each outcome, each step, and what it provokes."""
+    lines = [
+        f"{result.maneuver}: {result.attacker} against {result.defender} "
+        f"(ruleset {result.ruleset})",
+        f"  success ({result.success}) {pct(result.p_success)}",
+        "  outcomes:",
+    ]
+    lines.extend(f"    {name:<10} {pct(p)}" for name, p in result.outcomes.items())
+    lines.append("  steps:")
+    lines.extend(f"    {name}: {pct(p)}" for name, p in result.steps)
+    if result.provokes:
+        lines.append("  attacks of opportunity (not counted above):")
+        lines.extend(f"    {why}" for why in result.provokes)
     return lines

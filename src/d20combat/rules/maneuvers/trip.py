@@ -144,3 +144,40 @@ def trip_problem(attacker: Statistics, defender: Statistics) -> str | None:
     if defender.stat.legs == 0:
         return f"{defender.stat.name} has no legs to trip"
     return None
+
+
+def trip_sides(
+    attacker: Statistics,
+    defender: Statistics,
+    rules: Ruleset,
+    *,
+    weapon: str | None = None,
+    flat_footed: bool = False,
+) -> TripSides:
+    """The numbers of a trip between two creatures out of any situation (for
+    ``d20combat odds trip``): the touch attack with the unarmed strike (or ``weapon``,
+    a tripping weapon) against touch AC (flat-footed: without Dex), the checks.
+
+    Raises:
+        ValueError: if the attacker has no such option.
+    """
+    option = attacker.unarmed if weapon is None else attacker.option(weapon)
+    if option is None:
+        raise ValueError(f"{attacker.stat.name} has no unarmed strike")
+    touch = rules.trip_touch_attack
+    countering = rules.trip_counter
+    return TripSides(
+        option.bonus if touch else None,
+        defender.armor_class(touch=True, flat_footed=flat_footed) if touch else None,
+        strength_check(attacker, rules),
+        resist_check(defender, rules),
+        strength_check(defender, rules) if countering else None,
+        resist_check(attacker, rules) if countering else None,
+    )
+
+
+def outcome(r: TripResult) -> str:
+    """The result's name: tripped, countered, failed or missed."""
+    if r.touch is not None and not r.touch.hit:
+        return "missed"
+    return "tripped" if r.tripped else ("countered" if r.countered else "failed")
