@@ -123,3 +123,32 @@ def test_no_touch_attack_and_no_counter_in_advanced(kit: Any) -> None:
         "trip: Strength check",
         "trip: resisting (Str or Dex)",
     ]
+
+
+def test_seeded_trips_agree_with_the_exact_odds(kit: Any) -> None:
+    """400 seeded trips of Red on a flat-footed Blue (round 1: no attack of opportunity)
+    land within three standard deviations of ``odds`` (the same procedure, enumerated)."""
+    from d20combat.content.rulesets import ruleset
+    from d20combat.odds import trip_odds
+
+    scenario = kit.make(
+        kit.scenario_text(
+            ".......\n.......\n.......",
+            {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")},
+        )
+    )
+    from d20combat.encounter.state import Encounter
+
+    n, tripped, seed = 400, 0, 0
+    for _ in range(n):
+        while True:  # the fights where Red acts first: Blue is still flat-footed
+            enc = Encounter.from_scenario(scenario, seed)
+            seed += 1
+            if enc.current is not None and enc.current.id == "red":
+                break
+        enc.apply(A.Trip("blue"))
+        tripped += enc.combatants["blue"].has("prone")
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    p = float(trip_odds(red.stats, blue.stats, ruleset(), flat_footed=True).p_success)
+    sd = (n * p * (1 - p)) ** 0.5
+    assert abs(tripped - n * p) <= 3 * sd, (tripped, n * p, sd)

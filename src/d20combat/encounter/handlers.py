@@ -452,6 +452,36 @@ def _next_attack(
     return None
 
 
+def attack_in_hand(enc: Encounter, c: Combatant, a: A.Attack) -> tuple[AttackOption, Total]:
+    """The option and bonus the attack ``a`` would be made with now: the next attack of
+    the full attack under way, or the standard action's (checked or not)."""
+    nxt = _continuing(enc, c, a.weapon)
+    if nxt is not None:
+        return nxt
+    option = _resolve_option(enc, c, a)
+    return option, option.bonus
+
+
+def attacks_after(
+    enc: Encounter, c: Combatant, option: AttackOption
+) -> list[tuple[AttackOption, Total]]:
+    """The attacks ``c`` may still make this turn after the next one (with ``option``):
+    the rest of the full attack under way, or of the routine it would open."""
+    b = enc.budget
+    if b.routine is not None:
+        routine = next((r for r in c.routines_ready() if r.name == b.routine), None)
+        nexts = _next_attacks(enc, c)
+        if routine is None or not nexts:
+            return []
+        return [routine.attacks[i] for i in nexts[1:]]
+    if b.single or not b.move or b.moved:
+        return []
+    for r in c.routines_ready():
+        if r.attacks and r.attacks[0][0] is option and not r.two_weapon:
+            return list(r.attacks[1:])
+    return []
+
+
 def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """An attack: the standard action, or the next attack of a full attack (SRD combat-i
     "Full Attack": after the first attack you may go on, committing to the full attack,

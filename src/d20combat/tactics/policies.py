@@ -43,6 +43,8 @@ from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
+from d20combat.tactics.estimates import hit_damage
+from d20combat.tactics.maneuvers import instead
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -328,7 +330,7 @@ def _best_power(
         def expected(n: int) -> float:
             dmg = max(1.0, mean + per * n)
             return sum(
-                _hit_damage(ac, b - n, dmg, crit, option.crit_multiplier, attack.concealment)
+                hit_damage(ac, b - n, dmg, crit, option.crit_multiplier, attack.concealment)
                 for b in bonuses
             )
 
@@ -371,7 +373,7 @@ def _routine_damage(v: _View, routine: Routine, target: Combatant) -> float:
     total = 0.0
     for option, bonus in routine.attacks:
         attack, _ = build_attack(v.enc, v.c, option, bonus, target)
-        total += _hit_damage(
+        total += hit_damage(
             attack.ac.value,
             attack.bonus.value,
             max(1.0, float(option.dice.mean) + attack.damage_bonus.value),
@@ -380,15 +382,6 @@ def _routine_damage(v: _View, routine: Routine, target: Combatant) -> float:
             attack.concealment,
         )
     return total
-
-
-def _hit_damage(ac: int, bonus: int, mean: float, crit_from: int, mult: int, miss: int) -> float:
-    """Expected damage of one attack: hits on the d20 (a natural 20 always, a 1
-    never), threats from ``crit_from`` confirmed by a second roll, the concealment
-    miss chance; not damage reduction."""
-    hit = sum(1 for d in range(2, 21) if d == 20 or d + bonus >= ac) / 20
-    threat = sum(1 for d in range(crit_from, 21) if d == 20 or d + bonus >= ac) / 20
-    return mean * (hit + threat * hit * (mult - 1)) * (1 - miss / 100)
 
 
 def _continue_full_attack(v: _View) -> A.Action | None:
@@ -720,7 +713,7 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
         return A.Move((c.pending_full_round,))
     nxt = _continue_full_attack(v)
     if nxt is not None:
-        return nxt
+        return instead(v.enc, c, nxt)
     load = _reload(v)
     if load is not None:
         return load
@@ -742,7 +735,7 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
             return step
         attack = v.attack()
         if attack is not None and not (b.move and _provoking_unarmed(v, attack)):
-            return attack
+            return instead(v.enc, c, attack)
         draw = _draw_melee_if_cornered(v)
         if draw is not None:
             return draw
@@ -861,7 +854,7 @@ def hold_policy(enc: Encounter, cid: str) -> A.Action:
     c, b = v.c, v.b
     nxt = _continue_full_attack(v)
     if nxt is not None:
-        return nxt
+        return instead(v.enc, c, nxt)
     load = _reload(v)
     if load is not None:
         return load
