@@ -111,18 +111,41 @@ def test_who_may_be_tripped(kit: Any) -> None:
         enc.apply(parse_action("trip blue with longsword"))
 
 
-def test_no_touch_attack_and_no_counter_in_advanced(kit: Any) -> None:
-    # seed 001 "Trip": the opposed roll is the whole trip. Red loses 5 + 3 = 8 against
-    # 10 + 3 = 13, and nothing follows.
-    enc = kit.duel([20, 1, 8, 13], ruleset="advanced")
+def test_no_touch_attack_in_advanced_but_the_counter_trip(kit: Any) -> None:
+    # seed 001 "Trip": the opposed roll is the whole trip (no touch attack); the
+    # counter-trip falls back on srd35 (D18). Red loses 8 against 13; Blue's counter
+    # 9 against Red's 12 fails.
+    enc = kit.duel([20, 1, 8, 13, 9, 12], ruleset="advanced")
     enc.apply(parse_action("trip blue"))
     trip = events(enc, "trip")[0]
     assert trip.outcome["result"] == "failed" and trip.outcome["touch_total"] is None
-    assert trip.outcome["counter"] is None
+    assert trip.outcome["counter"] == [9, 12]
     assert [r.purpose for r in trip.rolls] == [
         "trip: Strength check",
         "trip: resisting (Str or Dex)",
+        "counter-trip: Strength check",
+        "counter-trip: resisting (Str or Dex)",
     ]
+
+
+def test_a_tripping_weapon_provokes_nothing_and_may_be_let_go(kit: Any) -> None:
+    # seed 000 "Tripping with a Weapon": a heavy flail (a trip weapon, two-handed: +9
+    # with Str 16 at BAB 6) makes the touch attack, provokes no attack of opportunity
+    # even from Blue with Combat Reflexes; tripped back, Red lets go of the flail and
+    # stays up: it lies in Red's square.
+    sides = {
+        "red": kit.soldier("Red", "b2", weapons="heavy flail"),
+        "blue": kit.soldier("Blue", "c2", feats="Combat Reflexes"),
+    }
+    enc = kit.scripted_encounter(".......\n.......\n.......", sides, [20, 1, 10, 8, 13, 18, 5])
+    enc.apply(parse_action("trip blue with heavy flail drop-if-tripped"))
+    assert not events(enc, "provoked")
+    trip = events(enc, "trip")[0]
+    assert trip.outcome["weapon"] == "heavy flail" and trip.outcome["result"] == "let go"
+    red = enc.combatants["red"]
+    assert not red.has("prone") and "heavy flail" not in red.wielding
+    assert (red.pos, "heavy flail") in enc.items
+    assert events(enc, "drop")[0].rule == "seed 000 Trip (Tripping with a Weapon)"
 
 
 def test_seeded_trips_agree_with_the_exact_odds(kit: Any) -> None:

@@ -112,7 +112,7 @@ def p_opposed(actor: int, opponent: int, ties: Ties = Ties.HIGHER_MODIFIER) -> F
     fight; tests check it against the procedure under enumeration.
 
     >>> p_opposed(0, 0), p_opposed(5, 0)
-    (Fraction(1, 2), Fraction(29, 40))
+    (Fraction(1, 2), Fraction(59, 80))
     """
     diff = actor - opponent
     won = sum(max(0, min(20, a + diff - 1)) for a in range(1, 21))  # faces b < a + diff
