@@ -511,9 +511,8 @@ def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], l
     return attacks, labels
 
 
-#: ``odds MANEUVER``: the special attacks whose exact odds are available, and the
-#: others DESIGN.md names (refused with a clear message until they are).
-ODDS_MANEUVERS = ("trip",)
+#: ``odds MANEUVER``: the special attacks DESIGN.md names whose exact odds are still to
+#: come (refused with a clear message until they are; the others: odds.MANEUVER_ODDS).
 PLANNED_MANEUVERS = (
     *("bull-rush", "overrun", "disarm", "sunder", "grapple", "pin", "escape", "feint"),
     "turn",
@@ -527,6 +526,7 @@ PLANNED_MANEUVERS = (
 @click.option("--routine", help="The attacker's attack routine (default: its first).")
 @click.option("--full", is_flag=True, help="The whole full-attack routine, not one attack.")
 @click.option("--flat-footed", is_flag=True, help="The defender is flat-footed.")
+@click.option("--charge", is_flag=True, help="The maneuver ends a charge (bull-rush, overrun).")
 @click.option(
     "--power",
     type=click.IntRange(0, 40),
@@ -604,14 +604,14 @@ def _maneuver_odds(maneuver: str, rules: Any, as_json: bool, opts: dict[str, Any
         InputError: for an unknown maneuver, missing creatures or flags that do not apply.
     """
     from d20combat.content.bestiary import find_creature
-    from d20combat.odds import trip_odds
+    from d20combat.odds import MANEUVER_ODDS
     from d20combat.render.odds import maneuver_text
-    from d20combat.rules.maneuvers.trip import trip_problem
     from d20combat.rules.statistics import derive
 
     key = maneuver.strip().lower()
-    if key not in ODDS_MANEUVERS:
-        known = ", ".join(ODDS_MANEUVERS)
+    entry = MANEUVER_ODDS.get(key)
+    if entry is None:
+        known = ", ".join(MANEUVER_ODDS)
         message = (
             f"exact odds of {maneuver!r} are not available yet"
             if key in PLANNED_MANEUVERS
@@ -624,21 +624,27 @@ def _maneuver_odds(maneuver: str, rules: Any, as_json: bool, opts: dict[str, Any
             field="--attacker" if not opts["attacker"] else "--defender",
             expected="two creature names or files",
         )
-    attack_flags = ("attack", "damage", "ac", "routine")
-    given = [f"--{f}" for f in attack_flags if opts[f] is not None]
+    given = [f"--{f}" for f in ("attack", "damage", "ac", "routine") if opts[f] is not None]
     given += [f"--{f}" for f in ("full", "power") if opts[f]]
+    given += [
+        f"--{f.replace('_', '-')}"
+        for f in ("flat_footed", "charge")
+        if opts[f] and f not in entry.flags
+    ]
     if given:
+        takes = " ".join(f"--{f.replace('_', '-')}" for f in sorted(entry.flags))
         raise InputError(
             f"{', '.join(given)} does not apply to odds {key}",
             field=given[0],
-            expected="--attacker, --defender, --flat-footed, --ruleset, --variant, --json",
+            expected=f"--attacker, --defender, {takes}, --ruleset, --variant, --json",
         )
     attacker = derive(find_creature(opts["attacker"]), rules)
     defender = derive(find_creature(opts["defender"]), rules)
-    why = trip_problem(attacker, defender)
+    why = entry.problem(attacker, defender)
     if why is not None:
-        raise InputError(why, field="--defender", expected="a creature the attacker can trip")
-    result = trip_odds(attacker, defender, rules, flat_footed=opts["flat_footed"])
+        raise InputError(why, field="--defender", expected=f"a creature the attacker can {key}")
+    situation = {f: opts[f] for f in entry.flags}
+    result = entry.odds(attacker, defender, rules, **situation)
     if as_json:
         _echo_json(result.as_json())
     else:

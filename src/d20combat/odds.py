@@ -13,10 +13,11 @@ numbers are under ``attacks``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import NamedTuple
 
 from d20combat.content.rulesets import Ruleset
 from d20combat.rules.attack import Attack, resolve_attack
@@ -226,3 +227,24 @@ def trip_odds(
         tuple(steps),
         tuple(provokes),
     )
+
+
+class ManeuverEntry(NamedTuple):
+    """What ``d20combat odds MANEUVER`` needs of a maneuver: its odds, why it cannot be
+    made between two creatures (None: it can), and the situation flags it takes."""
+
+    odds: Callable[..., ManeuverOdds]
+    problem: Callable[[Statistics, Statistics], str | None]
+    flags: frozenset[str] = frozenset({"flat_footed"})
+
+
+def _trip_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    from d20combat.rules.maneuvers.trip import trip_problem
+
+    return trip_problem(attacker, defender)
+
+
+#: The maneuvers whose exact odds ``odds MANEUVER`` gives, by the name it takes.
+MANEUVER_ODDS: dict[str, ManeuverEntry] = {
+    "trip": ManeuverEntry(trip_odds, _trip_problem),
+}

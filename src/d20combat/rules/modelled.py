@@ -53,7 +53,7 @@ SITUATIONAL_FEATS: Mapping[str, str] = {
     "multiattack": "rules/statistics.py",  # secondary natural attacks at -2
     "improved critical": "rules/statistics.py",  # doubled threat range
     "rapid reload": "encounter/handlers.py",  # faster crossbow loading
-    "improved trip": "encounter/maneuvers.py",  # no AoO, +4, a free attack (rules/maneuvers)
+    "improved trip": "encounter/maneuvers/trip.py",  # no AoO, +4, a free attack (rules/maneuvers)
 }
 
 # Feats a build applies to its stat block (SRD feats.html): the skill feats' +2 are in

@@ -17,14 +17,15 @@ the maneuver (the same closed forms as ``d20combat odds``: the touch attack and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.handlers import attack_in_hand, attacks_after
-from d20combat.encounter.maneuvers import touch_of, trip_option, trip_problem_in
+from d20combat.encounter.maneuvers import touch_of
+from d20combat.encounter.maneuvers.trip import trip_option, trip_problem_in
 from d20combat.rules.checks import p_opposed
 from d20combat.rules.maneuvers.trip import resist_check, strength_check
 from d20combat.rules.modifiers import BonusType, Modifier, Total
@@ -194,20 +195,50 @@ def trip_value(
     return value - attack_worth
 
 
+class Choice(NamedTuple):
+    """A maneuver the tactics may make in place of an attack: why it is illegal against
+    a target (None: legal), its worth against the attack (:func:`trip_value`'s
+    signature), and the action."""
+
+    problem: Callable[[Encounter, Combatant, Combatant, str | None], str | None]
+    value: Callable[
+        [Encounter, Combatant, Combatant, AttackOption, Total, list[tuple[AttackOption, Total]]],
+        float,
+    ]
+    action: Callable[[A.Attack], A.Action]
+
+
+#: The maneuvers the baseline weighs in place of each melee attack, by verb.
+ATTACK_CHOICES: dict[str, Choice] = {
+    "trip": Choice(
+        trip_problem_in,
+        trip_value,
+        lambda a: A.Trip(a.target, defensively=a.defensively),
+    ),
+}
+
+
 def instead(enc: Encounter, c: Combatant, attack: A.Action) -> A.Action:
-    """``attack``, or the trip in its place when the trip is expected to bring more
-    (:func:`trip_value`). Only a creature of Intelligence 3 or more chooses a maneuver
-    (a judgment call: mindless undead and animals just attack; an animal's trip that
-    comes with its bite is a special attack of its own)."""
+    """``attack``, or the maneuver in its place that is expected to bring the most, if
+    any brings more than the attack (each :class:`Choice`'s value). Only a creature of
+    Intelligence 3 or more chooses a maneuver (a judgment call: mindless undead and
+    animals just attack; an animal's trip that comes with its bite is a special attack
+    of its own)."""
     if type(attack) is not A.Attack or attack.two_weapon or not c.traits.intelligent:
         return attack
     target = enc.get(attack.target)
-    if trip_problem_in(enc, c, target, None) is not None:
-        return attack
-    replaced, bonus = attack_in_hand(enc, c, attack)
-    if replaced.ranged:
-        return attack
-    later = attacks_after(enc, c, replaced)
-    if trip_value(enc, c, target, replaced, bonus, later) > 0:
-        return A.Trip(target.id, defensively=attack.defensively)
-    return attack
+    replaced: AttackOption | None = None
+    best = 0.0
+    chosen_action: A.Action = attack
+    for choice in ATTACK_CHOICES.values():
+        if choice.problem(enc, c, target, None) is not None:
+            continue
+        if replaced is None:
+            replaced, bonus = attack_in_hand(enc, c, attack)
+            if replaced.ranged:
+                return attack
+            later = attacks_after(enc, c, replaced)
+        worth = choice.value(enc, c, target, replaced, bonus, later)
+        if worth > best:
+            best, chosen_action = worth, choice.action(attack)
+    return chosen_action

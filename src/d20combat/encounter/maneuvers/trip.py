@@ -1,24 +1,22 @@
-"""Special attacks in the encounter: who may make them, what they provoke, and what
-their results do to the fight. The procedures themselves are pure rules
-(:mod:`d20combat.rules.maneuvers`); this module feeds them the situation (the attack's
-bonus with every situational modifier, the conditions on each check) and applies
-the outcome (prone, dropped weapons), recording each as an event.
-
-A maneuver made "in place of a melee attack" (trip) is an
-:class:`~d20combat.encounter.actions.Attack` with its ``maneuver`` set: it uses the
-attack's budget, so it may be the standard action's attack or any attack of a full
-attack, at that attack's bonus.
+"""Trip in the encounter (seed 000 "Trip"; the procedure: :mod:`d20combat.rules.maneuvers.trip`):
+what the tripper may trip with, the attack of opportunity of an unarmed trip, the touch
+attack in its situation, prone, a tripping weapon let go, Improved Trip's free attack.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from d20combat.content.equipment import WeaponFlag
-from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, provoke, strike
+from d20combat.encounter.maneuvers import (
+    ATTACK_MANEUVER_RULES,
+    AttackManeuver,
+    ability,
+    fall,
+    touch_of,
+)
 from d20combat.rules.maneuvers.trip import (
     RULE as TRIP_RULE,
 )
@@ -35,19 +33,6 @@ from d20combat.rules.statistics import AttackOption
 if TYPE_CHECKING:
     from d20combat.encounter.actions import Attack
     from d20combat.encounter.state import Encounter
-
-
-# touch variants by the id of their option (kept alive in the entry, so ids stay unique)
-_TOUCH: dict[int, tuple[AttackOption, AttackOption]] = {}
-
-
-def touch_of(option: AttackOption) -> AttackOption:
-    """The option made as a touch attack (a trip's, a grapple's grab): one object per
-    option, so the attacks built from it are cached like any other."""
-    hit = _TOUCH.get(id(option))
-    if hit is None:
-        hit = _TOUCH[id(option)] = (option, dataclasses.replace(option, touch=True))
-    return hit[1]
 
 
 def trip_option(c: Combatant, weapon: str | None) -> AttackOption | None:
@@ -78,11 +63,6 @@ def trip_problem_in(
     if target.has("prone"):
         return f"{target.id} is already prone"
     return enc.space.attack_problem(c, option, target)
-
-
-def _ability(c: Combatant, total: Total) -> Total:
-    """A check's modifier with what the creature's conditions add to ability checks."""
-    return c.roll_total(total, "ability-check")
 
 
 def attempt_trip(
@@ -121,16 +101,16 @@ def attempt_trip(
     if rules.trip_touch_attack:
         attack, _ = build_attack(enc, c, touch_of(option), bonus, target, defensively=a.defensively)
         touch_bonus, touch_ac, concealment = attack.bonus, attack.ac, attack.concealment
-    attack_check = _ability(c, strength_check(c.stats, rules))
-    resist = _ability(target, resist_check(target.stats, rules))
+    attack_check = ability(c, strength_check(c.stats, rules))
+    resist = ability(target, resist_check(target.stats, rules))
     countering = rules.trip_counter
     sides = TripSides(
         touch_bonus,
         touch_ac,
         attack_check,
         resist,
-        _ability(target, strength_check(target.stats, rules)) if countering else None,
-        _ability(c, resist_check(c.stats, rules)) if countering else None,
+        ability(target, strength_check(target.stats, rules)) if countering else None,
+        ability(c, resist_check(c.stats, rules)) if countering else None,
         concealment,
     )
     mark = enc.dice.mark()
@@ -179,23 +159,6 @@ def attempt_trip(
             fall(enc, c)
 
 
-def fall(enc: Encounter, c: Combatant) -> None:
-    """``c`` is knocked prone (SRD conditions "Prone")."""
-    c.conditions["prone"] = Condition(c.id, 0)
-    enc.space.invalidate(c)
-
-
-# ---------------------------------------------------------------- the attack maneuvers
-class AttackManeuver(NamedTuple):
-    """A special attack made in place of a melee attack: why it is illegal against a
-    target (None: legal), how it is resolved, and the weapons it may be made with
-    (None: the creature's unarmed strike)."""
-
-    problem: Callable[[Encounter, Combatant, Combatant, str | None], str | None]
-    attempt: Callable[[Encounter, Combatant, Attack, AttackOption, Total], None]
-    weapons: Callable[[Combatant], list[str | None]]
-
-
 def _tripping_weapons(c: Combatant) -> list[str | None]:
     named = [
         o.name
@@ -205,41 +168,4 @@ def _tripping_weapons(c: Combatant) -> list[str | None]:
     return [None, *named]
 
 
-#: Every maneuver of :data:`d20combat.encounter.actions.ATTACK_MANEUVERS`, by verb.
-ATTACK_MANEUVER_RULES: dict[str, AttackManeuver] = {
-    "trip": AttackManeuver(trip_problem_in, attempt_trip, _tripping_weapons),
-}
-
-
-def maneuver_problem(enc: Encounter, c: Combatant, a: Attack, target: Combatant) -> str | None:
-    """Why ``a`` (an attack with its ``maneuver`` set) is illegal now, or None."""
-    assert a.maneuver is not None
-    return ATTACK_MANEUVER_RULES[a.maneuver].problem(enc, c, target, a.weapon)
-
-
-def attempt_maneuver(
-    enc: Encounter, c: Combatant, a: Attack, option: AttackOption, bonus: Total
-) -> None:
-    """Resolve the maneuver ``a`` in place of the attack ``option`` at ``bonus``."""
-    assert a.maneuver is not None
-    ATTACK_MANEUVER_RULES[a.maneuver].attempt(enc, c, a, option, bonus)
-
-
-def maneuver_attacks(
-    enc: Encounter,
-    c: Combatant,
-    target: Combatant,
-    options: list[AttackOption],
-    *,
-    defensively: bool,
-) -> Iterator[Attack]:
-    """The legal maneuvers in place of the next attack (``options``: what that attack
-    may be made with) against ``target``."""
-    from d20combat.encounter.actions import ATTACK_MANEUVER_ACTIONS
-
-    if not any(not o.ranged for o in options):
-        return
-    for verb, rule in ATTACK_MANEUVER_RULES.items():
-        for weapon in rule.weapons(c):
-            if rule.problem(enc, c, target, weapon) is None:
-                yield ATTACK_MANEUVER_ACTIONS[verb](target.id, weapon, defensively=defensively)
+ATTACK_MANEUVER_RULES["trip"] = AttackManeuver(trip_problem_in, attempt_trip, _tripping_weapons)
