@@ -23,6 +23,21 @@ notation                   meaning (action type; source)
 ``trip ogre``              trip in place of an attack (seed 000 "Trip")
 ``trip ogre with guisarme drop-if-tripped``   with a tripping weapon, let go of it
                            rather than be tripped back
+``grapple ogre``           start (or join) a grapple in place of an attack
+                           (seed 000 "Grapple": grab, hold, move in)
+``grapple-damage ogre``    in a grapple, in place of an attack: a grapple check to
+                           deal unarmed damage (``lethal`` at -4, or ``nonlethal``)
+``pin ogre``               in a grapple: a grapple check to pin (in place of an attack)
+``break-pin ogre``         break the pin ogre holds on another (in place of an attack)
+``escape-grapple ogre``    escape the grapple by a grapple check (in place of an attack)
+``escape-pin ogre``        escape ogre's pin by a grapple check (in place of an attack)
+``escape-artist ogre``     escape the grapple, or the pin, by Escape Artist (standard)
+``use-weapon ogre``        a grapple check, then attack ogre with its light weapon at -4
+``move-grapple c4 d5``     move the grapple at half speed (standard; a grapple check)
+``release ogre``           let go of a pinned ogre (free; seed 001: any partner willing)
+``climb-onto ogre``        seed 001: climb onto a larger creature (in place of an attack)
+``climb-down``             seed 001: slide down off it (move action)
+``shake-off``              seed 001: shake off the creatures on its back (standard)
 ``total-defense``          +4 dodge AC (seed 004 "Total Defense")
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
 ``delay``                  act after the next creature, and choose again then
@@ -68,6 +83,9 @@ class Action:
 
     verb: ClassVar[str] = ""
     kind: ClassVar[str] = "free"  # standard, move, full-round, free, step
+    # the name conditions use to allow it (rules.conditions.GRAPPLE_ACTIONS: what a
+    # grappler or a pinned creature may do); "" for the rest
+    named: ClassVar[str] = ""
 
     def __str__(self) -> str:
         return self.verb
@@ -150,6 +168,7 @@ class Attack(Action):
     expertise: int = 0  # Combat Expertise (SRD feat): -N attack, +N dodge AC
     verb: ClassVar[str] = "attack"
     kind: ClassVar[str] = "standard"
+    named: ClassVar[str] = "grapple-attack"  # a grappler's attack (seed 000)
 
     @property
     def maneuver(self) -> str | None:
@@ -184,6 +203,7 @@ class Trip(Attack):
 
     drop_if_tripped: bool = False
     verb: ClassVar[str] = "trip"
+    named: ClassVar[str] = "trip"
 
     @property
     def maneuver(self) -> str | None:
@@ -192,6 +212,142 @@ class Trip(Attack):
     def __str__(self) -> str:
         text = Attack.__str__(self)
         return text + " drop-if-tripped" if self.drop_if_tripped else text
+
+
+@dataclass(frozen=True, slots=True)
+class _Maneuver(Attack):
+    """A special attack in place of a melee attack, named by its verb, whose notation
+    is ``VERB TARGET [defensively]`` (the grapple options)."""
+
+    @property
+    def maneuver(self) -> str | None:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Grapple(_Maneuver):
+    """Start a grapple, or join one (seed 000 "Starting a Grapple", "Joining a
+    Grapple")."""
+
+    verb: ClassVar[str] = "grapple"
+    named: ClassVar[str] = "start-grapple"
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleDamage(_Maneuver):
+    """Damage a grapple opponent (seed 000 "Damage Your Opponent"): ``nonlethal`` True
+    or False chooses the kind (None: the unarmed strike's own)."""
+
+    verb: ClassVar[str] = "grapple-damage"
+    named: ClassVar[str] = "damage-opponent"
+
+    def __str__(self) -> str:
+        text = f"{self.verb} {self.target}"
+        if self.nonlethal is not None:
+            text += " nonlethal" if self.nonlethal else " lethal"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Pin(_Maneuver):
+    """Pin a grapple opponent (seed 000 "Pin Your Opponent")."""
+
+    verb: ClassVar[str] = "pin"
+    named: ClassVar[str] = "pin"
+
+
+@dataclass(frozen=True, slots=True)
+class BreakPin(_Maneuver):
+    """Break the pin ``target`` holds on another (seed 000 "Break Another's Pin")."""
+
+    verb: ClassVar[str] = "break-pin"
+    named: ClassVar[str] = "break-pin"
+
+
+@dataclass(frozen=True, slots=True)
+class EscapeGrapple(_Maneuver):
+    """Escape the grapple of ``target`` (and of every other opponent, where the ruleset
+    says so) by a grapple check (seed 000 "Escape from Grapple")."""
+
+    verb: ClassVar[str] = "escape-grapple"
+    named: ClassVar[str] = "escape-grapple"
+
+
+@dataclass(frozen=True, slots=True)
+class EscapePin(_Maneuver):
+    """Escape ``target``'s pin by a grapple check (seed 000 "If You're Pinned")."""
+
+    verb: ClassVar[str] = "escape-pin"
+    named: ClassVar[str] = "escape-pin"
+
+
+@dataclass(frozen=True, slots=True)
+class UseWeapon(_Maneuver):
+    """Attack ``target`` with its own light weapon (seed 000 "Use Opponent's Weapon")."""
+
+    verb: ClassVar[str] = "use-weapon"
+    named: ClassVar[str] = "use-opponent-weapon"
+
+
+@dataclass(frozen=True, slots=True)
+class ClimbOnto(_Maneuver):
+    """Climb onto a larger creature (seed 001 "Climbing onto larger creatures")."""
+
+    verb: ClassVar[str] = "climb-onto"
+    named: ClassVar[str] = "climb-onto"
+
+
+@dataclass(frozen=True, slots=True)
+class EscapeArtist(Action):
+    """Escape ``target``'s pin, or the grapple, by an Escape Artist check (a standard
+    action: seed 000; seed 004 "once per round"; seed 001 "Slipping free")."""
+
+    target: str
+    verb: ClassVar[str] = "escape-artist"
+    kind: ClassVar[str] = "standard"
+    named: ClassVar[str] = "escape-artist"
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGrapple(Move):
+    """Move the grapple (everyone in it) along ``path``, the mover's squares, at half
+    speed (seed 000 "Move"; a standard action)."""
+
+    verb: ClassVar[str] = "move-grapple"
+    kind: ClassVar[str] = "standard"
+    named: ClassVar[str] = "move-grapple"
+
+
+@dataclass(frozen=True, slots=True)
+class Release(Action):
+    """Let go of a grapple opponent (seed 000 "If You're Pinning": a pinned one, a free
+    action; seed 001: any one that wishes it too)."""
+
+    target: str
+    verb: ClassVar[str] = "release"
+    named: ClassVar[str] = "release-pin"
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClimbDown(Action):
+    """Slide down safely from the creature it clings to (seed 001 "Getting down")."""
+
+    verb: ClassVar[str] = "climb-down"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class ShakeOff(Action):
+    """Shake off the creatures clinging to its back (seed 001, a standard action)."""
+
+    verb: ClassVar[str] = "shake-off"
+    kind: ClassVar[str] = "standard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +418,7 @@ class Draw(Action):
     also: str | None = None
     verb: ClassVar[str] = "draw"
     kind: ClassVar[str] = "move"
+    named: ClassVar[str] = "draw-light-weapon"  # allowed in a grapple (a light one)
 
     def __str__(self) -> str:
         return f"draw {self.weapon}" + (f" and {self.also}" if self.also else "")
@@ -390,15 +547,17 @@ def parse_action(text: str) -> Action:
         "surrender": Surrender,
         "flee": Flee,
         "cower": Cower,
+        "climb-down": ClimbDown,
+        "shake-off": ShakeOff,
     }
     if verb in simple:
         if args:
             raise _expect(text, f"'{verb}' alone")
         return simple[verb]()
-    if verb in ("move", "withdraw", "run"):
+    if verb in ("move", "withdraw", "run", "move-grapple"):
         if not args:
             raise _expect(text, f"'{verb}' and the squares of the path, like '{verb} c4 d5'")
-        cls = {"move": Move, "withdraw": Withdraw, "run": Run}[verb]
+        cls = {"move": Move, "withdraw": Withdraw, "run": Run, "move-grapple": MoveGrapple}[verb]
         return cls(tuple(parse_square(a) for a in args))
     if verb in ("step", "crawl", "open", "start-full-round"):
         if len(args) != 1:
@@ -418,6 +577,10 @@ def parse_action(text: str) -> Action:
         return _parse_attack(text, args)
     if verb in ATTACK_MANEUVERS:
         return _parse_maneuver(text, verb, args)
+    if verb in ("escape-artist", "release"):
+        if len(args) != 1:
+            raise _expect(text, f"'{verb} TARGET'")
+        return (EscapeArtist if verb == "escape-artist" else Release)(args[0])
     if verb == "delay":
         if not args:
             return Delay()
@@ -479,6 +642,11 @@ def parse_action(text: str) -> Action:
                     "flee",
                     "cower",
                     "start-full-round",
+                    "move-grapple",
+                    "escape-artist",
+                    "release",
+                    "climb-down",
+                    "shake-off",
                     *ATTACK_MANEUVERS,
                 ]
             )
@@ -487,13 +655,47 @@ def parse_action(text: str) -> Action:
 
 
 #: Special attacks made in place of a melee attack (so also within a full attack, at
-#: its iterative bonuses), by verb: seed 000 "Trip".
-ATTACK_MANEUVER_ACTIONS: dict[str, type[Attack]] = {"trip": Trip}
+#: its iterative bonuses), by verb: seed 000 "Trip", the grapple options of seed 000
+#: "Grapple", seed 001's climbing onto a larger creature.
+ATTACK_MANEUVER_ACTIONS: dict[str, type[Attack]] = {
+    "trip": Trip,
+    "grapple": Grapple,
+    "grapple-damage": GrappleDamage,
+    "pin": Pin,
+    "break-pin": BreakPin,
+    "escape-grapple": EscapeGrapple,
+    "escape-pin": EscapePin,
+    "use-weapon": UseWeapon,
+    "climb-onto": ClimbOnto,
+}
 ATTACK_MANEUVERS = tuple(ATTACK_MANEUVER_ACTIONS)
+
+#: Every name an action carries for the conditions (``Action.named``).
+NAMED_ACTIONS: frozenset[str] = frozenset(
+    {
+        Attack.named,
+        Draw.named,
+        EscapeArtist.named,
+        MoveGrapple.named,
+        Release.named,
+        *(cls.named for cls in ATTACK_MANEUVER_ACTIONS.values()),
+    }
+)
 
 
 def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:
-    """``trip TARGET [with WEAPON] [defensively] [drop-if-tripped]``."""
+    """``trip TARGET [with WEAPON] [defensively] [drop-if-tripped]``;
+    ``grapple-damage TARGET [lethal|nonlethal]``; the other grapple options
+    ``VERB TARGET [defensively]``."""
+    if verb == "grapple-damage":
+        kinds = {"lethal": False, "nonlethal": True}
+        if not args or len(args) > 2 or (len(args) == 2 and args[1] not in kinds):
+            raise _expect(text, "'grapple-damage TARGET [lethal|nonlethal]'")
+        return GrappleDamage(args[0], nonlethal=kinds[args[1]] if len(args) == 2 else None)
+    if verb != "trip":
+        if not args or len(args) > 2 or (len(args) == 2 and args[1] != "defensively"):
+            raise _expect(text, f"'{verb} TARGET [defensively]'")
+        return ATTACK_MANEUVER_ACTIONS[verb](args[0], defensively=len(args) == 2)
     form = f"'{verb} TARGET [with WEAPON] [defensively] [drop-if-tripped]'"
     if not args:
         raise _expect(text, form)

@@ -142,6 +142,10 @@ class Combatant:
     pending_full_round: Pos | None = None
     fumbled: bool = False  # seed 000 fumble variant: loses its next turn
     dodge_target: str | None = None  # SRD feats "Dodge": the designated opponent
+    # seed 000 "Grapple": the creatures it is grappling with (each link is held by both,
+    # in id order); a pin is the pinned creature's "pinned" condition, owned by the pinner
+    grappling: tuple[str, ...] = ()
+    clinging: str | None = None  # seed 001: the larger creature it has climbed onto
     _state: tuple[Vitals, Ruleset, HpState, bool] | None = None  # cache of state()
     # cache of ready_options() and melee_options()
     _ready: tuple[object, list[AttackOption], list[AttackOption]] | None = None
@@ -306,6 +310,8 @@ class Combatant:
             self.dodge_target,
             self.lost,
             self.unloaded,
+            self.grappling,
+            self.clinging,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -351,6 +357,8 @@ class Combatant:
             "ticked_round": self.ticked_round,
             "lost": list(self.lost),
             "unloaded": list(self.unloaded),
+            "grappling": list(self.grappling),
+            "clinging": self.clinging,
         }
 
     def load_json(self, data: dict[str, Any]) -> None:
@@ -394,6 +402,9 @@ class Combatant:
         self.ticked_round = int(data["ticked_round"])
         self.lost = tuple(str(x) for x in data["lost"])
         self.unloaded = tuple(str(x) for x in data.get("unloaded", ()))
+        self.grappling = tuple(str(x) for x in data.get("grappling", ()))
+        clinging = data.get("clinging")
+        self.clinging = None if clinging is None else str(clinging)
 
 
 def initial_wielding(stats: Statistics) -> tuple[str, ...]:

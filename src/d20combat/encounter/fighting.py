@@ -36,7 +36,7 @@ from d20combat.rules.conditions import (
     roll_modifiers,
     sneak_attack_allowed,
 )
-from d20combat.rules.dice import Roll
+from d20combat.rules.dice import Dice, Roll
 from d20combat.rules.hitpoints import take_damage, take_nonlethal
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import AttackOption
@@ -118,6 +118,7 @@ def build_attack(
     mobility = moving and target.traits.mobility
     expertise = (attacker.expertise if not ranged else 0, target.expertise)
     a_stats, t_stats, rules = attacker.stats, target.stats, enc.rules
+    grapple = _grapple_relation(attacker, target) if target.grappling else 0
     key = (
         id(a_stats),
         id(t_stats),
@@ -137,6 +138,7 @@ def build_attack(
         multiplier,
         power,
         expertise,
+        grapple,
     )
     hit = _ATTACKS.get(key)
     if hit is not None:
@@ -160,6 +162,7 @@ def build_attack(
         multiplier=multiplier,
         power=power,
         expertise=expertise,
+        grapple=grapple,
     )
     if len(_ATTACKS) >= _ATTACKS_LIMIT:
         _ATTACKS.clear()
@@ -187,9 +190,10 @@ def _assemble(
     multiplier: int,
     power: int,
     expertise: tuple[int, int],
+    grapple: int = 0,
 ) -> tuple[Attack, dict[str, Any]]:
     """:func:`build_attack` once the situation is known (reads only immutable data:
-    the combatants' statistics and traits)."""
+    the combatants' statistics and traits). ``grapple``: :func:`_grapple_relation`."""
     ranged = option.ranged
     notes: dict[str, Any] = {}
     if flanked:
@@ -205,6 +209,9 @@ def _assemble(
             damage_mods.append(extra_damage)
     if expertise[0]:  # SRD feats "Combat Expertise": -N on melee attacks ...
         mods.append(Modifier(-expertise[0], BonusType.UNTYPED, "Combat Expertise"))
+    if grapple and rules.grapple_attack_penalty:
+        # seed 000 "Attack Your Opponent": -4 on attacks on a creature one grapples
+        mods.append(Modifier(rules.grapple_attack_penalty, BonusType.UNTYPED, "in a grapple"))
     if ranged:
         inc = option.range_increment or 10
         full = max(0, (distance - 1) // inc)
@@ -224,6 +231,8 @@ def _assemble(
         attacker=attacker_conds,
         uncanny_dodge=uncanny,
         run_feat=tt.run,
+        grapple_partner=grapple > 0,
+        pinner=grapple > 1,
         helpless_defense=rules.helpless_defense,
         run_ranged_defense_bonus=rules.run_ranged_defense_bonus,
     )
@@ -252,6 +261,7 @@ def _assemble(
         uncanny_dodge=uncanny,
         improved_uncanny_dodge=improved_ud,
         run_feat=tt.run,
+        grapple_partner=grapple > 0,
     )
     if sneak and dice and not target.stats.crit_immune and (not ranged or distance <= 30):
         extra = (ExtraDamage(dice=dice, source="sneak attack"),)
@@ -301,6 +311,16 @@ def _assemble(
     return attack, notes
 
 
+def _grapple_relation(attacker: Combatant, target: Combatant) -> int:
+    """How ``attacker`` stands to a grappling ``target`` (seed 000 "Grappling
+    Consequences", "If You're Pinned"): 0 outside its grapple, 1 grappling it, 2 holding
+    its pin (the pinned creature's -4 AC is against everyone else)."""
+    if attacker.id not in target.grappling:
+        return 0
+    pin = target.conditions.get("pinned")
+    return 2 if pin is not None and pin.owner == attacker.id else 1
+
+
 def can_power_attack(stat: StatBlock, rules: Ruleset) -> bool:
     """Whether a creature may Power Attack: with the SRD feat (``power_attack: feat``)
     or, in seed 001's ruleset (``power_attack: stance``), anyone."""
@@ -341,7 +361,11 @@ def strike(
     moving: bool = False,
 ) -> AttackResult:
     """Roll one attack, record it, and apply its damage (with the Power Attack the
-    attacker chose for the round, if melee)."""
+    attacker chose for the round, if melee). A ranged attack into a grapple from outside
+    it strikes one of the grapplers at random (seed 002 Table: Armor Class Modifiers,
+    note 3)."""
+    if option.ranged and target.grappling and attacker.id not in target.grappling:
+        target = _struck_grappler(enc, attacker, target)
     attack, notes = build_attack(
         enc,
         attacker,
@@ -393,6 +417,41 @@ def strike(
         if standing and not enc.active(target):
             cleave(enc, attacker, option, bonus, target)
     return r
+
+
+def grapple_group(enc: Encounter, c: Combatant) -> list[Combatant]:
+    """Everyone in ``c``'s grapple (seed 000 "Multiple Grapples": those linked to it,
+    and to them ...), ``c`` included, in id order."""
+    if not c.grappling:
+        return [c]
+    seen = {c.id: c}
+    todo = [c]
+    while todo:
+        for pid in todo.pop().grappling:
+            if pid not in seen:
+                seen[pid] = enc.combatants[pid]
+                todo.append(seen[pid])
+    return [seen[k] for k in sorted(seen)]
+
+
+def _struck_grappler(enc: Encounter, attacker: Combatant, target: Combatant) -> Combatant:
+    """seed 002 note 3: "Roll randomly to see which grappling combatant you strike"."""
+    group = [g for g in grapple_group(enc, target) if g is not attacker and g.present()]
+    if len(group) < 2:
+        return target
+    mark = enc.dice.mark()
+    k = enc.dice.roll(Dice.of(1, len(group)), "which grappler a shot into a grapple strikes")
+    struck = group[k - 1]
+    enc.event(
+        attacker.id,
+        "into-grapple",
+        "seed 002 Table: Armor Class Modifiers, note 3",
+        target=struck.id,
+        rolls_from=mark,
+        aimed=target.id,
+        grapplers=[g.id for g in group],
+    )
+    return struck
 
 
 def cleave(
@@ -519,16 +578,18 @@ def provoke(
     movement: bool = False,
     only: Combatant | None = None,
     unseen_only: bool = False,
+    exclude: Combatant | None = None,
 ) -> bool:
     """Offer attacks of opportunity to everyone threatening ``provoker``'s space (or
-    ``only`` that one, or ``unseen_only`` those the provoker cannot see).
+    ``only`` that one, or ``unseen_only`` those the provoker cannot see; never
+    ``exclude``).
 
     Returns False if the provoker can no longer act (its action is lost).
     """
     from d20combat.encounter.state import always_react
 
     for t in enc.space.threatening(provoker):
-        if only is not None and t is not only:
+        if (only is not None and t is not only) or t is exclude:
             continue
         if unseen_only and enc.space.sees(provoker, t):
             continue

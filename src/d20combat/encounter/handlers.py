@@ -22,6 +22,7 @@ from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
 from d20combat.encounter.fighting import can_power_attack, provoke, strike
 from d20combat.encounter.maneuvers import attempt_maneuver, maneuver_attacks, maneuver_problem
+from d20combat.encounter.maneuvers import grapple as G
 from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import can_use_ranged
@@ -79,6 +80,10 @@ def _need_full_round(enc: Encounter, c: Combatant) -> None:
         raise _fail(why)
     if enc.budget.stepped:
         raise _fail("a 5-foot step was taken this turn")
+
+
+need_move_action = _need_move_action
+need_standard = _need_standard
 
 
 def _need_mobile(enc: Encounter, c: Combatant) -> None:
@@ -494,7 +499,8 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(f"{target.id} has left the battlefield")
     if target.vitals.dead:
         raise _fail(f"{target.id} is already dead")
-    if not c.restrictions().can_attack:
+    r = c.restrictions()
+    if not r.can_attack and a.named not in r.escape_actions:
         raise _fail("its conditions forbid attacking: " + ", ".join(sorted(c.conditions)))
     nxt = _continuing(enc, c)
     if nxt is not None:
@@ -538,7 +544,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
     if option.ranged and not can_use_ranged(c.condition_set(), _flags(option)):
         raise _fail("its conditions forbid this ranged weapon (prone: crossbows, shuriken)")
-    why = enc.space.attack_problem(c, option, target)
+    why = G.attack_problem(enc, c, target, option, a) or enc.space.attack_problem(c, option, target)
     if why:
         raise _fail(why)
 
@@ -632,10 +638,13 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     unarmed_provokes = unarmed and "unarmed-attack" in enc.rules.provoking_actions
     if (
         unarmed_provokes
+        and target.id not in c.grappling  # seed 000: a grapple's attacks provoke nothing
         and enc.space.is_armed(target)
         and not provoke(enc, c, "unarmed attack", only=target)
     ):
         return
+    if c.clinging is not None and G.balance_problem(enc, c, option):
+        return  # seed 001: fell off its carrier, the attack lost
     strike(
         enc,
         c,
@@ -650,7 +659,9 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 
 def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
-    if not c.restrictions().can_attack or c.pending_full_round is not None:
+    r = c.restrictions()
+    # a pinned creature attacks nothing but may escape in place of an attack
+    if not (r.can_attack or r.escape_actions) or c.pending_full_round is not None:
         return
     nxt = _continuing(enc, c)
     b = enc.budget
@@ -913,13 +924,18 @@ def _check_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail(f"no second weapon {a.also!r} to draw (carried: {', '.join(_carried(c))})")
         if hands(c, a.weapon) + hands(c, a.also) > 2:
             raise _fail("two light or one-handed weapons only")
+    why = G.draw_problem(enc, c, a.weapon, a.also)
+    if why:
+        raise _fail(why)
     if not _free_draw(enc, c):
         _need_move_action(enc, c)
 
 
 def _free_draw(enc: Encounter, c: Combatant) -> bool:
     b = enc.budget
-    return c.stat.bab >= 1 and b.moved and not b.stepped and not b.free_draw_used
+    return (
+        c.stat.bab >= 1 and b.moved and not b.stepped and not b.free_draw_used and not c.grappling
+    )
 
 
 # SRD equipment: a hand crossbow and a sling are shot with one hand
@@ -954,6 +970,8 @@ def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
         enc.budget.free_draw_used = True
     else:
         enc.budget.use("move")
+    if not G.draw_check(enc, c):
+        return  # seed 000: a grappler draws only with a successful grapple check
     drawn = (a.weapon,) if a.also is None else (a.weapon, a.also)
     need = sum(hands(c, w) for w in drawn)
     kept = list(c.wielding)
@@ -1303,6 +1321,16 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
     # listed with the attacks they replace (_gen_attack)
     A.Trip: Handler(_check_attack, _run_attack, lambda enc, c: ()),
+    **{
+        cls: Handler(_check_attack, _run_attack, lambda enc, c: ())
+        for cls in A.ATTACK_MANEUVER_ACTIONS.values()
+        if cls is not A.Trip
+    },
+    A.EscapeArtist: Handler(G.check_escape_artist, G.run_escape_artist, G.gen_escape_artist),
+    A.MoveGrapple: Handler(G.check_move_grapple, G.run_move_grapple, G.gen_move_grapple),
+    A.Release: Handler(G.check_release, G.run_release, G.gen_release),
+    A.ClimbDown: Handler(G.check_climb_down, G.run_climb_down, G.gen_climb_down),
+    A.ShakeOff: Handler(G.check_shake_off, G.run_shake_off, G.gen_shake_off),
     A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),
@@ -1330,13 +1358,47 @@ def handler_for(action: A.Action) -> Handler:
     return h
 
 
+#: What conditions never forbid (ending the turn, waiting, giving up, letting go of
+#: what one holds, cowering in fear).
+_ALWAYS = frozenset({"end", "delay", "surrender", "drop", "cower"})
+
+
+def conditions_problem(c: Combatant, a: A.Action) -> str | None:
+    """Why ``c``'s conditions forbid ``a`` by name (:attr:`Action.named`), or None: a
+    grappler takes only the grapple options (seed 000 "If You're Grappling"; the
+    conditions table's ``only_actions``), a pinned creature only tries to escape
+    (``escape_actions``)."""
+    if not c.conditions or a.verb in _ALWAYS:
+        return None
+    r = c.restrictions()
+    escapes = r.escape_actions & A.NAMED_ACTIONS  # the others' turns do not begin
+    if r.actions == "none" and escapes and a.named not in escapes:
+        return f"{', '.join(sorted(c.conditions))}: it may only try to escape"
+    if r.only_actions is not None and a.named not in r.only_actions:
+        return f"grappling: {a.verb} is not one of the grapple options"
+    return None
+
+
+def check_action(enc: Encounter, c: Combatant, a: A.Action) -> Handler:
+    """Raise IllegalActionError unless ``c`` may take ``a`` now; its handler."""
+    h = handler_for(a)
+    why = conditions_problem(c, a)
+    if why:
+        raise _fail(why)
+    h.check(enc, c, a)
+    return h
+
+
 def legal_actions(enc: Encounter, c: Combatant) -> list[A.Action]:
     """Candidates from every handler, each fully checked, in a deterministic order."""
     out: list[A.Action] = []
     for h in HANDLERS.values():
         for action in h.generate(enc, c):
             try:
-                h.check(enc, c, action)
+                if conditions_problem(c, action) is None:
+                    h.check(enc, c, action)
+                else:
+                    continue
             except IllegalActionError:
                 continue
             out.append(action)

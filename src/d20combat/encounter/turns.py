@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from d20combat.encounter.actions import Action, EndTurn
+from d20combat.encounter.actions import NAMED_ACTIONS, Action, EndTurn
 from d20combat.encounter.combatant import Budget, Combatant
 from d20combat.encounter.outcome import EndKind, Outcome, SideStatus
 from d20combat.rules.dice import D20
@@ -161,7 +161,8 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     if not can_act:
         return False
     r = c.restrictions()
-    if r.actions == "none":
+    if r.actions == "none" and not r.escape_actions & NAMED_ACTIONS:
+        # a pinned creature's turn still comes: it may try to escape (seed 000)
         enc.event(c.id, "no-action", "SRD conditions", conditions=sorted(c.conditions))
         c.acted = True
         return False
@@ -234,6 +235,10 @@ def _advance(enc: Encounter) -> None:
 def end_turn(enc: Encounter) -> None:
     c = enc.current
     if c is not None:
+        if c.grappling:
+            from d20combat.encounter.maneuvers.grapple import end_of_turn
+
+            end_of_turn(enc, c)
         enc.event(c.id, "end-turn", "seed 004 Action Types")
     _advance(enc)
     if enc.outcome is None:
@@ -255,6 +260,9 @@ def after_action(enc: Encounter, actor: Combatant, action: Action) -> None:
             hp=actor.vitals.hp,
             state=actor.state(enc.rules).value,
         )
+    from d20combat.encounter.maneuvers.grapple import tidy
+
+    tidy(enc)
     check_outcome(enc)
     if enc.outcome is not None:
         return

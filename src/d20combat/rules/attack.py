@@ -229,6 +229,22 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
             (kill, _, _), _ = dice.classify(D20, "instant kill roll", _roll_class(bonus, ac, 21))
             instant_kill = kill
     mult = combine_multipliers(crit[1] if critical and crit else 1, attack.multiplier)
+    return roll_damage(dice, attack, rules, mult)._replace(
+        critical=critical,
+        threat=threat,
+        natural=face,
+        total=total,
+        confirm_total=confirm_total,
+        instant_kill=instant_kill,
+    )
+
+
+def roll_damage(dice: DiceSource, attack: Attack, rules: Ruleset, mult: int = 1) -> AttackResult:
+    """The damage of a hit with ``attack`` (multiplied ``mult`` times), after the
+    target's defenses: the damage part of :func:`resolve_attack`, also used alone where
+    damage comes without an attack roll (seed 000 "Grapple": a won grapple check deals
+    unarmed-strike damage)."""
+    option = attack.option
     per_roll = attack.damage_bonus.value
     rolled = dice.roll(
         option.dice.times(mult).plus(per_roll * mult),
@@ -256,12 +272,6 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
         damage = 0
     return AttackResult(
         True,
-        critical=critical,
-        threat=threat,
-        natural=face,
-        total=total,
-        confirm_total=confirm_total,
-        instant_kill=instant_kill,
         rolled=sum(p.amount for p in parts),
         damage=damage,
         nonlethal=nonlethal,

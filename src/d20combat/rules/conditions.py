@@ -91,6 +91,7 @@ GRAPPLE_ACTIONS: frozenset[str] = frozenset(
         "damage-opponent",
         "draw-light-weapon",
         "escape-grapple",
+        "escape-pin",
         "escape-artist",
         "move-grapple",
         "retrieve-component",
@@ -100,7 +101,8 @@ GRAPPLE_ACTIONS: frozenset[str] = frozenset(
         "release-pin",
     }
 )
-"""SRD combat-ii "If You're Grappling" (seed 002 "Grappling Actions")."""
+"""SRD combat-ii "If You're Grappling" (seed 002 "Grappling Actions"; seed 004 "Escape
+from Pin"). The encounter's actions carry these names (``Action.named``)."""
 
 PRONE_USABLE = "prone-usable"
 """The weapon flag (``content.equipment.WeaponFlag.PRONE_USABLE``) of the ranged
@@ -275,6 +277,14 @@ _ROWS: tuple[ConditionSpec, ...] = (
         ac_melee=-2,
         ac_ranged=-2,
         ends_at="start-of-next-turn",
+    ),
+    ConditionSpec(
+        "clinging",
+        "seed 001 'Climbing onto larger creatures' (it clings to a larger creature's back; "
+        "'Getting down. Sliding down safely takes all your movement for one round')",
+        can_move=False,
+        notes="Moves only with the creature it clings to, or by climbing down (grapple "
+        "module); shaken off or falling, it lands prone at the creature's feet.",
     ),
     ConditionSpec(
         "climbing",

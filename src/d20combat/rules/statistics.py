@@ -802,3 +802,30 @@ def derive(stat: StatBlock, rules: Ruleset | None = None) -> Statistics:
         reach_ft=natural_reach(stat),
         conditional=conditional,
     )
+
+
+_BORROWED: dict[tuple[int, int, str], tuple[Statistics, Statistics, AttackOption | None]] = {}
+
+
+def borrowed_option(user: Statistics, holder: Statistics, item: str) -> AttackOption | None:
+    """``user``'s attack with ``holder``'s weapon ``item`` (seed 000 "Use Opponent's
+    Weapon": a grappler attacks with its opponent's light weapon): the user's own
+    attack bonus and Strength, the weapon's size, enhancement and make. None if the
+    holder carries no such weapon (cached per pair of statistics)."""
+    key = (id(user), id(holder), item)
+    hit = _BORROWED.get(key)
+    if hit is not None and hit[0] is user and hit[1] is holder:
+        return hit[2]
+    ref = next((r for r in holder.stat.weapons if r.display == item), None)
+    option = None
+    if ref is not None:
+        ref = ref.model_copy(
+            update={"size": ref.size or holder.stat.size, "wield": WieldStyle.MAIN}
+        )
+        body, shield = _worn(user.stat)
+        builder = _Builder(user.stat, user.abilities, user.rules, body, shield)
+        option = builder.weapon_option(ref, WieldStyle.MAIN)
+    if len(_BORROWED) > 1024:
+        _BORROWED.clear()
+    _BORROWED[key] = (user, holder, option)
+    return option

@@ -11,7 +11,8 @@ the maneuver (the same closed forms as ``d20combat odds``: the touch attack and
   of opportunity from every foe threatening it; with Improved Trip the replaced attack
   still comes. Against that: the planned attack is lost (unless Improved Trip and the
   foe falls), the attack of opportunity an unarmed trip provokes, and the same losses
-  turned on the tripper when it is tripped back.
+  turned on the tripper when it is tripped back;
+* a grapple (seed 000 "Grapple"): :func:`d20combat.tactics.grapple.grapple_value`.
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.handlers import attack_in_hand, attacks_after
 from d20combat.encounter.maneuvers import touch_of
+from d20combat.encounter.maneuvers.grapple import start_problem
 from d20combat.encounter.maneuvers.trip import trip_option, trip_problem_in
 from d20combat.rules.checks import p_opposed
 from d20combat.rules.maneuvers.trip import resist_check, strength_check
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, Statistics
 from d20combat.tactics.estimates import hit_damage, p_hits
+from d20combat.tactics.grapple import grapple_value
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -214,6 +217,11 @@ ATTACK_CHOICES: dict[str, Choice] = {
         trip_problem_in,
         trip_value,
         lambda a: A.Trip(a.target, defensively=a.defensively),
+    ),
+    "grapple": Choice(
+        start_problem,
+        grapple_value,
+        lambda a: A.Grapple(a.target, defensively=a.defensively),
     ),
 }
 

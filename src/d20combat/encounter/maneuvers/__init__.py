@@ -1,10 +1,11 @@
 """Special attacks in the encounter: who may make them, what they provoke, and what
-their results do to the fight, one module per maneuver (:mod:`.trip`). The procedures
-themselves are pure rules (:mod:`d20combat.rules.maneuvers`); these modules feed them the
-situation (the attack's bonus with every situational modifier, the conditions on each
-check) and apply the outcome (prone, dropped weapons), recording each as an event.
+their results do to the fight, one module per maneuver (:mod:`.trip`, :mod:`.grapple`).
+The procedures themselves are pure rules (:mod:`d20combat.rules.maneuvers`); these
+modules feed them the situation (the attack's bonus with every situational modifier,
+the conditions on each check) and apply the outcome (prone, dropped weapons, a hold),
+recording each as an event.
 
-A maneuver made "in place of a melee attack" (trip) is an
+A maneuver made "in place of a melee attack" (trip, the grapple options) is an
 :class:`~d20combat.encounter.actions.Attack` subclass (:class:`~d20combat.encounter.actions.Trip`):
 it uses the attack's budget, so it may be the standard action's attack or any attack of
 a full attack, at that attack's bonus. Its module registers an :class:`AttackManeuver`
@@ -54,12 +55,14 @@ def fall(enc: Encounter, c: Combatant) -> None:
 # ---------------------------------------------------------------- the attack maneuvers
 class AttackManeuver(NamedTuple):
     """A special attack made in place of a melee attack: why it is illegal against a
-    target (None: legal), how it is resolved, and the weapons it may be made with
-    (None: the creature's unarmed strike)."""
+    target (None: legal), how it is resolved, the weapons it may be made with (None:
+    the creature's unarmed strike), and whether it may be made fighting defensively
+    (those that roll an attack: not the grapple checks)."""
 
     problem: Callable[[Encounter, Combatant, Combatant, str | None], str | None]
     attempt: Callable[[Encounter, Combatant, Attack, AttackOption, Total], None]
     weapons: Callable[[Combatant], list[str | None]]
+    defensive: bool = True
 
 
 #: Every maneuver of :data:`d20combat.encounter.actions.ATTACK_MANEUVER_ACTIONS`, by verb;
@@ -70,7 +73,10 @@ ATTACK_MANEUVER_RULES: dict[str, AttackManeuver] = {}
 def maneuver_problem(enc: Encounter, c: Combatant, a: Attack, target: Combatant) -> str | None:
     """Why ``a`` (an attack with its ``maneuver`` set) is illegal now, or None."""
     assert a.maneuver is not None
-    return ATTACK_MANEUVER_RULES[a.maneuver].problem(enc, c, target, a.weapon)
+    rule = ATTACK_MANEUVER_RULES[a.maneuver]
+    if a.defensively and not rule.defensive:
+        return f"{a.maneuver} is a grapple check, not an attack: no fighting defensively"
+    return rule.problem(enc, c, target, a.weapon)
 
 
 def attempt_maneuver(
@@ -96,13 +102,15 @@ def maneuver_attacks(
     if not any(not o.ranged for o in options):
         return
     for verb, rule in ATTACK_MANEUVER_RULES.items():
+        if defensively and not rule.defensive:
+            continue
         for weapon in rule.weapons(c):
             if rule.problem(enc, c, target, weapon) is None:
                 yield ATTACK_MANEUVER_ACTIONS[verb](target.id, weapon, defensively=defensively)
 
 
 # each maneuver's module registers itself in the tables above
-from d20combat.encounter.maneuvers import trip  # noqa: E402
+from d20combat.encounter.maneuvers import grapple, trip  # noqa: E402
 
 __all__ = [
     "ATTACK_MANEUVER_RULES",
@@ -110,6 +118,7 @@ __all__ = [
     "ability",
     "attempt_maneuver",
     "fall",
+    "grapple",
     "maneuver_attacks",
     "maneuver_problem",
     "touch_of",
