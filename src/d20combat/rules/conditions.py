@@ -280,8 +280,8 @@ _ROWS: tuple[ConditionSpec, ...] = (
     ),
     ConditionSpec(
         "clinging",
-        "seed 001 'Climbing onto larger creatures' (it clings to a larger creature's back; "
-        "'Getting down. Sliding down safely takes all your movement for one round')",
+        "seed 001 ('climb a larger creature and cling to its back', 'Sliding down safely "
+        "takes all your movement for one round')",
         can_move=False,
         notes="Moves only with the creature it clings to, or by climbing down (grapple "
         "module); shaken off or falling, it lands prone at the creature's feet.",
@@ -449,8 +449,9 @@ _ROWS: tuple[ConditionSpec, ...] = (
         can_move=False,
         aoo="grapple-partner",
         threatens=False,
-        notes="Attacks in a grapple are at -4 (grapple module). A ranged or melee "
-        "attack into a grapple strikes a random grappler.",
+        notes="Attacks on a grapple opponent are at -4 (the ruleset's grapple attack "
+        "penalty). A ranged attack into a grapple from outside strikes a random grappler "
+        "(seed 002 note 3).",
     ),
     ConditionSpec(
         "helpless",

@@ -616,7 +616,7 @@ def _contest(
     else:  # nobody tries to hold it
         won, m, t = True, 0, []
     totals: list[tuple[str, Total]] = [("escape artist" if artist else "grapple check", mine)]
-    totals += [(f"grapple resist ({o.id})", tot) for o, tot in zip(opponents, theirs, strict=True)]
+    totals += [(f"grapple check of {o.id}", tot) for o, tot in zip(opponents, theirs, strict=True)]
     enc.event(
         c.id,
         "grapple-check",
