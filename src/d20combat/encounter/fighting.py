@@ -593,8 +593,8 @@ def provoke(
             continue
         if unseen_only and enc.space.sees(provoker, t):
             continue
-        if movement and provoker.id in t.provoked_by_move:
-            continue
+        if movement and (provoker.id in t.provoked_by_move or t.clinging == provoker.id):
+            continue  # (a creature clinging to the mover moves with it: seed 001)
         option = can_make_aoo(enc, t, provoker)
         if option is None:
             continue

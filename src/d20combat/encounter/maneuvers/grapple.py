@@ -124,9 +124,11 @@ def tidy(enc: Encounter) -> None:
     square any more, so nobody has to move)."""
     for c in enc.combatants.values():
         if c.grappling and not _holds_on(enc, c):
-            for p in partners(enc, c):
+            left = partners(enc, c)
+            for p in left:
                 unlink(enc, c, p)
                 enc.event(c.id, "grapple-ends", RULE, target=p.id, why="cannot hold on")
+            settle(enc, [g for p in left for g in grapple_group(enc, p)])
         if c.clinging is not None:
             carrier = enc.combatants[c.clinging]
             if not (_holds_on(enc, c) and _holds_on(enc, carrier)):
@@ -301,7 +303,47 @@ def _step_out(enc: Encounter, c: Combatant, away: list[Combatant], why: str) -> 
 def _must_leave(enc: Encounter, c: Combatant) -> bool:
     """Out of every grapple and clinging to nothing, ``c`` still shares a square it
     may not share."""
-    return not c.grappling and c.clinging is None and not free_at(enc, c, c.pos, {c.id})
+    return (
+        not c.grappling
+        and c.clinging is None
+        and _holds_square(enc, c)
+        and not free_at(enc, c, c.pos, company(enc, c))
+    )
+
+
+def _rings(c: Combatant, limit: int) -> Iterable[Pos]:
+    """Positions around ``c``'s, ring by ring (the nearest first)."""
+    x0, y0 = c.pos
+    for r in range(1, limit + 1):
+        for y in range(y0 - r, y0 + r + 1):
+            for x in range(x0 - r, x0 + r + 1):
+                if max(abs(x - x0), abs(y - y0)) == r:
+                    yield (x, y)
+
+
+def settle(enc: Encounter, creatures: Iterable[Combatant]) -> None:
+    """Those of ``creatures`` left out of every grapple in a square they may not share
+    (two Medium grapplers of one opponent that got away, say) go, one by one in the
+    order given, to the closest position where they may stand (SRD combat-ii
+    "Accidentally Ending Movement in an Illegal Space": "the closest legal position");
+    this is no movement and provokes nothing (a reading)."""
+    limit = max(enc.map.width, enc.map.height)
+    for c in creatures:
+        if not _must_leave(enc, c):
+            continue
+        friends = company(enc, c)
+        spot = next((p for p in _rings(c, limit) if free_at(enc, c, p, friends)), None)
+        if spot is None:
+            continue
+        start = c.pos
+        enc.space.place(c, spot)
+        enc.event(
+            c.id,
+            "settle",
+            "SRD combat-ii Accidentally Ending Movement in an Illegal Space",
+            start=square_name(start),
+            end=square_name(spot),
+        )
 
 
 # ------------------------------------------------------------------ the hold
@@ -692,6 +734,7 @@ def _escape(enc: Encounter, c: Combatant, target: Combatant, mine: Total, *, art
         unlink(enc, c, o)
     if not c.grappling:
         _step_out(enc, c, away, "escaping a grapple")
+    settle(enc, [c, *away])
 
 
 def attempt_escape(
@@ -860,14 +903,7 @@ def release_problem(enc: Encounter, c: Combatant, target: Combatant) -> str | No
             return f"{c.id} does not pin {target.id}: only a pin is let go at will (seed 000)"
         if resists(enc, target, c):
             return f"{target.id} does not wish to end the grapple"
-    alone, left = len(c.grappling) == 1, len(target.grappling) == 1
-    if not (alone or left):
-        return None
-    if alone and _step_out_spot(enc, c, [target]) is not None:
-        return None
-    if left and _step_out_spot(enc, target, [c]) is not None:
-        return None
-    return f"no free space to let go of {target.id} into"
+    return None
 
 
 def check_release(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -881,16 +917,14 @@ def check_release(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 def run_release(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """Let go: the two no longer grapple each other; whichever of them is out of every
-    grapple steps out of the other's squares (the releaser first)."""
+    grapple moves out of the other's squares (:func:`settle`, the releaser first)."""
     from d20combat.encounter import actions as A
 
     assert isinstance(a, A.Release)
     target = enc.get(a.target)
     unlink(enc, c, target)
     enc.event(c.id, "release", PIN_RULE, target=target.id)
-    for x, y in ((c, target), (target, c)):
-        if _must_leave(enc, x):
-            _step_out(enc, x, [y], "letting go")
+    settle(enc, [c, target])
 
 
 def gen_release(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
