@@ -221,8 +221,12 @@ def grapple_value(
                 aoo.crit_multiplier,
                 0,
             )
+    left = max(1.0, float(target.vitals.hp - target.vitals.nonlethal))
+    hold = _mean(option)
+    if hold >= left:  # the hold's damage drops it: nothing more to gain
+        return p_touch * held * left - cost - attack_worth
     t_in = inside_rate(enc, target, c) * _attacks(target)
-    gain = _mean(option) + rounds * (inside_rate(enc, c, target) - outside_rate(c, target))
+    gain = hold + rounds * (inside_rate(enc, c, target) - outside_rate(c, target))
     gain += t_out - t_in
     return p_touch * held * gain - cost - attack_worth
 
