@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from d20combat.content.rulesets import Ruleset
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, can_make_aoo
@@ -36,6 +37,7 @@ from d20combat.rules.maneuvers import grapple as G
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption
 from d20combat.tactics.estimates import hit_damage, p_hits
+from d20combat.tactics.worth import attack_worth, mean_damage
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -48,9 +50,7 @@ def _p(enc: Encounter, mine: int, theirs: int) -> float:
 
 
 def _mean(option: AttackOption | None) -> float:
-    if option is None:
-        return 0.0
-    return max(1.0, float(option.dice.mean) + option.damage_bonus.value)
+    return 0.0 if option is None else mean_damage(option)
 
 
 def _damage_kinds(enc: Encounter, c: Combatant, t: Combatant) -> list[tuple[bool, float, int]]:
@@ -163,6 +163,53 @@ def _round_out(c: Combatant, t: Combatant) -> float:
     return best
 
 
+# the round after a hold between two creatures, out of any situation, by the ids of
+# what it depends on (the objects kept alive in the entry)
+_ROUNDS: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[float, float, int]]] = {}
+
+
+def _plain_rate(c: Combatant, t: Combatant, rules: Ruleset) -> float:
+    """What one attack of ``c`` on ``t`` is worth in a grapple, out of any situation:
+    its best grapple damage (by the bare grapple bonuses) or a light or natural weapon's
+    attack at the grapple's penalty against ``t``'s AC."""
+    option = c.stats.unarmed
+    best = 0.0
+    if option is not None:
+        immune = t.stats.defenses.nonlethal_immune
+        for nonlethal in (True, False):
+            if nonlethal and immune:
+                continue
+            penalty = 0 if option.either or nonlethal == option.nonlethal else -4
+            q = float(
+                p_opposed(c.stats.grapple.value + penalty, t.stats.grapple.value, G.ties(rules))
+            )
+            best = max(best, q * _mean(option))
+    for o in c.melee_options():
+        if o.light or o.natural or o.name == "unarmed strike":
+            bonus = o.bonus.value + rules.grapple_attack_penalty
+            hit = hit_damage(t.stats.ac.value, bonus, _mean(o), o.crit_range, o.crit_multiplier, 0)
+            best = max(best, hit)
+    return best
+
+
+def _round_after(c: Combatant, t: Combatant, rules: Ruleset) -> tuple[float, float, int]:
+    """(what a round in a grapple changes for ``c`` per attack: its rate inside less
+    outside; what it keeps off: ``t``'s full attack outside less its grapple options;
+    ``c``'s attacks a round), out of any situation (cached)."""
+    keeps = (c.stats, t.stats, rules, c.wielding, t.wielding)
+    key = tuple(id(k) for k in keeps[:3]) + keeps[3:]
+    hit = _ROUNDS.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0][:3], keeps[:3], strict=True)):
+        return hit[1]
+    mine = _plain_rate(c, t, rules) - outside_rate(c, t)
+    kept_off = _round_out(t, c) - _plain_rate(t, c, rules) * _attacks(t)
+    value = (mine, kept_off, _attacks(c))
+    if len(_ROUNDS) > 4096:
+        _ROUNDS.clear()
+    _ROUNDS[key] = (keeps, value)
+    return value
+
+
 def grapple_value(
     enc: Encounter,
     c: Combatant,
@@ -172,33 +219,26 @@ def grapple_value(
     later: list[tuple[AttackOption, Total]],
 ) -> float:
     """The expected worth of starting (or joining) a grapple with ``target`` in place of
-    ``replaced`` at ``bonus``, against the attack itself (see the module docstring)."""
+    ``replaced`` at ``bonus``, against the attack itself (see the module docstring; the
+    round after the hold is estimated out of the situation, :func:`_round_after`)."""
     rules = enc.rules
     option = c.stats.unarmed
     if option is None:
         return float("-inf")
-    attack, _ = build_attack(enc, c, replaced, bonus, target)
-    attack_worth = hit_damage(
-        attack.ac.value,
-        attack.bonus.value,
-        min(
-            max(1.0, _mean(replaced) - replaced.damage_bonus.value + attack.damage_bonus.value),
-            max(1.0, float(target.vitals.hp)),
-        ),
-        21 if attack.crit_immune else replaced.crit_range,
-        replaced.crit_multiplier,
-        attack.concealment,
-    )
+    worth = attack_worth(enc, c, replaced, bonus, target)
     if G.hold_fails(c.stat.size, target.stat.size, rules):
-        return -attack_worth
+        return -worth
     shift = bonus.value - replaced.bonus.value
     held = _p(enc, GE.check_total(enc, c, shift).value, GE.check_total(enc, target).value)
-    rounds = _attacks(c)
-    # a cheap bound first: every attack in the grapple as good as the hold's damage,
-    # and the foe's whole full attack kept off
-    t_out = _round_out(target, c)
-    if held * (_mean(option) * (1 + rounds) + t_out) <= attack_worth:
-        return -attack_worth
+    left = max(1.0, float(target.vitals.hp - target.vitals.nonlethal))
+    hold = _mean(option)
+    if hold >= left:  # the hold's damage drops it: nothing more to gain
+        gain = left
+    else:
+        per_attack, kept_off, rounds = _round_after(c, target, rules)
+        gain = hold + rounds * per_attack + kept_off
+    if held * gain <= worth:  # even a sure grab, unopposed, would not pay
+        return -worth
     joining = bool(target.grappling)
     p_touch = 1.0
     if not joining:
@@ -221,14 +261,7 @@ def grapple_value(
                 aoo.crit_multiplier,
                 0,
             )
-    left = max(1.0, float(target.vitals.hp - target.vitals.nonlethal))
-    hold = _mean(option)
-    if hold >= left:  # the hold's damage drops it: nothing more to gain
-        return p_touch * held * left - cost - attack_worth
-    t_in = inside_rate(enc, target, c) * _attacks(target)
-    gain = hold + rounds * (inside_rate(enc, c, target) - outside_rate(c, target))
-    gain += t_out - t_in
-    return p_touch * held * gain - cost - attack_worth
+    return p_touch * held * gain - cost - worth
 
 
 def _worth_escape(enc: Encounter, c: Combatant, t: Combatant) -> float:

@@ -34,6 +34,7 @@ from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, Statistics
 from d20combat.tactics.estimates import hit_damage, p_hits
 from d20combat.tactics.grapple import grapple_value
+from d20combat.tactics.worth import attack_worth, mean_damage
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -42,21 +43,7 @@ if TYPE_CHECKING:
 PRONE_AC = 4
 
 
-def _damage(
-    enc: Encounter, c: Combatant, option: AttackOption, bonus: Total, t: Combatant, shift: int = 0
-) -> float:
-    """Expected damage of one attack of ``c`` on ``t``; ``shift`` lowers ``t``'s AC.
-    Damage beyond what drops ``t`` (its hit points) is worth nothing."""
-    attack, _ = build_attack(enc, c, option, bonus, t)
-    mean = max(1.0, _mean(option) - option.damage_bonus.value + attack.damage_bonus.value)
-    return hit_damage(
-        attack.ac.value - shift,
-        attack.bonus.value,
-        min(mean, max(1.0, float(t.vitals.hp))),
-        21 if attack.crit_immune else option.crit_range,
-        option.crit_multiplier,
-        attack.concealment,
-    )
+_damage = attack_worth
 
 
 def _plain(option: AttackOption, bonus: int, target: Combatant, shift: int = 0) -> float:
@@ -115,18 +102,7 @@ def _check(c: Combatant, check: Callable[[Statistics, Ruleset], Total], rules: R
     return c.roll_total(total, "ability-check").value if c.conditions else total.value
 
 
-_MEANS: dict[int, tuple[AttackOption, float]] = {}
-
-
-def _mean(option: AttackOption) -> float:
-    """An option's mean damage on a hit (no situation; cached by option)."""
-    hit = _MEANS.get(id(option))
-    if hit is None:
-        if len(_MEANS) > 4096:
-            _MEANS.clear()
-        mean = max(1.0, float(option.dice.mean) + option.damage_bonus.value)
-        hit = _MEANS[id(option)] = (option, mean)
-    return hit[1]
+_mean = mean_damage
 
 
 def trip_value(

@@ -426,8 +426,8 @@ def start_problem(
         return f"{c.id} has no unarmed strike to grab with"
     if not _holds_on(enc, target):
         return f"{target.id} cannot act: grappling it holds nothing (a reading)"
-    held = [g.stat.size for g in partners(enc, target)]
-    if not G.room_for(target.stat.size, held, c.stat.size, enc.rules):
+    held = [g.stat.size for g in partners(enc, target)] if target.grappling else []
+    if held and not G.room_for(target.stat.size, held, c.stat.size, enc.rules):
         return (
             f"{target.id} is already grappled by as many as can grapple it "
             f"({enc.rules.grapple_limit}, counted by size: seed 000 Multiple Grapples)"
