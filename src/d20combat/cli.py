@@ -180,7 +180,9 @@ def creature(name_or_file: str, ruleset_name: str, as_json: bool) -> None:
         click.echo("\n".join(statblock.as_text(st)))
 
 
-_CRIT = re.compile(r"^\s*(?:(\d+)(?:\s*-\s*20)?)?\s*(?:/?\s*[x×]\s*(\d+))?\s*$")
+# Possessive spaces (``\s*+``): with plain ``\s*`` a long run of spaces before a bad
+# character made the match backtrack for minutes.
+_CRIT = re.compile(r"\s*+(?:([0-9]{1,4})(?:\s*+-\s*+20)?)?\s*+(?:/?\s*+[x×]\s*+([0-9]{1,4}))?\s*+")
 
 
 def parse_crit(text: str) -> tuple[int, int]:
@@ -189,7 +191,7 @@ def parse_crit(text: str) -> tuple[int, int]:
     Raises:
         InputError: naming the flag and the expected form.
     """
-    m = _CRIT.match(text)
+    m = _CRIT.fullmatch(text)
     if not m or not (m.group(1) or m.group(2)):
         raise InputError(f"cannot read {text!r}", field="--crit", expected="like 19-20/x2 or x3")
     low = int(m.group(1)) if m.group(1) else 20
@@ -203,18 +205,21 @@ def parse_crit(text: str) -> tuple[int, int]:
     return low, mult
 
 
+_BONUS = re.compile(r"[+-]?[0-9]{1,9}")  # ASCII digits: int() would take any script's
+
+
 def parse_bonuses(text: str) -> list[int]:
     """``+9/+4`` -> [9, 4].
 
     Raises:
         InputError: for anything but signed integers separated by slashes.
     """
-    try:
-        values = [int(p) for p in text.replace(" ", "").split("/")]
-    except ValueError:
+    parts = text.replace(" ", "").split("/")
+    if not all(_BONUS.fullmatch(p) for p in parts):
         raise InputError(
             f"cannot read {text!r}", field="--attack", expected="attack bonuses like +9 or +9/+4"
-        ) from None
+        )
+    values = [int(p) for p in parts]
     if any(abs(v) > 200 for v in values) or len(values) > 12:
         raise InputError(
             f"{text!r} is out of range",
@@ -363,6 +368,12 @@ def _odds_from_flags(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[
     types = tuple(
         _damage_type(t, "--damage-type") for t in opts["damage_type"].split(",") if t.strip()
     )
+    if not types:
+        raise InputError(
+            f"no damage type in {opts['damage_type']!r}",
+            field="--damage-type",
+            expected="one or more damage types, like slashing or piercing,fire",
+        )
     extras = []
     for text in opts["extra"]:
         parts = text.split(None, 1)
@@ -429,10 +440,9 @@ def _pair(text: str, flag: str) -> tuple[str, str]:
 
 
 def _int(text: str, flag: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(f"cannot read {text!r}", field=flag, expected="an integer") from None
+    if not _BONUS.fullmatch(text.strip()):
+        raise InputError(f"cannot read {text!r}", field=flag, expected="an integer")
+    return int(text)
 
 
 def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[str]]:

@@ -14,6 +14,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -339,6 +340,21 @@ def test_parse_crit_and_bonuses() -> None:
             parse_crit(bad)
     with pytest.raises(InputError, match="--attack"):
         parse_bonuses("+9/four")
+
+
+def test_odds_flags_read_plain_numbers_at_once() -> None:
+    """Found by the fuzzer (tests/fuzz): a 5000-digit threat range was a ValueError, a
+    long run of spaces before a bad character made ``--crit`` backtrack for minutes,
+    and ``int`` took fullwidth digits and underscores in ``--attack``."""
+    start = time.perf_counter()
+    for bad in (" " * 5000 + "!", "9" * 5000, " " * 2000 + "19 " + " " * 2000 + "x"):
+        with pytest.raises(InputError, match="--crit"):
+            parse_crit(bad)
+    assert time.perf_counter() - start < 1
+    assert parse_crit(" 19 - 20 / x 3 ") == (19, 3)
+    for bad in ("+１", "1_0", "+9/", "9" * 5000):
+        with pytest.raises(InputError, match="--attack: cannot read"):
+            parse_bonuses(bad)
 
 
 # ---------------------------------------------------------------- duel
@@ -698,6 +714,14 @@ BAD_INPUT = [
     (
         ["odds", "--attack", "+5/+5/+5/+5/+5/+5", "--damage", "5d50", "--ac", "15"],
         ["--attack", "too many to combine exactly"],
+    ),
+    (
+        ["odds", "--attack", "+5", "--damage", "1d8", "--ac", "15", "--damage-type", ","],
+        ["--damage-type", "no damage type", "expected one or more damage types"],
+    ),
+    (
+        ["odds", "--attack", "+5", "--damage", "1d8", "--ac", "15", "--resist", "fire=１０"],
+        ["--resist", "'１０'", "expected an integer"],
     ),
     (["fight", "ogre-duel", "--log", "/no/such/dir/log.jsonl"], ["--log", "/no/such/dir"]),
     (["fight", "ogre-duel", "--save", "/no/such/dir/s.json"], ["--save", "expected"]),
