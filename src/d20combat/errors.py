@@ -33,12 +33,18 @@ class Problem:
     def __str__(self) -> str:
         where = ""
         if self.file:
-            where = self.file + (f":{self.line}" if self.line else "") + ": "
+            where = _printable(self.file) + (f":{self.line}" if self.line else "") + ": "
         elif self.line:
             where = f"line {self.line}: "
-        field = f"{self.field}: " if self.field else ""
+        field = f"{_printable(self.field)}: " if self.field else ""
         expected = f" (expected {self.expected})" if self.expected else ""
         return f"{where}{field}{self.message}{expected}"
+
+
+def _printable(text: str) -> str:
+    """``text`` with line breaks and other control characters escaped, so that a
+    problem stays on one line whatever the file or field is called."""
+    return text if text.isprintable() else repr(text)[1:-1]
 
 
 class InputError(D20Error, ValueError):

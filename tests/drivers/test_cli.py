@@ -785,6 +785,22 @@ def test_a_scenario_with_many_problems_lists_them_all(capsys: pytest.CaptureFixt
     assert all(line.startswith(f"  {path}:") for line in lines[1:])
 
 
+def test_a_problem_stays_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (tests/fuzz): a file name or an unknown field holding a line
+    break split its problem over two lines."""
+    code, out, err = run_main(capsys, "resume", "no\nsave.json")
+    assert_bad_input(code, out, err, "no\\nsave.json: cannot read save")
+    path = tmp_path / "scenario.yaml"
+    for name in ("creature-brute.yaml", "good.yaml"):
+        (tmp_path / name).write_bytes((FIXTURES / name).read_bytes())
+    text = (FIXTURES / "good.yaml").read_text(encoding="utf-8")
+    path.write_text(text + '"\\n\\x00": 1\n', encoding="utf-8")
+    code, out, err = run_main(capsys, "validate", path)
+    lines = err.splitlines()
+    assert code == 2 and len(lines) == 2, err
+    assert "\\n\\x00: unknown field" in lines[0] and lines[1].startswith("error: ")
+
+
 def test_illegal_action_through_the_api_raises_with_the_reason() -> None:
     from d20combat.content.scenarios import load_scenario
     from d20combat.encounter.actions import parse_action

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from click.testing import CliRunner
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from known_issues import KNOWN_ISSUES, known_issue
 
 from d20combat.cli import main
@@ -66,6 +66,8 @@ TARGETS: dict[str, Target] = {
 
 _COMMON = dict(
     deadline=None,  # time is bounded per case by time_limit, not by hypothesis
+    # no explain phase: its tracing slows a case tenfold, and a big fight then times out
+    phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink),
     database=None,  # nothing is written outside a tmp_path
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -333,8 +335,8 @@ def verify(target: str, run: Run, sane: Callable[[Run], None] | None = None) -> 
 
 def _note(tally: Tally, issue: str, failure: Failure) -> None:
     """Count a known failure by signature; keep the first case of each."""
-    sig = f"{failure.kind} {failure.where or failure.run.command} {failure.reason[:60]}"
-    sig = sig.split("\n", maxsplit=1)[0]
+    what = failure.reason.split(":", 1)[0] if failure.run.error else failure.reason[:40]
+    sig = f"{failure.kind} {failure.where or failure.run.command}: {what}"
     key = (issue, sig)
     tally.signatures[key] += 1
     if tally.signatures[key] == 1 and FINDINGS:

@@ -61,6 +61,13 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
         commands=("Dice.parse",),
     ),
     KnownIssue(
+        "long-values",
+        LEAD,
+        "an error message quotes a long value whole (a 100,000-character ruleset name)",
+        kinds=("stderr",),
+        reason=r"^a stderr line of \d+ characters",
+    ),
+    KnownIssue(
         "long-names",
         LEAD,
         "a creature or scenario name longer than a file name can be: OSError",

@@ -34,6 +34,7 @@ WORDS_IN_ACTIONS = (
     *("defensively", "nonlethal", "lethal", "two-weapon", "reckless", "attack", "move"),
     *("enters-reach", "in-range", "adjacent", "a1", "zz9999", "a0", "a" + "9" * 5000),
     *("ogre", "goblin-1", "longsword", "light crossbow", "nobody", "0", "-1", "2"),
+    *("power ²", "power 0", "power 99", "expertise ٣", "stance x", "power " + "9" * 5000),
 )
 
 
