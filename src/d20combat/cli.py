@@ -17,7 +17,8 @@ from typing import Any, NoReturn
 import click
 
 from d20combat.content.creatures import DR_QUALITIES, MATERIAL_QUALITY
-from d20combat.errors import D20Error, InputError, Problem
+from d20combat.errors import D20Error, InputError, Problem, printable
+from d20combat.limits import MAX_RUNS, MAX_SEED, MAX_WORKERS
 
 
 class _Cli(click.Group):
@@ -28,12 +29,28 @@ class _Cli(click.Group):
     click's test runner. Anything else is a bug and keeps its traceback (exit 1).
     """
 
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except BrokenPipeError:  # the help text met a closed pipe
+            _reader_gone()
+            raise click.exceptions.Exit(0) from None
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except D20Error as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {_message(exc)}", err=True)
             ctx.exit(2)
+        except BrokenPipeError:  # the reader went away (``d20combat list | head``): not a bug
+            _reader_gone()
+            return 0
 
     def main(
         self,
@@ -71,6 +88,12 @@ class _Cli(click.Group):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _message(exc: D20Error) -> str:
+    """An error's message for stderr: an input error's problems one per line (they are
+    kept to one line each), any other error's text on one line."""
+    return str(exc) if isinstance(exc, InputError) else printable(str(exc))
 
 
 def _one_line(text: str) -> str:
@@ -310,7 +333,8 @@ def _check_odds_size(attacks: Sequence[Any]) -> None:
     Raises:
         InputError: naming the damage and what fits.
     """
-    from d20combat.rules.dice import MAX_DICE, Dice
+    from d20combat.limits import MAX_DICE
+    from d20combat.rules.dice import Dice
 
     combined = 1
     work = 0
@@ -570,7 +594,7 @@ def odds(ruleset_name: str, variants: tuple[str, ...], as_json: bool, **opts: An
 @cli.command()
 @click.argument("first")
 @click.argument("second")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True)
 @ruleset_option
 @variant_option
 @click.option("--explain", is_flag=True, help="Show every modifier breakdown.")
@@ -610,7 +634,12 @@ def duel(
 
 @cli.command()
 @click.argument("scenario", required=False)
-@click.option("--seed", type=int, default=None, help="Dice seed (default: the scenario's, or 1).")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=None,
+    help="Dice seed (default: the scenario's, or 1).",
+)
 @click.option(
     "--log",
     "log_file",
@@ -637,7 +666,6 @@ def fight(
 ) -> None:
     """Run one seeded encounter, narrated round by round."""
     from d20combat.content.scenarios import DEFAULT_SCENARIO, load_scenario
-    from d20combat.render.narrate import narrate_all
     from d20combat.render.summary import summary_lines
     from d20combat.sim.runner import fight as run
 
@@ -645,27 +673,52 @@ def fight(
     _check_writable(save_file, "--save")
     sc = load_scenario(scenario or DEFAULT_SCENARIO).under(ruleset_name, variants)
     used_seed = seed if seed is not None else (sc.seed if sc.seed is not None else 1)
-    result = run(sc, used_seed)
-    # files first: a reader that stops reading the narration loses nothing
+    rules = " + ".join([sc.ruleset.name, *sorted(v.value for v in sc.ruleset.variants)])
+    show = _Narrator(explain)
+    show.lines([f"{sc.title or sc.name} (scenario {sc.name}, seed {used_seed}, ruleset {rules})"])
+    result = run(sc, used_seed, each_round=show)
+    # the files whatever became of the reader: one who stopped reading loses nothing
     if log_file:
         _write_lines(log_file, _event_lines(result.encounter.log), "--log")
     if save_file:
         _write_lines(save_file, [json.dumps(result.encounter.to_json())], "--save")
-    rules = " + ".join([sc.ruleset.name, *sorted(v.value for v in sc.ruleset.variants)])
-    click.echo(f"{sc.title or sc.name} (scenario {sc.name}, seed {used_seed}, ruleset {rules})")
-    names = {c.id: c.name for c in result.encounter.combatants.values()}
-    for line in narrate_all(result.encounter.log, explain_modifiers=explain, names=names):
-        click.echo(line)
-    click.echo(f"Outcome: {result.outcome.describe()}")
-    for line in summary_lines(result.encounter):
-        click.echo(line)
+    show.lines([f"Outcome: {result.outcome.describe()}", *summary_lines(result.encounter)])
+
+
+class _Narrator:
+    """Narrates a fight round by round as it is played (``play``'s ``each_round``), so
+    the first lines come at once however long the fight. A reader who goes away stops
+    the narration, not the fight."""
+
+    def __init__(self, explain: bool, start: int = 0) -> None:
+        self.explain = explain
+        self.shown = start
+        self.gone = False
+
+    def __call__(self, enc: Any) -> None:
+        from d20combat.render.narrate import narrate_all
+
+        names = {c.id: c.name for c in enc.combatants.values()}
+        new = enc.log[self.shown :]
+        self.shown = len(enc.log)
+        self.lines(narrate_all(new, explain_modifiers=self.explain, names=names))
+
+    def lines(self, lines: Iterable[str]) -> None:
+        if self.gone:
+            return
+        try:
+            for line in lines:
+                click.echo(line)
+        except BrokenPipeError:
+            self.gone = True
+            _reader_gone()
 
 
 @cli.command()
 @click.argument("scenario")
-@click.option("--runs", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True)
+@click.option("--runs", type=click.IntRange(1, MAX_RUNS), default=1000, show_default=True)
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report.")
 @scenario_ruleset_option
 @variant_option
@@ -716,16 +769,26 @@ def simulate(
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def validate(file: Path) -> None:
-    """List every problem of a scenario file at once (exit code 2 if any)."""
-    from d20combat.content.scenarios import validate_scenario
+    """List every problem of a scenario, creature (stat block), build, saved fight
+    (.json) or event log (.jsonl) at once (exit code 2 if any); for a good file, what it
+    names that d20combat does not model."""
+    from d20combat.validate import check_file
 
-    problems = validate_scenario(file)
-    if problems:
-        for p in problems:
+    report = check_file(file)
+    if report.problems:
+        for p in report.problems:
             click.echo(str(p), err=True)
-        n = len(problems)
+        n = len(report.problems)
         raise InputError(f"{n} problem{'s' if n > 1 else ''} (listed above)", file=str(file))
     click.echo(f"{file}: ok")
+    if report.not_modelled:  # notes, not problems: on stderr, so stdout stays "FILE: ok"
+        click.echo("not modelled (accepted, but d20combat does not use them):", err=True)
+        for line in report.not_modelled:
+            click.echo(f"  {line}", err=True)
+    if report.notes:
+        click.echo("character creation rules broken (notes, not errors):", err=True)
+        for note in report.notes:
+            click.echo(f"  {note}", err=True)
 
 
 @cli.command()
@@ -733,37 +796,47 @@ def validate(file: Path) -> None:
 @click.option("--explain", is_flag=True, help="Show every modifier breakdown.")
 def resume(save_file: Path, explain: bool) -> None:
     """Resume a saved fight and play it to its end."""
+    from d20combat.content.loading import read_json
     from d20combat.encounter.state import Encounter
     from d20combat.errors import SaveFileError
-    from d20combat.render.narrate import narrate_all
+    from d20combat.limits import MAX_SAVE_BYTES
     from d20combat.render.summary import summary_lines
     from d20combat.sim.runner import play
 
     try:
-        data = json.loads(save_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        data = read_json(save_file, max_bytes=MAX_SAVE_BYTES)
+    except InputError as exc:
         raise SaveFileError(
-            f"cannot read save: {exc}",
-            file=str(save_file),
-            expected="a JSON save written by d20combat fight --save",
+            problems=[
+                Problem(
+                    p.message,
+                    p.file,
+                    p.line,
+                    p.field,
+                    p.expected or "a JSON save written by d20combat fight --save",
+                )
+                for p in exc.problems
+            ]
         ) from None
     try:
-        enc = Encounter.from_json(data)
+        enc = Encounter.from_json(data)  # every check of d20combat.encounter.save
     except SaveFileError as exc:
         raise exc.located(file=str(save_file)) from None
+    if not enc.started:
+        enc.start()  # saved before initiative was rolled
     title = (enc.scenario_doc or {}).get("title") or enc.name
-    click.echo(
-        f"Resuming {title} (scenario {enc.name}, round {enc.round}, ruleset {enc.rules.name})"
+    show = _Narrator(explain, start=len(enc.log))
+    show.lines(
+        [f"Resuming {title} (scenario {enc.name}, round {enc.round}, ruleset {enc.rules.name})"]
     )
-    start = len(enc.log)
-    outcome = play(enc)
-    names = {c.id: c.name for c in enc.combatants.values()}
-    for line in narrate_all(enc.log[start:], explain_modifiers=explain, names=names):
-        click.echo(line)
-    click.echo(f"Outcome: {outcome.describe()}")
-    for line in summary_lines(enc):
-        click.echo(line)
-    click.echo("(att, hit and dmg count from the save on)")
+    outcome = play(enc, each_round=show)
+    show.lines(
+        [
+            f"Outcome: {outcome.describe()}",
+            *summary_lines(enc),
+            "(att, hit and dmg count from the save on)",
+        ]
+    )
 
 
 @cli.command(name="list")
@@ -805,11 +878,16 @@ def list_(kind: str) -> None:
     "out_dir",
     required=True,
     type=click.Path(file_okay=False, path_type=Path),
-    help="Folder to write the creature and equipment files to.",
+    help="Folder to write the creature, equipment and feat files to.",
 )
 def import_srd(srd_dir: Path, out_dir: Path) -> None:
-    """Turn the SRD HTML (monsters, weapons, armor) into the engine's data files."""
+    """Turn the SRD HTML (monsters, weapons, armor, feats) into the engine's data files.
+
+    Every page it could not read fully, and every creature it could not read fully,
+    is listed with its file and the problem; a page not read fully exits with code 2.
+    """
     from d20combat.content.importers.equipment import write_equipment
+    from d20combat.content.importers.feats import write_feats
     from d20combat.content.importers.monsters import write_bestiary
 
     if not (srd_dir / "monsters").is_dir():
@@ -820,8 +898,16 @@ def import_srd(srd_dir: Path, out_dir: Path) -> None:
         )
     out_dir.mkdir(parents=True, exist_ok=True)
     write_equipment(srd_dir, out_dir)
+    write_feats(srd_dir, out_dir)
     report = write_bestiary(srd_dir, out_dir / "creatures")
-    click.echo(str(report))
+    click.echo(report.summary())
+    for line in report.details():
+        click.echo(f"  {line}")
+    if report.pages:
+        n = len(report.pages)
+        raise InputError(
+            f"{n} SRD page{'s' if n > 1 else ''} not read fully (listed above)", file=str(srd_dir)
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
@@ -836,10 +922,16 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
             standalone_mode=False,
         )
     except D20Error as exc:  # raised outside a command (the group maps the rest)
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"error: {_message(exc)}", err=True)
         code = 2
-    except BrokenPipeError:  # the reader went away (``d20combat fight | head``): not a bug
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    except BrokenPipeError:  # the reader went away outside a command
+        _reader_gone()
         code = 0
     sys.exit(code)
+
+
+def _reader_gone() -> None:
+    """Point standard output at the null device, so that nothing more written to the
+    closed pipe (Python's flush at exit included) fails."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

@@ -16,6 +16,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 
+def quote(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters.
+
+    >>> quote("ogre"), quote("x" * 100, 8)
+    ("'ogre'", "'xxxxxxxx...' (100 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit] + '...'!r} ({len(text)} characters)"
+
+
 class D20Error(Exception):
     """Base class of every deliberate d20combat error."""
 
@@ -33,18 +44,21 @@ class Problem:
     def __str__(self) -> str:
         where = ""
         if self.file:
-            where = _printable(self.file) + (f":{self.line}" if self.line else "") + ": "
+            file = self.file if len(self.file) <= 120 else "..." + self.file[-117:]
+            where = printable(file) + (f":{self.line}" if self.line else "") + ": "
         elif self.line:
             where = f"line {self.line}: "
-        field = f"{_printable(self.field)}: " if self.field else ""
-        expected = f" (expected {self.expected})" if self.expected else ""
-        return f"{where}{field}{self.message}{expected}"
+        field = f"{printable(self.field)}: " if self.field else ""
+        expected = f" (expected {printable(self.expected)})" if self.expected else ""
+        return f"{where}{field}{printable(self.message)}{expected}"
 
 
-def _printable(text: str) -> str:
-    """``text`` with line breaks and other control characters escaped, so that a
-    problem stays on one line whatever the file or field is called."""
-    return text if text.isprintable() else repr(text)[1:-1]
+def printable(text: str, limit: int = 500) -> str:
+    """``text`` on one line: control characters escaped (a line break from the input
+    must not start a new line of the message), cut to ``limit`` characters."""
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class InputError(D20Error, ValueError):

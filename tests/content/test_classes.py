@@ -246,4 +246,4 @@ def test_importer_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main([str(SRD), "--out", str(out), "--check"]) == 0
     assert out.read_text(encoding="utf-8") == (data_dir() / "classes.yaml").read_text("utf-8")
     assert main([str(tmp_path / "nowhere"), "--out", str(out)]) == 2
-    assert "cannot read SRD page" in capsys.readouterr().err
+    assert "character-classes-i.html: no such file" in capsys.readouterr().err

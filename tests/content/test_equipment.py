@@ -93,7 +93,7 @@ def test_cli_writes_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 def test_cli_missing_srd(tmp_path: Path) -> None:
     assert main([str(tmp_path / "nowhere"), str(tmp_path)]) == 2
-    with pytest.raises(InputError, match="cannot read the SRD page"):
+    with pytest.raises(InputError, match=r"equipment\.html: no such file"):
         read_equipment(tmp_path)
 
 

@@ -43,7 +43,7 @@ CREATURE_KEYS = {
     "space_ft",
     "reach_ft",
 }
-CREATURE_EXTRA_KEYS = {"type", "speed_ft", "breakdowns", "ruleset", "source"}
+CREATURE_EXTRA_KEYS = {"type", "speed_ft", "breakdowns", "ruleset", "source", "not_modelled"}
 ATTACK_KEYS = {"name", "bonuses", "damage", "critical"}
 MODIFIER_KEYS = {"type", "value", "source", "counted"}
 ODDS_KEYS = {"p_miss", "p_hit", "p_crit", "mean_damage", "damage"}
@@ -613,7 +613,7 @@ def corrupt_saves(tmp_path: Path) -> dict[str, Path]:
 @pytest.mark.parametrize(
     ("kind", "needles"),
     [
-        ("not-json", ["cannot read save", "expected a JSON save"]),
+        ("not-json", ["not valid JSON", "expected a JSON save"]),
         ("wrong-version", ["version", "expected version 1"]),
         ("missing-key", ["budget", "expected"]),
         ("a-list", ["version", "expected"]),
@@ -664,7 +664,7 @@ BAD_INPUT = [
     ),
     (["fight", "/no/such/file.yaml"], ["/no/such/file.yaml", "no such file", "expected"]),
     (["creature", "/no/such/ogre.yaml"], ["/no/such/ogre.yaml", "no such file"]),
-    (["resume", "/no/such/save.json"], ["/no/such/save.json", "cannot read save"]),
+    (["resume", "/no/such/save.json"], ["/no/such/save.json", "no such file"]),
     (["odds", "--attack", "+5", "--damage", "1d6"], ["--ac", "required"]),
     (["odds", "--attacker", "ogre"], ["--defender", "expected"]),
     (

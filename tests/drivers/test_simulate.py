@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +19,18 @@ from hypothesis import strategies as st
 
 from d20combat.cli import cli, main
 from d20combat.content.scenarios import load_scenario
+from d20combat.rules.hitpoints import HpState
 from d20combat.sim.runner import fight
-from d20combat.sim.simulate import fight_seed, percentile, simulate, wilson_interval
+from d20combat.sim.simulate import (
+    counted_percentile,
+    fight_seed,
+    percentile,
+    simulate,
+    wilson_interval,
+)
 
 RUNS = 40
+ENDS = ("standing_rate", "down_rate", "dead_rate")
 SCENARIO = "ogre-duel"
 REPO = Path(__file__).resolve().parents[2]
 DUEL_FILE = REPO / "src" / "d20combat" / "content" / "data" / "scenarios" / "ogre-duel.yaml"
@@ -69,9 +79,15 @@ def check_contract(data: dict[str, Any], runs: int, seed: int) -> None:
     assert 1 <= rounds["p50"] <= rounds["p90"]
     assert rounds["mean"] >= 1
     for c in data["combatants"].values():
-        assert set(c) == {"survival_rate", "mean_hp_left"}
+        assert set(c) == {
+            *("survival_rate", "standing_rate", "down_rate", "dead_rate", "mean_hp_left")
+        }
         assert 0 <= c["survival_rate"] <= 1
         assert c["mean_hp_left"] >= 0
+        # DESIGN.md: standing, down and dead add up to 1; survival is all but the dead
+        parts = [Fraction(c[k]).limit_denominator(runs) for k in ENDS]
+        assert sum(parts) == 1 and all(0 <= p <= 1 for p in parts)
+        assert c["survival_rate"] == pytest.approx(1 - c["dead_rate"])
 
 
 def test_json_contract(one_worker: str) -> None:
@@ -113,6 +129,7 @@ def test_the_report_counts_the_fights_it_says(one_worker: str) -> None:
     wins: dict[str, int] = {}
     rounds = []
     hp = {"Human fighter 4": 0, "Ogre": 0}
+    ends: dict[str, dict[str, int]] = {name: dict.fromkeys(ENDS, 0) for name in hp}
     for i in range(RUNS):
         result = fight(scenario, fight_seed(7, i))
         if result.outcome.winner and result.outcome.terminated:
@@ -120,12 +137,21 @@ def test_the_report_counts_the_fights_it_says(one_worker: str) -> None:
         rounds.append(result.outcome.rounds)
         for c in result.encounter.combatants.values():
             hp[c.name] += max(0, c.vitals.hp)
+            state = c.state(result.encounter.rules)
+            if state is HpState.DEAD:
+                ends[c.name]["dead_rate"] += 1
+            elif state in (HpState.HEALTHY, HpState.STAGGERED):  # fled ones too
+                ends[c.name]["standing_rate"] += 1
+            else:  # DESIGN.md: dying, unconscious (stable) and disabled are down
+                ends[c.name]["down_rate"] += 1
     assert {s: v["wins"] for s, v in data["sides"].items() if v["wins"]} == wins
     assert data["rounds"]["mean"] == sum(rounds) / RUNS
     assert data["rounds"]["p50"] == percentile(sorted(rounds), 50)
     assert data["rounds"]["p90"] == percentile(sorted(rounds), 90)
     for name, total in hp.items():
         assert data["combatants"][name]["mean_hp_left"] == total / RUNS
+        for key, count in ends[name].items():
+            assert data["combatants"][name][key] == count / RUNS
 
 
 def test_text_report(one_worker: str) -> None:
@@ -170,8 +196,7 @@ def test_truncated_fights_are_never_wins(tmp_path: Path) -> None:
 def test_progress_reports_every_fight(workers: int) -> None:
     seen: list[int] = []
     rep = simulate(SCENARIO, runs=17, seed=3, workers=workers, progress=seen.append)
-    assert sum(seen) == 17 and len(rep.records) == 17
-    assert [r.index for r in rep.records] == list(range(17))
+    assert sum(seen) == 17 and rep.fights == 17
 
 
 def test_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -253,6 +278,11 @@ def test_percentile_properties(values: list[int], q: int) -> None:
     # at least q% of the values are <= p, and fewer than q% are below it
     assert sum(v <= p for v in ordered) >= q / 100 * n
     assert sum(v < p for v in ordered) < q / 100 * n
+
+
+@given(st.lists(st.integers(0, 100), min_size=0, max_size=60), st.integers(1, 100))
+def test_counted_percentile_is_the_percentile(values: list[int], q: int) -> None:
+    assert counted_percentile(Counter(values), q) == percentile(sorted(values), q)
 
 
 def test_another_ruleset_and_variants_on_every_worker(one_worker: str) -> None:

@@ -5,23 +5,22 @@ For each scenario, fights are played with a policy, and we check that:
 * a save (JSON text) loaded mid-fight continues exactly like the original;
 * replaying the recorded actions from the same seed rebuilds the same state;
 * the same seed gives the same fight;
-* invariants hold after every action: hit points agree with the hit-point state, no
-  creature stands in a wall, no two creatures that cannot share a square do.
+* invariants hold after every action: every check a save is put through
+  (:func:`d20combat.encounter.invariants.problems`: hit points, places on the map and
+  shared squares, the initiative order, turn and round, conditions, weapons, items,
+  doors, the history, the dice generators).
 """
 
 from __future__ import annotations
 
 import json
 from random import Random
-from typing import Any
 
 import pytest
 
 from d20combat.content.scenarios import load_scenario, scenario_names
-from d20combat.content.sizes import shared_square_capacity
+from d20combat.encounter.invariants import problems
 from d20combat.encounter.state import Encounter
-from d20combat.grid.squares import footprint
-from d20combat.rules.hitpoints import HpState
 from d20combat.sim.runner import play as run_fight
 from d20combat.sim.runner import replay
 from d20combat.tactics.policies import policy
@@ -45,33 +44,9 @@ def play(enc: Encounter, pol: str, limit: int, *, check: bool = True) -> None:
 
 
 def assert_invariants(enc: Encounter) -> None:
-    rules = enc.rules
-    standing: dict[tuple[int, int], list[Any]] = {}
-    for c in enc.combatants.values():
-        v = c.vitals
-        state = c.state(rules)
-        assert v.hp <= v.max_hp + v.temp_hp, f"{c.id} has more hit points than its maximum"
-        if state is HpState.DEAD:
-            assert v.dead or v.hp <= rules.dead_at or c.stat.abilities.get("con") is None
-        elif state in (HpState.DYING, HpState.STABLE):
-            assert rules.dead_at < v.hp < 0
-        elif state is HpState.DISABLED:
-            assert v.hp == 0
-        elif state is HpState.HEALTHY:
-            assert v.hp > 0
-        if not c.present():
-            continue
-        for x, y in footprint(c.pos, c.squares):
-            assert enc.map.in_bounds(x, y), f"{c.id} is off the map"
-            assert enc.map.walkable(x, y, swim=c.stat.speed.swim > 0), f"{c.id} is in a wall"
-            if not state.down:
-                standing.setdefault((x, y), []).append(c)
-    for square, here in standing.items():
-        for i, a in enumerate(here):
-            for b in here[i + 1 :]:
-                assert shared_square_capacity(a.stat.size, b.stat.size) > 0, (
-                    f"{a.id} and {b.id} share {square}"
-                )
+    """The invariants a save is checked against (d20combat.encounter.invariants), so
+    every state the engine reaches is one a save may hold."""
+    assert problems(enc) == []
 
 
 @pytest.mark.parametrize("name", scenario_names())

@@ -70,7 +70,8 @@ def test_known_values() -> None:
         ("4d6KH3", "4d6kh3"),
         ("5", "5"),
         ("1d8-1", "1d8-1"),
-        ("-1d4+2", "-1d4+2"),
+        ("2+1d4", "1d4+2"),
+        ("1d6-1d4", "1d6-1d4"),
     ],
 )
 def test_parse_and_format(text: str, canonical: str) -> None:
@@ -91,6 +92,13 @@ def test_parse_and_format(text: str, canonical: str) -> None:
         ("0d6", "rolls no dice"),
         ("1d0", "d0"),
         ("2d6+9999999", "constant"),
+        # issue 7: a negative count and other scripts' digits are refused, not read.
+        ("-2d6", "negative number of dice"),
+        ("-1d4+2", "negative number of dice"),
+        ("\uff12d6", "U+FF12"),  # fullwidth 2
+        ("\u0662d6", "U+0662"),  # Arabic-Indic 2
+        ("2d\uff16", "U+FF16"),
+        ("2d6\x00", "U+0000"),
     ],
 )
 def test_bad_expressions_have_clear_errors(text: str, fragment: str) -> None:
@@ -193,6 +201,7 @@ def test_classify_merges_faces() -> None:
     st.integers(-20, 20),
 )
 def test_parse_round_trip_and_bounds(terms: list[tuple[int, int, int]], const: int) -> None:
+    terms[0] = (*terms[0][:2], 1)  # dice are subtracted only after a first roll
     text = ""
     for n, s, sign in terms:
         text += ("-" if sign < 0 else "+") + f"{n}d{s}"

@@ -8,14 +8,16 @@ Bundled monsters live in ``content/data/creatures/``, bundled builds in
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from d20combat.content.creatures import StatBlock
-from d20combat.content.library import data_dir, normalize_name, slug
-from d20combat.content.loading import Located, read_yaml, validate
-from d20combat.errors import ContentError
+from d20combat.content.library import data_dir, locate, normalize_name, slug
+from d20combat.content.loading import Located, is_file, read_yaml, validate
+from d20combat.errors import ContentError, InputError, Problem, quote
+from d20combat.limits import MAX_NAME_LENGTH
 
 
 @cache
@@ -37,28 +39,88 @@ def creature_names() -> list[str]:
     return sorted({p.stem for p in _index().values()})
 
 
+DocumentKind = Literal["scenario", "stat block", "build"]
+
+
+def document_kind(data: Any) -> DocumentKind | None:
+    """What a YAML document is, from its fields: a scenario has ``map`` or ``sides``, a
+    stat block ``hit_dice``, a build ``race`` or ``classes``; None if it has none."""
+    if not isinstance(data, dict):
+        return None
+    if "map" in data or "sides" in data:
+        return "scenario"
+    if "hit_dice" in data:
+        return "stat block"
+    if "classes" in data or "race" in data:
+        return "build"
+    return None
+
+
+def check_creature(doc: Located) -> tuple[StatBlock | None, list[Problem]]:
+    """The stat block of a parsed creature or build document, and every problem of it.
+
+    A build's problems are all found at once: its fields (unknown weapons, armor, feats,
+    race or classes, bad scores) when it is validated, and, on the fields that are good,
+    what :func:`~d20combat.content.builds.build_problems` refuses. Never raises for bad
+    input: the stat block is None when there is a problem.
+    """
+    data: Any = doc.data
+    kind = document_kind(data)
+    if not isinstance(data, dict) or kind == "scenario":
+        what = "a scenario (it has map or sides)" if kind == "scenario" else "not a mapping"
+        where = Problem(
+            f"a creature file must be a stat block or a build, this is {what}",
+            file=doc.file,
+            line=1,
+            expected="a stat block (hit_dice ...) or a build (race, classes ...)",
+        )
+        return None, [where]
+    if kind != "build":
+        try:
+            return validate(StatBlock, doc, error=ContentError), []
+        except InputError as exc:
+            return None, list(exc.problems)
+    from d20combat.content.builds import Build, build_creature, partial_build_problems
+
+    try:
+        build = validate(Build, doc, error=ContentError)
+    except InputError as exc:
+        problems = [*exc.problems, *locate(partial_build_problems(data), doc)]
+        return None, sorted(problems, key=lambda p: p.line or 0)
+    try:
+        return build_creature(build), []
+    except InputError as exc:
+        return None, sorted(locate(exc.problems, doc), key=lambda p: p.line or 0)
+
+
+def build_notes(doc: Located) -> list[Problem]:
+    """The character creation rules a valid build document breaks
+    (:func:`~d20combat.content.builds.check_build`), placed in the file; [] for anything
+    else. Notes, not errors: a game master may break them on purpose."""
+    from d20combat.content.builds import Build, check_build
+
+    if document_kind(doc.data) != "build":
+        return []
+    try:
+        build = Build.model_validate(doc.data)
+        notes = check_build(build)
+    except ValueError:
+        return []
+    # check_build names a skill by itself: place it under skills
+    notes = [replace(n, field=f"skills.{n.field}") if n.field in build.skills else n for n in notes]
+    return locate(notes, doc)
+
+
 def stat_block_from(doc: Located) -> StatBlock:
     """A stat block from a parsed creature or build document.
 
     Raises:
         ContentError: naming the file, line and field of every problem.
     """
-    data: Any = doc.data
-    if not isinstance(data, dict):
-        raise ContentError(
-            "a creature file must be a mapping",
-            file=doc.file,
-            line=1,
-            expected="a stat block or a build",
-        )
-    if "hit_dice" in data or not ("classes" in data or "race" in data):  # else a build
-        return validate(StatBlock, doc, error=ContentError)
-    from d20combat.content.builds import Build, build_creature
-
-    try:
-        return build_creature(validate(Build, doc, error=ContentError))
-    except ContentError as exc:
-        raise exc.located(file=doc.file) from None
+    block, problems = check_creature(doc)
+    if block is None:
+        raise ContentError(problems=problems)
+    return block
 
 
 @cache
@@ -73,8 +135,8 @@ def find_creature(name_or_file: str) -> StatBlock:
         ContentError: for an unknown name (with the closest names) or a bad file.
     """
     path = Path(name_or_file)
-    if path.suffix in (".yaml", ".yml") or path.is_file():
-        if not path.is_file():
+    if path.suffix in (".yaml", ".yml") or is_file(path):
+        if not is_file(path):
             raise ContentError(
                 "no such file",
                 file=str(path),
@@ -87,9 +149,12 @@ def find_creature(name_or_file: str) -> StatBlock:
     if hit is None:
         import difflib
 
-        close = difflib.get_close_matches(slug(name_or_file), creature_names(), n=3, cutoff=0.5)
+        key = slug(name_or_file[:MAX_NAME_LENGTH])
+        close = difflib.get_close_matches(key, creature_names(), n=3, cutoff=0.5)
         hint = "a bundled creature (d20combat list creatures) or a YAML file"
         if close:
             hint += "; the closest names: " + ", ".join(close)
-        raise ContentError(f"unknown creature {name_or_file!r}", field="creature", expected=hint)
+        raise ContentError(
+            f"unknown creature {quote(name_or_file)}", field="creature", expected=hint
+        )
     return _bundled(hit)

@@ -46,15 +46,18 @@ entry of ``classes`` is the class taken at 1st level.
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from d20combat.content.classes import (
     MAX_LEVEL,
@@ -77,13 +80,16 @@ from d20combat.content.creatures import (
     StatModifier,
     WeaponRef,
     ability_scores,
+    armor_problem,
+    weapon_problem,
 )
-from d20combat.content.equipment import Armor, ArmorCategory, armor, weapon
-from d20combat.content.library import Catalog, data_dir, normalize_name
+from d20combat.content.equipment import Armor, ArmorCategory, armor
+from d20combat.content.library import Catalog, data_dir, normalize_name, validate_partly
 from d20combat.content.loading import Frozen, read_yaml, validate
 from d20combat.content.races import ARMOR_SPEED_EXEMPT, Race, race
 from d20combat.content.sizes import Size
 from d20combat.errors import ContentError, Problem
+from d20combat.limits import MAX_NAME_LENGTH
 from d20combat.rules.modifiers import BonusType, Modifier, ability_modifier, stack
 
 
@@ -248,6 +254,26 @@ class FavoredEnemy(Frozen):
 HpPolicy = Literal["auto", "average", "max-first"] | int
 
 
+def _skill_name(value: Any) -> Any:
+    """A skill of Table: Skills, lower-case, with its specialty (``knowledge (arcana)``).
+
+    Raises:
+        PydanticCustomError: for an unknown skill, offering the closest names.
+    """
+    if not isinstance(value, str):
+        return value
+    key = " ".join(value.strip().lower().split())
+    base = key.split(" (")[0]
+    if base not in SKILLS:
+        close = difflib.get_close_matches(base, list(SKILLS), n=3)
+        hint = "did you mean " + ", ".join(close) + "?" if close else "a skill of Table: Skills"
+        raise PydanticCustomError("content", f"unknown skill {value!r}", {"expected": hint})
+    return key
+
+
+SkillName = Annotated[str, BeforeValidator(_skill_name)]
+
+
 class Build(Frozen):
     """A character as a player writes it down. See the module docstring for ``hp``.
 
@@ -257,7 +283,7 @@ class Build(Frozen):
     raised at 4th, 8th, ... character level.
     """
 
-    name: str
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     race: str = "human"
     classes: tuple[ClassLevel, ...] = Field(min_length=1)
     abilities: dict[Ability, int]
@@ -266,7 +292,7 @@ class Build(Frozen):
     weapons: tuple[WeaponRef, ...] = ()
     armor: ArmorRef | None = None
     shield: ArmorRef | None = None
-    skills: dict[str, float] = Field(default_factory=dict)
+    skills: dict[SkillName, float] = Field(default_factory=dict)
     hp: HpPolicy = "auto"
     modifiers: tuple[StatModifier, ...] = ()
     favored_enemies: tuple[FavoredEnemy, ...] = ()
@@ -311,19 +337,6 @@ class Build(Frozen):
             return [str(v).strip().lower()[:3] if isinstance(v, str) else v for v in value]
         return value
 
-    @field_validator("skills", mode="before")
-    @classmethod
-    def _skills(cls, value: Any) -> Any:
-        if not isinstance(value, dict):
-            return value
-        out = {}
-        for k, v in value.items():
-            key = " ".join(str(k).strip().lower().split())
-            if key.split(" (")[0] not in SKILLS:
-                raise ValueError(f"unknown skill {k!r}")
-            out[key] = v
-        return out
-
     @field_validator("skills")
     @classmethod
     def _ranks(cls, value: dict[str, float]) -> dict[str, float]:
@@ -349,6 +362,84 @@ class Build(Frozen):
 # Abilities, gear, speed
 
 
+def _increase_problems(build: Build) -> list[Problem]:
+    """More ability increases than the character level gives (one at every 4th level;
+    SRD character-classes-i.html, Table: Experience and Level-Dependent Benefits)."""
+    allowed = build.level // 4
+    if len(build.ability_increases) <= allowed:
+        return []
+    return [
+        Problem(
+            f"{len(build.ability_increases)} ability increases at character level {build.level}",
+            field="ability_increases",
+            expected=f"at most {allowed} (one at every 4th character level)",
+        )
+    ]
+
+
+def _level_problems(build: Build) -> list[Problem]:
+    """Class levels above 20: the SRD class tables stop there (epic levels not supported)."""
+    return [
+        Problem(
+            f"{c.name} level {c.level} is above {MAX_LEVEL} (epic levels are not supported)",
+            field=f"classes.{i}",
+            expected=f"a level from 1 to {MAX_LEVEL}",
+        )
+        for i, c in enumerate(build.classes)
+        if c.level > MAX_LEVEL
+    ]
+
+
+def _name_problems(build: Build) -> list[Problem]:
+    """The race, classes, weapons, armor and shield a build names that the tables lack
+    (the closest names offered), and armor and shield swapped."""
+
+    def unknown(find: Callable[[str], object], name: str) -> Problem | None:
+        try:
+            find(name)
+        except ContentError as exc:
+            return exc.problems[0]
+        return None
+
+    found = [("race", unknown(race, build.race))]
+    found += [(f"classes.{i}", unknown(class_def, c.name)) for i, c in enumerate(build.classes)]
+    found += [(f"weapons.{i}", weapon_problem(w)) for i, w in enumerate(build.weapons)]
+    found += [
+        (key, armor_problem(ref, shield=key == "shield"))
+        for key, ref in (("armor", build.armor), ("shield", build.shield))
+        if ref is not None
+    ]
+    return [replace(p, field=where) for where, p in found if p is not None]
+
+
+def build_problems(build: Build) -> list[Problem]:
+    """Every reason :func:`build_creature` refuses a validated build, fields relative to
+    the build: unknown race, classes, weapons, armor or shield (the closest names
+    offered), a shield worn as armor or the reverse, class levels above 20, too many
+    ability increases. (Unknown feats are refused when the build is validated.)"""
+    return [*_name_problems(build), *_level_problems(build), *_increase_problems(build)]
+
+
+# Stand-ins for a build's required fields when they are bad (see partial_build_problems).
+_STAND_INS: dict[str, Any] = {
+    "name": "?",
+    "classes": "commoner 1",
+    "abilities": {a.value: 10 for a in Ability},
+}
+
+
+def partial_build_problems(data: Any) -> list[Problem]:
+    """:func:`build_problems` of a build mapping that does not validate, checked on the
+    fields that do (the others are reported by its validation), so that a bad feat or
+    ability score does not hide an unknown weapon. When a required field is bad, only the
+    names of the rest are checked (levels need the real classes)."""
+    build = validate_partly(Build, data)
+    if build is not None:
+        return build_problems(build)
+    build = validate_partly(Build, data, fill=_STAND_INS)
+    return _name_problems(build) if build is not None else []
+
+
 def final_abilities(build: Build, rce: Race | None = None) -> dict[Ability, int]:
     """Base scores + one point per ability increase + racial adjustments (and minimums).
 
@@ -356,13 +447,9 @@ def final_abilities(build: Build, rce: Race | None = None) -> dict[Ability, int]
         ContentError: for more increases than the character level allows (one per 4).
     """
     rce = rce or race(build.race)
-    allowed = build.level // 4
-    if len(build.ability_increases) > allowed:
-        raise ContentError(
-            f"{len(build.ability_increases)} ability increases at character level {build.level}",
-            field="ability_increases",
-            expected=f"at most {allowed} (one at every 4th character level)",
-        )
+    problems = _increase_problems(build)
+    if problems:
+        raise ContentError(problems=problems)
     scores = dict(build.abilities)
     for a in build.ability_increases:
         scores[a] += 1
@@ -370,14 +457,17 @@ def final_abilities(build: Build, rce: Race | None = None) -> dict[Ability, int]
 
 
 def _worn(build: Build) -> tuple[Armor | None, Armor | None]:
+    """The build's body armor and shield.
+
+    Raises:
+        ContentError: for an unknown name, a shield worn as armor or the reverse.
+    """
+    for key, ref in (("armor", build.armor), ("shield", build.shield)):
+        problem = armor_problem(ref, shield=key == "shield") if ref is not None else None
+        if problem is not None:
+            raise ContentError(problems=[replace(problem, field=key)])
     body = armor(build.armor.armor) if build.armor else None
     shield = armor(build.shield.armor) if build.shield else None
-    if body is not None and body.category in (ArmorCategory.SHIELD, ArmorCategory.EXTRA):
-        raise ContentError(
-            f"{body.name!r} is not body armor", field="armor", expected="light, medium or heavy"
-        )
-    if shield is not None and shield.category is not ArmorCategory.SHIELD:
-        raise ContentError(f"{shield.name!r} is not a shield", field="shield", expected="a shield")
     return body, shield
 
 
@@ -484,12 +574,9 @@ def class_features(build: Build) -> Features:
     cha = ability_modifier(abilities[Ability.CHA])
     wis = ability_modifier(abilities[Ability.WIS])
     levels: list[tuple[ClassDef, int]] = [(class_def(c.name), c.level) for c in build.classes]
-    for c in build.classes:
-        if c.level > MAX_LEVEL:
-            raise ContentError(
-                f"{c.name} level {c.level} is above {MAX_LEVEL} (epic levels are not supported)",
-                field="classes",
-            )
+    problems = _level_problems(build)
+    if problems:
+        raise ContentError(problems=problems)
     by_name: dict[str, int] = {}
     for cdef, lvl in levels:
         by_name[cdef.name] = by_name.get(cdef.name, 0) + lvl
@@ -829,17 +916,17 @@ def build_creature(build: Build) -> StatBlock:
     """The stat block of ``build``.
 
     Raises:
-        ContentError: for an unknown race, class, weapon, armor or shield, a level above
-            20, a shield worn as armor (or the reverse), or too many ability increases.
-            Choices that merely break the creation rules are reported by
-            :func:`check_build` instead.
+        ContentError: listing every :func:`build_problems` at once (unknown race, class,
+            weapon, armor or shield, armor and shield swapped, a level above 20, too
+            many ability increases). Choices that merely break the creation rules are
+            reported by :func:`check_build` instead.
     """
+    problems = build_problems(build)
+    if problems:
+        raise ContentError(problems=problems)
     rce = race(build.race)
     first = class_def(build.classes[0].name)
     abilities = final_abilities(build, rce)
-    for ref in build.weapons:
-        weapon(ref.weapon)
-    _worn(build)
     features = class_features(build)
     hit_dice = tuple(
         HitDice(count=c.level, die=class_def(c.name).hit_die, source=class_def(c.name).name)

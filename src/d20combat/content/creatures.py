@@ -18,11 +18,23 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from d20combat.content.damage import DamageType
+from d20combat.content.equipment import ArmorCategory, armor, weapon
+from d20combat.content.feats import known_feat, split_feat
 from d20combat.content.loading import Frozen
 from d20combat.content.sizes import Size
-from d20combat.errors import ContentError
+from d20combat.errors import ContentError, Problem
+from d20combat.limits import (
+    MAX_ATTACK_COUNT,
+    MAX_BAB,
+    MAX_NAME_LENGTH,
+    MAX_QUANTITY,
+    MAX_REACH_FT,
+    MAX_SPACE_FT,
+    MAX_SPEED_FT,
+)
 from d20combat.rules.dice import Dice
 from d20combat.rules.modifiers import BonusType
 
@@ -56,13 +68,18 @@ class CreatureType(StrEnum):
     VERMIN = "vermin"
 
 
+def _content_failure(problem: Problem) -> PydanticCustomError:
+    """A content problem raised inside a validator: pydantic adds the field path; the
+    message and what was expected are kept (``content`` errors quote their input)."""
+    return PydanticCustomError("content", problem.message, {"expected": problem.expected or ""})
+
+
 def _parse_size(value: Any) -> Any:
     if isinstance(value, str):
         try:
             return Size.parse(value)
-        except ContentError as exc:  # reported by pydantic with its own field path
-            p = exc.problems[0]
-            raise ValueError(f"{p.message} (expected {p.expected})") from None
+        except ContentError as exc:
+            raise _content_failure(exc.problems[0]) from None
     return value
 
 
@@ -108,12 +125,12 @@ class HitDice(Frozen):
 class Speeds(Frozen):
     """Base speeds by movement mode, in feet (unarmored)."""
 
-    land: int = Field(default=30, ge=0)
-    fly: int = Field(default=0, ge=0)
+    land: int = Field(default=30, ge=0, le=MAX_SPEED_FT)
+    fly: int = Field(default=0, ge=0, le=MAX_SPEED_FT)
     fly_maneuverability: str | None = None
-    swim: int = Field(default=0, ge=0)
-    climb: int = Field(default=0, ge=0)
-    burrow: int = Field(default=0, ge=0)
+    swim: int = Field(default=0, ge=0, le=MAX_SPEED_FT)
+    climb: int = Field(default=0, ge=0, le=MAX_SPEED_FT)
+    burrow: int = Field(default=0, ge=0, le=MAX_SPEED_FT)
 
 
 class Saves(Frozen):
@@ -122,13 +139,12 @@ class Saves(Frozen):
     will: int = 0
 
 
-_FEAT_PARAM = re.compile(r"^\s*([^()]+?)\s*(?:\((.*)\))?\s*$")
-
-
 class FeatRef(Frozen):
     """A feat, with its parameter where it has one: ``Weapon Focus (greatclub)``.
 
-    Names are compared case-insensitively; the text form is accepted in YAML.
+    The name must be an SRD feat (:mod:`d20combat.content.feats`); it is stored in the
+    SRD's spelling (``power attack`` -> ``Power Attack``). The text form is accepted in
+    YAML.
     """
 
     name: str
@@ -138,10 +154,15 @@ class FeatRef(Frozen):
     @classmethod
     def _from_text(cls, value: Any) -> Any:
         if isinstance(value, str):
-            m = _FEAT_PARAM.match(value)
-            if not m:
-                raise ValueError(f"cannot read feat {value!r}")
-            return {"name": m.group(1), "param": m.group(2)}
+            name, param = split_feat(value)
+            value = {"name": name, "param": param}
+        if isinstance(value, dict) and isinstance(value.get("name"), str):
+            param = value.get("param")
+            try:
+                name, param = known_feat(value["name"], param if isinstance(param, str) else None)
+            except ContentError as exc:
+                raise _content_failure(exc.problems[0]) from None
+            return {**value, "name": name, "param": param}
         return value
 
     @property
@@ -172,12 +193,12 @@ class NaturalAttack(Frozen):
     """
 
     name: str
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=MAX_ATTACK_COUNT)
     damage: DiceText
     damage_types: tuple[DamageType, ...] = (DamageType.BLUDGEONING,)
     primary: bool = True
     touch: bool = False
-    reach: int | None = None
+    reach: int | None = Field(default=None, ge=0, le=MAX_REACH_FT)
     effects: tuple[str, ...] = ()
     extra: tuple[ExtraDamage, ...] = ()
     finesse: bool = False
@@ -212,7 +233,7 @@ class WeaponRef(Frozen):
     materials: tuple[str, ...] = ()
     aligned: tuple[str, ...] = ()
     extra: tuple[ExtraDamage, ...] = ()
-    quantity: int = Field(default=1, ge=1)
+    quantity: int = Field(default=1, ge=1, le=MAX_QUANTITY)
     str_rating: int | None = None  # composite bows: the highest Str bonus they add
 
     @model_validator(mode="before")
@@ -249,6 +270,63 @@ class ArmorRef(Frozen):
         if self.enhancement:
             return f"+{self.enhancement} {self.armor}"
         return f"masterwork {self.armor}" if self.masterwork else self.armor
+
+
+def weapon_problem(ref: WeaponRef) -> Problem | None:
+    """Why ``ref`` names no weapon of the weapon table (SRD equipment.html Table: Weapons;
+    the closest names offered)."""
+    try:
+        weapon(ref.weapon)
+    except ContentError as exc:
+        return exc.problems[0]
+    return None
+
+
+def armor_problem(ref: ArmorRef, *, shield: bool) -> Problem | None:
+    """Why ``ref`` cannot be worn as armor (``shield``: carried as a shield): a name not in
+    the armor table (the closest offered), or the other category (equipment.html Table:
+    Armor and Shields; armor spikes and the like are neither)."""
+    try:
+        category = armor(ref.armor).category
+    except ContentError as exc:
+        return exc.problems[0]
+    if shield and category is not ArmorCategory.SHIELD:
+        return Problem(
+            f"{ref.armor!r} is not a shield ({category.value})",
+            expected="a shield such as heavy steel shield or buckler",
+        )
+    if not shield and category in (ArmorCategory.SHIELD, ArmorCategory.EXTRA):
+        return Problem(
+            f"{ref.armor!r} is not body armor ({category.value})",
+            expected="light, medium or heavy armor (a shield goes under shield)",
+        )
+    return None
+
+
+def _refused(problem: Problem | None) -> None:
+    if problem is not None:
+        raise _content_failure(problem)
+
+
+def _known_weapon(ref: WeaponRef) -> WeaponRef:
+    _refused(weapon_problem(ref))
+    return ref
+
+
+def _body_armor(ref: ArmorRef) -> ArmorRef:
+    _refused(armor_problem(ref, shield=False))
+    return ref
+
+
+def _shield(ref: ArmorRef) -> ArmorRef:
+    _refused(armor_problem(ref, shield=True))
+    return ref
+
+
+# The gear of a stat block, checked against the equipment tables when it is validated.
+KnownWeapon = Annotated[WeaponRef, AfterValidator(_known_weapon)]
+BodyArmor = Annotated[ArmorRef, AfterValidator(_body_armor)]
+Shield = Annotated[ArmorRef, AfterValidator(_shield)]
 
 
 # SRD special-abilities-and-conditions "Damage Reduction": what can overcome DR.
@@ -357,19 +435,19 @@ class ClassLevel(Frozen):
 class StatBlock(Frozen):
     """A creature's components. See the module docstring and docs/creature-schema.md."""
 
-    name: str
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     size: SizeName = Size.MEDIUM
     type: CreatureType = CreatureType.HUMANOID
     subtypes: tuple[str, ...] = ()
     abilities: dict[Ability, int | None]
     hit_dice: tuple[HitDice, ...]
-    bab: int
+    bab: int = Field(ge=0, le=MAX_BAB)
     base_saves: Saves
     speed: Speeds = Speeds()
     natural_armor: int = Field(default=0, ge=0)
-    armor: ArmorRef | None = None
-    shield: ArmorRef | None = None
-    weapons: tuple[WeaponRef, ...] = ()
+    armor: BodyArmor | None = None
+    shield: Shield | None = None
+    weapons: tuple[KnownWeapon, ...] = ()
     natural_attacks: tuple[NaturalAttack, ...] = ()
     feats: tuple[FeatRef, ...] = ()
     skills: dict[str, int] = Field(default_factory=dict)
@@ -383,8 +461,8 @@ class StatBlock(Frozen):
     special_attacks: tuple[str, ...] = ()
     legs: int = Field(default=2, ge=0)
     long: bool = False
-    space_ft: float | None = None
-    reach_ft: int | None = None
+    space_ft: float | None = Field(default=None, gt=0, le=MAX_SPACE_FT)
+    reach_ft: int | None = Field(default=None, ge=0, le=MAX_REACH_FT)
     classes: tuple[ClassLevel, ...] = ()
     race: str | None = None
     alignment: str | None = None
@@ -425,5 +503,12 @@ class StatBlock(Frozen):
         return False
 
     def has_quality(self, name: str) -> bool:
-        key = name.lower()
-        return any(q.lower() == key or q.lower().startswith(key + " ") for q in self.qualities)
+        return any(names_keyword(q, name) for q in self.qualities)
+
+
+def names_keyword(text: str, keyword: str) -> bool:
+    """Whether a quality or special attack ``text`` is ``keyword``, possibly with a value
+    after it: ``darkvision 60 ft.`` is ``darkvision``; ``sneak attack +2d6`` is
+    ``sneak attack``."""
+    text, key = text.strip().lower(), keyword.strip().lower()
+    return text == key or text.startswith(key + " ")

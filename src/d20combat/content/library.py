@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from d20combat.content.loading import Located, read_yaml, validate
 from d20combat.errors import ContentError, InputError, Problem
@@ -56,11 +56,17 @@ class Catalog(Generic[T]):
     def __init__(self, kind: str, items: Iterable[T], name_of: Callable[[T], str]) -> None:
         self.kind = kind
         self._items: dict[str, T] = {}
+        self._labels: dict[str, str] = {}  # key -> the name as written (for suggestions)
         for item in items:
-            self._items[normalize_name(name_of(item))] = item
+            key = normalize_name(name_of(item))
+            self._items[key] = item
+            self._labels[key] = name_of(item)
 
     def add_alias(self, alias: str, name: str) -> None:
-        self._items.setdefault(normalize_name(alias), self._items[normalize_name(name)])
+        key = normalize_name(alias)
+        if key not in self._items:
+            self._items[key] = self._items[normalize_name(name)]
+            self._labels[key] = alias
 
     def find(self, name: str) -> T | None:
         key = normalize_name(name)
@@ -77,12 +83,20 @@ class Catalog(Generic[T]):
         """
         hit = self.find(name)
         if hit is None:
-            close = difflib.get_close_matches(normalize_name(name), list(self._items), n=3)
-            hint = "did you mean " + ", ".join(close) + "?" if close else f"a known {self.kind}"
             raise ContentError(
-                f"unknown {self.kind} {name!r}", field=field or self.kind, expected=hint
+                f"unknown {self.kind} {name!r}", field=field or self.kind, expected=self.hint(name)
             )
         return hit
+
+    def hint(self, name: str) -> str:
+        """What to offer for an unknown ``name``: the closest known names (difflib), or
+        all of them when there are few."""
+        close = difflib.get_close_matches(normalize_name(name), list(self._items), n=3)
+        if close:
+            return "did you mean " + ", ".join(self._labels[k] for k in close) + "?"
+        if len(self._items) <= 20:
+            return "one of " + ", ".join(sorted(set(self._labels.values())))
+        return f"a known {self.kind}"
 
     def names(self) -> list[str]:
         return sorted(self._items)
@@ -125,6 +139,53 @@ def load_list(path: Path, key: str, model: type[T]) -> list[T]:
     if problems:
         raise InputError(problems=problems)
     return out
+
+
+def field_path(field: str | None) -> tuple[str | int, ...]:
+    """A dotted field as a path: ``weapons.0`` -> ``("weapons", 0)``."""
+    if not field:
+        return ()
+    return tuple(int(p) if p.isdigit() else p for p in field.split("."))
+
+
+def locate(
+    problems: Iterable[Problem], doc: Located, prefix: tuple[str | int, ...] = ()
+) -> list[Problem]:
+    """Problems found in the part of ``doc`` at ``prefix`` (fields relative to it), with
+    the file, line and full field filled in. A field that is not a path of the document
+    (a lookup's kind, ``race``) is placed at ``prefix``; a problem of another file keeps
+    its place."""
+    out = []
+    for p in problems:
+        if p.file and p.file != doc.file:
+            out.append(p)
+            continue
+        path = field_path(p.field)
+        full = (*prefix, *path) if path and (*prefix, path[0]) in doc.lines else prefix
+        dotted = ".".join(str(x) for x in full) or None
+        out.append(Problem(p.message, doc.file, doc.line_of(full), dotted, p.expected))
+    return out
+
+
+def validate_partly(
+    model: type[T], data: Any, *, fill: Mapping[str, Any] | None = None
+) -> T | None:
+    """``model`` validated from ``data``, or None; a mapping whose validation fails is
+    tried once more without its bad fields (those in ``fill`` standing in for them), so
+    that what is left can still be checked (the errors themselves are reported by
+    whoever validated ``data`` first)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        errors = exc.errors()
+        if not isinstance(data, dict) or any(not e["loc"] for e in errors):
+            return None
+        bad = {e["loc"][0] for e in errors}
+        trimmed = {k: v for k, v in data.items() if k not in bad}
+        try:
+            return model.model_validate({**(fill or {}), **trimmed})
+        except ValidationError:
+            return None
 
 
 @cache

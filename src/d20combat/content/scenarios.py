@@ -33,23 +33,36 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from types import UnionType
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
 from d20combat.content.bestiary import find_creature
-from d20combat.content.builds import Build, build_creature
+from d20combat.content.builds import Build, build_creature, partial_build_problems
 from d20combat.content.creatures import StatBlock
-from d20combat.content.equipment import armor, weapon
-from d20combat.content.library import data_dir, slug
-from d20combat.content.loading import Frozen, Located, parse_yaml, problems_from_validation
+from d20combat.content.library import data_dir, locate, slug, validate_partly
+from d20combat.content.loading import (
+    Frozen,
+    Located,
+    is_file,
+    parse_yaml,
+    problems_from_validation,
+    read_text,
+)
 from d20combat.content.rulesets import RULESET_NAMES, Ruleset, Variant, ruleset
 from d20combat.content.sizes import Size, shared_square_capacity
-from d20combat.errors import InputError, Problem, ScenarioError
+from d20combat.errors import InputError, Problem, ScenarioError, quote
 from d20combat.grid import BattleMap, Terrain, parse_legend, parse_square, square_name
 from d20combat.grid.squares import SQUARE_FORM
+from d20combat.grid.terrain import NAMES as TERRAIN_NAMES
+from d20combat.limits import (
+    MAX_COMBATANTS,
+    MAX_CREATURE_ROUNDS,
+    MAX_NAME_LENGTH,
+    MAX_ROUND_LIMIT,
+    MAX_SEED,
+)
 
 __all__ = [
     "AWARENESS",
@@ -75,8 +88,6 @@ KNOWN_TACTICS: tuple[str, ...] = ("default", "aggressive", "ranged", "cautious",
 AWARENESS = ("aware", "unaware")
 EXIT_KEYWORDS = ("none", "edges")
 DEFAULT_ROUND_LIMIT = 30
-MAX_ROUND_LIMIT = 10_000
-MAX_COUNT = 1_000
 #: The bundled scenario ``d20combat fight`` runs when none is named.
 DEFAULT_SCENARIO = "ruined-gatehouse"
 
@@ -205,8 +216,8 @@ class CombatantDoc(Frozen):
     creature: str | None = None
     stat_block: StatBlock | None = None
     build: Build | None = None
-    name: str | None = Field(default=None, min_length=1)
-    count: int | None = Field(default=None, ge=1, le=MAX_COUNT)
+    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME_LENGTH)
+    count: int | None = Field(default=None, ge=1, le=MAX_COMBATANTS)
     at: SquareList | None = None
     area: str | None = None
     awareness: AwarenessName | None = None
@@ -233,7 +244,7 @@ class CombatantDoc(Frozen):
 class SideDoc(Frozen):
     """One side: its name, defaults for its combatants, and the combatants."""
 
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     awareness: AwarenessName = "aware"
     tactics: TacticsName = "default"
     combatants: tuple[CombatantDoc, ...]
@@ -242,13 +253,13 @@ class SideDoc(Frozen):
 class ScenarioDoc(Frozen):
     """The whole scenario file as written."""
 
-    name: str | None = Field(default=None, min_length=1)
-    title: str | None = None
+    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME_LENGTH)
+    title: str | None = Field(default=None, max_length=4 * MAX_NAME_LENGTH)
     description: str = ""
     ruleset: RulesetName = "srd35"
     variants: tuple[VariantName, ...] = ()
     round_limit: int = Field(default=DEFAULT_ROUND_LIMIT, ge=1, le=MAX_ROUND_LIMIT)
-    seed: int | None = Field(default=None, ge=0)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     map: MapDoc
     sides: tuple[SideDoc, ...]
 
@@ -387,17 +398,17 @@ def scenario_path(name_or_path: str | Path) -> Path:
     """
     path = Path(name_or_path)
     text = str(name_or_path)
-    if path.is_file():
+    if is_file(path):
         return path
     if path.suffix in (".yaml", ".yml") or "/" in text or "\\" in text:
         raise ScenarioError("no such file", file=text, expected="a scenario YAML file")
     bundled = _scenario_dir() / f"{slug(text)}.yaml"
-    if bundled.is_file():
+    if is_file(bundled):
         return bundled
     names = scenario_names()
     close = difflib.get_close_matches(slug(text), names, n=3, cutoff=0.5)
     hint = "did you mean " + ", ".join(close) + "?" if close else _one_of(names)
-    raise ScenarioError(f"unknown scenario {text!r}", field="scenario", expected=hint)
+    raise ScenarioError(f"unknown scenario {quote(text)}", field="scenario", expected=hint)
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:
@@ -432,12 +443,7 @@ def validate_scenario(path: str | Path) -> list[Problem]:
 def _load(path: Path) -> tuple[Scenario | None, list[Problem]]:
     file = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, [Problem("no such file", file=file)]
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [Problem(f"cannot read file: {exc}", file=file)]
-    try:
+        text = read_text(path)
         doc = parse_yaml(text, file)
     except InputError as exc:
         return None, [
@@ -466,51 +472,12 @@ def _dotted(path: Path_) -> str:
     return ".".join(str(p) for p in path)
 
 
-def _walk_annotation(annotation: Any, part: str | int) -> Any:
-    """The annotation one step down ``part`` from ``annotation`` (None if unknown)."""
-    annotation = _unwrap(annotation)
-    if isinstance(part, int):
-        args = [a for a in get_args(annotation) if a is not Ellipsis]
-        return args[0] if get_origin(annotation) in (tuple, list) and args else None
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        info = annotation.model_fields.get(part)
-        return info.annotation if info else None
-    return None
-
-
-def _unwrap(annotation: Any) -> Any:
-    """Strip ``Annotated`` and ``None`` from an annotation."""
-    while True:
-        origin = get_origin(annotation)
-        if origin is Annotated:
-            annotation = get_args(annotation)[0]
-        elif origin in (Union, UnionType):
-            rest = [a for a in get_args(annotation) if a is not type(None)]
-            if len(rest) != 1:
-                return annotation
-            annotation = rest[0]
-        else:
-            return annotation
-
-
-def _fields_at(root: type[BaseModel], loc: Path_) -> list[str]:
-    annotation: Any = root
-    for part in loc:
-        annotation = _walk_annotation(annotation, part)
-        if annotation is None:
-            return []
-    annotation = _unwrap(annotation)
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return list(annotation.model_fields)
-    return []
-
-
-def _schema_problems(
+def schema_problems(
     exc: ValidationError, doc: Located, root: type[BaseModel], prefix: Path_ = ()
 ) -> list[Problem]:
     """Pydantic errors as problems that quote the input and say what was expected."""
     out = []
-    located = problems_from_validation(exc, doc, prefix)
+    located = problems_from_validation(exc, doc, prefix, model=root)
     for err, problem in zip(exc.errors(), located, strict=True):
         kind = err.get("type", "")
         loc = tuple(
@@ -521,38 +488,15 @@ def _schema_problems(
         message, expected = problem.message, problem.expected
         if kind == "extra_forbidden" and loc:
             message = f"unknown field {loc[-1]!r}"
-            allowed = _fields_at(root, loc[:-1])
-            expected = _one_of(allowed) if allowed else "no such field"
         elif kind == "missing" and loc:
             message = f"missing field {loc[-1]!r}"
             expected = "this field to be present"
-        elif kind != "scenario":
+        elif kind not in ("scenario", "content"):  # those quote their input already
             value = err.get("input")
             if isinstance(value, str | int | float | bool) and not isinstance(value, dict):
                 message = f"{message}; got {value!r}"
         out.append(Problem(message, problem.file, problem.line, problem.field, expected))
     return out
-
-
-def _quiet(model: type[Frozen], data: Any) -> Any:
-    """``model`` validated from ``data``, or None (the errors are reported elsewhere).
-
-    If only some fields are bad, they are dropped and validation is tried once more,
-    so that the rest of the entry can still be checked (a combatant with a bad
-    ``awareness`` is still placed on the map).
-    """
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        errors = exc.errors()
-        if not isinstance(data, dict) or any(not e["loc"] for e in errors):
-            return None
-        bad = {e["loc"][0] for e in errors}
-        trimmed = {k: v for k, v in data.items() if k not in bad}
-        try:
-            return model.model_validate(trimmed)
-        except ValidationError:
-            return None
 
 
 _BLOCK_SCALAR = re.compile(r"^[^#]*?:\s*[|>][-+0-9]*\s*(#.*)?$")
@@ -593,15 +537,10 @@ class _Resolver:
 
     def relocate(self, exc: InputError, path: Path_, note: str = "") -> None:
         """Problems of a content error raised without our file's location."""
-        for p in exc.problems:
-            if p.file and p.file != self.doc.file:
-                # A problem inside another file (a creature file): keep its place.
-                self.problems.append(Problem(p.message + note, p.file, p.line, p.field, p.expected))
-                continue
-            sub = (*path, p.field) if p.field and (*path, p.field) in self.doc.lines else path
-            self.problems.append(
-                Problem(p.message, self.doc.file, self.line(sub), _dotted(sub), p.expected)
-            )
+        for p in locate(exc.problems, self.doc, path):
+            if p.file != self.doc.file:  # inside another file (a creature file)
+                p = Problem(p.message + note, p.file, p.line, p.field, p.expected)
+            self.problems.append(p)
 
     # -- the whole file ----------------------------------------------------------
 
@@ -623,7 +562,7 @@ class _Resolver:
         try:
             head = ScenarioDoc.model_validate(data)
         except ValidationError as exc:
-            self.problems.extend(_schema_problems(exc, self.doc, ScenarioDoc))
+            self.problems.extend(schema_problems(exc, self.doc, ScenarioDoc))
         sides_raw = data.get("sides")
         if isinstance(sides_raw, list) and len(sides_raw) < 2:
             self.problem(
@@ -636,6 +575,8 @@ class _Resolver:
         entries = self.sides(
             sides_raw if isinstance(sides_raw, list) else [], bmap or self.provisional
         )
+        if not self.within_limits(entries, head):
+            return None, self.problems
         placements = self.name_and_place(entries, bmap or self.provisional)
         self.problems.sort(key=lambda p: (p.file != self.doc.file, p.line or 0))
         if self.problems or head is None or bmap is None:
@@ -660,6 +601,29 @@ class _Resolver:
             [],
         )
 
+    def within_limits(self, entries: list[_Entry], head: ScenarioDoc | None) -> bool:
+        """Whether the fight's size keeps the limits of docs/limits.md (combatants, and
+        combatants times the round limit); records the problem if not."""
+        total = sum(e.count for e in entries)
+        if total > MAX_COMBATANTS:
+            self.problem(
+                ("sides",),
+                f"{total} combatants: more than the limit of {MAX_COMBATANTS}",
+                f"at most {MAX_COMBATANTS} combatants (docs/limits.md)",
+            )
+            return False
+        if head is not None and total * head.round_limit > MAX_CREATURE_ROUNDS:
+            self.problem(
+                ("round_limit",),
+                f"{total} combatants for up to {head.round_limit} rounds is "
+                f"{total * head.round_limit:,} creature-rounds: more than the limit of "
+                f"{MAX_CREATURE_ROUNDS:,}",
+                f"a round limit of at most {MAX_CREATURE_ROUNDS // total} for {total} "
+                "combatants (docs/limits.md)",
+            )
+            return False
+        return True
+
     def document(self, name: str) -> dict[str, Any]:
         data: dict[str, Any] = copy.deepcopy(self.doc.data)
         data["name"] = name
@@ -680,7 +644,7 @@ class _Resolver:
         return key_line
 
     def battle_map(self, raw: Any) -> tuple[BattleMap | None, frozenset[Square]]:
-        mdoc: MapDoc | None = _quiet(MapDoc, raw)
+        mdoc: MapDoc | None = validate_partly(MapDoc, raw)
         if mdoc is None:
             return None, frozenset()
         try:
@@ -692,8 +656,13 @@ class _Resolver:
             )
         except InputError as exc:
             for p in exc.problems:
+                expected = p.expected
                 if p.field and p.field.startswith("legend."):
-                    where: Path_ = ("map", "legend", p.field.removeprefix("legend."))
+                    symbol = p.field.removeprefix("legend.")
+                    where: Path_ = ("map", "legend", symbol)
+                    close = _close_terrain(mdoc.legend.get(symbol))
+                    if close:
+                        expected = f"{expected}; did you mean {', '.join(close)}?"
                 else:
                     where = ("map", "rows")
                 self.problems.append(
@@ -702,7 +671,7 @@ class _Resolver:
                         self.doc.file,
                         p.line or self.line(where),
                         _dotted(where),
-                        p.expected,
+                        expected,
                     )
                 )
             # Keep checking the placements on a stand-in map (the scenario is rejected).
@@ -758,7 +727,7 @@ class _Resolver:
         entries: list[_Entry] = []
         seen: dict[str, int] = {}
         for i, side_raw in enumerate(raw):
-            side: SideDoc | None = _quiet(SideDoc, side_raw)
+            side: SideDoc | None = validate_partly(SideDoc, side_raw)
             raw_map = side_raw if isinstance(side_raw, dict) else {}
             if side is not None:
                 name, aware, tactics = side.name, side.awareness, side.tactics
@@ -771,7 +740,14 @@ class _Resolver:
                     _quiet_choice(raw_map.get("tactics"), KNOWN_TACTICS, "default"),
                 )
                 listed = raw_map.get("combatants")
-                docs = [_quiet(CombatantDoc, c) for c in listed] if isinstance(listed, list) else []
+                docs = []
+                for j, entry in enumerate(listed if isinstance(listed, list) else []):
+                    docs.append(validate_partly(CombatantDoc, entry))
+                    if docs[-1] is None and isinstance(entry, dict):
+                        # an inline build with a bad field: check the rest of it too
+                        where = ("sides", i, "combatants", j, "build")
+                        found = partial_build_problems(entry.get("build"))
+                        self.problems.extend(locate(found, self.doc, where))
             if isinstance(raw_map.get("combatants"), list) and not raw_map["combatants"]:
                 self.problem(
                     ("sides", i, "combatants"),
@@ -834,7 +810,7 @@ class _Resolver:
             candidate = (self.path.parent / name) if name.endswith((".yaml", ".yml")) else None
             try:
                 if candidate is not None:
-                    if not candidate.is_file():
+                    if not is_file(candidate):
                         self.problem(
                             where,
                             f"no creature file {name!r} (looked for {candidate})",
@@ -857,29 +833,7 @@ class _Resolver:
             except InputError as exc:
                 self.relocate(exc, where)
                 return None
-        assert c.stat_block is not None
-        return self.checked_block((*path, "stat_block"), c.stat_block)
-
-    def checked_block(self, where: Path_, block: StatBlock) -> StatBlock | None:
-        """An inline stat block whose weapons, armor and shield exist."""
-        ok = True
-        for k, ref in enumerate(block.weapons):
-            try:
-                weapon(ref.weapon)
-            except InputError as exc:
-                p = exc.problems[0]
-                self.problem((*where, "weapons", k), p.message, p.expected)
-                ok = False
-        for key, worn in (("armor", block.armor), ("shield", block.shield)):
-            if worn is None:
-                continue
-            try:
-                armor(worn.armor)
-            except InputError as exc:
-                p = exc.problems[0]
-                self.problem((*where, key), p.message, p.expected)
-                ok = False
-        return block if ok else None
+        return c.stat_block  # its names were checked with the document
 
     def positions(
         self, path: Path_, c: CombatantDoc, block: StatBlock, bmap: BattleMap | None
@@ -922,7 +876,7 @@ class _Resolver:
             (x, y)
             for y in range(y0, y1 - n + 2, n)
             for x in range(x0, x1 - n + 2, n)
-            if _standing_problem(bmap, block, (x, y)) is None
+            if standing_problem(bmap, block, (x, y)) is None
         ]
         want = c.count if c.count is not None else len(slots)
         if want == 0 or len(slots) < want:
@@ -1001,18 +955,16 @@ class _Resolver:
         occupants: dict[Square, list[Placement]] = {}
         for p, where in placed:
             at = f"{p.name} at {p.square}"
-            reason = _standing_problem(bmap, p.stat_block, p.position)
+            reason = standing_problem(bmap, p.stat_block, p.position)
             if reason is not None:
                 message, expected = reason
                 self.problem(where, f"{at}: {message}", expected)
                 continue
-            clash = _clash(p, occupants)
+            clash = placement_clash(p, occupants)
             if clash is not None:
                 self.problem(
                     where,
-                    f"{at} overlaps {clash.name} at {clash.square} "
-                    f"({p.stat_block.size.label} and {clash.stat_block.size.label} "
-                    "creatures cannot share a square)",
+                    f"{at} overlaps {clash.name} at {clash.square} ({cannot_share(p, clash)})",
                     "a free square for each combatant",
                 )
                 continue
@@ -1041,6 +993,17 @@ def _provisional_map(rows: str, legend: dict[str, str | tuple[str, ...]]) -> Bat
         return None
 
 
+def _close_terrain(entry: str | tuple[str, ...] | None) -> list[str]:
+    """The terrain names closest to the unknown names of a legend entry (difflib)."""
+    names = [entry] if isinstance(entry, str) else list(entry or ())
+    close: list[str] = []
+    for name in names:
+        key = name.strip().lower()
+        if key not in TERRAIN_NAMES:
+            close += difflib.get_close_matches(key, list(TERRAIN_NAMES), n=2)
+    return close
+
+
 def _quiet_choice(value: Any, options: Sequence[str], default: str) -> str:
     if isinstance(value, str) and value.strip().lower() in options:
         return value.strip().lower()
@@ -1065,7 +1028,7 @@ def _last(bmap: BattleMap) -> str:
     return square_name((bmap.width - 1, bmap.height - 1))
 
 
-def _standing_problem(bmap: BattleMap, block: StatBlock, pos: Square) -> tuple[str, str] | None:
+def standing_problem(bmap: BattleMap, block: StatBlock, pos: Square) -> tuple[str, str] | None:
     """Why ``block`` cannot start with its top-left square at ``pos``; None if it can."""
     n = space_squares(block)
     x, y = pos
@@ -1107,7 +1070,13 @@ def _symbol_at(bmap: BattleMap, sq: Square) -> str:
     return row[sq[0]]
 
 
-def _clash(p: Placement, occupants: dict[Square, list[Placement]]) -> Placement | None:
+def cannot_share(p: Placement, other: Placement) -> str:
+    """Why two placements overlap: "Small and Medium creatures cannot share a square"."""
+    sizes = f"{p.stat_block.size.label} and {other.stat_block.size.label}"
+    return f"{sizes} creatures cannot share a square"
+
+
+def placement_clash(p: Placement, occupants: dict[Square, list[Placement]]) -> Placement | None:
     """The first combatant ``p`` may not share a square with, if any.
 
     In a square, the largest occupant is the host; every other occupant takes

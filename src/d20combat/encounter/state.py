@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from d20combat.content.rulesets import Ruleset, ruleset
+from d20combat.content.rulesets import Ruleset
 from d20combat.encounter import turns
 from d20combat.encounter.actions import Action
 from d20combat.encounter.combatant import (
@@ -34,8 +34,9 @@ from d20combat.encounter.combatant import (
 from d20combat.encounter.events import Event
 from d20combat.encounter.handlers import drop_item, handler_for
 from d20combat.encounter.outcome import Outcome
-from d20combat.errors import IllegalActionError, InputError, Problem, SaveFileError
+from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
+from d20combat.grid.terrain import DOOR
 from d20combat.rules.conditions import CONDITIONS, ConditionSpec, combine, restrictions
 from d20combat.rules.dice import Roll, SampledDice
 from d20combat.rules.hitpoints import HpState, Vitals
@@ -371,98 +372,84 @@ class Encounter:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], *, _share: Encounter | None = None) -> Encounter:
-        """Rebuild a saved encounter.
+    def from_json(cls, data: Any, *, _share: Encounter | None = None) -> Encounter:
+        """Rebuild a saved encounter (the value :meth:`to_json` gave, or its JSON read
+        back).
+
+        The data are checked first, as strictly as a scenario
+        (:func:`d20combat.encounter.save.load`: the format, the embedded scenario, then
+        every invariant of :func:`d20combat.encounter.invariants.problems`), and all
+        their problems are reported at once. ``_share`` (:meth:`clone`) skips the checks:
+        its data come from a live encounter.
 
         Raises:
-            SaveFileError: if the data are not a d20combat save of this version.
+            SaveFileError: listing every problem, each with its JSON path as ``field``.
         """
-        expected = "a file written by d20combat fight --save"
-        try:
-            return _from_json(cls, data, _share)
-        except SaveFileError:
-            raise
-        except InputError as exc:  # the saved scenario or ruleset: keep its own words
-            raise SaveFileError(
-                problems=[
-                    Problem(
-                        f"saved {p.field or 'scenario'}: {p.message}",
-                        field="scenario",
-                        expected=p.expected,
-                    )
-                    for p in exc.problems
-                ]
-            ) from None
-        except KeyError as exc:
-            raise SaveFileError(
-                f"missing {exc.args[0]!r}", field=str(exc.args[0]), expected=expected
-            ) from None
-        except (TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise SaveFileError(f"corrupt save ({exc})", field="save", expected=expected) from None
+        if _share is None:
+            from d20combat.encounter.save import load
+
+            return load(data)
+        return restore(_shared_copy(cls, _share), data)
+
+    @property
+    def started(self) -> bool:
+        """Initiative has been rolled (:meth:`start`)."""
+        return self._started
 
 
-def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | None) -> Encounter:
-    if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
-        raise SaveFileError(
-            "not a d20combat save of this version",
-            field="version",
-            expected=f"version {SAVE_VERSION}",
-        )
-    if share is not None:
-        enc = cls.__new__(cls)
-        enc.__dict__.update(share.__dict__)
-        from d20combat.encounter.space import Space
+def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
+    """A copy of ``share`` sharing its immutable parts, to be filled by :func:`restore`."""
+    from d20combat.encounter.space import Space
 
-        enc.combatants = {}
-        for cid, c in share.combatants.items():
-            new = Combatant(c.id, c.name, c.side, c.stat, c.stats, c.pos, c.vitals, rules=c.rules)
-            enc.combatants[cid] = new
-        enc.reactions = dict(share.reactions)
-        enc.log = list(share.log)
-        enc.history = list(share.history)
-        enc.dice = SampledDice(Random())
-        enc.policy_rng = Random()
-        enc.dice.rolls = list(share.dice.rolls)
-        enc.space = Space(enc)
-        enc._events = []
-        enc.map = share.map
-        enc.own_map = False
-        enc.opened_doors = list(share.opened_doors)
-        enc.items = list(share.items)
-    else:
-        from d20combat.content.scenarios import scenario_from_document
+    enc = cls.__new__(cls)
+    enc.__dict__.update(share.__dict__)
+    enc.combatants = {}
+    for cid, c in share.combatants.items():
+        new = Combatant(c.id, c.name, c.side, c.stat, c.stats, c.pos, c.vitals, rules=c.rules)
+        enc.combatants[cid] = new
+    enc.reactions = dict(share.reactions)
+    enc.log = list(share.log)
+    enc.history = list(share.history)
+    enc.dice = SampledDice(Random())
+    enc.policy_rng = Random()
+    enc.dice.rolls = list(share.dice.rolls)
+    enc.space = Space(enc)
+    enc._events = []
+    enc.map = share.map
+    enc.own_map = False
+    enc.opened_doors = list(share.opened_doors)
+    enc.items = list(share.items)
+    return enc
 
-        scenario = scenario_from_document(data["scenario"])
-        rules = ruleset(data["ruleset"]).with_variants(*data["variants"])
-        if rules != scenario.ruleset:
-            scenario = scenario.with_ruleset(rules)
-        enc = Encounter.from_scenario(scenario, 0, start=False)
+
+def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
+    """Fill ``enc`` (built from the save's scenario, or a shared copy) with the saved
+    state ``data``. Checks nothing: :func:`d20combat.encounter.save.load` has."""
     state = data["rng"]
     enc.dice.rng.setstate((state[0], tuple(state[1]), state[2]))
     p = data["policy_rng"]
     enc.policy_rng.setstate((p[0], tuple(p[1]), p[2]))
-    enc.round = int(data["round"])
-    enc.turn = int(data["turn"])
-    enc.surprise = bool(data["surprise"])
-    enc.order = [str(x) for x in data["order"]]
+    enc.round = data["round"]
+    enc.turn = data["turn"]
+    enc.surprise = data["surprise"]
+    enc.order = list(data["order"])
     enc.budget = Budget.from_json(dict(data["budget"]))
     by_id = {c["id"]: c for c in data["combatants"]}
-    if set(by_id) != set(enc.combatants):
-        raise SaveFileError(
-            "the save's combatants do not match its scenario",
-            field="combatants",
-            expected=", ".join(enc.combatants),
-        )
     for cid, c in enc.combatants.items():
         c.load_json(by_id[cid])
-    enc.items = [((int(p[0]), int(p[1])), str(n)) for p, n in data["items"]]
-    enc.history = [str(h) for h in data["history"]]
+    enc.items = [((p[0], p[1]), n) for p, n in data["items"]]
+    enc.history = list(data["history"])
     enc.outcome = Outcome.from_json(data["outcome"]) if data["outcome"] else None
-    enc._started = bool(data["started"])
+    enc._started = data["started"]
+    m = enc.map
     for door in data["opened_doors"]:
-        pos = (int(door[0]), int(door[1]))
-        if pos not in enc.opened_doors:
+        pos = (door[0], door[1])
+        if pos in enc.opened_doors:
+            continue
+        if m.in_bounds(*pos) and m.flags(*pos) & DOOR:
             enc.space.open_door(pos)
+        else:
+            enc.opened_doors.append(pos)  # no closed door there: invariants.problems says so
     enc.space.rebuild()
     enc.timed_by = {}
     for c in enc.combatants.values():
@@ -470,8 +457,4 @@ def _from_json(cls: type[Encounter], data: dict[str, Any], share: Encounter | No
             if cond.turns > 0 and cond.owner != c.id:
                 enc.timed_by.setdefault(cond.owner, set()).add(c.id)
     enc.readiers = {c.id for c in enc.combatants.values() if c.readied is not None}
-    if enc.order and not 0 <= enc.turn < len(enc.order):
-        raise SaveFileError(
-            f"turn {enc.turn} is out of range", field="turn", expected=f"0 to {len(enc.order) - 1}"
-        )
     return enc

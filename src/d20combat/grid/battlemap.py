@@ -31,6 +31,10 @@ from d20combat.grid.terrain import (
     Terrain,
     parse_legend,
 )
+from d20combat.limits import MAX_MAP_SIDE
+
+#: Unknown symbols reported one by one; the rest are counted in one problem.
+_MAX_REPORTED = 20
 
 
 class BattleMap:
@@ -138,7 +142,20 @@ class BattleMap:
             )
             raise InputError(problems=problems)
         width = max(len(r) for r in body)
+        if width > MAX_MAP_SIDE or len(body) > MAX_MAP_SIDE:
+            problems.append(
+                Problem(
+                    f"a map of {width}x{len(body)} squares: more than the limit of "
+                    f"{MAX_MAP_SIDE} a side",
+                    file,
+                    first_line + start,
+                    field="map",
+                    expected=f"at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE} squares (docs/limits.md)",
+                )
+            )
+            raise InputError(problems=problems)
         known = "".join(sorted(set(table) | mark_set))
+        unknown = 0
         cells: list[int] = []
         symbols: list[str] = []
         found: dict[str, list[Square]] = {}
@@ -161,7 +178,8 @@ class BattleMap:
                     found.setdefault(ch, []).append((x, i))
                     flags = flags or 0
                 if flags is None:
-                    if x < len(row):
+                    unknown += x < len(row)
+                    if x < len(row) and unknown <= _MAX_REPORTED:
                         problems.append(
                             Problem(
                                 f"unknown map symbol {ch!r} at column {x + 1}",
@@ -174,6 +192,16 @@ class BattleMap:
                     flags = 0
                 cells.append(flags)
                 symbols.append(ch if ch not in mark_set else _symbol_for(flags, table))
+        if unknown > _MAX_REPORTED:
+            problems.append(
+                Problem(
+                    f"{unknown - _MAX_REPORTED} more unknown map symbols",
+                    file,
+                    first_line + start,
+                    field="map",
+                    expected=f"one of {known!r}",
+                )
+            )
         if problems:
             raise InputError(problems=problems)
         return cls(

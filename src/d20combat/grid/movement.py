@@ -48,9 +48,10 @@ Judgment calls (see docs/grid.md):
 from __future__ import annotations
 
 import math
-from collections.abc import Container, Iterable
+from collections.abc import Callable, Container, Iterable, Mapping
 from fractions import Fraction
 from itertools import pairwise
+from typing import TypeVar
 
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.squares import Square, footprint
@@ -68,37 +69,107 @@ FIT_NONE = 0
 FIT_CLEAR = 1
 FIT_SQUEEZED = 2
 
+_T = TypeVar("_T")
+
+
+class _Lazy(dict[int, _T]):
+    """A table filled in on first use: ``table[i]`` is ``make(i)``, worked out once."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int], _T]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: int) -> _T:
+        value = self[key] = self.make(key)
+        return value
+
 
 class StepTable:
     """Per map, mover size and movement mode: which positions fit, and the legal steps
-    from each with their doublings. Built once, cached on the map."""
+    from each with their doublings. Built once, cached on the map; the steps of a
+    position are worked out the first time a search reaches it, so a big map costs
+    memory only where creatures go."""
 
-    __slots__ = ("doublings", "fit", "moves", "steps")
+    __slots__ = ("_corner", "_n", "_walk", "_width", "doublings", "fit", "moves", "steps")
 
     def __init__(
         self,
+        width: int,
+        n: int,
         fit: bytearray,
         doublings: bytearray,
-        steps: list[tuple[tuple[int, bool, int], ...]],
+        walk: bytearray,
+        corner: bytearray,
     ) -> None:
+        self._width = width
+        self._n = n
+        self._walk = walk
+        self._corner = corner
         self.fit = fit
         self.doublings = doublings
-        self.steps = steps
+        self.steps: Mapping[int, tuple[tuple[int, bool, int], ...]] = _Lazy(self._steps_from)
         """``steps[i]``: ``(j, diagonal, doublings)`` for each legal step from position i."""
-        moves: list[tuple[tuple[int, int, int], ...]] = []
-        for out in steps:
-            for par in (0, 1):
-                row = []
-                for j, diag, k in out:
-                    if diag and not k:  # 1-2-1-2: cost by parity, parity flips
-                        row.append((2 * j + (par ^ 1), 1 + par, j))
-                    elif diag:
-                        row.append((2 * j + par, 3 << (k - 1), j))
-                    else:
-                        row.append((2 * j + par, 1 << k, j))
-                moves.append(tuple(row))
-        self.moves = moves
+        self.moves: Mapping[int, tuple[tuple[int, int, int], ...]] = _Lazy(self._moves_of)
         """``moves[2 * i + parity]``: ``(next_state, cost_in_squares, j)`` per step."""
+
+    def _moves_of(self, state: int) -> tuple[tuple[int, int, int], ...]:
+        par = state & 1
+        row = []
+        for j, diag, k in self.steps[state >> 1]:
+            if diag and not k:  # 1-2-1-2: cost by parity, parity flips
+                row.append((2 * j + (par ^ 1), 1 + par, j))
+            elif diag:
+                row.append((2 * j + par, 3 << (k - 1), j))
+            else:
+                row.append((2 * j + par, 1 << k, j))
+        return tuple(row)
+
+    def _steps_from(self, i: int) -> tuple[tuple[int, bool, int], ...]:
+        fit = self.fit
+        if not fit[i]:
+            return ()
+        w = self._width
+        h = len(fit) // w
+        n = self._n
+        walk = self._walk
+        y, x = divmod(i, w)
+        out = []
+        for sx, sy in _DIRS:
+            nx = x + sx
+            ny = y + sy
+            if not (0 <= nx <= w - n and 0 <= ny <= h - n):
+                continue
+            j = ny * w + nx
+            if not fit[j]:
+                continue
+            diag = sx != 0 and sy != 0
+            if diag:
+                e1 = (x + n if sx > 0 else x - 1, y if sy > 0 else y + n - 1)
+                e2 = (x if sx > 0 else x + n - 1, y + n if sy > 0 else y - 1)
+                if self._is_corner(*e1) or self._is_corner(*e2):
+                    continue
+            # a squeezed body must stay connected: some walkable square is in both
+            # spaces (no hopping from one side of a wall to the other)
+            if (
+                n > 1
+                and (fit[i] == FIT_SQUEEZED or fit[j] == FIT_SQUEEZED)
+                and not any(
+                    walk[yy * w + xx]
+                    for yy in range(max(y, ny), min(y, ny) + n)
+                    for xx in range(max(x, nx), min(x, nx) + n)
+                )
+            ):
+                continue
+            out.append((j, diag, self.doublings[j]))
+        return tuple(out)
+
+    def _is_corner(self, x: int, y: int) -> bool:
+        w = self._width
+        if not (0 <= x < w and 0 <= y < len(self.fit) // w):
+            return True
+        return bool(self._corner[y * w + x])
 
 
 def step_table(
@@ -164,45 +235,8 @@ def _build_steps(
                         k = hamper[s]
             doublings[i] = k + (1 if state == FIT_SQUEEZED else 0)
 
-    def corner(x: int, y: int) -> bool:
-        return not (0 <= x < w and 0 <= y < h) or bool(cells[y * w + x] & CORNER)
-
-    steps: list[tuple[tuple[int, bool, int], ...]] = []
-    for i in range(size):
-        if not fit[i]:
-            steps.append(())
-            continue
-        y, x = divmod(i, w)
-        out = []
-        for sx, sy in _DIRS:
-            nx = x + sx
-            ny = y + sy
-            if not (0 <= nx <= w - n and 0 <= ny <= h - n):
-                continue
-            j = ny * w + nx
-            if not fit[j]:
-                continue
-            diag = sx != 0 and sy != 0
-            if diag:
-                e1 = (x + n if sx > 0 else x - 1, y if sy > 0 else y + n - 1)
-                e2 = (x if sx > 0 else x + n - 1, y + n if sy > 0 else y - 1)
-                if corner(*e1) or corner(*e2):
-                    continue
-            # a squeezed body must stay connected: some walkable square is in both
-            # spaces (no hopping from one side of a wall to the other)
-            if (
-                n > 1
-                and (fit[i] == FIT_SQUEEZED or fit[j] == FIT_SQUEEZED)
-                and not any(
-                    walk[yy * w + xx]
-                    for yy in range(max(y, ny), min(y, ny) + n)
-                    for xx in range(max(x, nx), min(x, nx) + n)
-                )
-            ):
-                continue
-            out.append((j, diag, doublings[j]))
-        steps.append(tuple(out))
-    return StepTable(fit, doublings, steps)
+    corner = bytearray(1 if f & CORNER else 0 for f in cells)
+    return StepTable(w, n, fit, doublings, walk, corner)
 
 
 def _run(flags: list[bool]) -> int:
@@ -513,7 +547,7 @@ def _open_area(
 
 def _search(
     first: list[int],
-    moves: list[tuple[tuple[int, int, int], ...]],
+    moves: Mapping[int, tuple[tuple[int, int, int], ...]],
     bad: bytearray,
     limit: int,
 ) -> tuple[dict[int, int], dict[int, int]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from d20combat.rules.modelled import not_modelled
 from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import Statistics
 
@@ -72,6 +73,7 @@ def as_json(st: Statistics) -> dict[str, Any]:
         },
         "ruleset": st.rules.name,
         "source": s.source,
+        "not_modelled": [n.as_json() for n in not_modelled(s)],
     }
 
 
@@ -134,4 +136,8 @@ def as_text(st: Statistics) -> list[str]:
         lines.append("  Qualities: " + ", ".join(s.qualities))
     for note in st.conditional:
         lines.append(f"  Conditional: {note}")
+    ignored = not_modelled(s)
+    if ignored:
+        lines.append("  Not modelled (accepted, but d20combat does not use them):")
+        lines.extend(f"    {n}" for n in ignored)
     return lines

@@ -49,9 +49,13 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     )
     r = report["rounds"]
     lines.append(f"  rounds: mean {r['mean']:.2f}, median {r['p50']}, 90th percentile {r['p90']}")
-    lines.append(f"  {'combatant':<24} {'survival':>9} {'mean hp left':>13}")
+    heads = ("survival", "standing", "down", "dead")
+    lines.append(f"  {'combatant':<24} " + " ".join(f"{h:>9}" for h in heads) + "  mean hp left")
     for name, c in report["combatants"].items():
+        rates = (c[f"{h}_rate"] * 100 for h in ("survival", "standing", "down", "dead"))
         lines.append(
-            f"  {name[:24]:<24} {c['survival_rate'] * 100:8.1f}% {c['mean_hp_left']:13.2f}"
+            f"  {name[:24]:<24} "
+            + " ".join(f"{r:8.1f}%" for r in rates)
+            + f" {c['mean_hp_left']:13.2f}"
         )
     return lines

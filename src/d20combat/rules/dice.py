@@ -28,13 +28,8 @@ from math import factorial, prod
 from random import Random
 from typing import NamedTuple, Protocol, TypeVar
 
-from d20combat.errors import DiceSyntaxError, InputError
-
-MAX_DICE = 1000
-MAX_SIDES = 1000
-MAX_CONSTANT = 1_000_000
-MAX_TERMS = 20
-MAX_ENUMERATION = 200_000  # distinct totals or kept-dice multisets to enumerate exactly
+from d20combat.errors import DiceSyntaxError, InputError, quote
+from d20combat.limits import MAX_CONSTANT, MAX_DICE, MAX_ENUMERATION, MAX_SIDES, MAX_TERMS
 
 K = TypeVar("K", bound=Hashable)
 T = TypeVar("T", bound=Hashable)
@@ -241,9 +236,10 @@ def _check_limits(d: Dice) -> None:
         )
 
 
+# ASCII digits only: ``\d`` would also take fullwidth and other scripts' digits.
 _TOKEN = re.compile(
-    r"\s*(?P<sign>[+-])?\s*(?:(?P<count>\d+)?\s*[dD]\s*(?P<sides>\d+|%)"
-    r"(?:\s*(?P<keep>k[hl]?|K[HL]?)\s*(?P<keepn>\d+))?|(?P<const>\d+))\s*"
+    r"\s*(?P<sign>[+-])?\s*(?:(?P<count>[0-9]+)?\s*[dD]\s*(?P<sides>[0-9]+|%)"
+    r"(?:\s*(?P<keep>k[hl]?|K[HL]?)\s*(?P<keepn>[0-9]+))?|(?P<const>[0-9]+))\s*"
 )
 _EXPECTED = "a dice expression such as 2d6+4, 1d20, d%, 4d6kh3 or 2d20kl1"
 
@@ -254,6 +250,13 @@ def _parse(text: str) -> Dice:
         raise DiceSyntaxError(f"empty dice expression {text!r}", field="dice", expected=_EXPECTED)
     if len(text) > 200:
         raise DiceSyntaxError("dice expression is too long", field="dice", expected=_EXPECTED)
+    odd = next((ch for ch in text if not ch.isascii() or not ch.isprintable()), None)
+    if odd is not None:
+        raise DiceSyntaxError(
+            f"{quote(text)} holds the character {odd!r} (U+{ord(odd):04X})",
+            field="dice",
+            expected=f"{_EXPECTED}, written in plain ASCII digits and letters",
+        )
     pos = 0
     terms: list[DieTerm] = []
     constant = 0
@@ -262,7 +265,9 @@ def _parse(text: str) -> Dice:
         m = _TOKEN.match(text, pos)
         if not m or m.end() == pos:
             raise DiceSyntaxError(
-                f"cannot read {text!r} at {text[pos:]!r}", field="dice", expected=_EXPECTED
+                f"cannot read {quote(text)} at {quote(text[pos:], 20)}",
+                field="dice",
+                expected=_EXPECTED,
             )
         if not first and not m.group("sign"):
             raise DiceSyntaxError(
@@ -281,6 +286,12 @@ def _parse(text: str) -> Dice:
                 )
             constant += sign * value
         else:
+            if first and sign < 0:
+                raise DiceSyntaxError(
+                    f"{quote(text.strip())} starts with a negative number of dice",
+                    field="dice",
+                    expected=f"{_EXPECTED} (dice may be subtracted only after a first roll)",
+                )
             count = int(m.group("count")) if m.group("count") else 1
             sides_text = m.group("sides")
             sides = 100 if sides_text == "%" else int(sides_text)

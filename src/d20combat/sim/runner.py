@@ -8,7 +8,7 @@ encounter's round limit truncates the fight.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from d20combat.content.scenarios import Scenario
@@ -33,15 +33,21 @@ class FightResult:
 
 
 def play(
-    enc: Encounter, policies: Mapping[str, Policy] | None = None, *, strict: bool = False
+    enc: Encounter,
+    policies: Mapping[str, Policy] | None = None,
+    *,
+    strict: bool = False,
+    each_round: Callable[[Encounter], None] | None = None,
 ) -> Outcome:
     """Play ``enc`` until it ends, with each combatant's policy (by its tactics name,
     unless ``policies`` gives one for its id).
 
     A policy's illegal action ends its turn, recorded as an event; with ``strict`` it
-    raises instead (tests use this).
+    raises instead (tests use this). ``each_round`` is called whenever a new round
+    begins and once at the end (the CLI narrates a fight as it goes).
     """
     chosen = dict(policies or {})
+    seen_round = enc.round
     steps_in_turn = 0
     last_turn: tuple[int, int] | None = None
     guard = 0
@@ -69,15 +75,24 @@ def play(
                 raise
             enc.event(actor.id, "policy-error", "tactics", action=str(action), why=str(exc))
             enc.apply(EndTurn())
+        if each_round is not None and enc.round != seen_round:
+            seen_round = enc.round
+            each_round(enc)
+    if each_round is not None:
+        each_round(enc)
     return enc.outcome
 
 
 def fight(
-    scenario: Scenario, seed: int, policies: Mapping[str, Policy] | None = None
+    scenario: Scenario,
+    seed: int,
+    policies: Mapping[str, Policy] | None = None,
+    *,
+    each_round: Callable[[Encounter], None] | None = None,
 ) -> FightResult:
-    """Run one seeded fight of ``scenario``."""
+    """Run one seeded fight of ``scenario`` (``each_round``: as for :func:`play`)."""
     enc = Encounter.from_scenario(scenario, seed)
-    outcome = play(enc, policies)
+    outcome = play(enc, policies, each_round=each_round)
     return FightResult(enc, outcome)
 
 

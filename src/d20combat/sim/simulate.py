@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -27,20 +28,37 @@ def fight_seed(master: int, index: int) -> int:
     return int.from_bytes(digest, "big")
 
 
+#: How a combatant ends a fight, for the report: ``standing`` (able to act, fled and
+#: surrendered included), ``down`` (disabled, unconscious, dying or stable) or ``dead``.
+END_STATES = ("standing", "down", "dead")
+
+
+def end_state(state: HpState) -> str:
+    """``standing``, ``down`` or ``dead`` for a hit-point state at a fight's end."""
+    if state is HpState.DEAD:
+        return "dead"
+    if state in (HpState.HEALTHY, HpState.STAGGERED):
+        return "standing"
+    return "down"
+
+
 @dataclass(frozen=True)
 class FightRecord:
-    """What a simulation keeps of one fight."""
+    """What a simulation keeps of one fight, until the report has counted it."""
 
     index: int
     kind: str
     winner: str | None
     rounds: int
-    survivors: tuple[bool, ...]
+    ends: tuple[str, ...]  # each combatant's END_STATES entry
     hp_left: tuple[int, ...]
 
 
 @dataclass
 class Report:
+    """The counts of a simulation, folded in fight by fight: its memory does not grow
+    with the number of fights (only the distinct round counts are kept)."""
+
     scenario: str
     runs: int
     seed: int
@@ -48,18 +66,36 @@ class Report:
     combatants: list[str]
     ruleset: str = "srd35"
     variants: tuple[str, ...] = ()
-    records: list[FightRecord] = field(default_factory=list)
+    fights: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
+    victories: Counter[str] = field(default_factory=Counter)
+    round_counts: Counter[int] = field(default_factory=Counter)
+    ends: list[Counter[str]] = field(default_factory=list)
+    hp_left: list[int] = field(default_factory=list)
+
+    def add(self, r: FightRecord) -> None:
+        """Count one fight in."""
+        if not self.ends:
+            self.ends = [Counter() for _ in self.combatants]
+            self.hp_left = [0] * len(self.combatants)
+        self.fights += 1
+        self.kinds[r.kind] += 1
+        if r.kind == EndKind.VICTORY and r.winner is not None:
+            self.victories[r.winner] += 1
+        self.round_counts[r.rounds] += 1
+        for i, end in enumerate(r.ends):
+            self.ends[i][end] += 1
+            self.hp_left[i] += r.hp_left[i]
 
     def wins(self, side: str) -> int:
-        return sum(1 for r in self.records if r.winner == side and r.kind == EndKind.VICTORY)
+        return self.victories[side]
 
     @property
     def truncated(self) -> int:
-        return sum(1 for r in self.records if r.kind == EndKind.TRUNCATED)
+        return self.kinds[EndKind.TRUNCATED]
 
     def as_json(self) -> dict[str, Any]:
-        n = len(self.records)
-        rounds = sorted(r.rounds for r in self.records)
+        n = self.fights
         sides = {}
         for side in self.sides:
             w = self.wins(side)
@@ -67,12 +103,16 @@ class Report:
             sides[side] = {"wins": w, "win_rate": w / n if n else 0.0, "ci95": [lo, hi]}
         combatants = {}
         for i, name in enumerate(self.combatants):
-            alive = sum(1 for r in self.records if r.survivors[i])
-            hp = sum(r.hp_left[i] for r in self.records)
+            ends = self.ends[i] if self.ends else Counter()
+            rate = {e: ends[e] / n if n else 0.0 for e in END_STATES}
             combatants[name] = {
-                "survival_rate": alive / n if n else 0.0,
-                "mean_hp_left": hp / n if n else 0.0,
+                "survival_rate": 1.0 - rate["dead"] if n else 0.0,
+                "standing_rate": rate["standing"],
+                "down_rate": rate["down"],
+                "dead_rate": rate["dead"],
+                "mean_hp_left": self.hp_left[i] / n if n else 0.0,
             }
+        total_rounds = sum(k * v for k, v in self.round_counts.items())
         return {
             "scenario": self.scenario,
             "ruleset": self.ruleset,
@@ -80,12 +120,12 @@ class Report:
             "runs": n,
             "seed": self.seed,
             "sides": sides,
-            "draws": sum(1 for r in self.records if r.kind == EndKind.DRAW),
+            "draws": self.kinds[EndKind.DRAW],
             "truncated": self.truncated,
             "rounds": {
-                "mean": sum(rounds) / n if n else 0.0,
-                "p50": percentile(rounds, 50),
-                "p90": percentile(rounds, 90),
+                "mean": total_rounds / n if n else 0.0,
+                "p50": counted_percentile(self.round_counts, 50),
+                "p90": counted_percentile(self.round_counts, 90),
             },
             "combatants": combatants,
         }
@@ -131,6 +171,24 @@ def percentile(sorted_values: Sequence[int], q: int) -> int:
     return sorted_values[rank - 1]
 
 
+def counted_percentile(counts: Counter[int], q: int) -> int:
+    """:func:`percentile` of values given as ``{value: how many times}``.
+
+    >>> counted_percentile(Counter({1: 3, 5: 1}), 50), counted_percentile(Counter(), 90)
+    (1, 0)
+    """
+    n = sum(counts.values())
+    if not n:
+        return 0
+    rank = max(1, math.ceil(q / 100 * n))
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= rank:
+            return value
+    raise AssertionError("unreachable: the counts add up to n")
+
+
 _WORKER_SCENARIO: Scenario | None = None
 
 
@@ -148,7 +206,7 @@ def run_one(scenario: Scenario, master: int, index: int) -> FightRecord:
         kind=outcome.kind.value,
         winner=outcome.winner,
         rounds=outcome.rounds,
-        survivors=tuple(c.state(enc.rules) is not HpState.DEAD for c in cs),
+        ends=tuple(end_state(c.state(enc.rules)) for c in cs),
         hp_left=tuple(max(0, c.vitals.hp) for c in cs),
     )
 
@@ -197,7 +255,8 @@ def simulate(
     chunk = max(1, min(250, runs // (max(1, workers) * 8) or 1))
     if workers <= 1:
         for indices in _chunks(runs, chunk):
-            report.records.extend(run_one(scenario, seed, i) for i in indices)
+            for i in indices:
+                report.add(run_one(scenario, seed, i))
             if progress:
                 progress(len(indices))
         return report
@@ -205,13 +264,13 @@ def simulate(
     if os.path.exists(path):
         path = os.path.abspath(path)
     with ProcessPoolExecutor(
-        max_workers=workers,
+        max_workers=min(workers, -(-runs // chunk)),  # no more processes than chunks
         initializer=_init_worker,
         initargs=(path, ruleset_name, tuple(variants)),
     ) as pool:
         for records in pool.map(_run_chunk, ((seed, c) for c in _chunks(runs, chunk))):
-            report.records.extend(records)
+            for record in records:
+                report.add(record)
             if progress:
                 progress(len(records))
-    report.records.sort(key=lambda r: r.index)
     return report

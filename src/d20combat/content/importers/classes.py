@@ -47,6 +47,7 @@ from d20combat.content.classes import (
     parse_feature,
     poor_save,
 )
+from d20combat.content.importers import read_page
 from d20combat.content.library import data_dir
 from d20combat.errors import InputError
 
@@ -278,10 +279,7 @@ def read_classes(srd_dir: str | Path) -> ImportResult:
     result = ImportResult()
     for page, kind in PAGES:
         path = root / "basic-rules-and-legal" / page
-        try:
-            html = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot read SRD page: {exc}", file=str(path)) from None
+        html = read_page(path)
         soup = BeautifulSoup(html, "html.parser")
         found = 0
         for h2 in soup.find_all("h2"):

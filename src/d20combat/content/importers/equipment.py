@@ -40,6 +40,7 @@ from d20combat.content.equipment import (
     WeaponCategory,
     WeaponFlag,
 )
+from d20combat.content.importers import read_page
 from d20combat.content.library import normalize_name
 from d20combat.errors import ContentError, InputError
 
@@ -90,11 +91,7 @@ def _cell(tag: Tag) -> tuple[str, tuple[str, ...]]:
 
 
 def _soup(srd_dir: Path, rel: Path) -> BeautifulSoup:
-    path = srd_dir / rel
-    try:
-        return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-    except OSError as exc:
-        raise InputError(f"cannot read the SRD page: {exc}", file=str(path)) from None
+    return BeautifulSoup(read_page(srd_dir / rel), "html.parser")
 
 
 def _table(soup: BeautifulSoup, caption: str, file: Path) -> Tag:

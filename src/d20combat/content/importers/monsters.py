@@ -81,6 +81,7 @@ from d20combat.content.creatures import (
     WieldStyle,
 )
 from d20combat.content.damage import DamageType
+from d20combat.content.importers import page_text, read_page
 from d20combat.content.library import normalize_name, slug
 from d20combat.content.sizes import Size
 from d20combat.errors import InputError, Problem
@@ -261,6 +262,7 @@ QUALITY_SYNONYMS = {
     "superior twoweapon": "superior two-weapon fighting",
     "oversize weapon": "oversized weapon",
     "blind-fight": "blind-fight",
+    "paralyis": "paralysis",  # the SRD Ghast's misprint
 }
 
 # ---------------------------------------------------------------------------
@@ -335,6 +337,7 @@ class ImportResult:
 
     creatures: list[ImportedCreature] = field(default_factory=list)
     failures: list[Failure] = field(default_factory=list)
+    pages: list[Problem] = field(default_factory=list)  # pages not read fully, and why
 
     @property
     def stat_blocks(self) -> list[StatBlock]:
@@ -662,6 +665,9 @@ def equipment_names(srd_dir: Path) -> EquipmentNames:
     """Read weapon names and armor bonuses from ``basic-rules-and-legal/equipment.html``.
 
     Falls back on a short built-in list if the page is missing.
+
+    Raises:
+        InputError: if the page is there but cannot be read fully.
     """
     page = srd_dir / "basic-rules-and-legal" / "equipment.html"
     weapons: set[str] = set()
@@ -669,7 +675,7 @@ def equipment_names(srd_dir: Path) -> EquipmentNames:
     armor: dict[str, tuple[int, bool]] = {}
     display: dict[str, str] = {}
     if page.exists():
-        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        soup = BeautifulSoup(read_page(page), "html.parser")
         for table in soup.find_all("table"):
             head = table.get_text(" ", strip=True)[:200]
             rows = [[_cell_text(c) for c in tr.find_all(["td", "th"])] for tr in table("tr")]
@@ -1044,17 +1050,28 @@ def parse_feats(text: str) -> tuple[list[FeatRef], list[str]]:
             problems.append(f"unreadable feat {raw!r}")
             continue
         name = m.group(1).strip()
+        name = FEAT_MISPRINTS.get(name.lower(), name)
         param = (m.group(2) or "").strip() or None
         if name.lower() == "toughness" and param and param.isdigit():
             feats.extend(FeatRef(name="Toughness") for _ in range(int(param)))
             continue
         if param and "," in param and name.lower().startswith("improved natural"):
-            feats.extend(FeatRef(name=name, param=p.strip()) for p in param.split(","))
-            continue
-        feats.append(
-            FeatRef(name=name, param=param.lower() if param and _lower_param(name) else param)
-        )
+            params: list[str | None] = [p.strip() for p in param.split(",")]
+        else:
+            params = [param.lower() if param and _lower_param(name) else param]
+        for one in params:
+            try:
+                feats.append(FeatRef(name=name, param=one))
+            except ValidationError as exc:  # not an SRD feat: named, not kept
+                problems.append(f"{exc.errors()[0]['msg']} in {raw.strip()!r}")
     return feats, problems
+
+
+# Feat names SRD stat blocks misprint, and the feat meant (monsters/monster-feats.html).
+FEAT_MISPRINTS: Mapping[str, str] = {
+    "improved natural weapon": "Improved Natural Attack",
+    "quickened spell-like ability": "Quicken Spell-Like Ability",
+}
 
 
 def _lower_param(feat: str) -> bool:
@@ -1974,7 +1991,10 @@ def build_stat_block(
 
     feats, fprob = parse_feats(rows.get("feats", "—"))
     for p in fprob:
-        problem("feats", p)
+        # A name that is no SRD feat is dropped; no checked number can depend on it (a
+        # misprinted Improved Initiative would show as a disagreement), so the row stays
+        # checkable.
+        problem("feat names" if p.startswith("unknown feat") else "feats", p)
     skills, sprob = parse_skills(rows.get("skills", "—"))
     for p in sprob:
         problem("skills", p)
@@ -2347,11 +2367,13 @@ def monster_pages(srd_dir: Path) -> list[Path]:
 def import_bestiary(srd_dir: Path | str) -> ImportResult:
     """Parse every stat-block column of ``srd_dir/monsters/*.html`` into StatBlocks.
 
-    Never raises for a bad column: it becomes a :class:`Failure` or problems on the
-    creature.
+    Never raises for a bad page or column: a page that cannot be read fully is in
+    ``pages`` (a cut-short page's columns before the cut are kept), a column becomes a
+    :class:`Failure` or problems on the creature.
 
     Raises:
-        InputError: if ``srd_dir`` holds no monster pages.
+        InputError: if ``srd_dir`` holds no monster pages, or its equipment page cannot
+            be read fully.
     """
     srd = Path(srd_dir)
     eq = equipment_names(srd.resolve())
@@ -2359,7 +2381,13 @@ def import_bestiary(srd_dir: Path | str) -> ImportResult:
     columns: list[RawColumn] = []
     dragon_html: list[tuple[str, str]] = []
     for page in monster_pages(srd):
-        html = page.read_text(encoding="utf-8")
+        try:
+            html, cut = page_text(page)
+        except InputError as exc:
+            result.pages.extend(exc.problems)
+            continue
+        if cut is not None:
+            result.pages.append(cut)
         columns.extend(stat_block_columns(html, page.name))
         if "Dragons by Age" in html:
             dragon_html.append((html, page.name))
@@ -2664,16 +2692,28 @@ class WriteReport:
     written: tuple[Path, ...]
     problems: Mapping[str, tuple[Problem, ...]]
     failures: tuple[Failure, ...]
+    pages: tuple[Problem, ...] = ()  # pages not read fully
 
     def __str__(self) -> str:
         return self.summary()
 
     def summary(self) -> str:
         with_problems = sum(1 for v in self.problems.values() if v)
+        n = len(self.pages)
+        pages = f"{n} page{'s' if n > 1 else ''} not read fully; " if n else ""
         return (
-            f"wrote {len(self.written)} creature files to {self.out_dir}; "
+            f"wrote {len(self.written)} creature files to {self.out_dir}; {pages}"
             f"{with_problems} with parse problems; {len(self.failures)} columns not imported"
         )
+
+    def details(self) -> list[str]:
+        """One line per page not read fully (and why), then per problem of a creature or
+        column, each naming its page and creature: ``monsters-t-z.html: Wyvern Zombie:
+        space/reach: cannot read space/reach ''``."""
+        out = [str(p) for p in self.pages]
+        for name, probs in sorted(self.problems.items()):
+            out.extend(f"{p.file}: {name}: {p.field}: {p.message}" for p in probs)
+        return out
 
 
 def write_bestiary(srd_dir: Path | str, out_dir: Path | str) -> WriteReport:
@@ -2698,7 +2738,9 @@ def write_bestiary(srd_dir: Path | str, out_dir: Path | str) -> WriteReport:
         path = out / f"{c.slug}.yaml"
         path.write_text(creature_yaml(c.stat, comment=comment), encoding="utf-8")
         written.append(path)
-    return WriteReport(out, tuple(written), result.problems(), tuple(result.failures))
+    return WriteReport(
+        out, tuple(written), result.problems(), tuple(result.failures), tuple(result.pages)
+    )
 
 
 def iter_problems(result: ImportResult) -> Iterator[str]:
@@ -2730,7 +2772,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(report.summary())
-    return 0
+    for line in report.details():
+        print(line)
+    return 2 if report.pages else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,476 @@
+"""What every state of a fight satisfies, and the one function that checks it.
+
+:func:`problems` lists every broken invariant of an :class:`Encounter` at once, each a
+:class:`~d20combat.errors.Problem` whose ``field`` is the JSON path of the offending
+value in :meth:`Encounter.to_json` (``combatants[2].vitals.hp``, ``order[3]``). The save
+loader (:func:`d20combat.encounter.save.load`) runs it on every save read from outside,
+and the random-playout conformance test after every action of every bundled scenario,
+so what a save must satisfy and what the engine keeps can never drift apart.
+
+The rules, with the code and sources they come from:
+
+* hit points (``rules/hitpoints.py``): at least 1 maximum hit point; current hit points
+  never above the maximum (SRD combat-i "Healing Limits"; temporary hit points are a pool
+  apart); only a dying creature is stable, so a stable one has between the ruleset's
+  ``dead_at`` and 0 hit points (SRD combat-i "Stable Characters and Recovery"); only a
+  creature brought to exactly 0 by subdual damage is subdued (seed 001 "Subdual
+  damage"); the dead are neither stable nor subdued;
+* places: a creature's whole space is on the map and in squares it can stand in, or
+  squeezed where squeezing lets it (``grid.movement.fit``; SRD combat-ii "Squeezing");
+  creatures that hold their squares share them only as far as their sizes allow
+  (seed 000 "Mixing It Up", checked by the scenario loader's own placement check). The
+  fled hold no square; neither do those that are down or helpless (seed 000 "Mixing
+  It Up": "unconscious or dead"; SRD combat-ii: a helpless creature's square may be
+  entered), nor Tiny and smaller creatures, which may move into occupied squares (SRD
+  combat-ii "Tiny, Diminutive, and Fine Creatures"): ``Space._share`` counts the same;
+* the initiative order (``encounter/turns.py``): empty until initiative is rolled; from
+  then on every combatant exactly once, the dead, dying, fled and surrendered
+  included, because a creature keeps its initiative count whatever happens to it (seed
+  003 "Initiative Checks": the order holds every round; "Inaction") and
+  ``turns.begin_turn`` passes over those that cannot act; only Delay and Ready move a
+  creature within it (seed 004 "Delay", "Ready");
+* the turn indexes the order; the round runs from 1 (0 for the surprise round, which
+  there is when some but not all combatants are aware: seed 003 "Surprise") to the
+  round limit; the creature whose turn it is has begun it, so it is on the field, has
+  not surrendered and its hit points let it act (``turns._start``);
+* references: conditions are rows of :data:`d20combat.rules.conditions.CONDITIONS`
+  owned by combatants; weapons held, loaded, carried as ammunition, lost or readied are
+  the creature's own; targets and ids name combatants; items lie on the map; opened
+  doors are doors; the full attack under way is one of the current creature's routines;
+* ``history`` entries are actions in the notation (:func:`parse_action`);
+* both dice generators are valid Mersenne Twister states (:func:`generator_problems`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from d20combat.content.scenarios import (
+    KNOWN_TACTICS,
+    Placement,
+    cannot_share,
+    placement_clash,
+    standing_problem,
+)
+from d20combat.content.sizes import Size
+from d20combat.encounter.actions import READY_ATTACK_TRIGGERS, READY_MOVE_TRIGGERS, parse_action
+from d20combat.encounter.outcome import EndKind, SideStatus
+from d20combat.errors import InputError, Problem
+from d20combat.grid.movement import FIT_NONE, fit
+from d20combat.grid.squares import square_name
+from d20combat.grid.terrain import OPEN_DOOR
+from d20combat.rules.conditions import CONDITIONS
+from d20combat.rules.dice import SampledDice
+
+if TYPE_CHECKING:
+    from d20combat.encounter.combatant import Combatant
+    from d20combat.encounter.state import Encounter
+
+__all__ = ["generator_problems", "json_path", "problems"]
+
+Part = str | int
+_WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+# random.Random.getstate(): (3, 624 state words and the index, gauss_next)
+_MT_VERSION = 3
+_MT_WORDS = 624
+_WORD_LIMIT = 1 << 32
+_TOP_BIT = 0x80000000
+
+
+def json_path(*parts: Part) -> str:
+    """A JSON path as messages write it: ``combatants[2].vitals.hp``,
+    ``ammo["light crossbow"]``.
+
+    >>> json_path("combatants", 2, "vitals", "hp"), json_path("rng", 1, 624)
+    ('combatants[2].vitals.hp', 'rng[1][624]')
+    """
+    out = ""
+    for p in parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        elif _WORD.match(p):
+            out += f".{p}" if out else p
+        else:
+            out += f"[{json.dumps(p)}]"
+    return out
+
+
+class _Found:
+    """The problems found so far."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, path: Sequence[Part], message: str, expected: str) -> None:
+        self.problems.append(Problem(message, field=json_path(*path) or None, expected=expected))
+
+
+def generator_problems(state: Any, *path: Part) -> list[Problem]:
+    """What is wrong with ``state`` as a state of Python's Mersenne Twister
+    (``random.Random.getstate()``, a list or a tuple): version 3, 624 words of 32 bits
+    and an index from 0 to 624, ``gauss_next`` None or a finite float; the 19,937 bits
+    the generator runs on (the top bit of the first word and the other 623 words) not
+    all zero, the one state that only ever yields zeros (Matsumoto and Nishimura 1998,
+    "Mersenne Twister"; CPython ``_randommodule.c`` ``random_setstate``). ``state``'s
+    shape (three parts, 625 integers) is taken as checked."""
+    found = _Found()
+    version, words, gauss = state
+    if version != _MT_VERSION:
+        found.add((*path, 0), f"generator state version {version}", "version 3")
+    bad = 0
+    for k, w in enumerate(words[:_MT_WORDS]):
+        if not 0 <= w < _WORD_LIMIT:
+            bad += 1
+            if bad <= 3:  # the first few are enough to show it
+                found.add((*path, 1, k), f"{w} is not a 32-bit word", "0 to 4294967295")
+    index = words[_MT_WORDS]
+    if not 0 <= index <= _MT_WORDS:
+        found.add((*path, 1, _MT_WORDS), f"generator index {index}", "0 to 624")
+    if not bad and not words[0] & _TOP_BIT and not any(words[1:_MT_WORDS]):
+        found.add((*path, 1), "an all-zero generator state", "a state random.Random can run")
+    if gauss is not None and not (isinstance(gauss, float) and abs(gauss) < float("inf")):
+        found.add((*path, 2), f"gauss_next {gauss!r}", "null or a finite number")
+    return found.problems
+
+
+def problems(enc: Encounter) -> list[Problem]:
+    """Every broken invariant of ``enc`` (see the module docstring); [] if none.
+
+    Never raises for a bad state: a bad state is what it reports.
+    """
+    found = _Found()
+    ids = enc.combatants
+    for i, c in enumerate(ids.values()):
+        _vitals(found, enc, i, c)
+        _references(found, enc, i, c)
+    _places(found, enc)
+    _order(found, enc)
+    _items_and_doors(found, enc)
+    for k, text in enumerate(enc.history):
+        bad = _unreadable(text)
+        if bad is not None:
+            found.add(("history", k), *bad)
+    if isinstance(enc.dice, SampledDice):
+        found.problems += generator_problems(enc.dice.rng.getstate(), "rng")
+    found.problems += generator_problems(enc.policy_rng.getstate(), "policy_rng")
+    return found.problems
+
+
+@lru_cache(maxsize=4096)
+def _unreadable(text: str) -> tuple[str, str] | None:
+    """Why ``text`` is not an action in the notation (message, expected); None if it is."""
+    try:
+        parse_action(text)
+    except InputError as exc:
+        p = exc.problems[0]
+        return p.message, p.expected or "an action in the notation"
+    return None
+
+
+def _vitals(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
+    v = c.vitals
+    at = ("combatants", i, "vitals")
+    if v.max_hp < 1:
+        found.add((*at, "max_hp"), f"maximum hit points {v.max_hp}", "at least 1")
+    if v.hp > v.max_hp:
+        found.add(
+            (*at, "hp"),
+            f"{v.hp} hit points, over the maximum of {v.max_hp}",
+            f"at most {v.max_hp}; temporary hit points are kept apart, in temp_hp",
+        )
+    for name in ("nonlethal", "temp_hp"):
+        if getattr(v, name) < 0:
+            found.add((*at, name), f"{getattr(v, name)} {name}", "0 or more")
+    dead_at = enc.rules.dead_at
+    if v.stable and (v.dead or not dead_at < v.hp < 0):
+        found.add(
+            (*at, "stable"),
+            f"stable with {v.hp} hit points" + (" and dead" if v.dead else ""),
+            f"stable only while dying: {dead_at + 1} to -1 hit points, not dead",
+        )
+    if v.subdued and (v.dead or v.hp != 0):
+        found.add(
+            (*at, "subdued"),
+            f"subdued with {v.hp} hit points" + (" and dead" if v.dead else ""),
+            "subdued only at 0 hit points from subdual damage, not dead",
+        )
+
+
+def _ids(enc: Encounter) -> str:
+    return "one of " + ", ".join(enc.combatants)
+
+
+def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
+    """Names in ``c``'s state that must refer to something that exists."""
+    at = ("combatants", i)
+    ids = enc.combatants
+    if c.tactics not in KNOWN_TACTICS:
+        found.add((*at, "tactics"), f"unknown tactics {c.tactics!r}", ", ".join(KNOWN_TACTICS))
+    for name, cond in c.conditions.items():
+        if name not in CONDITIONS:
+            found.add(
+                (*at, "conditions", name),
+                f"unknown condition {name!r}",
+                "a condition of docs/conditions.md",
+            )
+        if cond.owner not in ids:
+            found.add(
+                (*at, "conditions", name, 0), f"no combatant {cond.owner!r} owns it", _ids(enc)
+            )
+    for key, who in (("dodge_target", c.dodge_target), ("delay_after", c.delay_after)):
+        if who is not None and (who not in ids or who == c.id):
+            found.add((*at, key), f"no other combatant {who!r}", _ids(enc) + f" but {c.id}")
+    for who in sorted(c.provoked_by_move):
+        if who not in ids:
+            found.add((*at, "provoked_by_move"), f"no combatant {who!r}", _ids(enc))
+    if c.ticked_round > enc.round:
+        found.add(
+            (*at, "ticked_round"),
+            f"its turn began in round {c.ticked_round}, after round {enc.round}",
+            f"-1 to {enc.round}",
+        )
+    options = c.stats.options
+    items = [o.item for o in options if o.item and not o.natural]
+    own = "a weapon it carries: " + (", ".join(dict.fromkeys(items)) or "none")
+    held = list(c.wielding)
+    for k, w in enumerate(held):
+        if w not in items or w in c.lost:
+            found.add((*at, "wielding", k), f"{c.id} holds no {w!r}", own + ", not lost")
+        elif w in held[:k]:
+            found.add((*at, "wielding", k), f"{w} is held twice", "each weapon once")
+    _names_in(found, (*at, "lost"), c.lost, items, own, c.id)
+    _names_in(found, (*at, "unloaded"), c.unloaded, items, own, c.id)
+    thrown = [o.item for o in options if o.thrown]
+    for name in c.ammo:
+        if name not in thrown:
+            found.add(
+                (*at, "ammo", name), f"{c.id} throws no {name!r}", "a thrown weapon it carries"
+            )
+    if c.readied is not None:
+        trigger, weapon = c.readied
+        moving = c.readied_move is not None
+        triggers = READY_MOVE_TRIGGERS if moving else READY_ATTACK_TRIGGERS
+        if trigger not in triggers:
+            found.add((*at, "readied", 0), f"unknown trigger {trigger!r}", ", ".join(triggers))
+        if weapon is not None and (
+            moving or all(o.name.lower() != weapon.lower() for o in options)
+        ):
+            found.add(
+                (*at, "readied", 1),
+                f"{c.id} has no attack {weapon!r}"
+                + (" (a readied move has none)" if moving else ""),
+                "null or one of its attacks: " + ", ".join(o.name for o in options),
+            )
+    elif c.readied_move is not None:
+        found.add((*at, "readied_move"), "a readied move without a readied action", "null")
+    for k, sq in enumerate(c.readied_move or ()):
+        _on_map(found, enc, (*at, "readied_move", k), sq)
+    if c.pending_full_round is not None:
+        _on_map(found, enc, (*at, "pending_full_round"), c.pending_full_round)
+
+
+def _names_in(
+    found: _Found,
+    at: tuple[Part, ...],
+    names: Iterable[str],
+    known: list[str],
+    expected: str,
+    who: str,
+) -> None:
+    for k, name in enumerate(names):
+        if name not in known:
+            found.add((*at, k), f"{who} carries no {name!r}", expected)
+
+
+def _where(sq: tuple[int, int]) -> str:
+    return square_name(sq) if sq[0] >= 0 and sq[1] >= 0 else str(list(sq))
+
+
+def _on_map(found: _Found, enc: Encounter, at: tuple[Part, ...], sq: tuple[int, int]) -> bool:
+    m = enc.map
+    if m.in_bounds(*sq):
+        return True
+    found.add(
+        at,
+        f"{_where(sq)} is outside the {m.width}x{m.height} map",
+        f"a square from a1 to {square_name((m.width - 1, m.height - 1))}",
+    )
+    return False
+
+
+def _known(c: Combatant) -> bool:
+    """Its conditions are all known (else what they do cannot be asked)."""
+    return all(name in CONDITIONS for name in c.conditions)
+
+
+def _places(found: _Found, enc: Encounter) -> None:
+    """Every creature stands on the map where it can; those holding squares share them
+    only as their sizes allow (the scenario loader's checks: ``standing_problem``,
+    ``placement_clash``)."""
+    m = enc.map
+    rules = enc.rules
+    occupants: dict[tuple[int, int], list[Placement]] = {}
+    for i, c in enumerate(enc.combatants.values()):
+        at = ("combatants", i, "pos")
+        if fit(m, c.pos, c.squares, swim=c.stat.speed.swim > 0) == FIT_NONE:
+            message, expected = standing_problem(m, c.stat, c.pos) or (
+                "not a place it can stand",
+                "a square the creature can stand in",
+            )
+            found.add(at, f"{c.id} at {_where(c.pos)}: {message}", expected)
+            continue
+        if (
+            c.fled
+            or not c.can_act(rules)
+            or c.stat.size <= Size.TINY
+            or (_known(c) and c.restrictions().helpless)
+        ):
+            continue
+        p = Placement(id=c.id, name=c.id, side=c.side, stat_block=c.stat, position=c.pos)
+        other = placement_clash(p, occupants)
+        if other is not None:
+            found.add(
+                at,
+                f"{c.id} at {_where(c.pos)} overlaps {other.id} at {_where(other.position)} "
+                f"({cannot_share(p, other)})",
+                "a square of its own, or one its size may share (seed 000 Mixing It Up)",
+            )
+            continue
+        for sq in p.squares:
+            occupants.setdefault(sq, []).append(p)
+
+
+def _order(found: _Found, enc: Encounter) -> None:
+    """The initiative order, the turn, the round and the outcome (``encounter/turns.py``)."""
+    ids = enc.combatants
+    if not enc.started:
+        for key, value in (("turn", enc.turn), ("round", enc.round)):
+            if value != 0:
+                found.add((key,), f"{key} {value} before the fight has started", "0")
+        if enc.order:
+            found.add(("order",), "an initiative order before initiative is rolled", "[]")
+        for key, there, none in (
+            ("surprise", enc.surprise, "false"),
+            ("outcome", enc.outcome, "null"),
+            ("history", enc.history, "[]"),
+        ):
+            if there:
+                found.add((key,), f"a {key} before the fight has started", none)
+        return
+    first: dict[str, int] = {}
+    for k, cid in enumerate(enc.order):
+        if cid not in ids:
+            found.add(("order", k), f"no combatant {cid!r}", _ids(enc))
+        elif cid in first:
+            found.add(
+                ("order", k),
+                f"{cid} is listed twice (also at order[{first[cid]}])",
+                "each combatant once",
+            )
+        else:
+            first[cid] = k
+    missing = [cid for cid in ids if cid not in first]
+    if missing:
+        found.add(
+            ("order",),
+            f"{', '.join(missing)} missing from the initiative order",
+            "every combatant once, the dead and the fled too: a creature keeps its "
+            "initiative count (seed 003 Initiative Checks)",
+        )
+    n = len(enc.order)
+    if n and not 0 <= enc.turn < n:
+        found.add(
+            ("turn",), f"turn {enc.turn} is past the end of the order of {n}", f"0 to {n - 1}"
+        )
+    aware = sum(1 for c in ids.values() if c.aware)
+    surprise = 0 < aware < len(ids)
+    if enc.surprise != surprise:
+        found.add(
+            ("surprise",),
+            f"surprise is {str(enc.surprise).lower()} with {aware} of {len(ids)} combatants aware",
+            f"{str(surprise).lower()}: a surprise round when some but not all are aware "
+            "(seed 003 Surprise)",
+        )
+    low = 0 if enc.surprise else 1
+    if not low <= enc.round <= enc.round_limit:
+        found.add(
+            ("round",),
+            f"round {enc.round}" + (" without a surprise round" if enc.round == 0 else ""),
+            f"{low} to the round limit, {enc.round_limit}",
+        )
+    if enc.outcome is not None:
+        _outcome(found, enc)
+    elif n and 0 <= enc.turn < n and enc.order[enc.turn] in ids:
+        _current(found, enc, ids[enc.order[enc.turn]])
+
+
+def _current(found: _Found, enc: Encounter, c: Combatant) -> None:
+    """The creature whose turn it is has begun it (``turns._start``), and the full
+    attack under way, if any, is one of its routines."""
+    why = None
+    if c.fled:
+        why = "has fled"
+    elif c.surrendered:
+        why = "has surrendered"
+    elif not c.can_act(enc.rules):
+        why = f"is {c.state(enc.rules).value}"
+    elif enc.round == 0 and not c.aware:
+        why = "is unaware in the surprise round"
+    if why is not None:
+        found.add(
+            ("turn",),
+            f"it is {c.id}'s turn, but {c.id} {why}",
+            "the turn of a creature that can act (turns.begin_turn passes over the others)",
+        )
+    b = enc.budget
+    if b.routine is None:
+        return
+    lengths = [len(r.attacks) for r in c.stats.routines if r.name == b.routine]
+    if not lengths:
+        found.add(
+            ("budget", "routine"),
+            f"{c.id} has no full attack {b.routine!r}",
+            "null or one of " + ", ".join(r.name for r in c.stats.routines),
+        )
+    elif b.made >> max(lengths) or b.made.bit_count() != b.next_attack:
+        found.add(
+            ("budget", "made"),
+            f"attacks {b.made:b} (bits) made of {max(lengths)}, next_attack {b.next_attack}",
+            "one bit for each attack made of the routine, as many as next_attack",
+        )
+
+
+def _outcome(found: _Found, enc: Encounter) -> None:
+    out = enc.outcome
+    assert out is not None
+    sides = enc.sides
+    if sorted(out.sides) != sorted(sides):
+        found.add(("outcome", "sides"), f"sides {', '.join(out.sides) or 'none'}", ", ".join(sides))
+    won = [s for s, status in out.sides.items() if status is SideStatus.WON]
+    victory = out.kind is EndKind.VICTORY
+    if (out.winner is not None) != victory or (victory and won != [out.winner]):
+        found.add(
+            ("outcome", "winner"),
+            f"winner {out.winner!r} in a {out.kind.value} where {won or 'no side'} won",
+            "the one side that won in a victory, null otherwise",
+        )
+    if not 1 <= out.rounds <= enc.round_limit:
+        found.add(("outcome", "rounds"), f"{out.rounds} rounds", f"1 to {enc.round_limit}")
+
+
+def _items_and_doors(found: _Found, enc: Encounter) -> None:
+    lost = {name for c in enc.combatants.values() for name in c.lost}
+    for k, (sq, name) in enumerate(enc.items):
+        _on_map(found, enc, ("items", k, 0), sq)
+        if name not in lost:
+            found.add(
+                ("items", k, 1), f"nobody dropped a {name!r}", "a weapon a combatant has lost"
+            )
+    m = enc.map
+    for k, sq in enumerate(enc.opened_doors):
+        if _on_map(found, enc, ("opened_doors", k), sq) and not m.flags(*sq) & OPEN_DOOR:
+            found.add(("opened_doors", k), f"no door at {square_name(sq)}", "a door of the map")
