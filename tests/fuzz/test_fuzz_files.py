@@ -138,6 +138,7 @@ def creature_commands(file: Path, folder: Path) -> dict[str, list[str]]:
     scenario.write_text(DUEL_SCENARIO, encoding="utf-8")
     return {
         "creature": ["creature", str(file)],
+        "validate": ["validate", str(file)],
         "creature-json": ["creature", str(file), "--json", "--ruleset", "advanced"],
         "duel": ["duel", str(file), "goblin", "--seed", "4"],
         "odds": ["odds", "--attacker", str(file), "--defender", "ogre", "--full", "--json"],

@@ -1,5 +1,6 @@
-"""Fuzz ``resume`` with mutated real saves: bundled fights played part-way by the
-default tactics, saved, then mutated as JSON documents or as text."""
+"""Fuzz ``resume`` and ``validate`` with mutated real saves (bundled fights played
+part-way by the default tactics, saved, then mutated as JSON documents or as text),
+and ``validate`` with mutated event logs of bundled fights."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from mutate import mutated
 
 from d20combat.content.scenarios import load_scenario, scenario_names
 from d20combat.encounter.state import Encounter
+from d20combat.sim.runner import play
 from d20combat.tactics.policies import policy
 
 #: Bundled fights to save part-way (the 100-combatant battle only under ``make fuzz``).
@@ -65,6 +67,9 @@ def json_text_mutated(draw: st.DrawFn, text: str) -> str:
 
 
 def sane(run: Run) -> None:
+    if run.command == "validate":
+        assert run.stdout == f"{run.argv[1]}: ok\n", run.stdout
+        return
     assert run.stdout.startswith("Resuming "), run.stdout[:200]
     assert "\nOutcome: " in run.stdout, run.stdout[-300:]
 
@@ -87,5 +92,50 @@ def test_mutated_saves(
         text = json.dumps(doc)
     file = sandbox / "mutant-save.json"
     file.write_text(text, encoding="utf-8", errors="surrogatepass")
-    argv = ["resume", str(file), *data.draw(st.sampled_from(([], ["--explain"])))]
+    argv = data.draw(
+        st.sampled_from((["resume", str(file)], ["resume", str(file), "--explain"]))
+        | st.just(["validate", str(file)])
+    )
     verify("save", run_cli(argv, cwd=sandbox, inputs={str(file): text}), sane)
+
+
+# ---------------------------------------------------------------- event logs
+@cache
+def log_of(name: str, seed: int) -> list[dict[str, Any]]:
+    """The event log of a whole bundled fight (at most 60 events, to keep cases small)."""
+    enc = Encounter.from_scenario(load_scenario(name), seed=seed)
+    play(enc)
+    return [e.as_json() for e in enc.log[:60]]
+
+
+@st.composite
+def jsonl_mutated(draw: st.DrawFn, events: list[dict[str, Any]]) -> str:
+    """A log whose events are mutated as one JSON document (a list of lines), or
+    whose text is cut, flipped, doubled or padded line by line."""
+    if draw(st.booleans()):
+        doc = draw(mutated(events, prune=("modifiers",)))
+        lines = doc if isinstance(doc, list) else [doc]
+        return "".join(json.dumps(line) + "\n" for line in lines)
+    lines = [json.dumps(e) for e in events]
+    i = draw(st.integers(0, len(lines) - 1))
+    how = draw(st.sampled_from(("text", "blank", "double", "drop", "crlf", "no-newline")))
+    if how == "text":
+        lines[i] = draw(json_text_mutated(lines[i]))
+    elif how == "blank":
+        lines.insert(i, draw(st.sampled_from(("", " ", "\t", "\x00", "\ufeff"))))
+    elif how == "double":
+        lines.insert(i, lines[i])
+    elif how == "drop":
+        del lines[i]
+    text = "\n".join(lines) + ("" if how == "no-newline" else "\n")
+    return text.replace("\n", "\r\n") if how == "crlf" else text
+
+
+@fuzz_settings("log")
+@given(name=st.sampled_from(FIGHTS), seed=st.integers(0, 2), data=st.data())
+def test_mutated_logs(name: str, seed: int, data: st.DataObject, sandbox: Path) -> None:
+    text = data.draw(jsonl_mutated(log_of(name, seed)), label="log")
+    file = sandbox / "mutant-log.jsonl"
+    file.write_text(text, encoding="utf-8", errors="surrogatepass")
+    argv = ["validate", str(file)]
+    verify("log", run_cli(argv, cwd=sandbox, inputs={str(file): text}), sane)
