@@ -145,10 +145,19 @@ def _check_writable(path: Path | None, flag: str) -> None:
     """
     if path is None:
         return
-    if path.is_dir():
-        raise InputError("is a folder", file=str(path), field=flag, expected="a file name")
     parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
+    try:
+        folder, in_folder = path.is_dir(), parent.is_dir()
+    except OSError as exc:  # a name longer than the file system takes, say
+        raise InputError(
+            f"cannot write: {exc.strerror or exc}",
+            file=str(path),
+            field=flag,
+            expected="a writable file",
+        ) from None
+    if folder:
+        raise InputError("is a folder", file=str(path), field=flag, expected="a file name")
+    if not in_folder:
         raise InputError(
             f"no folder {str(parent)!r}",
             file=str(path),

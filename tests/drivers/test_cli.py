@@ -785,11 +785,20 @@ def test_a_scenario_with_many_problems_lists_them_all(capsys: pytest.CaptureFixt
     assert all(line.startswith(f"  {path}:") for line in lines[1:])
 
 
+def test_an_output_file_name_too_long(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (tests/fuzz): a --log name longer than the file system takes
+    was an OSError before the fight began."""
+    log = tmp_path / ("x" * 300 + ".jsonl")
+    for args in (["duel", "ogre", "goblin"], ["fight", "ogre-duel"]):
+        code, out, err = run_main(capsys, *args, "--log", log)
+        assert_bad_input(code, out, err, "--log", "cannot write: File name too long")
+
+
 def test_a_problem_stays_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Found by the fuzzer (tests/fuzz): a file name or an unknown field holding a line
     break split its problem over two lines."""
     code, out, err = run_main(capsys, "resume", "no\nsave.json")
-    assert_bad_input(code, out, err, "no\\nsave.json: cannot read save")
+    assert_bad_input(code, out, err, "no\\nsave.json: no such file")
     path = tmp_path / "scenario.yaml"
     for name in ("creature-brute.yaml", "good.yaml"):
         (tmp_path / name).write_bytes((FIXTURES / name).read_bytes())

@@ -61,6 +61,15 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
         commands=("Dice.parse",),
     ),
     KnownIssue(
+        "dice-round-trip",
+        LEAD,
+        "a constant before subtracted dice ('0-d1', '3-1d4') parses, but prints as '-1d1' or "
+        "'-1d4+3', which the parser refuses (a negative first roll)",
+        kinds=("output",),
+        reason="starts with a negative number of dice",
+        commands=("Dice.parse",),
+    ),
+    KnownIssue(
         "long-values",
         LEAD,
         "an error message quotes a long value whole (a 100,000-character ruleset name)",

@@ -16,6 +16,7 @@ from mutate import NUMBERS, WORDS, odd_string
 from d20combat.content.library import data_dir
 
 DATA = data_dir()
+SRD = Path(__file__).resolve().parents[2] / "srd35"
 HERE = "\x00HERE\x00"  # stands for the sandbox folder until a case runs
 
 # ---------------------------------------------------------------- values
@@ -57,21 +58,24 @@ creature_arg = st.one_of(
     ),
     argv_text,
 )
+# Output files: always in the case's folder (relative names are too: it is the
+# working folder), since import-srd --out makes the folders it is given.
 out_path = st.sampled_from(
     (
         f"{HERE}/out.jsonl",
         f"{HERE}/out.json",
         f"{HERE}/folder",
         f"{HERE}/missing/out.jsonl",
+        f"{HERE}/missing/deeper/out",
         f"{HERE}/empty.yaml/out",
         f"{HERE}/\udcff.json",
         f"{HERE}/{'x' * 300}.json",
         "",
         ".",
-        "/",
-        "/no/such/dir/out.json",
+        "out",
     )
 )
+OUTPUT_FLAGS = ("--log", "--save", "--out")
 ruleset_arg = st.sampled_from(("srd35", "d20modern", "advanced", "Advanced", "pathfinder", ""))
 variant_arg = st.sampled_from(("instant-kill", "softer-criticals", "fumbles", "Fumbles", "x"))
 
@@ -143,7 +147,7 @@ COMMANDS: dict[str, tuple[list[st.SearchStrategy[str]], list[Flag]]] = {
                     f"{HERE}/srd-tiny",
                     f"{HERE}/empty.yaml",
                     "/no/such/srd",
-                    *(["srd35"] if PROFILE == "fuzz" else []),
+                    *([str(SRD)] if PROFILE == "fuzz" else []),
                 )
             )
         ],
@@ -230,4 +234,6 @@ def test_random_command_lines(argv: list[str], sandbox: Path) -> None:
     here = sandbox / "case"
     furnish(here)
     argv = [a.replace(HERE, str(here)) for a in argv]
+    for flag, value in zip(argv, argv[1:], strict=False):
+        assert flag not in OUTPUT_FLAGS or not value.startswith("/") or value.startswith(str(here))
     verify("cli", run_cli(argv, cwd=here), sane)
