@@ -188,6 +188,9 @@ def command_lines(draw: st.DrawFn) -> list[str]:
 
 
 # ---------------------------------------------------------------- the sandbox
+_DIRTY: list[str] = []  # the output flags of the last case run in the folder
+
+
 @cache
 def good_save() -> str:
     from d20combat.content.scenarios import load_scenario
@@ -196,9 +199,14 @@ def good_save() -> str:
     return json.dumps(Encounter.from_scenario(load_scenario("ogre-duel"), seed=1).to_json())
 
 
-def furnish(here: Path) -> None:
+def furnish(here: Path, argv: list[str]) -> None:
     """A fresh folder with the files the command lines name: an empty file, folders,
-    a good save, a tiny SRD folder (one broken monster page)."""
+    a good save, a tiny SRD folder (one broken monster page). Made again only after a
+    command that may have written there, so every case starts from the same folder."""
+    if here.is_dir() and not _DIRTY:
+        _DIRTY.extend(a for a in argv if a in (*OUTPUT_FLAGS, "import-srd"))
+        return
+    _DIRTY[:] = [a for a in argv if a in (*OUTPUT_FLAGS, "import-srd")]
     shutil.rmtree(here, ignore_errors=True)
     here.mkdir()
     (here / "empty.yaml").write_text("", encoding="utf-8")
@@ -232,7 +240,7 @@ def sane(run: Run) -> None:
 @given(argv=command_lines())
 def test_random_command_lines(argv: list[str], sandbox: Path) -> None:
     here = sandbox / "case"
-    furnish(here)
+    furnish(here, argv)
     argv = [a.replace(HERE, str(here)) for a in argv]
     for flag, value in zip(argv, argv[1:], strict=False):
         assert flag not in OUTPUT_FLAGS or not value.startswith("/") or value.startswith(str(here))
