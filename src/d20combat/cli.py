@@ -11,6 +11,7 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from math import prod
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -272,6 +273,9 @@ ALIGNMENTS = ("good", "evil", "lawful", "chaotic")
 # ``odds`` to a few seconds (a single 10d100 x6 attack, or twelve 4d6 x3 attacks).
 ODDS_MAX_TOTALS = 6000
 ODDS_MAX_WORK = 400_000
+# Each attack's roll tree is walked leaf by leaf (about 10 microseconds a leaf), and each
+# extra damage roll multiplies its leaves: four 1d6 extras on a d% weapon took minutes.
+ODDS_MAX_LEAVES = 400_000
 
 
 def _dice(text: str, flag: str) -> Any:
@@ -346,11 +350,14 @@ def _check_odds_size(attacks: Sequence[Any]) -> None:
     from d20combat.rules.dice import Dice
 
     combined = 1
-    work = 0
+    work = leaves = 0
     for a in attacks:
         times = a.option.crit_multiplier + a.multiplier - 1
         totals = _span(a.option.dice) * times
-        totals += sum(_span(Dice.parse(str(e.dice))) for e in (*a.option.extra, *a.extra))
+        extras = [_span(Dice.parse(str(e.dice))) for e in (*a.option.extra, *a.extra)]
+        totals += sum(extras)
+        # a hit's and a critical hit's damage rolls, then every extra roll under each
+        leaves += 2 * _span(a.option.dice) * (1 + times) * prod(extras)
         rolled = sum(t.number for t in a.option.dice.terms) * times
         if rolled > MAX_DICE:
             raise InputError(
@@ -368,6 +375,12 @@ def _check_odds_size(attacks: Sequence[Any]) -> None:
         if combined > 1:
             work += combined * totals
         combined += totals
+    if leaves > ODDS_MAX_LEAVES:
+        raise InputError(
+            f"the extra damage rolls make about {leaves} outcomes: too many to enumerate exactly",
+            field="--extra",
+            expected=f"at most about {ODDS_MAX_LEAVES} (fewer extra damage dice or attacks)",
+        )
     if work > ODDS_MAX_WORK:
         raise InputError(
             f"{len(attacks)} attacks of this damage are too many to combine exactly",
@@ -924,6 +937,7 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
 
     Never returns: it always raises :class:`SystemExit`.
     """
+    _file_names_out()
     try:
         code = cli.main(
             args=list(argv) if argv is not None else None,
@@ -944,3 +958,13 @@ def _reader_gone() -> None:
     closed pipe (Python's flush at exit included) fails."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
+
+
+def _file_names_out() -> None:
+    """Let standard output write back the bytes of a file name that are not UTF-8 as
+    they came (``surrogateescape``). Under a UTF-8 locale Python's standard output
+    refuses them, and echoing a file name given on the command line
+    (``validate $'\\xff.yaml'``: "FILE: ok") is no reason to fail."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="surrogateescape")

@@ -11,6 +11,7 @@ expected) and no traceback; 1 means a bug.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -719,6 +720,11 @@ BAD_INPUT = [
         ["odds", "--attack", "+5", "--damage", "1d8", "--ac", "15", "--damage-type", ","],
         ["--damage-type", "no damage type", "expected one or more damage types"],
     ),
+    (  # found by the fuzzer (tests/fuzz): each extra roll multiplied minutes of work
+        ["odds", "--attack", "+3/+1", "--damage", "d%+2", "--ac", "19"]
+        + ["--extra", "1d6 fire"] * 4,
+        ["--extra", "extra damage rolls make about", "too many to enumerate", "expected at most"],
+    ),
     (
         ["odds", "--attack", "+5", "--damage", "1d8", "--ac", "15", "--resist", "fire=１０"],
         ["--resist", "'１０'", "expected an integer"],
@@ -848,6 +854,22 @@ def test_python_m_entry_point() -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["ac"]["total"] == 16
     assert done.stdout == invoke("creature", "ogre", "--json").stdout
+
+
+def test_a_file_name_not_in_utf8_is_echoed_as_given(tmp_path: Path) -> None:
+    """Found by the fuzzer (tests/fuzz): under a strict UTF-8 standard output (a UTF-8
+    locale), a file name holding a byte that is not UTF-8 failed when echoed."""
+    path = tmp_path / os.fsdecode(b"gob\xff.yaml")
+    path.write_bytes((REPO / "src/d20combat/content/data/creatures/goblin.yaml").read_bytes())
+    done = subprocess.run(
+        [sys.executable, "-m", "d20combat", "validate", path],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == os.fsencode(path) + b": ok\n"
 
 
 def test_python_m_bad_input_exit_code() -> None:

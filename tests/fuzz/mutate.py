@@ -276,6 +276,8 @@ def mutated(draw: st.DrawFn, original: Any, max_ops: int = 3, prune: tuple[str, 
 #: How big the alias bombs and deep nesting get: 10**6 values and 3,200 levels under
 #: ``make fuzz``, 1,000 values and 400 levels in ``make test``.
 HOSTILE_SCALE = 6 if PROFILE == "fuzz" else 3
+#: The size a padded file is taken to: the file limit (1 MiB) under ``make fuzz``.
+PAD_BYTES = 1 << 20 if PROFILE == "fuzz" else 1 << 14
 SNIPPETS: tuple[bytes, ...] = (
     b"\x00",
     b"\t",
@@ -371,6 +373,7 @@ def text_mutated(
                     "recursive",
                     "nest",
                     "crlf",
+                    "pad",
                 )
             )
         )
@@ -404,6 +407,9 @@ def text_mutated(
             data[0:0] = _nested(draw(st.sampled_from((50, 500, 50 * 2**bombs))))
         elif op == "crlf":
             data = bytearray(bytes(data).replace(b"\n", b"\r\n"))
+        elif op == "pad":  # a long comment: up to just past the 1 MiB file limit
+            size = draw(st.sampled_from((1000, PAD_BYTES - len(data), PAD_BYTES + 1 - len(data))))
+            data[0:0] = b"#" + b"x" * max(0, size - 2) + b"\n"
     return bytes(data)
 
 
