@@ -158,3 +158,21 @@ def test_flanking_is_translation_invariant(a: Square, b: Square) -> None:
     assert flanks(a, 1, b, 1, (0, 0), 1) == flanks(
         (a[0] + 7, a[1] - 3), 1, (b[0] + 7, b[1] - 3), 1, (7, -3), 1
     )
+
+
+@pytest.mark.parametrize("sd", [1, 2, 3])
+def test_flanking_matches_clipping_at_every_square_within_reach(sd: int) -> None:
+    """Not left to Hypothesis's luck: every pair of Medium creatures within 10 ft of a
+    Medium, Large or Huge defender (reach weapons included), corners and all, against the
+    exact clipping of :func:`reference` (SRD combat-ii "Flanking": opposite borders,
+    "including corners of those borders")."""
+    d = (0, 0)
+    around = [
+        (x, y)
+        for x in range(-2, sd + 2)
+        for y in range(-2, sd + 2)
+        if not (0 <= x < sd and 0 <= y < sd)
+    ]
+    for a in around:
+        for b in around:
+            assert flanks(a, 1, b, 1, d, sd) == reference(a, 1, b, 1, d, sd), (a, b)

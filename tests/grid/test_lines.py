@@ -58,8 +58,17 @@ def test_iter_lines_shows_blocked_lines() -> None:
     m = BattleMap.from_ascii(["....", ".#..", "...."])
     lines = list(iter_lines(m, (0, 1), (2, 1)))
     assert len(lines) == 16
-    blocked = sum(1 for *_, b in lines if b)
-    assert 0 < blocked < 16
+    # docs/grid.md "Lines": a line is blocked where it meets the pillar's open interior
+    # (1..2, 1..2); along its top or bottom face it is clear. From the attacker's upper
+    # corners (0, 1) and (1, 1) the lines to the target's upper corners (2, 1), (3, 1)
+    # run along the top face (clear) and those to its lower corners cross the pillar
+    # (from (0, 1) to (2, 2): y = 1 + x/2, 3/2..2 over the pillar); the lower corners
+    # likewise the other way round: 8 of the 16 lines are blocked.
+    blocked = {(a, b) for a, b, b_ in lines if b_}
+    upper, lower = [(0, 1), (1, 1)], [(0, 2), (1, 2)]
+    assert blocked == {(a, b) for a in upper for b in [(2, 2), (3, 2)]} | {
+        (a, b) for a in lower for b in [(2, 1), (3, 1)]
+    }
     assert line_of_effect(m, (0, 1), 1, (2, 1))
 
 
@@ -79,6 +88,9 @@ def test_burst() -> None:
     )
     walled = BattleMap.from_ascii(["......", "......", "######", "......"])
     squares = burst_squares(walled, (3, 1), 20)
-    assert squares and all(y < 2 for _, y in squares)
+    # 20 ft from the intersection (3, 1) (5-10-5, the four squares around it 5 ft):
+    # every square of the two rows above the wall is in, the farthest, (0, 0) and
+    # (5, 0), 3 squares across and 1 up: 15 ft; the wall row and all behind it are out
+    assert squares == [(x, y) for y in (0, 1) for x in range(6)]
     assert point_line_of_effect(walled, (3, 1), (0, 0))
     assert not point_line_of_effect(walled, (3, 1), (3, 3))

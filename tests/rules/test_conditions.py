@@ -8,6 +8,8 @@ pinned, rebuked, sneak attack list); seed 003 (flat-footed, dodge bonuses); seed
 
 from __future__ import annotations
 
+import html
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -498,12 +500,135 @@ def test_no_sneak_attack_through_concealment() -> None:
 # --- the table itself ----------------------------------------------------------------
 
 
-def test_every_row_cites_a_source() -> None:
+# ------------------------------------------------------------------ citations
+#
+# A row's source is a list of clauses separated by ";", each naming a seed
+# ("seed 002 Table: Armor Class Modifiers (-2, note 1)", "seed 000 'Charge' ('+2
+# bonus on the attack roll')") or an SRD page ("SRD conditions 'Blinded'", "SRD
+# combat-i 'Run' and combat-ii 'Charge'", "SRD 'Invisibility'": any page). Every quoted
+# name must be a heading or phrase of the cited text, every quotation in parentheses
+# must be in it word for word ("..." standing for words left out), and every "Table:"
+# named must be there. The SRD pages are vendored (srd35/); the seeds live beside the
+# repository (../shared/seeds, as README "Rulesets" says) and are checked when present.
+
+SRD_PAGES = ROOT / "srd35" / "basic-rules-and-legal"
+SEEDS = ROOT.parent / "shared" / "seeds"
+SRD_PAGE = {
+    "conditions": "special-abilities-and-conditions",
+    "combat-i": "combat-i-basics",
+    "combat-ii": "combat-ii-movement-modifiers-and-special-actions",
+}
+CLAUSE = re.compile(r"^(?:seed (?P<seed>00[0-4])\b|SRD )")
+PAGE_NAMES = {*SRD_PAGE, *(p.stem for p in SRD_PAGES.glob("*.html"))}
+QUOTED = re.compile(r"(?<![A-Za-z])'(.+?)'(?![A-Za-z])")
+TABLE = re.compile(r"Table: [A-Z][a-z]+(?: [A-Z][a-z]+)*")
+NOTE = re.compile(r"\bnotes? (\d)\b")  # a table footnote: "  4. Treat the defender's ..."
+
+
+def plain(text: str) -> str:
+    """Text without tags and entities, typographic quotes and dashes made plain,
+    whitespace collapsed, lower case: what a citation is compared with."""
+    text = html.unescape(re.sub(r"<[^>]+>", " ", text))
+    for fancy, simple in (("\u2019", "'"), ("\u2018", "'"), ("\u2013", "-"), ("\u2014", "-")):
+        text = text.replace(fancy, simple)
+    text = text.replace("\u2212", "-").replace("\u201c", '"').replace("\u201d", '"')
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def cited(text: str, words: str) -> bool:
+    """Whether ``words`` (a quoted name, quotation or table title) are in ``text``:
+    "..." matches any words in between, a plural name its singular, and "A: B" a
+    heading B under A."""
+    if re.fullmatch(r"\d\. ", words):  # a footnote: a line "4. Treat the defender's ..."
+        return re.search(rf"(?:^| ){words}[a-z]", text) is not None
+    parts = [p.strip() for p in plain(words).split("...") if p.strip()]
+    at = 0
+    for part in parts:
+        found = text.find(part, at)
+        if found < 0 and part.endswith("s"):
+            found = text.find(part[:-1], at)
+        if found < 0 and ": " in part and not part.startswith("table:"):
+            head, _, sub = part.partition(": ")
+            start = text.find(head, at)
+            found = text.find(sub, start) if start >= 0 else -1
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True
+
+
+def citations() -> list[tuple[str, str, str, list[str]]]:
+    """(condition, clause, seed number or SRD pages, names and quotations) per clause."""
+    out = []
+    for name, spec in CONDITIONS.items():
+        for clause in (c.strip() for c in spec.source.split(";")):
+            m = CLAUSE.match(clause)
+            assert m, f"{name}: {clause!r} names no seed and no SRD page"
+            # an SRD clause's pages: the page names outside its quotations
+            pages = [
+                w for w in re.findall(r"[a-z][a-z-]+", QUOTED.sub(" ", clause)) if w in PAGE_NAMES
+            ]
+            where = m["seed"] or " ".join(pages)
+            words = QUOTED.findall(clause) + TABLE.findall(clause)
+            words += [f"{n}. " for n in NOTE.findall(clause)]
+            assert words, f"{name}: {clause!r} names no section"
+            out.append((name, clause, where, words))
+    return out
+
+
+CITATIONS = citations()
+
+
+def test_every_row_names_its_conditions() -> None:
     for name, spec in CONDITIONS.items():
         assert spec.name == name
-        assert "seed" in spec.source or "SRD" in spec.source, name
         for implied in spec.implies:
             assert implied in CONDITIONS
+
+
+def test_every_srd_citation_is_in_the_srd() -> None:
+    """Each SRD clause's page exists under srd35/ and holds every name it quotes."""
+    pages = {p.stem: plain(p.read_text(encoding="utf-8")) for p in SRD_PAGES.glob("*.html")}
+    checked = 0
+    for name, clause, where, words in CITATIONS:
+        if where.isdigit():
+            continue
+        wanted = [SRD_PAGE.get(w, w) for w in where.split()]
+        for page in wanted:
+            assert page in pages, f"{name}: {clause!r}: no SRD page {page!r}"
+        text = " ".join(pages[p] for p in wanted) if wanted else " ".join(pages.values())
+        for w in words:
+            assert cited(text, w), f"{name}: {clause!r}: {w!r} is not in SRD {where or 'pages'}"
+        checked += 1
+    assert checked >= 30
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds (../shared/seeds) are not here")
+def test_every_seed_citation_is_in_its_seed() -> None:
+    """Each seed clause's seed file exists and holds every name and quotation it gives."""
+    seeds = {p.name[:3]: plain(p.read_text(encoding="utf-8")) for p in SEEDS.glob("00*_*.txt")}
+    checked = 0
+    for name, clause, where, words in CITATIONS:
+        if not where.isdigit():
+            continue
+        assert where in seeds, f"{name}: {clause!r}: no seed file {where}_*.txt"
+        for w in words:
+            assert cited(seeds[where], w), f"{name}: {clause!r}: {w!r} is not in seed {where}"
+        checked += 1
+    assert checked >= 40
+
+
+def test_the_citation_check_bites() -> None:
+    """The checker refuses a made-up section, a misquotation and an unknown page."""
+    text = plain("Charge\nYou get a +2 bonus on the attack roll and take a \u20132 penalty")
+    assert cited(text, "Charge") and cited(text, "+2 bonus ... -2 penalty")
+    assert not cited(text, "Bull Rush")
+    assert not cited(text, "+4 bonus on the attack roll")
+    assert not cited(text, "-2 penalty ... +2 bonus")  # out of order
+    assert CLAUSE.match("SRD conditions 'Blinded'") and CLAUSE.match("seed 004 'Stable'")
+    assert CLAUSE.match("the DMG 'Blinded'") is None and CLAUSE.match("seed 0045 'X'") is None
+    two = next(c for c in CITATIONS if c[1].startswith("SRD combat-i 'Run' and combat-ii"))
+    assert (two[2], two[3]) == ("combat-i combat-ii", ["Run", "Charge"])
 
 
 def test_requested_conditions_are_all_present() -> None:

@@ -107,6 +107,10 @@ def test_srd_dretch_multiattack() -> None:
     s = creature("dretch")
     assert s.routine("natural").bonuses == (4, 4, 2)
     assert s.option("bite").damage_text == "1d4"
+    secondary = [m for m in s.option("bite").bonus.counted() if m.source.startswith("secondary")]
+    assert [(m.value, m.source) for m in secondary] == [
+        (-2, "secondary natural attack (Multiattack)")
+    ]
     assert s.grapple.value == -1  # +2/-1: BAB 2 + Str 1 - 4 (Small)
 
 
