@@ -49,7 +49,7 @@ FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10000"))
 
 @dataclass(frozen=True)
 class Target:
-    ci_examples: int  # cases in ``make test``
+    ci_examples: int  # Hypothesis examples in ``make test``
     weight: int  # share of FUZZ_EXAMPLES under ``make fuzz`` (out of 100)
 
 
@@ -73,8 +73,8 @@ _COMMON = dict(
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-settings.register_profile("d20-ci", derandomize=True, **_COMMON)  # type: ignore[arg-type]
-settings.register_profile("d20-fuzz", derandomize=False, **_COMMON)  # type: ignore[arg-type]
+settings.register_profile("d20-ci", derandomize=True, **_COMMON)
+settings.register_profile("d20-fuzz", derandomize=False, **_COMMON)
 
 
 def examples(target: str) -> int:
