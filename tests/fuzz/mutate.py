@@ -207,6 +207,21 @@ def nesting(doc: Any) -> int:
     return most
 
 
+def _reaches(root: Any, target: Any) -> bool:
+    """Whether the container ``target`` is ``root`` or inside it (by identity)."""
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        value = todo.pop()
+        if value is target:
+            return True
+        if id(value) in seen or not isinstance(value, dict | list):
+            continue
+        seen.add(id(value))
+        todo.extend(value.values() if isinstance(value, dict) else value)
+    return False
+
+
 #: Past this depth (the loaders' limit is 64) the mutations that add depth stop.
 DEEP = 64
 GROWING = ("hostile", "nest", "copy", "alias", "swap", "duplicate", "grow", "unknown-key")
@@ -270,6 +285,9 @@ def mutated(draw: st.DrawFn, original: Any, max_ops: int = 3, prune: tuple[str, 
             if other[: len(path)] == path or path[: len(other)] == other:
                 continue  # one holds the other
             there = _get(doc, other)
+            there_parent = _get(doc, other[:-1]) if other else None
+            if _reaches(there, parent) or (op == "swap" and _reaches(value, there_parent)):
+                continue  # through a shared value (an earlier alias) it would make a loop
             doc = _set(doc, path, there if op == "alias" else copy.deepcopy(there))
             if op == "swap":
                 doc = _set(doc, other, value)
