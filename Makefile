@@ -1,6 +1,11 @@
 # Two commands set everything up on a fresh machine with Python 3.11+ and make:
 #   make demo   - create .venv, install, run the main job on the bundled default
 #   make test   - same set-up, then lint, type-check and run the whole test suite
+# Fuzzing (not part of `make test`; docs/fuzzing.md), with Hypothesis:
+#   make fuzz                        - 10,000 cases over every fuzz target
+#   make fuzz FUZZ_EXAMPLES=100000   - a long campaign (the total, split by the targets' shares)
+#   make fuzz FUZZ_SEED=12345        - repeat a campaign's random choices
+# Under nice (FUZZ_NICE=15) and at most 4 GB of memory: the machine is shared.
 # Mutation testing (not part of `make test`; docs/mutation.md), with mutmut:
 #   make mutate                      - every mutant of rules/, grid/, encounter/fighting.py
 #   make mutate MUTANTS=420          - a seeded sample of 420 of them (MUTATE_SEED=1)
@@ -14,6 +19,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+FUZZ_EXAMPLES ?= 10000
+FUZZ_SEED ?=
+FUZZ_NICE ?= 15
+
 MUTATE_PATHS ?=
 MUTATE_MATCH ?=
 MUTANTS ?=
@@ -22,7 +31,7 @@ MUTATE_JOBS ?= 1
 MUTATE_NICE ?= 15
 MUTATE_ARGS ?=
 
-.PHONY: demo test lint typecheck pytest bench clean mutate
+.PHONY: demo test lint typecheck pytest bench clean mutate fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +52,10 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest
+
+fuzz: $(STAMP)
+	ulimit -v 4000000; D20_FUZZ=fuzz FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) nice -n $(FUZZ_NICE) \
+		$(BIN)/pytest tests/fuzz $(if $(FUZZ_SEED),--hypothesis-seed=$(FUZZ_SEED))
 
 mutate: $(STAMP)
 	nice -n $(MUTATE_NICE) $(BIN)/python tests/mutation/mutate.py --seed $(MUTATE_SEED) \

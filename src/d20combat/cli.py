@@ -11,6 +11,7 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from math import prod
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -145,10 +146,19 @@ def _check_writable(path: Path | None, flag: str) -> None:
     """
     if path is None:
         return
-    if path.is_dir():
-        raise InputError("is a folder", file=str(path), field=flag, expected="a file name")
     parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
+    try:
+        folder, in_folder = path.is_dir(), parent.is_dir()
+    except OSError as exc:  # a name longer than the file system takes, say
+        raise InputError(
+            f"cannot write: {exc.strerror or exc}",
+            file=str(path),
+            field=flag,
+            expected="a writable file",
+        ) from None
+    if folder:
+        raise InputError("is a folder", file=str(path), field=flag, expected="a file name")
+    if not in_folder:
         raise InputError(
             f"no folder {str(parent)!r}",
             file=str(path),
@@ -203,7 +213,9 @@ def creature(name_or_file: str, ruleset_name: str, as_json: bool) -> None:
         click.echo("\n".join(statblock.as_text(st)))
 
 
-_CRIT = re.compile(r"^\s*(?:(\d+)(?:\s*-\s*20)?)?\s*(?:/?\s*[x×]\s*(\d+))?\s*$")
+# Possessive spaces (``\s*+``): with plain ``\s*`` a long run of spaces before a bad
+# character made the match backtrack for minutes.
+_CRIT = re.compile(r"\s*+(?:([0-9]{1,4})(?:\s*+-\s*+20)?)?\s*+(?:/?\s*+[x×]\s*+([0-9]{1,4}))?\s*+")
 
 
 def parse_crit(text: str) -> tuple[int, int]:
@@ -212,7 +224,7 @@ def parse_crit(text: str) -> tuple[int, int]:
     Raises:
         InputError: naming the flag and the expected form.
     """
-    m = _CRIT.match(text)
+    m = _CRIT.fullmatch(text)
     if not m or not (m.group(1) or m.group(2)):
         raise InputError(f"cannot read {text!r}", field="--crit", expected="like 19-20/x2 or x3")
     low = int(m.group(1)) if m.group(1) else 20
@@ -226,18 +238,21 @@ def parse_crit(text: str) -> tuple[int, int]:
     return low, mult
 
 
+_BONUS = re.compile(r"[+-]?[0-9]{1,9}")  # ASCII digits: int() would take any script's
+
+
 def parse_bonuses(text: str) -> list[int]:
     """``+9/+4`` -> [9, 4].
 
     Raises:
         InputError: for anything but signed integers separated by slashes.
     """
-    try:
-        values = [int(p) for p in text.replace(" ", "").split("/")]
-    except ValueError:
+    parts = text.replace(" ", "").split("/")
+    if not all(_BONUS.fullmatch(p) for p in parts):
         raise InputError(
             f"cannot read {text!r}", field="--attack", expected="attack bonuses like +9 or +9/+4"
-        ) from None
+        )
+    values = [int(p) for p in parts]
     if any(abs(v) > 200 for v in values) or len(values) > 12:
         raise InputError(
             f"{text!r} is out of range",
@@ -258,6 +273,9 @@ ALIGNMENTS = ("good", "evil", "lawful", "chaotic")
 # ``odds`` to a few seconds (a single 10d100 x6 attack, or twelve 4d6 x3 attacks).
 ODDS_MAX_TOTALS = 6000
 ODDS_MAX_WORK = 400_000
+# Each attack's roll tree is walked leaf by leaf (about 10 microseconds a leaf), and each
+# extra damage roll multiplies its leaves: four 1d6 extras on a d% weapon took minutes.
+ODDS_MAX_LEAVES = 400_000
 
 
 def _dice(text: str, flag: str) -> Any:
@@ -332,11 +350,14 @@ def _check_odds_size(attacks: Sequence[Any]) -> None:
     from d20combat.rules.dice import Dice
 
     combined = 1
-    work = 0
+    work = leaves = 0
     for a in attacks:
         times = a.option.crit_multiplier + a.multiplier - 1
         totals = _span(a.option.dice) * times
-        totals += sum(_span(Dice.parse(str(e.dice))) for e in (*a.option.extra, *a.extra))
+        extras = [_span(Dice.parse(str(e.dice))) for e in (*a.option.extra, *a.extra)]
+        totals += sum(extras)
+        # a hit's and a critical hit's damage rolls, then every extra roll under each
+        leaves += 2 * _span(a.option.dice) * (1 + times) * prod(extras)
         rolled = sum(t.number for t in a.option.dice.terms) * times
         if rolled > MAX_DICE:
             raise InputError(
@@ -354,6 +375,12 @@ def _check_odds_size(attacks: Sequence[Any]) -> None:
         if combined > 1:
             work += combined * totals
         combined += totals
+    if leaves > ODDS_MAX_LEAVES:
+        raise InputError(
+            f"the extra damage rolls make about {leaves} outcomes: too many to enumerate exactly",
+            field="--extra",
+            expected=f"at most about {ODDS_MAX_LEAVES} (fewer extra damage dice or attacks)",
+        )
     if work > ODDS_MAX_WORK:
         raise InputError(
             f"{len(attacks)} attacks of this damage are too many to combine exactly",
@@ -387,6 +414,12 @@ def _odds_from_flags(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[
     types = tuple(
         _damage_type(t, "--damage-type") for t in opts["damage_type"].split(",") if t.strip()
     )
+    if not types:
+        raise InputError(
+            f"no damage type in {opts['damage_type']!r}",
+            field="--damage-type",
+            expected="one or more damage types, like slashing or piercing,fire",
+        )
     extras = []
     for text in opts["extra"]:
         parts = text.split(None, 1)
@@ -453,10 +486,9 @@ def _pair(text: str, flag: str) -> tuple[str, str]:
 
 
 def _int(text: str, flag: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(f"cannot read {text!r}", field=flag, expected="an integer") from None
+    if not _BONUS.fullmatch(text.strip()):
+        raise InputError(f"cannot read {text!r}", field=flag, expected="an integer")
+    return int(text)
 
 
 def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[str]]:
@@ -975,6 +1007,7 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
 
     Never returns: it always raises :class:`SystemExit`.
     """
+    _file_names_out()
     try:
         code = cli.main(
             args=list(argv) if argv is not None else None,
@@ -995,3 +1028,13 @@ def _reader_gone() -> None:
     closed pipe (Python's flush at exit included) fails."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
+
+
+def _file_names_out() -> None:
+    """Let standard output write back the bytes of a file name that are not UTF-8 as
+    they came (``surrogateescape``). Under a UTF-8 locale Python's standard output
+    refuses them, and echoing a file name given on the command line
+    (``validate $'\\xff.yaml'``: "FILE: ok") is no reason to fail."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="surrogateescape")

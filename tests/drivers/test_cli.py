@@ -11,9 +11,11 @@ expected) and no traceback; 1 means a bug.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -339,6 +341,21 @@ def test_parse_crit_and_bonuses() -> None:
             parse_crit(bad)
     with pytest.raises(InputError, match="--attack"):
         parse_bonuses("+9/four")
+
+
+def test_odds_flags_read_plain_numbers_at_once() -> None:
+    """Found by the fuzzer (tests/fuzz): a 5000-digit threat range was a ValueError, a
+    long run of spaces before a bad character made ``--crit`` backtrack for minutes,
+    and ``int`` took fullwidth digits and underscores in ``--attack``."""
+    start = time.perf_counter()
+    for bad in (" " * 5000 + "!", "9" * 5000, " " * 2000 + "19 " + " " * 2000 + "x"):
+        with pytest.raises(InputError, match="--crit"):
+            parse_crit(bad)
+    assert time.perf_counter() - start < 1
+    assert parse_crit(" 19 - 20 / x 3 ") == (19, 3)
+    for bad in ("+１", "1_0", "+9/", "9" * 5000):
+        with pytest.raises(InputError, match="--attack: cannot read"):
+            parse_bonuses(bad)
 
 
 # ---------------------------------------------------------------- duel
@@ -699,6 +716,19 @@ BAD_INPUT = [
         ["odds", "--attack", "+5/+5/+5/+5/+5/+5", "--damage", "5d50", "--ac", "15"],
         ["--attack", "too many to combine exactly"],
     ),
+    (
+        ["odds", "--attack", "+5", "--damage", "1d8", "--ac", "15", "--damage-type", ","],
+        ["--damage-type", "no damage type", "expected one or more damage types"],
+    ),
+    (  # found by the fuzzer (tests/fuzz): each extra roll multiplied minutes of work
+        ["odds", "--attack", "+3/+1", "--damage", "d%+2", "--ac", "19"]
+        + ["--extra", "1d6 fire"] * 4,
+        ["--extra", "extra damage rolls make about", "too many to enumerate", "expected at most"],
+    ),
+    (
+        ["odds", "--attack", "+5", "--damage", "1d8", "--ac", "15", "--resist", "fire=１０"],
+        ["--resist", "'１０'", "expected an integer"],
+    ),
     (["fight", "ogre-duel", "--log", "/no/such/dir/log.jsonl"], ["--log", "/no/such/dir"]),
     (["fight", "ogre-duel", "--save", "/no/such/dir/s.json"], ["--save", "expected"]),
     (["duel", "ogre", "goblin", "--log", "/no/such/dir/log.jsonl"], ["--log"]),
@@ -761,6 +791,31 @@ def test_a_scenario_with_many_problems_lists_them_all(capsys: pytest.CaptureFixt
     assert all(line.startswith(f"  {path}:") for line in lines[1:])
 
 
+def test_an_output_file_name_too_long(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (tests/fuzz): a --log name longer than the file system takes
+    was an OSError before the fight began."""
+    log = tmp_path / ("x" * 300 + ".jsonl")
+    for args in (["duel", "ogre", "goblin"], ["fight", "ogre-duel"]):
+        code, out, err = run_main(capsys, *args, "--log", log)
+        assert_bad_input(code, out, err, "--log", "cannot write: File name too long")
+
+
+def test_a_problem_stays_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (tests/fuzz): a file name or an unknown field holding a line
+    break split its problem over two lines."""
+    code, out, err = run_main(capsys, "resume", "no\nsave.json")
+    assert_bad_input(code, out, err, "no\\nsave.json: no such file")
+    path = tmp_path / "scenario.yaml"
+    for name in ("creature-brute.yaml", "good.yaml"):
+        (tmp_path / name).write_bytes((FIXTURES / name).read_bytes())
+    text = (FIXTURES / "good.yaml").read_text(encoding="utf-8")
+    path.write_text(text + '"\\n\\x00": 1\n', encoding="utf-8")
+    code, out, err = run_main(capsys, "validate", path)
+    lines = err.splitlines()
+    assert code == 2 and len(lines) == 2, err
+    assert "\\n\\x00: unknown field" in lines[0] and lines[1].startswith("error: ")
+
+
 def test_illegal_action_through_the_api_raises_with_the_reason() -> None:
     from d20combat.content.scenarios import load_scenario
     from d20combat.encounter.actions import parse_action
@@ -799,6 +854,22 @@ def test_python_m_entry_point() -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["ac"]["total"] == 16
     assert done.stdout == invoke("creature", "ogre", "--json").stdout
+
+
+def test_a_file_name_not_in_utf8_is_echoed_as_given(tmp_path: Path) -> None:
+    """Found by the fuzzer (tests/fuzz): under a strict UTF-8 standard output (a UTF-8
+    locale), a file name holding a byte that is not UTF-8 failed when echoed."""
+    path = tmp_path / os.fsdecode(b"gob\xff.yaml")
+    path.write_bytes((REPO / "src/d20combat/content/data/creatures/goblin.yaml").read_bytes())
+    done = subprocess.run(
+        [sys.executable, "-m", "d20combat", "validate", path],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == os.fsencode(path) + b": ok\n"
 
 
 def test_python_m_bad_input_exit_code() -> None:

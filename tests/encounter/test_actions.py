@@ -58,6 +58,12 @@ def test_notation_examples() -> None:
         ("ready attack when later", "enters-reach"),
         ("move c4 zz", "a square like"),
         ("attack ogre using club", "with WEAPON"),
+        # found by the fuzzer (tests/fuzz): '²' passed isdigit() and failed int()
+        ("attack ogre power ²", "'power N' with N a whole number"),
+        ("attack ogre expertise ٣", "'expertise N' with N a whole number"),
+        ("attack ogre power " + "9" * 5000, "from 1 to 9999"),
+        ("charge ogre to e6 power ²", "charge TARGET to SQUARE [power N]"),
+        ("move c4 d" + "9" * 5000, "a square like"),
     ],
 )
 def test_bad_notation(text: str, expected: str) -> None:

@@ -128,7 +128,11 @@ def test_square_name_round_trip(x: int, y: int) -> None:
     assert parse_square(square_name((x, y))) == (x, y)
 
 
-@pytest.mark.parametrize("bad", ["", "a", "1", "a0", "1a", "a-1", "a1b", "é1", "a١"])
+# a 5000-digit row was a ValueError from int() (found by the fuzzer, tests/fuzz)
+@pytest.mark.parametrize(
+    "bad",
+    ["", "a", "1", "a0", "1a", "a-1", "a1b", "é1", "a١", "a" + "9" * 5000, "aaaa1", "a123456"],
+)
 def test_parse_square_errors(bad: str) -> None:
     with pytest.raises(InputError) as exc:
         parse_square(bad, field="position")

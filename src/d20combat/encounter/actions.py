@@ -524,6 +524,12 @@ def _words(text: str) -> list[str]:
     return text.strip().lower().split()
 
 
+def _count(word: str) -> int:
+    """A whole number from 1 to 9999 in ASCII digits, or 0 if ``word`` is not one
+    (``str.isdigit`` also takes '²', which ``int`` refuses)."""
+    return int(word) if re.fullmatch(r"[0-9]{1,4}", word) else 0
+
+
 def _expect(text: str, what: str) -> InputError:
     return InputError(f"cannot read action {text!r}", field="action", expected=what)
 
@@ -567,8 +573,8 @@ def parse_action(text: str) -> Action:
         return OpenDoor(pos) if verb == "open" else one[verb](pos)
     if verb == "charge":
         power = 0
-        if len(args) == 5 and args[3] == "power" and args[4].isdigit() and int(args[4]) > 0:
-            power = int(args[4])
+        if len(args) == 5 and args[3] == "power" and _count(args[4]):
+            power = _count(args[4])
             args = args[:3]
         if len(args) != 3 or args[1] != "to":
             raise _expect(text, "'charge TARGET to SQUARE [power N]'")
@@ -733,10 +739,10 @@ def _parse_attack(text: str, args: list[str]) -> Attack:
             value = rest[i + 1]
             if word == "stance":
                 stance = value
-            elif not value.isdigit() or int(value) < 1:
-                raise _expect(text, f"'{word} N' with N a whole number from 1")
+            elif not _count(value):
+                raise _expect(text, f"'{word} N' with N a whole number from 1 to 9999")
             else:
-                numbers[word] = int(value)
+                numbers[word] = _count(value)
             del rest[i : i + 2]
     defensively = two_weapon = False
     nonlethal: bool | None = None

@@ -248,15 +248,21 @@ def parse_square(text: str, *, field: str | None = None) -> Square:
     ((1, 2), (27, 9))
 
     Raises:
-        InputError: if ``text`` is not column letters followed by a row number >= 1.
-            It does not check the map's bounds (``BattleMap.parse_square`` does).
+        InputError: if ``text`` is not column letters followed by a row number >= 1,
+            or is longer than any map could need (3 letters, 5 digits). It does not
+            check the map's bounds (``BattleMap.parse_square`` does).
     """
     s = text.strip().lower() if isinstance(text, str) else ""
     i = 0
     while i < len(s) and "a" <= s[i] <= "z":
         i += 1
     letters, digits = s[:i], s[i:]
-    if not letters or not digits.isdigit() or not digits.isascii() or int(digits) < 1:
+    if (
+        not 1 <= len(letters) <= 3
+        or not 1 <= len(digits) <= 5
+        or not (digits.isdigit() and digits.isascii())
+        or int(digits) < 1
+    ):
         raise InputError(f"bad square {text!r}", field=field, expected=SQUARE_FORM)
     x = 0
     for ch in letters:
