@@ -214,6 +214,36 @@ def test_with_no_room_to_move_in_the_grappler_lets_go(kit: Any) -> None:
     assert not enc.combatants["ogre"].grappling and enc.combatants["ogre"].pos == (0, 0)
 
 
+def test_seeded_grapples_agree_with_the_exact_odds(kit: Any) -> None:
+    """400 seeded grapples of Red on a flat-footed Blue (round 1: no attack of
+    opportunity) hold within three standard deviations of ``odds grapple`` (the same
+    procedure, enumerated)."""
+    from d20combat.content.rulesets import ruleset
+    from d20combat.odds import grapple_odds
+
+    scenario = kit.make(
+        kit.scenario_text(
+            ROWS, {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")}
+        )
+    )
+    n, holds, seed = 400, 0, 0
+    for _ in range(n):
+        while True:  # the fights where Red acts first: Blue is still flat-footed
+            enc = Encounter.from_scenario(scenario, seed)
+            seed += 1
+            if enc.current is not None and enc.current.id == "red":
+                break
+        enc.apply(A.Grapple("blue"))
+        holds += "red" in enc.combatants["blue"].grappling
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    p = float(grapple_odds(red.stats, blue.stats, ruleset(), flat_footed=True).p_success)
+    # the touch attack +9 against flat-footed touch AC 10 hits but on a natural 1 (19/20);
+    # the hold is an even contest (+9 against +9, a tie rerolled): 1/2
+    assert p == pytest.approx(19 / 40)
+    sd = (n * p * (1 - p)) ** 0.5
+    assert abs(holds - n * p) <= 3 * sd, (holds, n * p, sd)
+
+
 def test_who_may_be_grappled(kit: Any) -> None:
     enc = kit.duel([20, 1], rows=ROWS)
     listed = [str(a) for a in enc.legal_actions()]
@@ -497,6 +527,11 @@ def test_a_pin_holds_for_a_round_and_costs_four_ac_against_others(kit: Any) -> N
     assert not any(a.startswith(("attack", "grapple-damage", "pin ")) for a in listed)
     with pytest.raises(IllegalActionError, match="may only try to escape"):
         enc.apply(parse_action("grapple-damage red"))
+    # "prevent a pinned opponent from speaking" (a reading: the pinner always does):
+    # surrender is spoken
+    assert "surrender" not in listed
+    with pytest.raises(IllegalActionError, match="keeps it from speaking"):
+        enc.apply(parse_action("surrender"))
     enc.apply(parse_action("end"))
     # Red's turn: still pinning, through the turn; not renewed, the pin ends with it
     assert enc.current.id == "red" and blue.has("pinned")

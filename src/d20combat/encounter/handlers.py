@@ -1227,7 +1227,17 @@ def _gen_escape(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 
 def _check_surrender(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    return None
+    """Surrender is spoken: a pinned creature's pinner keeps it from speaking (seed 000
+    "If You're Pinning an Opponent": "prevent a pinned opponent from speaking"; a
+    reading: the pinner always does)."""
+    pin = c.conditions.get("pinned")
+    if pin is not None:
+        raise _fail(f"{c.id} is pinned: {pin.owner} keeps it from speaking, so from surrendering")
+
+
+def _gen_surrender(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    if "pinned" not in c.conditions:
+        yield A.Surrender()
 
 
 def _run_surrender(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -1344,7 +1354,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.PickUp: Handler(_check_pick_up, _run_pick_up, _gen_pick_up),
     A.OpenDoor: Handler(_check_open, _run_open, _gen_open),
     A.Escape: Handler(_check_escape, _run_escape, _gen_escape),
-    A.Surrender: Handler(_check_surrender, _run_surrender, _gen_one(A.Surrender())),
+    A.Surrender: Handler(_check_surrender, _run_surrender, _gen_surrender),
     A.Flee: Handler(_check_flee, _run_flee, _gen_fear(A.Flee())),
     A.Cower: Handler(_check_cower, _run_cower, _gen_fear(A.Cower())),
 }
