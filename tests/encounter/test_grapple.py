@@ -132,6 +132,50 @@ def test_the_initiator_wins_ties_in_advanced(kit: Any) -> None:
     assert events(enc, "grapple")[0].outcome["result"] == "held"
 
 
+def test_a_full_attack_tries_again_at_the_lower_bonus(kit: Any) -> None:
+    # seed 000 "Starting a Grapple": "If you get multiple attacks, you can attempt to
+    # start a grapple multiple times (at successively lower base attack bonuses)". Red
+    # (BAB +6/+1) misses the grab with a natural 1, then grabs with its second attack:
+    # touch +4 (unarmed +9, -5 for the iterative attack), 10 + 4 = 14 against touch
+    # AC 10; its hold check +4 (9 - 5): 15 against 10.
+    enc = kit.duel([20, 1, 1, 10, 15, 10, 5], rows=ROWS)
+    enc.apply(parse_action("grapple blue"))
+    enc.apply(parse_action("grapple blue"))
+    first, second = events(enc, "grapple")
+    assert first.outcome["result"] == "missed" and second.outcome["result"] == "held"
+    assert second.outcome["touch_total"] == 14 and second.total("grapple check").value == 4
+    with pytest.raises(IllegalActionError):  # two attacks: none left
+        enc.check(parse_action("pin blue"))
+
+
+def test_in_advanced_only_an_armed_target_gets_the_unarmed_attack_s_aoo(kit: Any) -> None:
+    # seed 001 "Grappling": "The only attack of opportunity is the usual one for an
+    # unarmed attack against an armed creature". Blue (Combatant Reflexes: it may act
+    # while flat-footed) holds a longsword: Red's grab provokes (Blue's 1 misses);
+    # with Improved Unarmed Strike Red is armed, so nothing is provoked; nor does an
+    # unarmed Blue get one.
+    enc = kit.duel([20, 1, 1, 10, 15, 10, 5], blue="Combat Reflexes", rows=ROWS, ruleset="advanced")
+    enc.apply(parse_action("grapple blue"))
+    assert [e.actor for e in events(enc, "provoked")] == ["blue"]
+    assert events(enc, "grapple")[0].outcome["result"] == "held"
+    enc = kit.duel(
+        [20, 1, 10, 15, 10, 5],
+        red="Improved Unarmed Strike",
+        blue="Combat Reflexes",
+        rows=ROWS,
+        ruleset="advanced",
+    )
+    enc.apply(parse_action("grapple blue"))
+    assert not events(enc, "provoked")
+    sides = {
+        "red": kit.soldier("Red", "b2"),
+        "blue": kit.soldier("Blue", "c2", feats="Combat Reflexes", weapons=""),
+    }
+    enc = kit.scripted_encounter(ROWS, sides, [20, 1, 10, 15, 10, 5], ruleset="advanced")
+    enc.apply(parse_action("grapple blue"))
+    assert not events(enc, "provoked")
+
+
 def test_a_missed_grab_and_a_lost_hold_start_nothing(kit: Any) -> None:
     enc = kit.duel([20, 1, 1], rows=ROWS)  # a natural 1 misses
     enc.apply(parse_action("grapple blue"))
@@ -174,6 +218,28 @@ def test_joining_a_grapple_needs_no_touch_and_provokes_nothing(kit: Any) -> None
     assert c["blue"].grappling == ("green", "red")
     assert c["green"].pos == c["red"].pos == c["blue"].pos
     assert [x.id for x in G.grapple_group(enc, c["red"])] == ["blue", "green", "red"]
+    assert problems(enc) == []
+
+
+def test_a_joiner_picks_one_opponent_in_the_grapple(kit: Any) -> None:
+    # seed 000 "Joining a Grapple": "If there are multiple opponents involved in the
+    # grapple, you pick one to make the opposed grapple check against". Red and Green
+    # hold Blue; Grey joins against Green alone (15 against 10), and moves in.
+    enc = trio(kit, [10, 15, 10, 5])
+    enc.apply(parse_action("grapple blue"))
+    enc.apply(parse_action("end"))
+    enc.dice.totals += [15, 10, 4]
+    enc.apply(parse_action("grapple blue"))
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))  # Blue
+    assert enc.current.id == "grey"
+    enc.dice.totals += [15, 10, 6]
+    enc.apply(parse_action("grapple green"))
+    g = events(enc, "grapple")[-1]
+    assert g.outcome["joining"] and g.target == "green" and g.outcome["check"] == [15, 10]
+    c = enc.combatants
+    assert c["grey"].grappling == ("green",) and c["green"].grappling == ("blue", "grey")
+    assert len({c[x].pos for x in ("red", "green", "blue", "grey")}) == 1
     assert problems(enc) == []
 
 
@@ -257,6 +323,34 @@ def test_who_may_be_grappled(kit: Any) -> None:
         enc.apply(parse_action("grapple blue"))
 
 
+def test_a_rogue_sneak_attacks_a_grappler_and_a_pinned_creature(kit: Any) -> None:
+    # seed 000 "Sneak Attacks": a foe grappled by someone other than the rogue; seed
+    # 002: the defender is pinned. Red (a rogue, +1d6) and Green hold Blue in round 1
+    # (Red's touch 19 against 10, hold 15 against 10, 5 damage); Blue has acted (not
+    # flat-footed) and nobody flanks it from outside. Green's sneak attack would be
+    # "from outside"; Red's own, from inside its grapple, is denied until Blue is
+    # pinned (seed 002 note 4 reads a pinned defender's Dex as 0).
+    sides = {
+        "red": kit.soldier("Red", "b2", special='"sneak attack +1d6"')
+        + kit.soldier("Green", "a4", special='"sneak attack +1d6"'),
+        "blue": kit.soldier("Blue", "c2"),
+    }
+    enc = kit.scripted_encounter(ROWS, sides, [20, 10, 1, 10, 15, 10, 5])
+    enc.apply(parse_action("grapple blue"))
+    c = enc.combatants
+    red, green, blue = c["red"], c["green"], c["blue"]
+    blue.acted = True
+    sword = green.melee_options()[0]
+    _, notes = build_attack(enc, green, sword, sword.bonus, blue)
+    assert notes["sneak_attack"] == "1d6"  # grappling, from outside the grapple
+    own = red.melee_options()[0]
+    _, notes = build_attack(enc, red, own, own.bonus, blue)
+    assert "sneak_attack" not in notes  # from inside: Blue keeps its Dex against Red
+    enc.impose(blue, "pinned", "red", G.PIN_TURNS)
+    _, notes = build_attack(enc, red, own, own.bonus, blue)
+    assert notes["sneak_attack"] == "1d6"
+
+
 def test_at_most_four_grapplers_by_size(kit: Any) -> None:
     # seed 000 "Multiple Grapples": up to four on one creature; here four Medium
     # grapplers are linked to Blue already, so a fifth cannot join.
@@ -336,6 +430,21 @@ def test_a_grappler_attacks_only_its_opponent_with_a_light_weapon(kit: Any) -> N
     dagger = next(o for o in red.stats.options if o.name == "dagger")
     attack_, _ = build_attack(enc, red, dagger, dagger.bonus, enc.combatants["blue"])
     assert attack_.bonus.value == dagger.bonus.value
+    # advanced: "a normal attack roll" (seed 001 "Grappling", D09): no penalty either
+    enc = kit.scripted_encounter(ROWS, sides, [20, 1, 2, 10, 15, 10, 5], ruleset="advanced")
+    enc.apply(parse_action("grapple blue"))
+    red = enc.combatants["red"]
+    attack_, _ = build_attack(enc, red, dagger, dagger.bonus, enc.combatants["blue"])
+    assert attack_.bonus.value == dagger.bonus.value
+    # never two weapons (seed 000; seed 001 "You can't fight with two weapons")
+    sides["red"] = kit.soldier("Red", "b2", weapons="dagger, {weapon: light mace, wield: 'off'}")
+    for rules in ("srd35", "advanced", "d20modern"):
+        enc = kit.scripted_encounter(ROWS, sides, [20, 1, 2, 10, 15, 10, 5], ruleset=rules)
+        enc.apply(parse_action("grapple blue"))
+        for _ in range(3):  # Red, Grey, Blue: Red's next turn
+            enc.apply(parse_action("end"))
+        with pytest.raises(IllegalActionError, match="no two-weapon fighting in a grapple"):
+            enc.check(parse_action("attack blue with dagger two-weapon"))
 
 
 def test_grapple_damage_nonlethal_or_lethal_at_minus_four(kit: Any) -> None:
@@ -480,6 +589,7 @@ def test_escape_artist_is_a_standard_action(kit: Any) -> None:
     enc.apply(parse_action("escape-artist red"))
     check = events(enc, "grapple-check")[-1]
     assert check.total("escape artist").value == -4 and check.outcome["won"]
+    assert not events(enc, "provoked")  # SRD combat-i: escaping a grapple provokes none
     assert not enc.combatants["blue"].grappling
     assert enc.budget.move and not enc.budget.standard  # seed 004: the move may follow
     enc = held(kit, [])
@@ -579,6 +689,9 @@ def test_what_a_pinner_cannot_do(kit: Any) -> None:
     ):
         with pytest.raises(IllegalActionError, match=why):
             enc.check(parse_action(text))
+    # what it may: damage it, move the grapple, let it go
+    for text in ("grapple-damage blue", "move-grapple d2", "release blue"):
+        enc.check(parse_action(text))
 
 
 def test_breaking_another_s_pin(kit: Any) -> None:

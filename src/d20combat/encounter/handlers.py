@@ -518,6 +518,9 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         _need_standard(enc, c)
         option = _resolve_option(enc, c, a)
         if a.two_weapon:
+            why = G.attack_problem(enc, c, target, option, a)  # none in a grapple
+            if why:
+                raise _fail(why)
             if _routine_for(c, option, True) is None:
                 raise _fail(f"no two-weapon routine opens with {option.name}")
             if not _can_full_attack(enc):
