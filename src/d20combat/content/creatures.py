@@ -205,6 +205,33 @@ class NaturalAttack(Frozen):
     group: int = 0  # natural attacks in different groups are alternatives ("bite or tail")
 
 
+class Constrict(Frozen):
+    """The constrict special attack (SRD special abilities "Constrict"): ``damage`` as
+    the stat block publishes it (Strength included) dealt on each successful grapple
+    check, with ``extra`` damage (a black pudding's acid)."""
+
+    damage: DiceText
+    damage_types: tuple[DamageType, ...] = (DamageType.BLUDGEONING,)
+    extra: tuple[ExtraDamage, ...] = ()
+
+
+class SwallowWhole(Frozen):
+    """The swallow whole special attack (SRD special abilities "Swallow Whole"): a
+    creature held by ``attack`` may be swallowed; inside it takes ``damage`` (and
+    ``extra``) each round and may cut its way out by dealing ``cut_hp`` damage to an
+    interior of ``ac`` (default 10 + half the natural armor) with a light slashing or
+    piercing weapon. ``largest``: the largest size swallowed (default one category
+    smaller than the creature)."""
+
+    attack: str = "bite"
+    damage: DiceText
+    damage_types: tuple[DamageType, ...] = (DamageType.BLUDGEONING,)
+    extra: tuple[ExtraDamage, ...] = ()
+    ac: int | None = Field(default=None, ge=0, le=100)
+    cut_hp: int = Field(ge=1, le=10_000)
+    largest: SizeName | None = None
+
+
 class WieldStyle(StrEnum):
     """How a weapon is held for an attack sequence."""
 
@@ -459,6 +486,8 @@ class StatBlock(Frozen):
     immunities: frozenset[str] = frozenset()
     qualities: tuple[str, ...] = ()
     special_attacks: tuple[str, ...] = ()
+    constrict: Constrict | None = None
+    swallow_whole: SwallowWhole | None = None
     legs: int = Field(default=2, ge=0)
     long: bool = False
     space_ft: float | None = Field(default=None, gt=0, le=MAX_SPACE_FT)

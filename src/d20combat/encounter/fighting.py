@@ -21,6 +21,7 @@ Sources:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from d20combat.content.creatures import Ability, ExtraDamage, StatBlock
@@ -416,7 +417,15 @@ def strike(
         deal_damage(enc, attacker, target, r, attack, rolls[split:])
         if standing and not enc.active(target):
             cleave(enc, attacker, option, bonus, target)
+        if option.effects:
+            for hook in AFTER_HIT:
+                hook(enc, attacker, option, bonus, target)
     return r
+
+
+#: What a hit with an option that has effects sets off, after its damage (the
+#: maneuvers register theirs: Improved Grab, encounter/maneuvers/grapple.py).
+AFTER_HIT: list[Callable[[Encounter, Combatant, AttackOption, Total, Combatant], None]] = []
 
 
 def grapple_group(enc: Encounter, c: Combatant) -> list[Combatant]:

@@ -160,6 +160,11 @@ def _grapple(e: Event) -> str:
         "spoiled": "the attack of opportunity dealt damage: the grapple attempt fails",
     }.get(o.get("result", ""), str(o.get("result")))
     verb = "joins the grapple with" if o.get("joining") else "tries to grapple"
+    if o.get("grab"):  # SRD "Improved Grab": a free hold after the hit, no touch attack
+        verb = f"grabs {e.target} with its {o['grab']} (improved grab: a free grapple, no"
+        verb += " attack of opportunity, no touch attack) and tries to hold"
+        if o.get("result") == "held":
+            result += f", and pulls {e.target} into its space"
     return f"{e.actor} {verb} {e.target}: " + "; ".join([*parts, result])
 
 

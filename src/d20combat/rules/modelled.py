@@ -88,6 +88,18 @@ SPECIAL_ATTACKS: Mapping[str, str] = {
     "unarmed strike": "rules/statistics.py",  # a monk's unarmed damage
 }
 
+# Special attacks the rules read as structured data (StatBlock fields): modelled when
+# the field is there (the importer read the numbers), else listed as not modelled.
+STRUCTURED_ATTACKS: Mapping[str, str] = {
+    "constrict": "constrict",  # encounter/maneuvers/grapple.py
+}
+
+# Natural attack effects the rules read (NaturalAttack.effects); the special attack
+# of the same name is modelled when a natural attack has the effect.
+NATURAL_EFFECTS: Mapping[str, str] = {
+    "improved grab": "encounter/maneuvers/grapple.py",  # Statistics.grab
+}
+
 # Immunities the rules read, matched anywhere in the text ("immunity to critical hits").
 IMMUNITIES: Mapping[str, str] = {
     "critical": "rules/statistics.py",  # no critical hits (or sneak attacks)
@@ -151,6 +163,14 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         NotModelled("special attack", s)
         for s in stat.special_attacks
         if not any(names_keyword(s, k) for k in SPECIAL_ATTACKS)
+        and not any(
+            names_keyword(s, k) and getattr(stat, f) is not None
+            for k, f in STRUCTURED_ATTACKS.items()
+        )
+        and not any(
+            names_keyword(s, k) and any(k in n.effects for n in stat.natural_attacks)
+            for k in NATURAL_EFFECTS
+        )
     ]
     out += [
         NotModelled("quality", q)
@@ -166,5 +186,6 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         NotModelled("natural attack effect", f"{e} ({nat.name})")
         for nat in stat.natural_attacks
         for e in nat.effects
+        if e not in NATURAL_EFFECTS
     ]
     return list(dict.fromkeys(out))

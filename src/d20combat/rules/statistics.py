@@ -176,6 +176,40 @@ class Statistics:
         return next((o for o in self.options if o.name == "unarmed strike"), None)
 
     @cached_property
+    def grab(self) -> AttackOption | None:
+        """The natural attack whose hit starts a free grapple (SRD special abilities
+        "Improved Grab"), the first of them; its damage is what the creature's
+        grapple deals (:attr:`hold_damage`)."""
+        return next((o for o in self.options if o.natural and "improved grab" in o.effects), None)
+
+    @cached_property
+    def hold_damage(self) -> AttackOption | None:
+        """What this creature's grapple damage is rolled with: the Improved Grab
+        attack's ("each successful grapple check it makes during successive rounds
+        automatically deals the damage indicated for the attack that established the
+        hold", a reading for any hold), else the unarmed strike's (seed 000 "Damage Your
+        Opponent")."""
+        return self.grab or self.unarmed
+
+    @cached_property
+    def constrict(self) -> AttackOption | None:
+        """The constrict damage (SRD special abilities "Constrict") as a damage-only
+        option: the published dice (Strength included), its type and extra damage."""
+        c = self.stat.constrict
+        if c is None:
+            return None
+        return AttackOption(
+            name="constrict",
+            ranged=False,
+            bonus=stack(()),
+            dice=Dice.parse(c.damage),
+            damage_bonus=stack(()),
+            damage_types=c.damage_types,
+            extra=c.extra,
+            natural=True,
+        )
+
+    @cached_property
     def crit_immune(self) -> bool:
         return immune_to_criticals(self.stat)
 

@@ -38,6 +38,7 @@ from d20combat.content.creatures import Ability
 from d20combat.content.sizes import Size, shared_square_capacity
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fighting import (
+    AFTER_HIT,
     build_attack,
     deal_damage,
     grapple_group,
@@ -67,6 +68,7 @@ START_RULE = "seed 000 Grapple (Starting a Grapple; Joining a Grapple)"
 PIN_RULE = "seed 000 Grapple (Pin Your Opponent; If You're Pinned by an Opponent)"
 ESCAPE_RULE = "seed 000 Grapple (Escape from Grapple; Multiple Grapples)"
 MOVE_RULE = "seed 000 Grapple (Move)"
+GRAB_RULE = "SRD special abilities Improved Grab"
 #: The pin's ``turns``: ticked once at the start of the pinner's next turn, it ends
 #: with that turn (:func:`end_of_turn`).
 PIN_TURNS = 2
@@ -248,23 +250,28 @@ def _beside(c: Combatant, others: list[Combatant]) -> list[Pos]:
     return out
 
 
-def move_in(enc: Encounter, mover: Combatant, anchor: Combatant) -> bool:
+def move_in(enc: Encounter, mover: Combatant, anchor: Combatant, *, provoking: bool = True) -> bool:
     """seed 000 "Step 4: Maintain Grapple": ``mover`` moves into ``anchor``'s space
     (the nearest position overlapping it where it can stand), free, provoking from those
-    threatening it but not from ``anchor``. False if there is no such position or the
-    attacks of opportunity stop it."""
+    threatening it but not from ``anchor`` (not at all if not ``provoking``: a creature
+    pulled in by an Improved Grab). False if there is no such position or the attacks of
+    opportunity stop it."""
     if _overlap(mover, mover.pos, anchor):
         return True
     spot = _spot(enc, mover, _inside(mover, anchor), company(enc, mover))
     if spot is None:
         return False
     start = mover.pos
-    if enc.space.threatening(mover) and not provoke(
-        enc,
-        mover,
-        f"moving into {anchor.id}'s space",
-        movement=True,
-        exclude=anchor,
+    if (
+        provoking
+        and enc.space.threatening(mover)
+        and not provoke(
+            enc,
+            mover,
+            f"moving into {anchor.id}'s space",
+            movement=True,
+            exclude=anchor,
+        )
     ):
         return False
     enc.space.place(mover, spot)
@@ -351,37 +358,79 @@ def _unarmed(c: Combatant) -> AttackOption | None:
     return c.stats.unarmed
 
 
-def unarmed_damage(enc: Encounter, c: Combatant, target: Combatant, nonlethal: bool) -> None:
-    """Damage "as if with an unarmed strike" (seed 000 "Step 3: Hold", "Damage Your
-    Opponent": 1d3 Medium, 1d2 Small, + Str; a monk's own unarmed damage): the damage
-    roll alone, no attack roll, no sneak attack."""
-    option = _unarmed(c)
-    if option is None:
-        return
+def _damage_option(c: Combatant) -> AttackOption | None:
+    """What ``c``'s grapple damage is rolled with (:attr:`Statistics.hold_damage`: the
+    Improved Grab attack's, else the unarmed strike's)."""
+    return c.stats.hold_damage
+
+
+def _roll_damage(
+    enc: Encounter, c: Combatant, target: Combatant, option: AttackOption, nonlethal: bool
+) -> None:
+    """The damage roll of ``option`` alone: no attack roll, no sneak attack, no
+    critical; the option's own extra damage (a constrictor's acid) only when it is a
+    natural attack or constriction, not a weapon's."""
     attack, _ = build_attack(enc, c, option, option.bonus, target, nonlethal=nonlethal)
-    attack = attack._replace(extra=(), half_damage=False, multiplier=1)
+    extra = attack.extra if option.natural else ()
+    attack = attack._replace(extra=extra, half_damage=False, multiplier=1)
     mark = enc.dice.mark()
     r = roll_damage(enc.dice, attack, enc.rules)
     deal_damage(enc, c, target, r, attack, enc.dice.since(mark))
 
 
+def unarmed_damage(enc: Encounter, c: Combatant, target: Combatant, nonlethal: bool) -> None:
+    """Damage "as if with an unarmed strike" (seed 000 "Step 3: Hold", "Damage Your
+    Opponent": 1d3 Medium, 1d2 Small, + Str; a monk's own unarmed damage), or with the
+    Improved Grab attack for a creature that has one (SRD special abilities "Improved
+    Grab"): the damage roll alone."""
+    option = _damage_option(c)
+    if option is not None:
+        _roll_damage(enc, c, target, option, nonlethal)
+
+
+def constrict(enc: Encounter, c: Combatant, target: Combatant) -> None:
+    """SRD special abilities "Constrict": "after making a successful grapple check" the
+    creature crushes its opponent for the damage its entry gives (bludgeoning, with any
+    extra), whatever else the check did."""
+    option = c.stats.constrict
+    if option is not None and enc.active(target):
+        _roll_damage(enc, c, target, option, False)
+
+
+def grapple_won(enc: Encounter, c: Combatant, target: Combatant, *, dealt: bool) -> None:
+    """What a won grapple check of ``c`` against ``target`` it holds brings besides its
+    option (SRD special abilities "Improved Grab": "each successful grapple check it
+    makes during successive rounds automatically deals the damage indicated for the
+    attack that established the hold"; "Constrict"): the Improved Grab attack's damage
+    unless the option ``dealt`` damage already, then constriction."""
+    if not dealt and c.stats.grab is not None and enc.active(target):
+        _roll_damage(enc, c, target, c.stats.grab, False)
+    constrict(enc, c, target)
+
+
 def _default_nonlethal(option: AttackOption | None) -> bool:
     """An unarmed strike deals nonlethal damage; a monk's (trained: Improved Unarmed
-    Strike) is lethal at will (seed 000 "Exception: Monks")."""
+    Strike) is lethal at will (seed 000 "Exception: Monks"); a natural attack lethal."""
     return option is None or (option.nonlethal and not option.either)
 
 
-def take_hold(enc: Encounter, c: Combatant, target: Combatant, *, damage: bool = True) -> bool:
-    """The hold won: both are grappling, ``c`` deals unarmed damage (seed 000 step 3)
-    and moves into the target's space (step 4); if it cannot, it lets go. Returns
-    whether the grapple holds."""
+def take_hold(
+    enc: Encounter, c: Combatant, target: Combatant, *, damage: bool = True, pull: bool = False
+) -> bool:
+    """The hold won: both are grappling, ``c`` deals unarmed damage (seed 000 step 3;
+    not after an Improved Grab: ``damage`` False), constricts if it can, and moves into
+    the target's space (step 4), or, ``pull``, pulls the target into its own without
+    provoking (SRD "Improved Grab"); if it cannot, it lets go. Returns whether the
+    grapple holds."""
     link(enc, c, target)
     if damage:
-        unarmed_damage(enc, c, target, _default_nonlethal(_unarmed(c)))
+        unarmed_damage(enc, c, target, _default_nonlethal(_damage_option(c)))
+    constrict(enc, c, target)
     if not (enc.active(c) and enc.active(target)):
         tidy(enc)
         return False
-    if not move_in(enc, c, target):
+    moved = move_in(enc, target, c, provoking=False) if pull else move_in(enc, c, target)
+    if not moved:
         if target.id in c.grappling:
             unlink(enc, c, target)
             enc.event(c.id, "grapple-ends", START_RULE, target=target.id, why="cannot move in")
@@ -478,9 +527,17 @@ def attempt_start(
 
 
 def _hold_event(
-    enc: Encounter, c: Combatant, target: Combatant, sides: G.GrappleSides, *, joining: bool
+    enc: Encounter,
+    c: Combatant,
+    target: Combatant,
+    sides: G.GrappleSides,
+    *,
+    joining: bool,
+    grab: str | None = None,
 ) -> bool:
-    """Roll the grab and the hold, record them, and take the hold if won."""
+    """Roll the grab and the hold, record them, and take the hold if won (``grab``: the
+    natural attack of an Improved Grab, whose hold deals no damage of its own and pulls
+    the target in)."""
     mark = enc.dice.mark()
     r = G.start(enc.dice, sides, enc.rules)
     result = G.outcome(r)
@@ -494,36 +551,64 @@ def _hold_event(
     enc.event(
         c.id,
         "grapple",
-        START_RULE,
+        START_RULE if grab is None else GRAB_RULE,
         target=target.id,
         totals=tuple(totals),
         rolls_from=mark,
         result=result,
         joining=joining,
+        grab=grab,
         touch_natural=r.touch.natural if r.touch else None,
         touch_total=r.touch.total if r.touch else None,
         check=[r.check.actor, r.check.opponent] if r.check else None,
     )
-    return r.held and take_hold(enc, c, target)
+    if not r.held:
+        return False
+    return take_hold(enc, c, target, damage=grab is None, pull=grab is not None)
+
+
+def grab_problem(
+    enc: Encounter, c: Combatant, option: AttackOption, target: Combatant
+) -> str | None:
+    """Why a hit of ``c`` on ``target`` with ``option`` starts no Improved Grab, or None
+    (SRD special abilities "Improved Grab": a melee natural attack that has it; "works
+    only against opponents at least one size category smaller"; a grappler attacks only
+    its own opponents, so holds nobody new)."""
+    if option.ranged or "improved grab" not in option.effects:
+        return f"{option.name} has no improved grab"
+    if target.stat.size >= c.stat.size:
+        return f"{target.id} is not smaller than {c.id}"
+    if c.grappling or c.clinging is not None or target.clinging is not None:
+        return f"{c.id} is grappling or clinging already"
+    if not (enc.active(c) and _holds_on(enc, c) and _holds_on(enc, target)):
+        return "one of them cannot act"
+    held = [g.stat.size for g in partners(enc, target)]
+    if held and not G.room_for(target.stat.size, held, c.stat.size, enc.rules):
+        return f"{target.id} is already grappled by as many as can grapple it"
+    return None
 
 
 def improved_grab(
-    enc: Encounter, c: Combatant, target: Combatant, *, shift: int = 0, damage: bool = True
-) -> bool:
-    """A free grapple attempt after a hit, with no attack of opportunity and no touch
-    attack (SRD special abilities "Improved Grab"): the hold's opposed check (lost
-    against a target two sizes larger), then the hold (:func:`take_hold`) with its
-    unarmed damage unless ``damage`` is False. The entry point for monsters with
-    Improved Grab; returns whether the grapple holds. Does not check that ``c`` may grab
-    ``target`` (:func:`start_problem`)."""
+    enc: Encounter, c: Combatant, option: AttackOption, bonus: Total, target: Combatant
+) -> None:
+    """After a hit with ``option``: "it deals normal damage and attempts to start a
+    grapple as a free action without provoking an attack of opportunity. No initial
+    touch attack is required" (SRD special abilities "Improved Grab"; seed 001
+    "Grappling"): the hold's opposed check (lost against a target two sizes larger);
+    won, both are grappling, the hold deals no extra damage (constriction aside) and
+    the target is pulled into the creature's space without provoking. The creature
+    always tries (a reading) and conducts the grapple normally (its -20 hold with the
+    grabbing part alone is not modelled). Nothing happens if :func:`grab_problem`."""
+    if grab_problem(enc, c, option, target) is not None:
+        return
     sides = G.GrappleSides(
         None,
         None,
-        check_total(enc, c, shift),
+        check_total(enc, c),
         check_total(enc, target),
         G.hold_fails(c.stat.size, target.stat.size, enc.rules),
     )
-    return _hold_event(enc, c, target, sides, joining=bool(target.grappling))
+    _hold_event(enc, c, target, sides, joining=bool(target.grappling), grab=option.name)
 
 
 # ------------------------------------------------------------------ options in a grapple
@@ -552,7 +637,7 @@ def damage_problem(
     enc: Encounter, c: Combatant, target: Combatant, weapon: str | None
 ) -> str | None:
     why = _in_grapple_problem(enc, c, target, "damage")
-    if why is None and _unarmed(c) is None:
+    if why is None and _damage_option(c) is None:
         return f"{c.id} has no unarmed strike"
     return why
 
@@ -681,7 +766,7 @@ def attempt_damage(
     unless ``lethal`` (-4 on the check; a monk's own is lethal, and nonlethal at will,
     with no penalty either way)."""
     target = enc.get(a.target)
-    option = _unarmed(c)
+    option = _damage_option(c)
     nonlethal = _default_nonlethal(option) if a.nonlethal is None else a.nonlethal
     extra = []
     if option is not None and not option.either and nonlethal != option.nonlethal:
@@ -694,6 +779,7 @@ def attempt_damage(
     what = "damage" + ("" if nonlethal else ", lethal")
     if _contest(enc, c, [target], mine, what, RULE, target):
         unarmed_damage(enc, c, target, nonlethal)
+        grapple_won(enc, c, target, dealt=True)
 
 
 def attempt_pin(
@@ -705,6 +791,7 @@ def attempt_pin(
     mine = check_total(enc, c, _shift(replaced, bonus))
     if _contest(enc, c, [target], mine, "pin", PIN_RULE, target):
         enc.impose(target, "pinned", c.id, PIN_TURNS)
+        grapple_won(enc, c, target, dealt=False)
 
 
 def attempt_break_pin(
@@ -1080,6 +1167,9 @@ def run_move_grapple(enc: Encounter, c: Combatant, a: A.Action) -> None:
         end=square_name(c.pos),
         dragged=[m.id for m in others],
     )
+    for o in partners(enc, c):
+        if o.side != c.side:
+            grapple_won(enc, c, o, dealt=False)
 
 
 def gen_move_grapple(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
@@ -1369,6 +1459,7 @@ def _register() -> None:
 
 
 _register()
+AFTER_HIT.append(improved_grab)
 
 __all__ = [
     "improved_grab",
