@@ -53,10 +53,22 @@ def _mean(option: AttackOption | None) -> float:
     return 0.0 if option is None else mean_damage(option)
 
 
+def _crush(c: Combatant) -> float:
+    """The constriction a won grapple check of ``c`` adds (SRD "Constrict")."""
+    return _mean(c.stats.constrict)
+
+
+def _grabbing(c: Combatant) -> float:
+    """The Improved Grab attack's damage a won pin or move of ``c`` adds (SRD "Improved
+    Grab": each successful grapple check deals it)."""
+    return _mean(c.stats.grab)
+
+
 def _damage_kinds(enc: Encounter, c: Combatant, t: Combatant) -> list[tuple[bool, float, int]]:
     """(nonlethal, mean damage, check penalty) of each kind of grapple damage ``c`` may
-    deal ``t``: nonlethal damage is worth nothing against a creature immune to it."""
-    option = c.stats.unarmed
+    deal ``t`` (its unarmed strike's, or its Improved Grab attack's: Statistics.
+    hold_damage): nonlethal damage is worth nothing against a creature immune to it."""
+    option = c.stats.hold_damage
     if option is None:
         return []
     mean = min(_mean(option), max(1.0, float(t.vitals.hp + 10)))
@@ -76,9 +88,9 @@ def _best_damage(
     mine = GE.check_total(enc, c, shift).value
     best: tuple[float, A.Action | None] = (0.0, None)
     for nonlethal, worth, penalty in _damage_kinds(enc, c, t):
-        value = _p(enc, mine + penalty, theirs) * worth
+        value = _p(enc, mine + penalty, theirs) * (worth + _crush(c))
         if value > best[0]:
-            option = c.stats.unarmed
+            option = c.stats.hold_damage
             default = option is None or (option.nonlethal and not option.either)
             kind = None if nonlethal == default else nonlethal
             best = (value, A.GrappleDamage(t.id, nonlethal=kind))
@@ -172,7 +184,7 @@ def _plain_rate(c: Combatant, t: Combatant, rules: Ruleset) -> float:
     """What one attack of ``c`` on ``t`` is worth in a grapple, out of any situation:
     its best grapple damage (by the bare grapple bonuses) or a light or natural weapon's
     attack at the grapple's penalty against ``t``'s AC."""
-    option = c.stats.unarmed
+    option = c.stats.hold_damage
     best = 0.0
     if option is not None:
         immune = t.stats.defenses.nonlethal_immune
@@ -183,7 +195,7 @@ def _plain_rate(c: Combatant, t: Combatant, rules: Ruleset) -> float:
             q = float(
                 p_opposed(c.stats.grapple.value + penalty, t.stats.grapple.value, G.ties(rules))
             )
-            best = max(best, q * _mean(option))
+            best = max(best, q * (_mean(option) + _crush(c)))
     for o in c.melee_options():
         if o.light or o.natural or o.name == "unarmed strike":
             bonus = o.bonus.value + rules.grapple_attack_penalty
@@ -231,7 +243,7 @@ def grapple_value(
     shift = bonus.value - replaced.bonus.value
     held = _p(enc, GE.check_total(enc, c, shift).value, GE.check_total(enc, target).value)
     left = max(1.0, float(target.vitals.hp - target.vitals.nonlethal))
-    hold = _mean(option)
+    hold = _mean(c.stats.hold_damage) + _crush(c)
     if hold >= left:  # the hold's damage drops it: nothing more to gain
         gain = left
     else:
@@ -333,7 +345,7 @@ def grapple_turn(enc: Encounter, c: Combatant) -> A.Action | None:
         if not holding or enc.budget.attacks_made == 0:
             # a pin keeps the foe from acting next round (its grapple options on c)
             threat = inside_rate(enc, t, c) * _attacks(t)
-            choices.append((p * threat, A.Pin(t.id)))
+            choices.append((p * (threat + _grabbing(c) + _crush(c)), A.Pin(t.id)))
         victim = GE.pinned_by(enc, t)
         if victim is not None and victim is not c:
             choices.append((p * _round_out(victim, t), A.BreakPin(t.id)))
