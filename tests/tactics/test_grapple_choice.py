@@ -12,13 +12,15 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+import pytest
+
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import parse_action
 from d20combat.encounter.maneuvers import grapple as GE
 from d20combat.rules.checks import p_opposed
 from d20combat.rules.dice import SampledDice
 from d20combat.rules.statistics import derive
-from d20combat.tactics.grapple import grapple_turn, grapple_value
+from d20combat.tactics.grapple import grapple_turn, grapple_value, inside_rate
 from d20combat.tactics.policies import policy
 
 ROWS = """
@@ -109,3 +111,46 @@ def test_every_policy_acts_legally_in_a_grapple(kit: Any) -> None:
             if enc.outcome is not None:
                 break
             enc.apply(policy(name)(enc, enc.current.id))
+
+
+MONSTER_ROWS = """
+......
+......
+......
+"""
+
+
+def test_an_owlbear_holding_a_fighter_pins_it(kit: Any) -> None:
+    # The owlbear (grapple +14, claws +9 for 1d6+5 with Improved Grab) has grabbed Blue
+    # (grapple +9) with a claw: round 2. A won check comes 59/80 of the time
+    # (p_opposed(14, 9): 280 of 400 won outright, 15 ties to the higher modifier), and
+    # each won check deals the claw again (SRD "Improved Grab"): a pin is worth that and
+    # what Blue's grapple options would do next round; damage, the claw alone (8.5); a
+    # claw attack at -4 (+5 against AC 16) less. Its choice: the pin.
+    sides = {"owls": "  - creature: owlbear\n    at: a1\n", "blue": kit.fighter("Blue", "c1")}
+    enc = kit.encounter(MONSTER_ROWS, sides, rolls=[20, 1, 15, 8, 20, 10])
+    enc.apply(parse_action("attack blue"))
+    assert enc.combatants["blue"].grappling == ("owlbear",)
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))
+    assert enc.current.id == "owlbear"
+    choice = policy("default")(enc, "owlbear")
+    assert isinstance(choice, A.Pin) and choice.target == "blue"
+    owl, blue = enc.combatants["owlbear"], enc.combatants["blue"]
+    assert p_opposed(14, 9) * 400 == 295
+    claw = owl.stats.grab
+    assert claw is not None and claw.name == "claw" and float(claw.dice.mean) + 5 == 8.5
+    assert inside_rate(enc, owl, blue) == pytest.approx(59 / 80 * 8.5)
+
+
+def test_constriction_adds_to_every_won_check(kit: Any) -> None:
+    # The black pudding (grapple +18) holding Blue (+9): a won check (p_opposed(18, 9)
+    # = 69/80: 334 of 400 outright, 11 ties) deals its slam (2d6+4: 11) and the constriction (2d6+4: 11; the acid
+    # dice aside): 69/80 x 22 per grapple damage option.
+    sides = {"pud": "  - creature: black pudding\n    at: a1\n", "blue": kit.fighter("Blue", "d1")}
+    enc = kit.encounter(MONSTER_ROWS, sides, rolls=[20, 1, 15, 10, 7, 30, 10, 9, 4])
+    enc.apply(parse_action("attack blue"))
+    pud, blue = enc.combatants["black-pudding"], enc.combatants["blue"]
+    assert blue.grappling == ("black-pudding",)
+    assert p_opposed(18, 9) * 400 == 345
+    assert inside_rate(enc, pud, blue) == pytest.approx(69 / 80 * 22)
