@@ -145,8 +145,8 @@ def test_an_owlbear_holding_a_fighter_pins_it(kit: Any) -> None:
 
 def test_constriction_adds_to_every_won_check(kit: Any) -> None:
     # The black pudding (grapple +18) holding Blue (+9): a won check (p_opposed(18, 9)
-    # = 69/80: 334 of 400 outright, 11 ties) deals its slam (2d6+4: 11) and the constriction (2d6+4: 11; the acid
-    # dice aside): 69/80 x 22 per grapple damage option.
+    # = 69/80: 334 of 400 outright, 11 ties) deals its slam (2d6+4: 11) and the
+    # constriction (2d6+4: 11; the acid dice aside): 69/80 x 22 per grapple damage.
     sides = {"pud": "  - creature: black pudding\n    at: a1\n", "blue": kit.fighter("Blue", "d1")}
     enc = kit.encounter(MONSTER_ROWS, sides, rolls=[20, 1, 15, 10, 7, 30, 10, 9, 4])
     enc.apply(parse_action("attack blue"))
