@@ -988,7 +988,15 @@ def import_srd(srd_dir: Path, out_dir: Path) -> None:
             file=str(srd_dir),
             expected="a folder with monsters/ and basic-rules-and-legal/",
         )
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # under a file, a name too long, no permission
+        raise InputError(
+            f"cannot make the folder: {exc.strerror or exc}",
+            file=str(out_dir),
+            field="--out",
+            expected="a folder that exists or can be made",
+        ) from None
     write_equipment(srd_dir, out_dir)
     write_feats(srd_dir, out_dir)
     report = write_bestiary(srd_dir, out_dir / "creatures")
