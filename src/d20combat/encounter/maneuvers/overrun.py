@@ -115,49 +115,55 @@ def run_overrun(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 
 def gen_overrun(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
-    """For each foe it may overrun and each of the eight directions, one path: the
-    cheapest way to where it enters the foe's space going that way (straight for the
-    ruleset's ``overrun_straight_ft``), then straight through to the first position
-    beyond. Other paths through a foe are legal too, but not listed."""
+    """For each foe it may overrun, :func:`overrun_paths`."""
     b = enc.budget
     if not (b.move and b.standard) or b.single or b.stepped or b.committed or b.full_round:
         return
     if c.pending_full_round is not None or c.has("prone") or not c.restrictions().can_move:
         return
+    speed = enc.space.speed(c)
+    for target in enc.space.enemies_near(c, speed):
+        if overrun_problem_in(enc, c, target) is None:
+            yield from overrun_paths(enc, c, target)
+
+
+def overrun_paths(enc: Encounter, c: Combatant, target: Combatant) -> list[A.Overrun]:
+    """For each of the eight directions, one path through ``target``'s space within
+    ``c``'s speed: the cheapest way to where it enters the space going that way
+    (straight for the ruleset's ``overrun_straight_ft``), then straight through to the
+    first position beyond. Other paths through a foe are legal too, but not listed.
+    Does not check the action's budget or who may overrun whom."""
     space = enc.space
     speed = space.speed(c)
     if speed < 10:
-        return
+        return []
     reach = space.reachable(c, speed)
     straight = max(1, enc.rules.overrun_straight_ft // 5)
-    seen: set[A.Overrun] = set()
-    for target in space.enemies_near(c, speed):
-        if overrun_problem_in(enc, c, target) is not None:
-            continue
-        theirs = frozenset(space.occ.footprint(target.id))
-        for dx, dy in _DIRS:
-            for into in _entries(target.pos, target.squares, c.squares, dx, dy):
-                tail = [into]
-                while any(s in theirs for s in footprint(tail[-1], c.squares)):
-                    tail.append((tail[-1][0] + dx, tail[-1][1] + dy))
-                approach = [(into[0] - j * dx, into[1] - j * dy) for j in range(straight, 0, -1)]
-                anchor = approach[0]
-                if anchor == c.pos:
-                    head: list[tuple[int, int]] = []
-                elif reach.passes(anchor):
-                    head = reach.path_to(anchor)[1:]
-                else:
-                    continue
-                action = A.Overrun(target.id, (*head, *approach[1:], *tail))
-                if action in seen:
-                    continue
-                try:
-                    _, cost = space.overrun_path(c, target, action.path)
-                except IllegalActionError:
-                    continue
-                if cost <= speed:
-                    seen.add(action)
-                    yield action
+    theirs = frozenset(space.occ.footprint(target.id))
+    out: list[A.Overrun] = []
+    for dx, dy in _DIRS:
+        for into in _entries(target.pos, target.squares, c.squares, dx, dy):
+            tail = [into]
+            while any(s in theirs for s in footprint(tail[-1], c.squares)):
+                tail.append((tail[-1][0] + dx, tail[-1][1] + dy))
+            approach = [(into[0] - j * dx, into[1] - j * dy) for j in range(straight, 0, -1)]
+            anchor = approach[0]
+            if anchor == c.pos:
+                head: list[tuple[int, int]] = []
+            elif reach.passes(anchor):
+                head = reach.path_to(anchor)[1:]
+            else:
+                continue
+            action = A.Overrun(target.id, (*head, *approach[1:], *tail))
+            if action in out:
+                continue
+            try:
+                _, cost = space.overrun_path(c, target, action.path)
+            except IllegalActionError:
+                continue
+            if cost <= speed:
+                out.append(action)
+    return out
 
 
 def _entries(tpos: tuple[int, int], m: int, n: int, dx: int, dy: int) -> list[tuple[int, int]]:
