@@ -137,7 +137,7 @@ def test_odds_trip_json_contract() -> None:
             ("odds", "trip", "--attacker", "ogre", "--defender", "wolf", "--ac", "12"),
             "--ac does not apply",
         ),
-        (("odds", "bull-rush", "--attacker", "ogre", "--defender", "wolf"), "not available yet"),
+        (("odds", "disarm", "--attacker", "ogre", "--defender", "wolf"), "not available yet"),
         (
             ("odds", "tickle", "--attacker", "ogre", "--defender", "wolf"),
             "unknown maneuver 'tickle'",

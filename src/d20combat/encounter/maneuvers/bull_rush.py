@@ -23,7 +23,7 @@ Readings (docs/rules-coverage.md):
   charge's double speed less the feet charged (seed 000: "You can't, however, exceed
   your normal movement limit"; seed 004: "his or her normal movement for that action");
 * seed 004's "no 5-foot step before, during, or after" (``bull_rush_no_step``): a bull
-  rush counts as movement in the round.
+  rush counts as movement in the round; elsewhere only moving with the defender does.
 """
 
 from __future__ import annotations
@@ -117,11 +117,12 @@ def run_bull_rush(enc: Encounter, c: Combatant, a: A.Action) -> None:
     b = enc.budget
     b.use("standard")
     b.attacks_made += 1
-    if a.follow or enc.rules.bull_rush_no_step:
-        b.moved = True
+    start = c.pos
     attempt_bull_rush(
         enc, c, enc.get(a.target), follow=a.follow, limit_ft=enc.space.speed(c), charging=False
     )
+    if c.pos != start or enc.rules.bull_rush_no_step:
+        b.moved = True  # moved with the defender (seed 004: no 5-foot step after it)
 
 
 def gen_bull_rush(enc: Encounter, c: Combatant) -> Iterable[A.Action]:

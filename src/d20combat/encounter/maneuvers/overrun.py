@@ -290,8 +290,13 @@ def charge_overruns(
     if overrun_problem_in(enc, c, target) is not None:
         return
     tx, ty = target.pos
+    m, n = enc.map, c.squares
     ends = sorted(
-        ((tx + dx, ty + dy) for dx, dy in adjacent_offsets(c.squares, target.squares)),
+        (
+            (tx + dx, ty + dy)
+            for dx, dy in adjacent_offsets(n, target.squares)
+            if 0 <= tx + dx <= m.width - n and 0 <= ty + dy <= m.height - n
+        ),
         key=lambda p: (p[1], p[0]),
     )
     for to in ends:

@@ -141,12 +141,12 @@ def overrun(
     return OverrunResult(check, counter)
 
 
-def may_avoid(overrunner: StatBlock, *, mounted: bool = False) -> bool:
+def may_avoid(overrunner: StatBlock, *, trample: bool = False) -> bool:
     """Whether the defender may choose to avoid: not against Improved Overrun (seed 000),
-    nor against a mounted overrunner with the Trample feat (seed 000 "Mounted Overrun")."""
-    if overrunner.has_feat("improved overrun"):
-        return False
-    return not (mounted and overrunner.has_feat("trample"))
+    nor against a mounted overrunner with the Trample feat (seed 000 "Mounted Overrun":
+    ``trample``, for mounted combat to tell; no fight is mounted yet, issue 9, so the
+    Trample feat is not modelled)."""
+    return not (trample or overrunner.has_feat("improved overrun"))
 
 
 def trample_hoof(mount: Statistics) -> AttackOption | None:
