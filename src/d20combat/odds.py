@@ -339,11 +339,12 @@ def overrun_odds(
         steps.append(("overrun check won", won))
         lost = 1 - won
         steps.append(("counter-attempt, after a lost check", back / lost if lost else Fraction(0)))
-        if rules.overrun_entry_aoo and not attacker.stat.has_feat("improved overrun"):
-            provokes.append(
-                f"{defender.stat.name}: moving into its space (seed 000 Overrun Step 1; "
-                "none with Improved Overrun)"
-            )
+    if not attacker.stat.has_feat("improved overrun"):
+        provokes.insert(
+            0,
+            f"{defender.stat.name}: moving into its space (seed 000 Overrun Step 1; seed 004: "
+            "provoking normally; none with Improved Overrun)",
+        )
     order = ("knocked down", "countered", "failed", "missed")
     outcomes = {k: results[k] for k in order if k in results}
     return ManeuverOdds(

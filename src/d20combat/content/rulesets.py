@@ -71,7 +71,6 @@ class Ruleset(Frozen):
     overrun_check: Literal["opposed", "trip"] = "opposed"
     overrun_straight_ft: int = Field(default=0, ge=0)
     overrun_once_per_round: bool = True
-    overrun_entry_aoo: bool = True
     iteratives: Literal["every-5", "one-secondary"] = "every-5"
     secondary_attack_penalty: int = -5
     two_weapon: Literal["table", "primary-secondary"] = "table"

@@ -53,6 +53,8 @@ def walk(
     partner: Combatant | None = None,
     through: Combatant | None = None,
     record: bool = True,
+    left_start: bool = False,
+    spare: Combatant | None = None,
 ) -> bool:
     """Move ``c`` along ``path`` square by square. Returns False if it was stopped.
 
@@ -63,7 +65,9 @@ def walk(
     ``partner``: the other party of a bull rush, moved with ``c`` (no attacks between
     them, others' may go astray: :func:`~d20combat.encounter.fighting.provoke`);
     ``through``: a foe whose squares ``c`` passes (it let ``c`` by, or lies overrun);
-    ``record=False`` leaves the event to the caller.
+    ``left_start``: leaving the first square has provoked already (an overrun's);
+    ``spare``: a foe that gets no attack of opportunity for it; ``record=False`` leaves
+    the event to the caller.
     """
     start = c.pos
     done: list[Pos] = []
@@ -80,6 +84,7 @@ def walk(
             break  # a readied move put a foe in the way
         if (
             provokes
+            and not (left_start and i == 0)
             and space.threatening(c)
             and not provoke(
                 enc,
@@ -88,7 +93,7 @@ def walk(
                 movement=True,
                 unseen_only=free_start and i == 0,
                 partner=partner,
-                spare=partner,
+                spare=partner or spare,
             )
         ):
             break

@@ -441,7 +441,7 @@ def _overrun_worth(
     ]
     value = won * _prone_cost(enc, target, then=then)
     value -= (1 - won) * back * _prone_cost(enc, c, then=[])
-    if rules.overrun_entry_aoo and not c.stat.has_feat("improved overrun"):
+    if not c.stat.has_feat("improved overrun"):
         value -= _aoo_worth(enc, target, c)
     return value
 

@@ -15,6 +15,10 @@ through the target's space) or a charge (``charge TARGET to SQUARE overrun``). R
   during your move"), so a move with an overrun needs both the move and the standard
   action; an avoided one spends nothing (seed 000 Step 2), nor counts as the round's one
   attempt (``overrun_once_per_round``);
+* the defender's attack of opportunity for the overrunner entering its space is the
+  one for leaving the square before it, as for any movement (once a round from each
+  foe, seed 003): the same in every ruleset; Improved Overrun spares the overrunner the
+  defender's attacks of opportunity for the whole movement through;
 * the defender's choice is the hook :attr:`Encounter.avoids` (by defender id); by
   default (:func:`default_avoid`) it blocks unless the overrunner is more likely than
   not to win the opposed check;
@@ -35,7 +39,7 @@ from d20combat.encounter.maneuvers.trip import resolve_trip
 from d20combat.encounter.movement import walk
 from d20combat.encounter.space import adjacent_offsets
 from d20combat.errors import IllegalActionError
-from d20combat.grid.squares import footprint
+from d20combat.grid.squares import footprint, square_name
 from d20combat.rules.checks import p_opposed
 from d20combat.rules.maneuvers import trip as T
 from d20combat.rules.maneuvers.overrun import (
@@ -55,6 +59,7 @@ if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 TRIP_RULE = "seed 004 Overrun; seed 004 Trip"
+Pos = tuple[int, int]
 _DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
 
@@ -111,7 +116,7 @@ def run_overrun(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if blocked:
         b.use("standard")
     if passed:
-        walk(enc, c, tail, kind="move", through=target)
+        _go_through(enc, c, target, tail, "move")
 
 
 def gen_overrun(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
@@ -182,6 +187,16 @@ def _entries(tpos: tuple[int, int], m: int, n: int, dx: int, dy: int) -> list[tu
     ]
 
 
+def _go_through(
+    enc: Encounter, c: Combatant, target: Combatant, path: tuple[Pos, ...], kind: str
+) -> None:
+    """Move on from the position before ``target``'s space through it: leaving that
+    position has provoked already (:func:`attempt_overrun`); with Improved Overrun the
+    defender gets no attack of opportunity for this movement at all."""
+    spare = target if c.stat.has_feat("improved overrun") else None
+    walk(enc, c, path, kind=kind, through=target, left_start=True, spare=spare)
+
+
 def default_avoid(enc: Encounter, defender: str, overrunner: str) -> bool:
     """The default choice of a defender (seed 000 "Overrun" Step 2): avoid when the
     overrunner is more likely than not to win the opposed check (its exact chance,
@@ -201,15 +216,18 @@ def default_avoid(enc: Encounter, defender: str, overrunner: str) -> bool:
 def attempt_overrun(
     enc: Encounter, c: Combatant, target: Combatant, *, charging: bool
 ) -> tuple[bool, bool]:
-    """seed 000 "Overrun" Steps 1-4 from the position before ``target``'s space: the
-    defender's attack of opportunity for entering (``overrun_entry_aoo``; none with
-    Improved Overrun), its choice, the checks (or seed 004's trip attack), prone.
-    Returns (whether ``c`` goes on through the space, whether the defender blocked)."""
+    """seed 000 "Overrun" Steps 1-4 from the position before ``target``'s space: moving
+    into the space provokes as leaving a threatened square does (seed 000 Step 1: "from
+    the defender"; seed 004: "provoking attacks of opportunity normally"), but none from
+    the defender with Improved Overrun (seed 002, D01); the defender's choice; the
+    checks (or seed 004's trip attack); prone. Returns (whether ``c`` goes on through
+    the space, whether the defender blocked); the caller moves it on
+    (:func:`_go_through`)."""
     rules = enc.rules
-    if rules.overrun_entry_aoo and not c.stat.has_feat("improved overrun"):
-        reason = f"overrun: entering {target.id}'s space"
-        if not provoke(enc, c, reason, only=target):
-            return False, False
+    improved = c.stat.has_feat("improved overrun")
+    reason = f"overrun: moving out of {square_name(c.pos)} into {target.id}'s space"
+    if not provoke(enc, c, reason, movement=True, spare=target if improved else None):
+        return False, False
     if not enc.active(c):
         return False, False
     if not enc.active(target):
@@ -279,7 +297,7 @@ def run_charge_overrun(
         return
     passed, _ = attempt_overrun(enc, c, target, charging=True)
     if passed:
-        walk(enc, c, path[k:], kind="charge", through=target)
+        _go_through(enc, c, target, path[k:], "charge")
 
 
 def charge_overruns(
