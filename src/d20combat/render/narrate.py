@@ -78,8 +78,8 @@ def _damage(e: Event) -> str:
     mult = o.get("multiplier", 1)
     kind = "nonlethal " if o.get("nonlethal") else ""
     text = f"  {o.get('damage')} {kind}damage to {e.target}"
-    if rolls:
-        text += f" ({rolls}{f', x{mult} critical' if mult > 1 else ''})"
+    if rolls:  # x2 and more: a critical hit, a brace weapon set against a charge, or both
+        text += f" ({rolls}{f', x{mult}' if mult > 1 else ''})"
     for note in o.get("reductions", []):
         text += f"; {note}"
     text += f"; {e.target} {o.get('hp_before')} -> {o.get('hp')} hp"
