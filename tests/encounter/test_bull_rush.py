@@ -247,3 +247,31 @@ def test_a_spear_set_against_a_charge_ending_in_a_bull_rush_deals_double(kit: An
     damage = events(enc, "damage")[0]
     assert damage.actor == "blue" and damage.outcome["multiplier"] == 2
     assert damage.outcome["damage"] == 14
+
+
+def test_seeded_bull_rushes_agree_with_the_exact_odds(kit: Any) -> None:
+    """400 seeded bull rushes of Red on a flat-footed Blue (round 1: no attack of
+    opportunity) push as often as ``odds bull-rush`` says (the same procedure,
+    enumerated), within three standard deviations."""
+    from d20combat.content.rulesets import ruleset
+    from d20combat.encounter.state import Encounter
+    from d20combat.odds import bull_rush_odds
+
+    scenario = kit.make(
+        kit.scenario_text(
+            WIDE, {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")}
+        )
+    )
+    n, pushed, seed = 400, 0, 0
+    for _ in range(n):
+        while True:  # the fights where Red acts first: Blue is still flat-footed
+            enc = Encounter.from_scenario(scenario, seed)
+            seed += 1
+            if enc.current is not None and enc.current.id == "red":
+                break
+        enc.apply(A.BullRush("blue"))
+        pushed += enc.combatants["blue"].pos != (2, 1)
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    p = float(bull_rush_odds(red.stats, blue.stats, ruleset()).p_success)
+    sd = (n * p * (1 - p)) ** 0.5
+    assert abs(pushed - n * p) <= 3 * sd, (pushed, n * p, sd)

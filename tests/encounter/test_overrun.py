@@ -185,3 +185,32 @@ def test_d20modern_a_tripped_overrunner_falls_where_it_stands(kit: Any) -> None:
     enc.apply(parse_action("overrun blue b2 c2 d2"))
     assert events(enc, "trip")[0].outcome["result"] == "countered"
     assert enc.combatants["red"].has("prone") and where(enc, "red") == "b2"
+
+
+def test_seeded_overruns_agree_with_the_exact_odds(kit: Any) -> None:
+    """400 seeded blocked overruns of Red on a flat-footed Blue knock it down as often as
+    ``odds overrun`` says (the same procedure, enumerated), within three standard
+    deviations."""
+    from d20combat.content.rulesets import ruleset
+    from d20combat.encounter.state import Encounter
+    from d20combat.odds import overrun_odds
+
+    scenario = kit.make(
+        kit.scenario_text(
+            WIDE, {"red": kit.soldier("Red", "a2"), "blue": kit.soldier("Blue", "c2")}
+        )
+    )
+    n, down, seed = 400, 0, 0
+    for _ in range(n):
+        while True:
+            enc = Encounter.from_scenario(scenario, seed)
+            seed += 1
+            if enc.current is not None and enc.current.id == "red":
+                break
+        enc.avoids["blue"] = lambda enc, me, them: False
+        enc.apply(parse_action("overrun blue b2 c2 d2"))
+        down += enc.combatants["blue"].has("prone")
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    p = float(overrun_odds(red.stats, blue.stats, ruleset()).p_success)
+    sd = (n * p * (1 - p)) ** 0.5
+    assert abs(down - n * p) <= 3 * sd, (down, n * p, sd)
