@@ -87,9 +87,9 @@ def party(
 def test_a_bull_rush_past_two_friends_beats_a_weak_attack(kit: Any) -> None:
     # The gray ooze (no legs: no trip; Str 12: +1; AC 5) at c2: pushed to d2, it leaves
     # the square Friend0 (c1) and Friend1 (c3) threaten: Red's +3 beats its +1 in 229
-    # of 400 pairs (a d20 at most one below Red's), and two greataxe attacks (about 10 each against AC 5) are worth more
-    # than Red's own attack (about 7); the ooze, flat-footed, makes no attack of
-    # opportunity on Red.
+    # of 400 pairs (its d20 at most one below Red's), and two greataxe attacks (about
+    # 10 each against AC 5) are worth more than Red's own attack (about 7); the ooze,
+    # flat-footed, makes no attack of opportunity on Red.
     enc = party(kit, "b2", "c2", ("c1", "c3"), ooze=True)
     choice = policy("default")(enc, "red")
     assert isinstance(choice, A.BullRush) and choice.target == "gray-ooze"
