@@ -165,6 +165,10 @@ def test_d20modern_needs_10_ft_straight_and_trips(kit: Any) -> None:
     enc = kit.duel([20, 1], ruleset="d20modern")
     with pytest.raises(IllegalActionError, match="10 ft of straight movement"):
         enc.apply(parse_action("overrun blue c2 d2"))
+    # "doesn't get a 5-foot step before, during, or after the overrun attempt"
+    enc.apply(parse_action("step a2"))
+    with pytest.raises(IllegalActionError, match="5-foot step"):
+        enc.apply(parse_action("overrun blue b2 c2 d2"))
     enc = kit.duel([20, 1, 10, 15, 13], red_at="a2", blue_at="c2", ruleset="d20modern")
     enc.avoids["blue"] = lambda enc, me, them: False
     enc.apply(parse_action("overrun blue b2 c2 d2"))
