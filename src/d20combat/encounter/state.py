@@ -130,6 +130,9 @@ class Encounter:
         self.own_map = False  # maps are shared (with their caches) until a door opens
         self.space: Space = Space(self)
         self.reactions: dict[str, ReactionPolicy] = {}
+        # per defender: whether it avoids an overrunner (reactor, overrunner) -> bool;
+        # the default is d20combat.encounter.maneuvers.overrun.default_avoid
+        self.avoids: dict[str, ReactionPolicy] = {}
         self._events: list[Event] = []
         self._started = False
         self.fighters: tuple[str, ...] = ()  # two active foes last seen (a hint)
@@ -408,6 +411,7 @@ def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
         new = Combatant(c.id, c.name, c.side, c.stat, c.stats, c.pos, c.vitals, rules=c.rules)
         enc.combatants[cid] = new
     enc.reactions = dict(share.reactions)
+    enc.avoids = dict(share.avoids)
     enc.log = list(share.log)
     enc.history = list(share.history)
     enc.dice = SampledDice(Random())
