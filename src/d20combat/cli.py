@@ -546,7 +546,7 @@ def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], l
 #: ``odds MANEUVER``: the special attacks DESIGN.md names whose exact odds are still to
 #: come (refused with a clear message until they are; the others: odds.MANEUVER_ODDS).
 PLANNED_MANEUVERS = (
-    *("bull-rush", "overrun", "disarm", "sunder", "feint"),
+    *("disarm", "sunder", "feint"),
     "turn",
 )
 
@@ -603,7 +603,7 @@ def odds(
     maneuver: str | None, ruleset_name: str, variants: tuple[str, ...], as_json: bool, **opts: Any
 ) -> None:
     """Exact odds of one attack, a full attack, or a special attack (MANEUVER: trip,
-    grapple, pin, escape, with --attacker and --defender): never sampled."""
+    bull-rush, overrun, grapple, pin, escape, with --attacker and --defender): never sampled."""
     from d20combat.odds import sequence_odds
     from d20combat.render.odds import odds_text
 
@@ -988,7 +988,15 @@ def import_srd(srd_dir: Path, out_dir: Path) -> None:
             file=str(srd_dir),
             expected="a folder with monsters/ and basic-rules-and-legal/",
         )
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # under a file, a name too long, no permission
+        raise InputError(
+            f"cannot make the folder: {exc.strerror or exc}",
+            file=str(out_dir),
+            field="--out",
+            expected="a folder that exists or can be made",
+        ) from None
     write_equipment(srd_dir, out_dir)
     write_feats(srd_dir, out_dir)
     report = write_bestiary(srd_dir, out_dir / "creatures")

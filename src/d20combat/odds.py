@@ -157,14 +157,17 @@ class ManeuverOdds:
     attacker: str
     defender: str
     ruleset: str
-    success: str  # the outcome that is the maneuver's success
+    success: str  # the outcome that is the maneuver's success (or the name of several)
     outcomes: dict[str, Fraction]
     steps: tuple[tuple[str, Fraction], ...]
     provokes: tuple[str, ...]
+    successes: tuple[str, ...] = ()  # the outcomes that are a success, if several
+    notes: tuple[str, ...] = ()  # what the odds assume
 
     @property
     def p_success(self) -> Fraction:
-        return self.outcomes.get(self.success, Fraction(0))
+        names = self.successes or (self.success,)
+        return sum((self.outcomes.get(n, Fraction(0)) for n in names), Fraction(0))
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -176,6 +179,7 @@ class ManeuverOdds:
             "outcomes": {k: _frac(v) for k, v in self.outcomes.items()},
             "steps": [{"step": name, "p": _frac(p)} for name, p in self.steps],
             "provokes": [{"reason": why, "folded_in": False} for why in self.provokes],
+            "notes": list(self.notes),
         }
 
 
@@ -227,6 +231,133 @@ def trip_odds(
         outcomes,
         tuple(steps),
         tuple(provokes),
+    )
+
+
+def bull_rush_odds(
+    attacker: Statistics,
+    defender: Statistics,
+    rules: Ruleset,
+    *,
+    charge: bool = False,
+) -> ManeuverOdds:
+    """Exact odds of ``attacker`` bull rushing ``defender`` (seed 000 "Bull Rush") by the
+    procedure a fight uses (:func:`d20combat.rules.maneuvers.bull_rush.bull_rush`) under
+    :func:`~d20combat.rules.dice.enumerate_outcomes`: each push, moving with the
+    defender, within the attacker's speed (a charge: twice its speed less the shortest
+    charge, 10 ft); ``charge`` adds the +2 of a charge."""
+    from d20combat.rules.maneuvers import bull_rush as B
+
+    sides = B.bull_rush_sides(attacker, defender, rules, charging=charge)
+    speed = attacker.speed.value
+    limit = 2 * speed - 10 if charge else speed
+    results = enumerate_outcomes(
+        lambda d: B.outcome(B.bull_rush(d, sides), follow=True, limit_ft=limit)
+    )
+    pushes = sorted((k for k in results if k != "failed"), key=lambda k: int(k.split()[1]))
+    outcomes = {k: results[k] for k in ("failed", *pushes) if k in results}
+    won = sum((outcomes[k] for k in pushes), Fraction(0))
+    steps: list[tuple[str, Fraction]] = [("Strength check won (a tie fails)", won)]
+    for i, k in enumerate(pushes[1:], start=1):
+        further = sum((outcomes[m] for m in pushes[i:]), Fraction(0))
+        steps.append((f"{k.split()[0]} {k.split()[1]} ft or more, moving with it", further))
+    provokes = ["every foe threatening the attacker: entering the defender's space"]
+    if not attacker.stat.has_feat("improved bull rush"):
+        provokes[0] += ", the defender included (none from it with Improved Bull Rush)"
+    provokes.append(
+        "the defender, and the attacker moving with it, from the others as they move "
+        f"(an attack of opportunity by a third party goes astray onto the other on "
+        f"{rules.bull_rush_astray_percent}%)"
+    )
+    return ManeuverOdds(
+        "bull-rush",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "pushed",
+        outcomes,
+        tuple(steps),
+        tuple(provokes),
+        successes=tuple(pushes),
+        notes=(
+            f"pushes move with the defender as far as the check allows, within {limit} ft; "
+            "without moving with it, every win pushes 5 ft",
+        ),
+    )
+
+
+def overrun_odds(
+    attacker: Statistics,
+    defender: Statistics,
+    rules: Ruleset,
+    *,
+    flat_footed: bool = False,
+    charge: bool = False,
+) -> ManeuverOdds:
+    """Exact odds of ``attacker`` overrunning ``defender`` who blocks (seed 000
+    "Overrun": the opposed checks and the counter-attempt; seed 004, ruleset field
+    ``overrun_check: trip``: a trip attack, whose touch attack ``flat_footed`` concerns),
+    by the procedures a fight uses under :func:`~d20combat.rules.dice.enumerate_outcomes`;
+    ``charge`` adds the +2 of a charge (seed 000: to the Strength check; seed 004: to the
+    trip's touch attack, the charge's attack roll)."""
+    from d20combat.rules.maneuvers import overrun as O
+    from d20combat.rules.maneuvers import trip as T
+    from d20combat.rules.maneuvers.bull_rush import CHARGING
+
+    notes = ["the defender blocks"]
+    if O.may_avoid(attacker.stat):
+        notes[0] += " (it may avoid instead, without ill effect: no Improved Overrun)"
+    provokes: list[str] = []
+    steps: list[tuple[str, Fraction]] = []
+    if rules.overrun_check == "trip":
+        sides = T.trip_sides(attacker, defender, rules, flat_footed=flat_footed)
+        if charge and sides.touch_bonus is not None:
+            sides = sides._replace(touch_bonus=sides.touch_bonus.plus(CHARGING))
+        names = {"tripped": "knocked down"}
+        results = enumerate_outcomes(lambda d: T.outcome(T.trip(d, sides, rules)))
+        results = {names.get(k, k): v for k, v in results.items()}
+        hit = 1 - results.get("missed", Fraction(0))
+        won = results.get("knocked down", Fraction(0))
+        if sides.touch_bonus is not None:
+            steps.append(("trip: touch attack hits", hit))
+        steps.append(("trip check won, after a hit", won / hit if hit else Fraction(0)))
+        lost = hit - won
+        back = results.get("countered", Fraction(0))
+        steps.append(("counter-trip, after a lost check", back / lost if lost else Fraction(0)))
+        notes.append("seed 004: at least 10 ft of straight movement, the block a trip attack")
+        if not attacker.stat.has_feat("improved trip") and "unarmed-attack" in (
+            rules.provoking_actions
+        ):
+            provokes.append(
+                f"{defender.stat.name}: the unarmed trip provokes from an armed target "
+                "(seed 004 Trip)"
+            )
+    else:
+        osides = O.overrun_sides(attacker, defender, rules, charging=charge)
+        results = enumerate_outcomes(lambda d: O.outcome(O.overrun(d, osides)))
+        won = results.get("knocked down", Fraction(0))
+        back = results.get("countered", Fraction(0))
+        steps.append(("overrun check won", won))
+        lost = 1 - won
+        steps.append(("counter-attempt, after a lost check", back / lost if lost else Fraction(0)))
+    if not attacker.stat.has_feat("improved overrun"):
+        provokes.insert(
+            0,
+            f"{defender.stat.name}: moving into its space (seed 000 Overrun Step 1; seed 004: "
+            "provoking normally; none with Improved Overrun)",
+        )
+    order = ("knocked down", "countered", "failed", "missed")
+    outcomes = {k: results[k] for k in order if k in results}
+    return ManeuverOdds(
+        "overrun",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "knocked down",
+        outcomes,
+        tuple(steps),
+        tuple(provokes),
+        notes=tuple(notes),
     )
 
 
@@ -372,10 +503,24 @@ def _anyone(attacker: Statistics, defender: Statistics) -> str | None:
     return None
 
 
+def _bull_rush_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    from d20combat.rules.maneuvers.bull_rush import bull_rush_problem
+
+    return bull_rush_problem(attacker, defender)
+
+
+def _overrun_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    from d20combat.rules.maneuvers.overrun import overrun_problem
+
+    return overrun_problem(attacker, defender)
+
+
 #: The maneuvers whose exact odds ``odds MANEUVER`` gives, by the name it takes.
 MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "trip": ManeuverEntry(trip_odds, _trip_problem),
     "grapple": ManeuverEntry(grapple_odds, _grapple_problem),
     "pin": ManeuverEntry(pin_odds, _anyone, frozenset()),
     "escape": ManeuverEntry(escape_odds, _anyone, frozenset()),
+    "bull-rush": ManeuverEntry(bull_rush_odds, _bull_rush_problem, frozenset({"charge"})),
+    "overrun": ManeuverEntry(overrun_odds, _overrun_problem, frozenset({"charge", "flat_footed"})),
 }

@@ -591,6 +591,16 @@ def test_import_srd_rejects_a_folder_without_monsters(
     assert_bad_input(code, out, err, str(tmp_path), "not an SRD folder", "expected")
 
 
+@pytest.mark.parametrize("out_name", ["a-file/out", "x" * 300])
+def test_import_srd_out_that_cannot_be_made(
+    out_name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by the fuzzer (R2): an --out under a file, or too long a name, was an OSError
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    code, out, err = run_main(capsys, "import-srd", SRD, "--out", tmp_path / out_name)
+    assert_bad_input(code, out, err, "--out", "cannot make the folder", "expected")
+
+
 # ---------------------------------------------------------------- bad input
 def corrupt_saves(tmp_path: Path) -> dict[str, Path]:
     good = tmp_path / "good.json"

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from d20combat.cli import cli
 from d20combat.content.bestiary import find_creature
 from d20combat.content.rulesets import ruleset
-from d20combat.odds import trip_odds
+from d20combat.odds import bull_rush_odds, overrun_odds, trip_odds
 from d20combat.rules.maneuvers.trip import trip_sides
 from d20combat.rules.statistics import derive
 
@@ -137,7 +137,7 @@ def test_odds_trip_json_contract() -> None:
             ("odds", "trip", "--attacker", "ogre", "--defender", "wolf", "--ac", "12"),
             "--ac does not apply",
         ),
-        (("odds", "bull-rush", "--attacker", "ogre", "--defender", "wolf"), "not available yet"),
+        (("odds", "disarm", "--attacker", "ogre", "--defender", "wolf"), "not available yet"),
         (
             ("odds", "tickle", "--attacker", "ogre", "--defender", "wolf"),
             "unknown maneuver 'tickle'",
@@ -264,3 +264,121 @@ def test_odds_grapple_pin_escape_json_contract() -> None:
         assert data["provokes"] == []
     flagged = run("odds", "pin", "--attacker", "ogre", "--defender", "wolf", "--flat-footed")
     assert flagged.exit_code == 2 and "--flat-footed does not apply" in flagged.output
+
+
+# --------------------------------------------------------------------------- bull rush
+# seed 000 "Bull Rush": d20 + Str + size (+/-4 per category from Medium) + 2 charging +
+# Improved Bull Rush's 4 (seed 002) against d20 + Str + size + 4 for more than two legs;
+# a tie fails; the push 5 ft + 5 ft per full 5 points, moving with the defender, within
+# the attacker's speed (a charge: twice its speed less the shortest charge, 10 ft).
+
+
+def brute_push(mine: int, theirs: int, limit: int) -> dict[str, Fraction]:
+    out: dict[str, Fraction] = {}
+    for a in D20:
+        for b in D20:
+            margin = a + mine - (b + theirs)
+            key = "failed" if margin <= 0 else f"pushed {min(limit, 5 + 5 * (margin // 5))} ft"
+            out[key] = out.get(key, Fraction(0)) + Fraction(1, 400)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "charge", "mine", "theirs", "limit"),
+    [
+        # the ogre: Str 21 (+5), Large (+4); speed 30 in its hide armor; the fighter: +3
+        ("ogre", "fighter-4", False, 9, 3, 30),
+        # the wolf resists with Str 13 (+1) and four legs (+4)
+        ("fighter-4", "wolf", False, 3, 5, 20),
+        # the hill giant: Str 25 (+7), Large (+4), Improved Bull Rush (+4), charging (+2);
+        # speed 30 (hide armor): 60 - 10 ft
+        ("hill-giant", "ogre", True, 17, 9, 50),
+        ("goblin", "goblin", False, -4, -4, 30),  # equal: a tie fails
+    ],
+)
+def test_bull_rush_odds_are_the_brute_force_odds(
+    attacker: str, defender: str, charge: bool, mine: int, theirs: int, limit: int
+) -> None:
+    rules = ruleset("srd35")
+    a, d = derive(find_creature(attacker), rules), derive(find_creature(defender), rules)
+    odds = bull_rush_odds(a, d, rules, charge=charge)
+    assert odds.outcomes == brute_push(mine, theirs, limit)
+    assert odds.p_success == 1 - odds.outcomes["failed"]
+    assert sum(odds.outcomes.values()) == 1
+
+
+def test_odds_bull_rush_json_contract() -> None:
+    result = run("odds", "bull-rush", "--attacker", "ogre", "--defender", "fighter-4", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    # +9 against +3: a + 9 > b + 3, i.e. b <= a + 5: for a = 1..15, a + 5 faces of b,
+    # then all 20: 6 + ... + 20 = 195, plus 5 x 20 = 100: 295 of 400 = 59/80
+    assert data["maneuver"] == "bull-rush" and data["p_success"] == "59/80"
+    assert data["outcomes"]["failed"] == "21/80"
+    assert data["steps"][0] == {"step": "Strength check won (a tie fails)", "p": "59/80"}
+    assert [p["folded_in"] for p in data["provokes"]] == [False, False]
+    assert "the defender included" in data["provokes"][0]["reason"]
+
+
+# --------------------------------------------------------------------------- overrun
+# seed 000 "Overrun": Str + size + 2 charging against the better of Str and Dex + size +
+# 4 stability, "if you win" (ties to the higher modifier, a coin between equals: p_win);
+# after a loss the defender's Str + size against the better of Str and Dex + size.
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "charge", "sides"),
+    [
+        # the fighter (Str 16: +3) against the goblin (Dex 13: +1, Small -4: -3); the
+        # counter: the goblin's Str 11 (+0) -4 against the fighter's +3
+        ("fighter-4", "goblin", False, (3, -3, -4, 3)),
+        ("fighter-4", "goblin", True, (5, -3, -4, 3)),
+        # the wolf: Dex 15 (+2), four legs (+4) to resist; Str 13 (+1) to knock down
+        ("orc", "wolf", False, (3, 6, 1, 3)),
+        ("goblin", "goblin", False, (-4, -3, -4, -3)),
+    ],
+)
+def test_overrun_odds_are_the_brute_force_odds(
+    attacker: str, defender: str, charge: bool, sides: tuple[int, int, int, int]
+) -> None:
+    rules = ruleset("srd35")
+    a, d = derive(find_creature(attacker), rules), derive(find_creature(defender), rules)
+    odds = overrun_odds(a, d, rules, charge=charge)
+    won = p_win(sides[0], sides[1])
+    back = p_win(sides[2], sides[3])
+    expected = {
+        "knocked down": won,
+        "countered": (1 - won) * back,
+        "failed": (1 - won) * (1 - back),
+    }
+    assert odds.outcomes == {k: v for k, v in expected.items() if v}
+    assert odds.p_success == won
+
+
+def test_d20modern_overrun_odds_are_a_trips() -> None:
+    # seed 004 "Overrun": the block is a trip attack: the trip's brute force, its
+    # "tripped" named "knocked down"; --charge adds +2 to the touch attack
+    rules = ruleset("d20modern")
+    a, d = derive(find_creature("fighter-4"), rules), derive(find_creature("wolf"), rules)
+    odds = overrun_odds(a, d, rules)
+    trip = brute("fighter-4", "wolf", "d20modern")
+    assert odds.outcomes == {("knocked down" if k == "tripped" else k): v for k, v in trip.items()}
+    charged = overrun_odds(a, d, rules, charge=True)
+    s = trip_sides(a, d, rules)
+    assert s.touch_bonus is not None and s.touch_ac is not None
+    hit = p_touch(s.touch_bonus.value + 2, s.touch_ac.value)
+    assert charged.steps[0] == ("trip: touch attack hits", hit)
+
+
+def test_odds_overrun_cli() -> None:
+    result = run(
+        "odds", "overrun", "--attacker", "fighter-4", "--defender", "goblin", "--charge", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["maneuver"] == "overrun" and data["p_success"] == "167/200"
+    assert data["notes"][0].startswith("the defender blocks")
+    bad = run("odds", "bull-rush", "--attacker", "ogre", "--defender", "wolf", "--flat-footed")
+    assert bad.exit_code == 2 and "--flat-footed does not apply" in bad.output
+    big = run("odds", "bull-rush", "--attacker", "goblin", "--defender", "hill-giant")
+    assert big.exit_code == 2 and "at most one size larger" in big.output

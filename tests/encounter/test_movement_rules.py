@@ -63,10 +63,12 @@ def row(start: str, end: str) -> tuple[tuple[int, int], ...]:
 
 
 def charges(enc: Any, target: str = "blue") -> set[str]:
+    """Where the legal charges with an attack at their end end (not those ending in a
+    bull rush or an overrun: tests/encounter/test_bull_rush.py, test_overrun.py)."""
     return {
         A.square_name(a.to)
         for a in enc.legal_actions()
-        if isinstance(a, A.Charge) and a.target == target
+        if isinstance(a, A.Charge) and a.target == target and a.maneuver is None
     }
 
 

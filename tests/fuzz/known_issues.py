@@ -39,31 +39,9 @@ class KnownIssue:
         )
 
 
-LEAD = "lead, main: dice (rules/dice.py)"
-NAMES = "names branch: cli import-srd"
-
-# Fixed on main and met no more in 116,000 and 112,000 cases (docs/fuzzing.md): hostile
-# YAML crashing or hanging the loader, non-ASCII dice, over-long creature names, corrupt
-# saves crashing resume, whole long values quoted in errors.
-KNOWN_ISSUES: tuple[KnownIssue, ...] = (
-    KnownIssue(
-        "dice-round-trip",
-        LEAD,
-        "a constant before subtracted dice ('0-d1', '3-1d4') parses, but prints as '-1d1' or "
-        "'-1d4+3', which the parser refuses (a negative first roll)",
-        kinds=("output",),
-        reason="starts with a negative number of dice",
-        commands=("Dice.parse",),
-    ),
-    KnownIssue(
-        "import-srd-out",
-        NAMES,
-        "import-srd --out that cannot be made (under a file, a too-long name): OSError",
-        kinds=("crash",),
-        reason=r"^(OSError|NotADirectoryError|FileExistsError|PermissionError)",
-        where="cli.py:import_srd",
-    ),
-)
+# Empty: every class found so far is fixed (docs/fuzzing.md, Findings). A failure class
+# that another branch is fixing goes here, with its owner, until the fix merges.
+KNOWN_ISSUES: tuple[KnownIssue, ...] = ()
 
 
 def known_issue(f: Failure) -> str | None:

@@ -218,3 +218,16 @@ def test_parse_round_trip_and_bounds(terms: list[tuple[int, int, int]], const: i
 def test_parser_never_crashes(text: str) -> None:
     with contextlib.suppress(DiceSyntaxError):  # a clear error or a value, never a crash
         Dice.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "lowest", "highest"),
+    [("0-d1", "0-1d1", -1, -1), ("3-1d4", "3-1d4", -1, 2), ("-3-1d4", "-3-1d4", -7, -4)],
+)
+def test_subtracted_dice_after_a_constant_read_back(
+    text: str, shown: str, lowest: int, highest: int
+) -> None:
+    # found by the fuzzer (R1): "3-1d4" once printed as "-1d4+3", which the parser refuses
+    d = Dice.parse(text)
+    assert (str(d), d.min, d.max) == (shown, lowest, highest)
+    assert Dice.parse(shown) == d

@@ -7,11 +7,12 @@ dice; Red acts first (initiative 20, 19) and stands next to Blue.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from d20combat.encounter import actions as A
-from d20combat.rules.checks import p_opposed
-from d20combat.tactics.maneuvers import instead, trip_value
+from d20combat.rules.checks import Ties, p_opposed
+from d20combat.tactics.maneuvers import bull_rush_instead, charge_instead, instead, trip_value
 from d20combat.tactics.policies import policy
 
 ROWS = """
@@ -55,3 +56,77 @@ def test_a_mindless_creature_never_chooses_a_maneuver(kit: Any) -> None:
     enc = duel(kit, red="Improved Trip", blue_bab=16, red_int=2)
     attack = A.Attack("blue")
     assert instead(enc, enc.combatants["red"], attack) is attack
+
+
+# ------------------------------------------------------------ bull rush and overrun
+# Red: BAB +0 here (longsword +3, 1d8+3: against Blue's flat-footed AC 15 it hits on 12
+# or more, 9 in 20, about 3.4 hit points expected). Its friends Axe and Maul wield
+# greataxes (+9, 1d12+4: 10.5 a hit) with Combat Reflexes (attacks of opportunity while
+# flat-footed). Red's Strength check +3 against Blue's +3 wins 190 of 400 (a tie fails:
+# seed 000 "Bull Rush").
+
+WIDE = """
+.........
+.........
+.........
+"""
+
+
+def party(
+    kit: Any, red_at: str, blue_at: str, friends: tuple[str, ...], ooze: bool = False, **blue: Any
+) -> Any:
+    red = kit.fighter("Red", red_at, bab=0)
+    for i, at in enumerate(friends):
+        red += kit.fighter(
+            f"Friend{i}", at, weapons="greataxe", feats="Combat Reflexes", extra="tactics: hold"
+        )
+    foe = kit.creature("gray-ooze", blue_at) if ooze else kit.fighter("Blue", blue_at, **blue)
+    return kit.encounter(WIDE, {"red": red, "blue": foe})
+
+
+def test_a_bull_rush_past_two_friends_beats_a_weak_attack(kit: Any) -> None:
+    # The gray ooze (no legs: no trip; Str 12: +1; AC 5) at c2: pushed to d2, it leaves
+    # the square Friend0 (c1) and Friend1 (c3) threaten: Red's +3 beats its +1 in 229
+    # of 400 pairs (its d20 at most one below Red's), and two greataxe attacks (about
+    # 10 each against AC 5) are worth more than Red's own attack (about 7); the ooze,
+    # flat-footed, makes no attack of opportunity on Red.
+    enc = party(kit, "b2", "c2", ("c1", "c3"), ooze=True)
+    choice = policy("default")(enc, "red")
+    assert isinstance(choice, A.BullRush) and choice.target == "gray-ooze"
+    assert p_opposed(3, 1, Ties.OPPONENT) == Fraction(229, 400)
+
+
+def test_no_friend_to_strike_no_bull_rush(kit: Any) -> None:
+    # Nobody of Red's side threatens the ooze: a push brings nothing (the cheap bound).
+    enc = party(kit, "b2", "c2", (), ooze=True)
+    c = enc.combatants["red"]
+    assert bull_rush_instead(enc, c, enc.combatants["gray-ooze"], A.Attack("gray-ooze")) is None
+    assert type(policy("default")(enc, "red")) is A.Attack
+
+
+def test_a_charge_ends_in_a_bull_rush_past_friends(kit: Any) -> None:
+    # Red at a2 cannot reach the ooze (g2) with a move (speed 20): it charges to f2;
+    # with Friend0 and Friend1 beside the ooze (g1, g3) the bull rush at the end, +2
+    # charging, promises more than the charge's attack.
+    enc = party(kit, "a2", "g2", ("g1", "g3"), ooze=True)
+    choice = policy("default")(enc, "red")
+    assert isinstance(choice, A.Charge) and choice.maneuver == "bull-rush", choice
+    alone = party(kit, "a2", "g2", (), ooze=True)
+    plain = policy("default")(alone, "red")
+    assert isinstance(plain, A.Charge) and plain.maneuver is None
+    assert charge_instead(alone, alone.combatants["red"], plain) is plain
+
+
+def test_an_overrun_on_the_way_fells_a_full_attacker_among_friends(kit: Any) -> None:
+    # Blue (BAB +16: four attacks) at d2, Red at a2 moving to c2 to attack it. Red's +3
+    # against Blue's +3 wins half the time: not more, so Blue blocks (the default
+    # choice). A fall costs Blue the three later attacks of its full attack and gives
+    # the friends beside it +4; that beats Red's weak attack: Red overruns Blue on the
+    # way, through d2 to e2.
+    enc = party(kit, "a2", "d2", ("d1", "d3"), bab=16)
+    choice = policy("default")(enc, "red")
+    assert isinstance(choice, A.Overrun) and choice.target == "blue", choice
+    assert choice.path[-1] == (4, 1)
+    # Blue with a single attack and no friend about: Red just moves
+    enc = party(kit, "a2", "d2", (), bab=1)
+    assert type(policy("default")(enc, "red")) is A.Move

@@ -88,6 +88,11 @@ class Ruleset(Frozen):
     improved_maneuver_bonus: int = 4
     trip_touch_attack: bool = True
     trip_counter: bool = True
+    bull_rush_astray_percent: int = Field(default=25, ge=0, le=100)
+    bull_rush_no_step: bool = False
+    overrun_check: Literal["opposed", "trip"] = "opposed"
+    overrun_straight_ft: int = Field(default=0, ge=0)
+    overrun_once_per_round: bool = True
     iteratives: Literal["every-5", "one-secondary"] = "every-5"
     secondary_attack_penalty: int = -5
     two_weapon: Literal["table", "primary-secondary"] = "table"

@@ -14,6 +14,10 @@ notation                   meaning (action type; source)
 ``run c4 c5 c6``           run, full-round, straight line (seed 004 "Run")
 ``charge ogre to e6``      charge, then one melee attack (seed 000 "Charge")
 ``charge ogre to e6 power 2``   the charge's attack with Power Attack
+``charge ogre to e6 bull-rush``   bull rush at the end of the charge (seed 000 "Bull
+                           Rush"): ``follow`` to move with it and push it further
+``charge ogre to g6 overrun``   charge through the ogre's space, overrunning it, on to
+                           g6 (seed 000 "Overrun")
 ``attack ogre``            attack (standard, or the next attack of a full attack)
 ``attack ogre with bite defensively nonlethal``   with options
 ``attack ogre with longsword two-weapon``   open a two-weapon full attack
@@ -38,6 +42,11 @@ notation                   meaning (action type; source)
 ``climb-onto ogre``        seed 001: climb onto a larger creature (in place of an attack)
 ``climb-down``             seed 001: slide down off it (move action)
 ``shake-off``              seed 001: shake off the creatures on its back (standard)
+``bull-rush ogre``         bull rush, a standard action: push it 5 ft (seed 000
+                           "Bull Rush")
+``bull-rush ogre follow``  ... moving with it: 5 ft more per 5 points of margin
+``overrun goblin d4 e4 f4``   a move action along the path through the goblin's space,
+                           overrunning it on the way (seed 000 "Overrun")
 ``total-defense``          +4 dodge AC (seed 004 "Total Defense")
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
 ``delay``                  act after the next creature, and choose again then
@@ -140,15 +149,25 @@ class Crawl(Action):
 
 @dataclass(frozen=True, slots=True)
 class Charge(Action):
+    """Charge ``target``, ending at ``to`` (seed 000 "Charge"): one melee attack, or a
+    bull rush (``maneuver="bull-rush"``; ``follow``: moving with the defender), or an
+    overrun of ``target`` on a lane through its space to ``to`` (``"overrun"``)."""
+
     target: str
     to: Pos
     power: int = 0  # Power Attack on the charge's attack (SRD feats)
+    maneuver: str | None = None  # bull-rush or overrun in place of the attack
+    follow: bool = False
     verb: ClassVar[str] = "charge"
     kind: ClassVar[str] = "full-round"
 
     def __str__(self) -> str:
         text = f"charge {self.target} to {square_name(self.to)}"
-        return f"{text} power {self.power}" if self.power else text
+        if self.power:
+            text += f" power {self.power}"
+        if self.maneuver:
+            text += f" {self.maneuver}"
+        return text + " follow" if self.follow else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,6 +367,36 @@ class ShakeOff(Action):
 
     verb: ClassVar[str] = "shake-off"
     kind: ClassVar[str] = "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class BullRush(Action):
+    """Bull rush ``target`` (seed 000 "Bull Rush": a standard action; seed 004: the
+    attack action): push it 5 ft; ``follow``: move with it, 5 ft more for each 5 points
+    of margin."""
+
+    target: str
+    follow: bool = False
+    verb: ClassVar[str] = "bull-rush"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"bull-rush {self.target}" + (" follow" if self.follow else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Overrun(Action):
+    """A move action along ``path`` through ``target``'s space, overrunning it on the way
+    (seed 000 "Overrun": "a standard action taken during your move"): the squares of
+    the path as for ``move``, the target's among them."""
+
+    target: str
+    path: tuple[Pos, ...]
+    verb: ClassVar[str] = "overrun"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, self.target, *map(square_name, self.path)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -572,13 +621,15 @@ def parse_action(text: str) -> Action:
         one = {"step": Step, "crawl": Crawl, "start-full-round": StartFullRound}
         return OpenDoor(pos) if verb == "open" else one[verb](pos)
     if verb == "charge":
-        power = 0
-        if len(args) == 5 and args[3] == "power" and _count(args[4]):
-            power = _count(args[4])
-            args = args[:3]
-        if len(args) != 3 or args[1] != "to":
-            raise _expect(text, "'charge TARGET to SQUARE [power N]'")
-        return Charge(args[0], parse_square(args[2]), power)
+        return _parse_charge(text, args)
+    if verb == "bull-rush":
+        if len(args) not in (1, 2) or args[1:] not in ([], ["follow"]):
+            raise _expect(text, "'bull-rush TARGET [follow]'")
+        return BullRush(args[0], len(args) == 2)
+    if verb == "overrun":
+        if len(args) < 2:
+            raise _expect(text, "'overrun TARGET SQUARE...' (the path through its space)")
+        return Overrun(args[0], tuple(parse_square(a) for a in args[1:]))
     if verb == "attack":
         return _parse_attack(text, args)
     if verb in ATTACK_MANEUVERS:
@@ -631,6 +682,8 @@ def parse_action(text: str) -> Action:
                     "run",
                     "crawl",
                     "charge",
+                    "bull-rush",
+                    "overrun",
                     "attack",
                     "total-defense",
                     "delay",
@@ -687,6 +740,26 @@ NAMED_ACTIONS: frozenset[str] = frozenset(
         *(cls.named for cls in ATTACK_MANEUVER_ACTIONS.values()),
     }
 )
+
+
+def _parse_charge(text: str, args: list[str]) -> Charge:
+    """``charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun]``."""
+    form = "'charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun]'"
+    if len(args) < 3 or args[1] != "to":
+        raise _expect(text, form)
+    rest = args[3:]
+    follow = rest[-1:] == ["follow"]
+    if follow:
+        rest = rest[:-1]
+    maneuver = rest.pop() if rest[-1:] in (["bull-rush"], ["overrun"]) else None
+    if follow and maneuver != "bull-rush":
+        raise _expect(text, form)
+    power = 0
+    if rest:
+        power = _count(rest[1]) if len(rest) == 2 and rest[0] == "power" else 0
+        if not power:
+            raise _expect(text, form)
+    return Charge(args[0], parse_square(args[2]), power, maneuver, follow)
 
 
 def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:

@@ -453,6 +453,7 @@ class Budget:
     committed: bool = False  # the full attack has taken the move action
     free_draw_used: bool = False
     attacks_made: int = 0
+    overran: bool = False  # seed 000 "Overrun": "only one overrun attempt per round"
 
     def situation(self) -> tuple[object, ...]:
         return (
@@ -468,6 +469,7 @@ class Budget:
             self.committed,
             self.free_draw_used,
             self.attacks_made,
+            self.overran,
         )
 
     @property
@@ -503,14 +505,17 @@ class Budget:
             "committed": self.committed,
             "free_draw_used": self.free_draw_used,
             "attacks_made": self.attacks_made,
+            "overran": self.overran,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Budget:
         """Raises KeyError for a missing field and TypeError for an unknown one (a save
-        without ``made`` made the first ``next_attack`` attacks, in order)."""
+        without ``made`` made the first ``next_attack`` attacks, in order; one without
+        ``overran`` attempted no overrun)."""
         if "made" not in data and "next_attack" in data:
             data = {**data, "made": (1 << int(data["next_attack"])) - 1}
+        data = {"overran": False, **data}
         names = [f for f in cls.__dataclass_fields__ if not f.startswith("_")]
         return cls(**{f: data[f] for f in names}) if set(data) <= set(names) else cls(**data)
 

@@ -37,7 +37,7 @@ from d20combat.rules.conditions import (
     roll_modifiers,
     sneak_attack_allowed,
 )
-from d20combat.rules.dice import Dice, Roll
+from d20combat.rules.dice import D100, Dice, Roll
 from d20combat.rules.hitpoints import take_damage, take_nonlethal
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import AttackOption
@@ -587,20 +587,25 @@ def provoke(
     movement: bool = False,
     only: Combatant | None = None,
     unseen_only: bool = False,
-    exclude: Combatant | None = None,
+    partner: Combatant | None = None,
+    spare: Combatant | None = None,
 ) -> bool:
     """Offer attacks of opportunity to everyone threatening ``provoker``'s space (or
-    ``only`` that one, or ``unseen_only`` those the provoker cannot see; never
-    ``exclude``).
+    ``only`` that one, or ``unseen_only`` those the provoker cannot see), but ``spare``.
+
+    ``partner``: the other party of a bull rush under way (seed 000 "Bull Rush"): an
+    attack of opportunity by anyone else may go astray onto it (:func:`astray`).
 
     Returns False if the provoker can no longer act (its action is lost).
     """
     from d20combat.encounter.state import always_react
 
     for t in enc.space.threatening(provoker):
-        if (only is not None and t is not only) or t is exclude:
+        if only is not None and t is not only:
             continue
         if unseen_only and enc.space.sees(provoker, t):
+            continue
+        if t is spare:
             continue
         if movement and (provoker.id in t.provoked_by_move or t.clinging == provoker.id):
             continue  # (a creature clinging to the mover moves with it: seed 001)
@@ -614,7 +619,43 @@ def provoke(
             t.provoked_by_move.add(provoker.id)
         t.aoo_used += 1
         enc.event(t.id, "provoked", AOO_RULE, target=provoker.id, reason=reason)
-        strike(enc, t, option, option.bonus, provoker, kind="aoo", moving=movement)
+        target = provoker
+        if partner is not None and t is not partner and enc.active(partner):
+            target = astray(enc, t, provoker, partner)
+        strike(enc, t, option, option.bonus, target, kind="aoo", moving=movement)
         if not enc.active(provoker):
             return False
     return True
+
+
+ASTRAY_RULE = "seed 000 Bull Rush; seed 002 Bull Rush"
+
+
+def astray(enc: Encounter, t: Combatant, provoker: Combatant, partner: Combatant) -> Combatant:
+    """Whom ``t``'s attack of opportunity on ``provoker`` strikes during a bull rush: a
+    d% roll within the ruleset's ``bull_rush_astray_percent`` (25%) sends it onto
+    ``partner``, the other party (seed 000 "Bull Rush": "Any attack of opportunity made
+    by anyone other than the defender against you during a bull rush has a 25% chance of
+    accidentally targeting the defender instead", and the other way round). Seed 000
+    rolls the attack first, then the chance; the two rolls are independent, so rolling
+    the chance first changes no odds and lets the attack be rolled once against the AC
+    of the creature it strikes."""
+    percent = enc.rules.bull_rush_astray_percent
+    if not percent:
+        return provoker
+    mark = enc.dice.mark()
+    strays, roll = enc.dice.classify(
+        D100, f"attack of opportunity astray ({percent}%)", lambda r: r <= percent
+    )
+    enc.event(
+        t.id,
+        "astray",
+        ASTRAY_RULE,
+        target=partner.id if strays else provoker.id,
+        rolls_from=mark,
+        meant=provoker.id,
+        roll=roll,
+        percent=percent,
+        strays=strays,
+    )
+    return partner if strays else provoker

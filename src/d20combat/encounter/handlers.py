@@ -21,8 +21,15 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
 from d20combat.encounter.fighting import can_power_attack, provoke, strike
-from d20combat.encounter.maneuvers import attempt_maneuver, maneuver_attacks, maneuver_problem
+from d20combat.encounter.maneuvers import (
+    CHARGE_MANEUVERS,
+    attempt_maneuver,
+    maneuver_attacks,
+    maneuver_problem,
+)
 from d20combat.encounter.maneuvers import grapple as G
+from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
+from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
 from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import can_use_ranged
@@ -92,6 +99,12 @@ def _need_mobile(enc: Encounter, c: Combatant) -> None:
         raise _fail("its conditions forbid moving: " + ", ".join(sorted(c.conditions)))
     if c.has("prone"):
         raise _fail("prone: stand up first (or crawl)")
+
+
+# for the maneuvers' own handlers (encounter/maneuvers)
+need_move_action = _need_move_action
+need_standard = _need_standard
+need_mobile = _need_mobile
 
 
 def _speed(enc: Encounter, c: Combatant) -> int:
@@ -298,8 +311,13 @@ def _gen_crawl(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 
 # ---------------------------------------------------------------- charge
+def _charge_limit(enc: Encounter, c: Combatant) -> int:
+    return _speed(enc, c) * (1 if enc.budget.single else 2)
+
+
 def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    """seed 000 "Charge"; seed 004 "Charge"."""
+    """seed 000 "Charge"; seed 004 "Charge"; a bull rush or overrun at its end
+    (:data:`~d20combat.encounter.maneuvers.CHARGE_MANEUVERS`)."""
     assert isinstance(a, A.Charge)
     if enc.budget.single:
         _need_standard(enc, c)
@@ -313,7 +331,19 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     target = enc.get(a.target)
     if target.side == c.side:
         raise _fail(f"{target.id} is not an enemy")
-    limit = _speed(enc, c) * (1 if enc.budget.single else 2)
+    limit = _charge_limit(enc, c)
+    if a.maneuver is not None:
+        ending = CHARGE_MANEUVERS.get(a.maneuver)
+        if ending is None:
+            raise _fail(f"a charge ends with an attack, {' or '.join(CHARGE_MANEUVERS)}")
+        if a.power:
+            raise _fail(f"Power Attack goes with the charge's attack, not a {a.maneuver}")
+        if a.follow and a.maneuver != "bull-rush":
+            raise _fail("only a bull rush follows its defender")
+        ending.check(enc, c, a, target, limit)
+        return
+    if a.follow:
+        raise _fail("only a bull rush follows its defender")
     enc.space.check_charge(c, target, a.to, limit)
     if a.power:
         melee = c.melee_options()
@@ -325,17 +355,24 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
 def _run_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Charge)
     target = enc.get(a.target)
+    limit = _charge_limit(enc, c)
     enc.budget.use("standard" if enc.budget.single else "full-round")
     enc.budget.moved = True
     c.conditions["charging"] = Condition(c.id, 1)
     c.power_attack = a.power  # SRD feats "Power Attack": for the round
-    path = enc.space.charge_path(c, a.to)
-    option = enc.space.melee_option_for(c, target) if walk(enc, c, path, kind="charge") else None
+    if a.maneuver is not None:
+        CHARGE_MANEUVERS[a.maneuver].run(enc, c, a, target, limit)
+        option = None
+    else:
+        path = enc.space.charge_path(c, a.to)
+        walked = walk(enc, c, path, kind="charge")
+        option = enc.space.melee_option_for(c, target) if walked else None
     if option is not None and enc.active(target):
         strike(enc, c, option, option.bonus, target, charge=True)
     else:  # seed 000: the -2 AC lasts until the start of its next turn either way
         c.conditions.pop("charging", None)
         c.conditions["charged"] = Condition(c.id, 1)
+        enc.space.invalidate(c)
 
 
 def _gen_charge(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
@@ -346,12 +383,14 @@ def _gen_charge(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         return
     if not c.restrictions().can_charge:
         return
-    limit = _speed(enc, c) * (1 if b.single else 2)
+    limit = _charge_limit(enc, c)
     for target in enc.enemies(c):
         if target.vitals.dead:
             continue
         for to in enc.space.charge_destinations(c, target, limit):
             yield A.Charge(target.id, to)
+        for ending in CHARGE_MANEUVERS.values():
+            yield from ending.ends(enc, c, target, limit)
 
 
 # ---------------------------------------------------------------- attacks
@@ -1331,6 +1370,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Run: Handler(_check_run, _run_run, _gen_run),
     A.Crawl: Handler(_check_crawl, _run_crawl, _gen_crawl),
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
+    A.Overrun: Handler(check_overrun, run_overrun, gen_overrun),
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
     # listed with the attacks they replace (_gen_attack)
     A.Trip: Handler(_check_attack, _run_attack, lambda enc, c: ()),
@@ -1344,6 +1384,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Release: Handler(G.check_release, G.run_release, G.gen_release),
     A.ClimbDown: Handler(G.check_climb_down, G.run_climb_down, G.gen_climb_down),
     A.ShakeOff: Handler(G.check_shake_off, G.run_shake_off, G.gen_shake_off),
+    A.BullRush: Handler(check_bull_rush, run_bull_rush, gen_bull_rush),
     A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),

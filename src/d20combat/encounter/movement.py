@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from d20combat.content.equipment import WeaponFlag
 from d20combat.content.sizes import Size
 from d20combat.encounter.actions import Pos, square_name
 from d20combat.encounter.combatant import Combatant
@@ -27,6 +26,7 @@ from d20combat.encounter.fighting import provoke, strike
 from d20combat.errors import IllegalActionError
 from d20combat.grid.squares import footprint
 from d20combat.rules.conditions import can_use_ranged
+from d20combat.rules.maneuvers.charge import set_multiplier
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -50,6 +50,11 @@ def walk(
     kind: str,
     provokes: bool = True,
     free_start: bool = False,
+    partner: Combatant | None = None,
+    through: Combatant | None = None,
+    record: bool = True,
+    left_start: bool = False,
+    spare: Combatant | None = None,
 ) -> bool:
     """Move ``c`` along ``path`` square by square. Returns False if it was stopped.
 
@@ -57,6 +62,12 @@ def walk(
     opportunity (once per round for movement); ``free_start`` exempts the first
     square from the enemies ``c`` can see (withdraw: SRD combat-i "Withdraw", unseen
     enemies still get their attack); ``provokes=False`` exempts all (5-foot step).
+    ``partner``: the other party of a bull rush, moved with ``c`` (no attacks between
+    them, others' may go astray: :func:`~d20combat.encounter.fighting.provoke`);
+    ``through``: a foe whose squares ``c`` passes (it let ``c`` by, or lies overrun);
+    ``left_start``: leaving the first square has provoked already (an overrun's);
+    ``spare``: a foe that gets no attack of opportunity for it; ``record=False`` leaves
+    the event to the caller.
     """
     start = c.pos
     done: list[Pos] = []
@@ -64,12 +75,16 @@ def walk(
     # readied attacks are set on their owners' turns: none appear during this move
     side = c.side
     watched = any(enc.combatants[i].side != side for i in enc.readiers)
+    passing = frozenset(space.occ.footprint(through.id)) if through is not None else frozenset()
     tiny = c.stat.size <= Size.TINY
     for i, nxt in enumerate(path):
-        if watched and any(s in space.blocks(c)[0] for s in footprint(nxt, c.squares)):
+        if watched and any(
+            s in space.blocks(c)[0] and s not in passing for s in footprint(nxt, c.squares)
+        ):
             break  # a readied move put a foe in the way
         if (
             provokes
+            and not (left_start and i == 0)
             and space.threatening(c)
             and not provoke(
                 enc,
@@ -77,6 +92,8 @@ def walk(
                 f"moving out of {square_name(c.pos)}",
                 movement=True,
                 unseen_only=free_start and i == 0,
+                partner=partner,
+                spare=partner or spare,
             )
         ):
             break
@@ -86,15 +103,16 @@ def walk(
             break
         if watched and not trigger_readied(enc, c):
             break
-    enc.event(
-        c.id,
-        kind,
-        RULES.get(kind, MOVE_RULE),
-        start=square_name(start),
-        path=[square_name(p) for p in done],
-        end=square_name(c.pos),
-        stopped=len(done) < len(path),
-    )
+    if record:
+        enc.event(
+            c.id,
+            kind,
+            RULES.get(kind, MOVE_RULE),
+            start=square_name(start),
+            path=[square_name(p) for p in done],
+            end=square_name(c.pos),
+            stopped=len(done) < len(path),
+        )
     return len(done) == len(path) and enc.active(c)
 
 
@@ -143,8 +161,6 @@ def trigger_readied(enc: Encounter, mover: Combatant) -> bool:
         provokes = option.ranged and "ranged-attack" in enc.rules.provoking_actions
         if not provokes or provoke(enc, t, shot):
             # SRD equipment "brace" weapons deal double damage set against a charge.
-            braced = option.weapon is not None and option.weapon.has(WeaponFlag.BRACE)
-            double = braced and not option.ranged and mover.has("charging")
             strike(
                 enc,
                 t,
@@ -152,7 +168,7 @@ def trigger_readied(enc: Encounter, mover: Combatant) -> bool:
                 option.bonus,
                 mover,
                 kind="readied attack",
-                multiplier=2 if double else 1,
+                multiplier=set_multiplier(option, target_charging=mover.has("charging")),
             )
         _reorder_before(enc, t, mover)
         if not enc.active(mover):

@@ -142,7 +142,7 @@ class CombatantDoc(_Doc):
 class BudgetDoc(_Doc):
     """``budget``: what the creature whose turn it is may still do
     (:class:`d20combat.encounter.combatant.Budget`). ``made`` may be missing from saves
-    of older versions."""
+    of older versions, and ``overran``."""
 
     standard: StrictBool
     move: StrictBool
@@ -156,6 +156,7 @@ class BudgetDoc(_Doc):
     committed: StrictBool
     free_draw_used: StrictBool
     attacks_made: Count
+    overran: StrictBool = False
 
 
 class OutcomeDoc(_Doc):

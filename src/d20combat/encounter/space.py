@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable, Hashable, Iterable
+from functools import lru_cache
 from heapq import nsmallest
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from weakref import proxy
@@ -96,6 +97,18 @@ _FREE_MOVE = restrictions(frozenset())
 
 def _by_id(c: Combatant) -> str:
     return c.id
+
+
+@lru_cache(maxsize=64)
+def adjacent_offsets(n: int, m: int) -> frozenset[Pos]:
+    """The offsets ``mover - target`` at which a space of ``n`` squares touches one of
+    ``m`` (sides or corners), without overlapping it."""
+    out = set()
+    for dx in range(-n, m + 1):
+        for dy in range(-n, m + 1):
+            if not (-n < dx < m and -n < dy < m):
+                out.add((dx, dy))
+    return frozenset(out)
 
 
 # per attack option (by id, the option kept in the entry), space size and natural reach
@@ -848,7 +861,11 @@ class Space:
         self._now[key] = cost
         return cost
 
-    def _path_cost(self, c: Combatant, path: tuple[Pos, ...]) -> int:
+    def _path_cost(
+        self, c: Combatant, path: tuple[Pos, ...], *, through: frozenset[Pos] = _NOWHERE
+    ) -> int:
+        """:meth:`path_cost`; ``through``: a foe's squares it may pass but not end in
+        (an overrun's)."""
         full = [c.pos, *path]
         for (x1, y1), (x2, y2) in zip(full, full[1:], strict=False):
             if max(abs(x2 - x1), abs(y2 - y1)) != 1:
@@ -862,10 +879,10 @@ class Space:
             x, y = p
             if x < 0 or y < 0 or x + n > m.width or y + n > m.height:
                 raise IllegalActionError(f"the path leaves the map at ({x}, {y})")
-            if any(s in blocked for s in footprint(p, n)):
+            if any(s in blocked and s not in through for s in footprint(p, n)):
                 raise IllegalActionError(f"an opponent blocks {square_name(p)}")
         end = full[-1]
-        if any(s in no_end for s in footprint(end, n)):
+        if any(s in no_end or s in through for s in footprint(end, n)):
             raise IllegalActionError(f"cannot end its movement in {square_name(end)}: occupied")
         cost = grid_path_cost(
             self.enc.map,
@@ -1008,21 +1025,29 @@ class Space:
         self._now[key] = mine
         return mine
 
-    def charge_destinations(self, c: Combatant, target: Combatant, limit: int) -> list[Pos]:
+    def charge_destinations(
+        self, c: Combatant, target: Combatant, limit: int, *, adjacent: bool = False
+    ) -> list[Pos]:
         """Where ``c`` may end a charge at ``target``: the closest spaces from which it
-        can attack, each at least 10 ft and at most ``limit`` away, with a clear lane
+        can attack (``adjacent``: from which it can move into its space, for a bull
+        rush), each at least 10 ft and at most ``limit`` away, with a clear lane
         (cached per version: do not change the list)."""
-        key = ("charge", c.id, target.id, limit)
+        key = ("charge", c.id, target.id, limit, adjacent)
         hit: list[Pos] | None = self._now.get(key)
         if hit is None:
-            hit = self._now[key] = self._charge_destinations(c, target, limit)
+            hit = self._now[key] = self._charge_destinations(c, target, limit, adjacent)
         return hit
 
-    def _charge_destinations(self, c: Combatant, target: Combatant, limit: int) -> list[Pos]:
-        options = c.melee_options()
-        if not options:
-            return []
-        spots, usable = self._attack_spots(c, target, options)
+    def _charge_destinations(
+        self, c: Combatant, target: Combatant, limit: int, adjacent: bool
+    ) -> list[Pos]:
+        if adjacent:
+            spots, usable = self._spots(c, target, (adjacent_offsets(c.squares, target.squares),))
+        else:
+            options = c.melee_options()
+            if not options:
+                return []
+            spots, usable = self._attack_spots(c, target, options)
         if c.pos in spots:
             return []  # already in reach: no 10 ft to move
         if not usable:
@@ -1056,7 +1081,14 @@ class Space:
         """Where ``c`` could attack ``target`` from with ``options``, and those of them
         on walkable ground, in row order (terrain only: cached on the map)."""
         ts = target.squares
-        reach = tuple(self.attack_offsets(c, o, ts) for o in options)
+        return self._spots(c, target, tuple(self.attack_offsets(c, o, ts) for o in options))
+
+    def _spots(
+        self, c: Combatant, target: Combatant, reach: tuple[frozenset[Pos], ...]
+    ) -> tuple[frozenset[Pos], tuple[Pos, ...]]:
+        """The positions at the offsets ``reach`` from ``target``, and those of them on
+        walkable ground, in row order (terrain only: cached on the map)."""
+        ts = target.squares
         key = (target.pos, ts, c.squares, reach)
         cache: dict[tuple[object, ...], tuple[frozenset[Pos], tuple[Pos, ...]]]
         cache = self.enc.map.cache("attack-spots")
@@ -1076,13 +1108,97 @@ class Space:
             hit = cache[key] = (spots, tuple(usable))
         return hit
 
-    def check_charge(self, c: Combatant, target: Combatant, to: Pos, limit: int) -> None:
-        if to not in self.charge_destinations(c, target, limit):
+    def check_charge(
+        self, c: Combatant, target: Combatant, to: Pos, limit: int, *, adjacent: bool = False
+    ) -> None:
+        if to not in self.charge_destinations(c, target, limit, adjacent=adjacent):
+            where = "move into its space" if adjacent else "attack"
             raise IllegalActionError(
                 f"no charge to {square_name(to)}: a charge ends in the closest space from "
-                f"which to attack {target.id}, 10 to {limit} ft away, along a clear "
+                f"which to {where} {target.id}, 10 to {limit} ft away, along a clear "
                 "straight lane, with the target in sight"
             )
+
+    def overrun_lane(self, c: Combatant, target: Combatant, to: Pos, limit: int) -> int:
+        """The index in :meth:`charge_path` of the first position of a charge through
+        ``target``'s space to ``to`` that enters it (seed 000 "Overrun" as part of a
+        charge; "Charge": a straight, clear lane, at most ``limit`` ft, the target in
+        sight; seed 004 "Overrun": the ruleset's ``overrun_straight_ft`` of straight
+        movement into the target's space).
+
+        Raises:
+            IllegalActionError: saying why there is no such charge.
+        """
+        path = self.charge_path(c, to)
+        theirs = set(self.occ.footprint(target.id))
+        inside = [any(s in theirs for s in footprint(p, c.squares)) for p in path]
+        why = f"no charge through {target.id}'s space to {square_name(to)}"
+        if True not in inside or inside[-1]:
+            raise IllegalActionError(f"{why}: the lane must pass its space and end beyond it")
+        k = inside.index(True)
+        if False in inside[k:] and True in inside[inside.index(False, k) :]:
+            raise IllegalActionError(f"{why}: the lane enters its space twice")
+        if not 10 <= 5 * distance(c.pos, to) <= limit:
+            raise IllegalActionError(f"{why}: a charge moves 10 to {limit} ft")
+        straight = self.enc.rules.overrun_straight_ft
+        if 5 * (k + 1) < straight:
+            raise IllegalActionError(
+                f"{why}: less than {straight} ft of straight movement into its space"
+            )
+        if not self.sees(c, target):
+            raise IllegalActionError(f"{why}: {target.id} is not in sight")
+        others = self._occupied_by_others(c).difference(theirs)
+        if not clear_charge_path(
+            self.enc.map,
+            c.pos,
+            to,
+            c.squares,
+            others,
+            swim=c.stat.speed.swim > 0,
+            unseen=self.unseen_terrain(c),
+        ):
+            raise IllegalActionError(f"{why}: the lane is not clear")
+        return k
+
+    def overrun_path(
+        self, c: Combatant, target: Combatant, path: tuple[Pos, ...]
+    ) -> tuple[int, int]:
+        """Check a move through ``target``'s space (seed 000 "Overrun": it is passed as
+        a square whose occupant lets the mover by, not ended in; the mover attempts the
+        overrun from a position where it could stop, the only place it can fall back to
+        here, where creatures never share squares; seed 004: the ruleset's
+        ``overrun_straight_ft`` of straight movement into it). Returns the index in
+        ``[c.pos, *path]`` of the first position in its space, and the path's cost in feet.
+
+        Raises:
+            IllegalActionError: saying why the path is not one.
+        """
+        theirs = frozenset(self.occ.footprint(target.id))
+        full = [c.pos, *path]
+        inside = [any(s in theirs for s in footprint(p, c.squares)) for p in full]
+        if True not in inside or inside[-1] or inside[0]:
+            raise IllegalActionError(
+                f"an overrun's path passes {target.id}'s space and ends beyond it"
+            )
+        k = inside.index(True)
+        if True in inside[inside.index(False, k) :]:
+            raise IllegalActionError(f"the path enters {target.id}'s space twice")
+        steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(full, full[1:], strict=False)]
+        straight = self.enc.rules.overrun_straight_ft // 5
+        if straight > 1 and (k < straight or len(set(steps[k - straight : k])) != 1):
+            raise IllegalActionError(
+                f"an overrun needs {5 * straight} ft of straight movement into {target.id}'s space"
+            )
+        blocked, no_end = self.blocks(c)
+        if any(
+            s in no_end or (s in blocked and s not in theirs)
+            for s in footprint(full[k - 1], c.squares)
+        ):
+            raise IllegalActionError(
+                f"the overrun must start from a square it may stop in, not "
+                f"{square_name(full[k - 1])}"
+            )
+        return k, self._path_cost(c, path, through=theirs)
 
     def charge_path(self, c: Combatant, to: Pos) -> tuple[Pos, ...]:
         """The positions passed on the straight move to ``to`` (start excluded)."""

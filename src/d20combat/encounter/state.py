@@ -134,6 +134,9 @@ class Encounter:
         # escapes or moves the grapple (seed 000: "Opponents don't have to try to hold
         # you"); without one, foes hold on and allies let go (grapple.resists)
         self.holds: dict[str, ReactionPolicy] = {}
+        # per defender: whether it avoids an overrunner (reactor, overrunner) -> bool;
+        # the default is d20combat.encounter.maneuvers.overrun.default_avoid
+        self.avoids: dict[str, ReactionPolicy] = {}
         self._events: list[Event] = []
         self._started = False
         self.fighters: tuple[str, ...] = ()  # two active foes last seen (a hint)
@@ -412,6 +415,7 @@ def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
         enc.combatants[cid] = new
     enc.reactions = dict(share.reactions)
     enc.holds = dict(share.holds)
+    enc.avoids = dict(share.avoids)
     enc.log = list(share.log)
     enc.history = list(share.history)
     enc.dice = SampledDice(Random())

@@ -78,8 +78,8 @@ def _damage(e: Event) -> str:
     mult = o.get("multiplier", 1)
     kind = "nonlethal " if o.get("nonlethal") else ""
     text = f"  {o.get('damage')} {kind}damage to {e.target}"
-    if rolls:
-        text += f" ({rolls}{f', x{mult} critical' if mult > 1 else ''})"
+    if rolls:  # x2 and more: a critical hit, a brace weapon set against a charge, or both
+        text += f" ({rolls}{f', x{mult}' if mult > 1 else ''})"
     for note in o.get("reductions", []):
         text += f"; {note}"
     text += f"; {e.target} {o.get('hp_before')} -> {o.get('hp')} hp"
@@ -202,6 +202,62 @@ def _climb(e: Event) -> str:
     return f"{e.actor} tries to climb onto {e.target}: " + "; ".join([*parts, result])
 
 
+def _bull_rush(e: Event) -> str:
+    """seed 000 "Bull Rush": the opposed Strength checks and how far they push."""
+    o = e.outcome
+    how = " at the end of its charge" if o.get("charging") else ""
+    contest = _contest(e, "bull rush", o.get("check"))
+    if o.get("result") != "pushed":
+        pair = o.get("check") or [0, 1]
+        tie = " (a tie is not enough)" if pair[0] == pair[1] else ""
+        return (
+            f"{e.actor} bull rushes {e.target}{how}: {contest}: the bull rush fails{tie}, "
+            f"{e.actor} is back where it was"
+        )
+    along = ", moving with it" if o.get("follow") else ""
+    return f"{e.actor} bull rushes {e.target}{how}: {contest}: pushed {o.get('push_ft')} ft{along}"
+
+
+def _pushed(e: Event) -> str:
+    o = e.outcome
+    text = f"{e.target} is pushed from {o.get('start')} to {o.get('end')} ({o.get('pushed_ft')} ft)"
+    if o.get("stopped"):
+        text += ", stopped short"
+    follower = o.get("follower_path") or []
+    if follower:
+        text += f"; {e.actor} moves with it to {follower[-1]}"
+    return text
+
+
+def _overrun(e: Event) -> str:
+    """seed 000 "Overrun": the opposed checks and the counter-attempt (seed 004: a trip
+    attack decides, told by the trip's own line)."""
+    o = e.outcome
+    how = " as part of its charge" if o.get("charging") else ""
+    if o.get("result") == "blocked":
+        return f"{e.target} blocks {e.actor}'s overrun: a trip attack decides (seed 004)"
+    parts = [_contest(e, "overrun", o.get("check"))]
+    if o.get("counter"):
+        parts.append(_contest(e, "counter", o["counter"]))
+    result = {
+        "knocked down": f"{e.target} is knocked prone and {e.actor} goes on",
+        "failed": f"the overrun fails: {e.actor} stops before {e.target}",
+        "countered": f"{e.target} knocks {e.actor} prone in turn: its movement ends",
+    }.get(o.get("result", ""), str(o.get("result")))
+    return f"{e.actor} tries to overrun {e.target}{how}: {'; '.join(parts)}: {result}"
+
+
+def _astray(e: Event) -> str:
+    o = e.outcome
+    d = f"d% {o.get('roll')}"
+    if o.get("strays"):
+        return (
+            f"{e.actor}'s attack of opportunity goes astray ({d} <= {o.get('percent')}): "
+            f"it strikes {e.target} instead of {o.get('meant')}"
+        )
+    return f"{e.actor}'s attack of opportunity stays on {e.target} ({d} > {o.get('percent')})"
+
+
 def _generic(e: Event) -> str:
     details = ", ".join(f"{k} {v}" for k, v in e.outcome.items() if v not in (None, (), []))
     rolls = "; ".join(roll_text(r) + f" ({r.purpose})" for r in e.rolls)
@@ -317,6 +373,11 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "climb-down": _simple("{actor} climbs down from {target} to {end}"),
     "clinging-ends": _simple("{actor} no longer clings to {target}"),
     "balance": _simple("{actor} attacks two-handed on {target}'s back: Balance {total} vs DC {dc}"),
+    "bull-rush": _bull_rush,
+    "pushed": _pushed,
+    "overrun": _overrun,
+    "overrun-avoided": _simple("{actor} avoids {target}'s overrun and lets it pass"),
+    "astray": _astray,
     "turn": _turn,
     "round": _round,
     "outcome": _outcome,

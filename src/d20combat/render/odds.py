@@ -49,9 +49,10 @@ def maneuver_text(result: ManeuverOdds) -> list[str]:
         f"  success ({result.success}) {pct(result.p_success)}",
         "  outcomes:",
     ]
-    lines.extend(f"    {name:<10} {pct(p)}" for name, p in result.outcomes.items())
+    lines.extend(f"    {name:<12} {pct(p)}" for name, p in result.outcomes.items())
     lines.append("  steps:")
     lines.extend(f"    {name}: {pct(p)}" for name, p in result.steps)
+    lines.extend(f"  assuming {note}" for note in result.notes)
     if result.provokes:
         lines.append("  attacks of opportunity (not counted above):")
         lines.extend(f"    {why}" for why in result.provokes)

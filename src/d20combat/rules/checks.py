@@ -17,6 +17,10 @@ procedure gives, named by :class:`Ties`:
 * ``ACTOR``: seed 001 "Grappling": the initiator wins ties.
 * ``OPPONENT``: the text says the actor must *beat* or *exceed* the other's result
   (seed 000 "Bull Rush", "Disarm", "Feint"): a tie is a failure.
+
+Where the margin matters (seed 000 "Bull Rush": 5 ft more "for each 5 points by which
+your check result is greater"), :func:`opposed` classes a win by ``margin // step``, so
+exact enumeration still merges the faces that lead to the same result.
 """
 
 from __future__ import annotations
@@ -54,9 +58,15 @@ class Opposed(NamedTuple):
     tie: bool = False
 
 
-def _against(mine: int) -> Callable[[int], str]:
-    """The opponent's total classed against the actor's: ``won`` (for the actor), tie,
-    lost."""
+def _against(mine: int, step: int = 0) -> Callable[[int], object]:
+    """The opponent's total classed against the actor's: ``won`` (for the actor; with a
+    ``step``, ``("won", margin // step)``), tie, lost."""
+    if step:
+        return lambda total: (
+            "tie"
+            if total == mine
+            else (("won", (mine - total) // step) if total < mine else "lost")
+        )
     return lambda total: "tie" if total == mine else ("won" if total < mine else "lost")
 
 
@@ -72,8 +82,13 @@ def opposed(
     opponent: Total,
     purposes: tuple[str, str],
     ties: Ties = Ties.HIGHER_MODIFIER,
+    *,
+    step: int = 0,
 ) -> Opposed:
-    """The actor's check against the opponent's (each d20 + its modifier).
+    """The actor's check against the opponent's (each d20 + its modifier). ``step``: the
+    caller reads the margin of a win by steps of this size (the opponent's total then
+    stands for its step under exact enumeration, so ``actor - opponent`` gives the
+    right step).
 
     >>> from d20combat.rules.dice import enumerate_outcomes
     >>> from d20combat.rules.modifiers import total_of
@@ -86,12 +101,12 @@ def opposed(
         outcome, theirs = dice.classify(
             D20.plus(opponent.value),
             purposes[1],
-            _against(mine),
+            _against(mine, step),
         )
         if dice.exact and outcome == "tie":
             theirs = mine
         if outcome != "tie":
-            return Opposed(outcome == "won", mine, theirs)
+            return Opposed(outcome != "lost", mine, theirs)
         if ties is Ties.ACTOR:
             return Opposed(True, mine, theirs, tie=True)
         if ties is Ties.OPPONENT:
@@ -158,3 +173,16 @@ def p_opposed(actor: int, opponent: int, ties: Ties = Ties.HIGHER_MODIFIER) -> F
     elif ties is Ties.HIGHER_MODIFIER and actor == opponent:
         return (Fraction(won) + Fraction(tied, 2)) / 400
     return Fraction(won, 400)
+
+
+@lru_cache(maxsize=4096)
+def p_beats_by(actor: int, opponent: int, by: int) -> Fraction:
+    """The exact chance that the actor's total exceeds the opponent's by ``by`` or more
+    (``by`` >= 1: a win that needs no tie rule), in closed form over the 400 pairs of
+    faces: for a bull rush's push (seed 000 "Bull Rush": 5 ft more for each 5 points).
+
+    >>> p_beats_by(0, 0, 1) == p_opposed(0, 0, Ties.OPPONENT), p_beats_by(0, 0, 20)
+    (True, Fraction(0, 1))
+    """
+    diff = actor - opponent - by
+    return Fraction(sum(max(0, min(20, a + diff)) for a in range(1, 21)), 400)

@@ -190,11 +190,13 @@ class Dice:
 
 
 def _format(terms: tuple[DieTerm, ...], constant: int) -> str:
-    text = ""
+    # Subtracted dice never lead: "3-1d4" and "0-1d6" keep their constant in front, so
+    # that the text reads back (a first roll may not be negative).
+    lead = bool(terms) and terms[0].sign < 0
+    text = str(constant) if lead else ""
     for t in terms:
-        s = str(t)
-        text += ("-" if t.sign < 0 else ("+" if text else "")) + s
-    if constant or not text:
+        text += ("-" if t.sign < 0 else ("+" if text else "")) + str(t)
+    if not lead and (constant or not text):
         text += f"{constant:+d}" if text else str(constant)
     return text
 

@@ -54,6 +54,8 @@ SITUATIONAL_FEATS: Mapping[str, str] = {
     "improved critical": "rules/statistics.py",  # doubled threat range
     "rapid reload": "encounter/handlers.py",  # faster crossbow loading
     "improved trip": "encounter/maneuvers/trip.py",  # no AoO, +4, a free attack (rules/maneuvers)
+    "improved bull rush": "encounter/maneuvers/bull_rush.py",  # no AoO from the defender, +4
+    "improved overrun": "encounter/maneuvers/overrun.py",  # no AoO, no avoiding, +4
 }
 
 # Feats a build applies to its stat block (SRD feats.html): the skill feats' +2 are in

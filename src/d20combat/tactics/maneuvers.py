@@ -25,10 +25,15 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.handlers import attack_in_hand, attacks_after
-from d20combat.encounter.maneuvers import touch_of
+from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, touch_of
+from d20combat.encounter.maneuvers.bull_rush import bull_rush_problem_in, push_direction
 from d20combat.encounter.maneuvers.grapple import start_problem
+from d20combat.encounter.maneuvers.overrun import overrun_paths, overrun_problem_in
 from d20combat.encounter.maneuvers.trip import trip_option, trip_problem_in
-from d20combat.rules.checks import p_opposed
+from d20combat.grid.squares import distance
+from d20combat.rules.checks import p_beats_by, p_opposed
+from d20combat.rules.maneuvers import bull_rush as BR
+from d20combat.rules.maneuvers import overrun as OV
 from d20combat.rules.maneuvers.trip import resist_check, strength_check
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, Statistics
@@ -38,6 +43,8 @@ from d20combat.tactics.worth import attack_worth, mean_damage
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
+
+Pos = tuple[int, int]
 
 #: AC against melee attacks while prone (seed 002 Table: Armor Class Modifiers).
 PRONE_AC = 4
@@ -105,6 +112,23 @@ def _check(c: Combatant, check: Callable[[Statistics, Ruleset], Total], rules: R
 _mean = mean_damage
 
 
+def _fall_bound(
+    enc: Encounter, target: Combatant, later: list[tuple[AttackOption, Total]]
+) -> float:
+    """A cheap bound on what knocking ``target`` prone could bring at most: every attack
+    still to come (``later``) gains at most 4 in 20 more hits, every foe threatening the
+    target hits it when it stands, no more than its hit points in all, and the rest of
+    its full attack is lost."""
+    foes = enc.space.threatening(target)
+    on_it = sum(0.2 * _mean(o) * o.crit_multiplier for o, _ in later)
+    on_it += sum(max((_mean(o) for o in f.melee_options()), default=0.0) for f in foes)
+    bound = min(float(max(target.vitals.hp, 1)), on_it)
+    return bound + max(
+        (sum(_mean(o) for o, _ in r.attacks[1:] if not o.ranged) for r in target.routines_ready()),
+        default=0.0,
+    )
+
+
 def trip_value(
     enc: Encounter,
     c: Combatant,
@@ -122,18 +146,7 @@ def trip_value(
     won = float(p_opposed(_check(c, strength_check, rules), _check(target, resist_check, rules)))
     attack_worth = _damage(enc, c, replaced, bonus, target)
     improved = c.stat.has_feat("improved trip") and not replaced.ranged
-    # a cheap bound first: what a fall could bring at most (every attack still to come
-    # gains at most 4 in 20 more hits, every foe threatening the target hits it when it
-    # stands, no more than its hit points in all, and the rest of its full attack is
-    # lost), against the attack given up
-    foes = enc.space.threatening(target)
-    on_it = sum(0.2 * _mean(o) * o.crit_multiplier for o, _ in later)
-    on_it += sum(max((_mean(o) for o in f.melee_options()), default=0.0) for f in foes)
-    bound = min(float(max(target.vitals.hp, 1)), on_it)
-    bound += max(
-        (sum(_mean(o) for o, _ in r.attacks[1:] if not o.ranged) for r in target.routines_ready()),
-        default=0.0,
-    )
+    bound = _fall_bound(enc, target, later)
     if won * (bound + (attack_worth if improved else 0.0)) <= attack_worth:
         return -attack_worth
     shift = bonus.value - replaced.bonus.value
@@ -204,10 +217,11 @@ ATTACK_CHOICES: dict[str, Choice] = {
 
 def instead(enc: Encounter, c: Combatant, attack: A.Action) -> A.Action:
     """``attack``, or the maneuver in its place that is expected to bring the most, if
-    any brings more than the attack (each :class:`Choice`'s value). Only a creature of
-    Intelligence 3 or more chooses a maneuver (a judgment call: mindless undead and
-    animals just attack; an animal's trip that comes with its bite is a special attack
-    of its own)."""
+    any brings more than the attack (each :class:`Choice`'s value; for the turn's first
+    attack, a bull rush too, against the attacks of the turn it gives up:
+    :func:`bull_rush_instead`). Only a creature of Intelligence 3 or more chooses a
+    maneuver (a judgment call: mindless undead and animals just attack; an animal's
+    trip that comes with its bite is a special attack of its own)."""
     if type(attack) is not A.Attack or attack.two_weapon or not c.traits.intelligent:
         return attack
     target = enc.get(attack.target)
@@ -225,4 +239,262 @@ def instead(enc: Encounter, c: Combatant, attack: A.Action) -> A.Action:
         worth = choice.value(enc, c, target, replaced, bonus, later)
         if worth > best:
             best, chosen_action = worth, choice.action(attack)
+    if enc.budget.routine is None and enc.budget.standard:
+        rush = bull_rush_instead(enc, c, target, attack)
+        if rush is not None and rush[0] > best:
+            chosen_action = rush[1]
     return chosen_action
+
+
+# ---------------------------------------------------------------- bull rush and overrun
+def _br_check(stats: Statistics, rules: Ruleset) -> Total:
+    return BR.strength_check(stats, rules)
+
+
+def _br_charging(stats: Statistics, rules: Ruleset) -> Total:
+    return BR.strength_check(stats, rules, charging=True)
+
+
+def _ov_check(stats: Statistics, rules: Ruleset) -> Total:
+    return OV.strength_check(stats, rules)
+
+
+def _ov_charging(stats: Statistics, rules: Ruleset) -> Total:
+    return OV.strength_check(stats, rules, charging=True)
+
+
+def _aoo_worth(enc: Encounter, foe: Combatant, target: Combatant) -> float:
+    """Expected damage of the attack of opportunity ``foe`` would make on ``target``."""
+    option = can_make_aoo(enc, foe, target)
+    return 0.0 if option is None else _plain(option, option.bonus.value, target)
+
+
+def _provoked_worth(
+    enc: Encounter, c: Combatant, at: Pos | None = None, *, spare: Combatant | None = None
+) -> float:
+    """Expected damage to ``c`` of the attacks of opportunity of everyone threatening it
+    (at ``at``) but ``spare``."""
+    return sum(_aoo_worth(enc, f, c) for f in enc.space.threatening(c, at) if f is not spare)
+
+
+def push_value(
+    enc: Encounter,
+    c: Combatant,
+    target: Combatant,
+    *,
+    charging: bool,
+    follow: bool,
+    limit_ft: int,
+) -> float:
+    """The expected worth of the push of a bull rush (seed 000 "Bull Rush"): each ally of
+    ``c`` threatening a square the defender is pushed out of gets an attack of
+    opportunity (at most one each), weighed by the exact chance that the push gets that
+    far (:func:`~d20combat.rules.checks.p_beats_by`). Moving with it, ``c`` takes the
+    attacks of those threatening it but the defender, and a push of 10 ft or more
+    leaves the other allies too far for a 5-foot step back: the rest of their full
+    attacks next turn is lost."""
+    rules = enc.rules
+    mine = _check(c, _br_charging if charging else _br_check, rules)
+    theirs = _check(target, BR.resist_check, rules)
+    steps = BR.push_ft(100, follow=follow, limit_ft=limit_ft) // BR.STEP
+    dx, dy = push_direction(c, target)
+    pos = target.pos
+    value = 0.0
+    seen: set[str] = set()
+    for i in range(steps):
+        p = float(p_beats_by(mine, theirs, max(1, BR.STEP * i)))
+        if p <= 0:
+            break
+        for ally in enc.space.threatening(target, pos):
+            if ally is not c and ally.id not in seen:
+                seen.add(ally.id)
+                value += p * _aoo_worth(enc, ally, target)
+        pos = (pos[0] + dx, pos[1] + dy)
+    if follow:
+        won = float(p_beats_by(mine, theirs, 1))
+        value -= won * _provoked_worth(enc, c, spare=target)
+        far = float(p_beats_by(mine, theirs, BR.STEP)) if steps > 1 else 0.0
+        if far:
+            value -= far * sum(
+                _rest_of_full_attack(ally, target)
+                for ally in enc.space.threatening(target)
+                if ally is not c
+            )
+    return value
+
+
+def _rest_of_full_attack(c: Combatant, target: Combatant) -> float:
+    """Expected damage on ``target`` of ``c``'s full attack beyond its first attack (the
+    best routine; out of the situation: :func:`_plain`)."""
+    return max(
+        (
+            sum(_plain(o, b.value, target) for o, b in r.attacks[1:] if not o.ranged)
+            for r in c.routines_ready()
+        ),
+        default=0.0,
+    )
+
+
+def _push_bound(
+    enc: Encounter, c: Combatant, target: Combatant, *, charging: bool, limit_ft: int
+) -> float:
+    """A cheap bound on :func:`push_value`: the chance of winning times what every ally
+    of ``c`` threatening a square of the longest push is expected to deal with its best
+    melee attack, flanking it (+2) whatever the situation."""
+    rules = enc.rules
+    mine = _check(c, _br_charging if charging else _br_check, rules)
+    won = float(p_beats_by(mine, _check(target, BR.resist_check, rules), 1))
+    if not won:
+        return 0.0
+    steps = BR.push_ft(100, follow=True, limit_ft=limit_ft) // BR.STEP
+    dx, dy = push_direction(c, target)
+    pos = target.pos
+    allies: dict[str, Combatant] = {}
+    for _ in range(steps):
+        for ally in enc.space.threatening(target, pos):
+            if ally is not c:
+                allies[ally.id] = ally
+        pos = (pos[0] + dx, pos[1] + dy)
+    return won * sum(
+        max((_plain(o, o.bonus.value, target, 2) for o in a.melee_options()), default=0.0)
+        for a in allies.values()
+    )
+
+
+def bull_rush_instead(
+    enc: Encounter, c: Combatant, target: Combatant, attack: A.Attack
+) -> tuple[float, A.Action] | None:
+    """A bull rush in place of the turn's attacks, with its worth against them (the
+    attack, and the rest of the full attack it would open), if one is legal and its
+    cheap bound (:func:`_push_bound`) beats the attack itself."""
+    if c.has("prone") or not any(a is not c for a in enc.space.threatening(target)):
+        return None
+    replaced, bonus = attack_in_hand(enc, c, attack)
+    if replaced.ranged:
+        return None
+    limit = enc.space.speed(c)
+    if _push_bound(enc, c, target, charging=False, limit_ft=limit) <= _plain(
+        replaced, bonus.value, target
+    ):
+        return None
+    if bull_rush_problem_in(enc, c, target) is not None:
+        return None
+    given_up = _damage(enc, c, replaced, bonus, target)
+    given_up += sum(_damage(enc, c, o, b, target) for o, b in attacks_after(enc, c, replaced))
+    improved = c.stat.has_feat("improved bull rush")
+    cost = _provoked_worth(enc, c, spare=target if improved else None)
+    best: tuple[float, A.Action] | None = None
+    for follow in (False, True):
+        worth = push_value(enc, c, target, charging=False, follow=follow, limit_ft=limit)
+        worth -= cost + given_up
+        if best is None or worth > best[0]:
+            best = (worth, A.BullRush(target.id, follow))
+    return best
+
+
+def _overrun_worth(
+    enc: Encounter, c: Combatant, target: Combatant, *, charging: bool, at: Pos | None = None
+) -> float | None:
+    """The expected worth of overrunning ``target`` (seed 000 "Overrun") from ``at``,
+    before what it gives up: None if the defender would avoid it (the default choice,
+    :func:`~d20combat.encounter.maneuvers.overrun.default_avoid`: nothing gained), else
+    the fall's worth (:func:`_prone_cost`, allies' attacks to come at +4) at the exact
+    chance of the checks, less the counter-attempt's and the defender's attack of
+    opportunity. Seed 004's trip counts the check only, like the default choice."""
+    rules = enc.rules
+    if rules.overrun_check == "trip":
+        won = float(
+            p_opposed(_check(c, strength_check, rules), _check(target, resist_check, rules))
+        )
+        back = float(
+            p_opposed(_check(target, strength_check, rules), _check(c, resist_check, rules))
+        )
+    else:
+        mine = _check(c, _ov_charging if charging else _ov_check, rules)
+        won = float(p_opposed(mine, _check(target, OV.resist_check, rules)))
+        back = float(
+            p_opposed(_check(target, OV.counter_check, rules), _check(c, OV.counter_resist, rules))
+        )
+    if won > 0.5 and OV.may_avoid(c.stat):
+        return None
+    then = [
+        (o, o.bonus)
+        for ally in enc.space.threatening(target)
+        if ally is not c and ally.side == c.side
+        for o in ally.melee_options()[:1]
+    ]
+    value = won * _prone_cost(enc, target, then=then)
+    value -= (1 - won) * back * _prone_cost(enc, c, then=[])
+    if not c.stat.has_feat("improved overrun"):
+        value -= _aoo_worth(enc, target, c)
+    return value
+
+
+def charge_instead(enc: Encounter, c: Combatant, charge: A.Charge) -> A.Action:
+    """``charge``, or a bull rush or an overrun at its end if its exact odds promise
+    more than the charge's attack (:func:`push_value`, :func:`_overrun_worth`)."""
+    if not c.traits.intelligent:
+        return charge
+    target = enc.get(charge.target)
+    option = enc.space.melee_option_for(c, target) or next(iter(c.melee_options()), None)
+    if option is None:
+        return charge
+    attack, _ = build_attack(enc, c, option, option.bonus, target, charge=True)
+    mean = max(1.0, _mean(option) - option.damage_bonus.value + attack.damage_bonus.value)
+    given_up = hit_damage(
+        attack.ac.value,
+        attack.bonus.value,
+        min(mean, max(1.0, float(target.vitals.hp))),
+        21 if attack.crit_immune else option.crit_range,
+        option.crit_multiplier,
+        attack.concealment,
+    )
+    limit = enc.space.speed(c) * (1 if enc.budget.single else 2)
+    best, chosen = 0.0, charge
+    if _push_bound(enc, c, target, charging=True, limit_ft=limit) > given_up:
+        for ending in CHARGE_MANEUVERS["bull-rush"].ends(enc, c, target, limit):
+            left = limit - 5 * distance(c.pos, ending.to)
+            worth = push_value(enc, c, target, charging=True, follow=ending.follow, limit_ft=left)
+            spare = target if c.stat.has_feat("improved bull rush") else None
+            worth -= _provoked_worth(enc, c, ending.to, spare=spare) + given_up
+            if worth > best:
+                best, chosen = worth, ending
+            if ending.follow:
+                break  # the first destination's two: the others differ little
+    fall = _fall_bound(enc, target, [])
+    if fall > given_up and overrun_problem_in(enc, c, target) is None:
+        worth_ov = _overrun_worth(enc, c, target, charging=True)
+        if worth_ov is not None and worth_ov - given_up > best:
+            lane = next(iter(CHARGE_MANEUVERS["overrun"].ends(enc, c, target, limit)), None)
+            if lane is not None:
+                chosen = lane
+    return chosen
+
+
+def overrun_on_the_way(enc: Encounter, c: Combatant, move: A.Move) -> A.Action:
+    """``move``, or an overrun of the foe it goes to attack, through it and on beyond
+    (:func:`~d20combat.encounter.maneuvers.overrun.overrun_paths`), if its exact odds
+    promise more than the attack the blocked overrun gives up (an avoided one gives up
+    nothing and gains nothing, so it is never chosen for itself)."""
+    b = enc.budget
+    if not c.traits.intelligent or not (b.move and b.standard) or b.single or b.stepped:
+        return move
+    end = move.path[-1]
+    foes = enc.space.threatening(c, end)
+    if not foes:
+        return move
+    target = foes[0]
+    option = next(iter(c.melee_options()), None)
+    if option is None or overrun_problem_in(enc, c, target) is not None:
+        return move
+    given_up = _plain(option, option.bonus.value, target)
+    if _fall_bound(enc, target, []) <= given_up:
+        return move  # the cheap bound: a fall could not be worth the attack
+    worth = _overrun_worth(enc, c, target, charging=False)
+    if worth is None or worth <= given_up:
+        return move
+    paths = sorted(
+        overrun_paths(enc, c, target),
+        key=lambda a: (enc.space.provocations_along(c, a.path), len(a.path), str(a)),
+    )
+    return paths[0] if paths else move

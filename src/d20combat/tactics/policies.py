@@ -52,7 +52,7 @@ from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
 from d20combat.tactics.grapple import grapple_turn
-from d20combat.tactics.maneuvers import instead
+from d20combat.tactics.maneuvers import charge_instead, instead, overrun_on_the_way
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -472,7 +472,7 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     if dest is not None:
         if avoid_provoking:
             dest = _flank_detour(v, speed, dest) or dest
-        return A.Move(dest)
+        return overrun_on_the_way(v.enc, c, A.Move(dest))
     if b.can_full_round and options and c.restrictions().can_charge:
         # charging only when no attack square is reachable with a plain move keeps
         # the full attack for the next round; charge when the foe is out of reach.
@@ -484,7 +484,7 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
                 if best_charge is None or key < best_charge[0]:
                     best_charge = (key, A.Charge(e.id, to, _charge_power(v, e)))
         if best_charge is not None and (best_charge[0][0] == 0 or not avoid_provoking):
-            return best_charge[1]
+            return charge_instead(v.enc, c, best_charge[1])
     nearest = sp.nearest_enemy(c)
     if nearest is None:
         return None

@@ -1,9 +1,13 @@
 """Special attacks in the encounter: who may make them, what they provoke, and what
-their results do to the fight, one module per maneuver (:mod:`.trip`, :mod:`.grapple`).
-The procedures themselves are pure rules (:mod:`d20combat.rules.maneuvers`); these
-modules feed them the situation (the attack's bonus with every situational modifier,
-the conditions on each check) and apply the outcome (prone, dropped weapons, a hold),
-recording each as an event.
+their results do to the fight, one module per maneuver (:mod:`.trip`, :mod:`.bull_rush`,
+:mod:`.overrun`, :mod:`.grapple`). The procedures themselves are pure rules
+(:mod:`d20combat.rules.maneuvers`); these modules feed them the situation (the attack's
+bonus with every situational modifier, the conditions on each check) and apply the
+outcome (prone, dropped weapons, pushes, a hold), recording each as an event.
+
+A maneuver that is its own action (a bull rush, an overrun during a move) has its
+action and handler functions in its module; one that may end a charge (bull rush,
+overrun) registers a :class:`ChargeManeuver` in :data:`CHARGE_MANEUVERS`.
 
 A maneuver made "in place of a melee attack" (trip, the grapple options) is an
 :class:`~d20combat.encounter.actions.Attack` subclass (:class:`~d20combat.encounter.actions.Trip`):
@@ -16,7 +20,7 @@ that table.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from d20combat.encounter.combatant import Combatant, Condition
@@ -24,7 +28,7 @@ from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption
 
 if TYPE_CHECKING:
-    from d20combat.encounter.actions import Attack
+    from d20combat.encounter.actions import Attack, Charge
     from d20combat.encounter.state import Encounter
 
 
@@ -109,18 +113,39 @@ def maneuver_attacks(
                 yield ATTACK_MANEUVER_ACTIONS[verb](target.id, weapon, defensively=defensively)
 
 
+# ---------------------------------------------------------------- the charge's endings
+class ChargeManeuver(NamedTuple):
+    """A special attack that ends a charge in place of its attack (seed 000 "Charge": "A
+    charging character gets a +2 bonus on the Strength check made to bull rush or overrun
+    an opponent"): the check of ``charge TARGET to SQUARE MANEUVER`` beyond the charge's
+    own (raises IllegalActionError), its resolution (the move included), and the charges
+    to list against a target. Each gets the charge's movement limit in feet."""
+
+    check: Callable[[Encounter, Combatant, Charge, Combatant, int], None]
+    run: Callable[[Encounter, Combatant, Charge, Combatant, int], None]
+    ends: Callable[[Encounter, Combatant, Combatant, int], Iterable[Charge]]
+
+
+#: The maneuvers a charge may end with, by the word of its notation.
+CHARGE_MANEUVERS: dict[str, ChargeManeuver] = {}
+
+
 # each maneuver's module registers itself in the tables above
-from d20combat.encounter.maneuvers import grapple, trip  # noqa: E402
+from d20combat.encounter.maneuvers import bull_rush, grapple, overrun, trip  # noqa: E402
 
 __all__ = [
     "ATTACK_MANEUVER_RULES",
+    "CHARGE_MANEUVERS",
     "AttackManeuver",
+    "ChargeManeuver",
     "ability",
     "attempt_maneuver",
+    "bull_rush",
     "fall",
     "grapple",
     "maneuver_attacks",
     "maneuver_problem",
+    "overrun",
     "touch_of",
     "trip",
 ]

@@ -270,7 +270,7 @@ def move_in(enc: Encounter, mover: Combatant, anchor: Combatant, *, provoking: b
             mover,
             f"moving into {anchor.id}'s space",
             movement=True,
-            exclude=anchor,
+            spare=anchor,
         )
     ):
         return False

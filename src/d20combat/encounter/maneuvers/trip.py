@@ -21,6 +21,7 @@ from d20combat.rules.maneuvers.trip import (
     RULE as TRIP_RULE,
 )
 from d20combat.rules.maneuvers.trip import (
+    TripResult,
     TripSides,
     resist_check,
     strength_check,
@@ -68,38 +69,65 @@ def trip_problem_in(
 def attempt_trip(
     enc: Encounter, c: Combatant, a: Attack, replaced: AttackOption, replaced_bonus: Total
 ) -> None:
-    """seed 000 "Trip" in the encounter: the attack of opportunity of an unarmed trip,
-    the touch attack and the opposed checks (:func:`d20combat.rules.maneuvers.trip.trip`),
-    then prone, a weapon let go, and Improved Trip's free attack (SRD feats "Improved
-    Trip": a melee attack on the tripped foe "as if you hadn't used your attack for the
-    trip attempt": the attack it replaced, ``replaced`` at ``replaced_bonus``). The
-    touch attack is made at that attack's place in the routine (its iterative
-    penalty)."""
-    shift = replaced_bonus.value - replaced.bonus.value
+    """seed 000 "Trip" in place of an attack (:func:`resolve_trip`), then Improved Trip's
+    free attack (SRD feats "Improved Trip": a melee attack on the tripped foe "as if you
+    hadn't used your attack for the trip attempt": the attack it replaced, ``replaced``
+    at ``replaced_bonus``). The touch attack is made at that attack's place in the
+    routine (its iterative penalty)."""
     target = enc.get(a.target)
-    rules = enc.rules
     option = trip_option(c, a.weapon)
     assert option is not None  # checked
+    bonus = option.bonus
+    shift = replaced_bonus.value - replaced.bonus.value
+    if shift:
+        bonus = bonus.plus(Modifier(shift, BonusType.UNTYPED, "iterative attack"))
+    r = resolve_trip(
+        enc,
+        c,
+        target,
+        option,
+        bonus,
+        defensively=a.defensively,
+        drop_if_tripped=getattr(a, "drop_if_tripped", False),
+    )
+    free = r is not None and r.tripped and c.stat.has_feat("improved trip")
+    if free and enc.active(target) and enc.active(c) and not replaced.ranged:
+        strike(enc, c, replaced, replaced_bonus, target, kind="attack")
+
+
+def resolve_trip(
+    enc: Encounter,
+    c: Combatant,
+    target: Combatant,
+    option: AttackOption,
+    bonus: Total,
+    *,
+    defensively: bool = False,
+    drop_if_tripped: bool = False,
+    rule: str = TRIP_RULE,
+) -> TripResult | None:
+    """One trip attack of ``c`` on ``target`` with ``option`` (its unarmed strike or a
+    tripping weapon) at ``bonus``: the attack of opportunity of an unarmed trip, the
+    touch attack and the opposed checks (:func:`d20combat.rules.maneuvers.trip.trip`),
+    recorded as a ``trip`` event under ``rule``, then prone or a weapon let go. Returns
+    the result, or None if the attack of opportunity ended it (or the target is gone)."""
+    rules = enc.rules
     unarmed = option.weapon is not None and option.weapon.name == "unarmed strike"
-    improved = c.stat.has_feat("improved trip")
     if (
         unarmed
-        and not improved
+        and not c.stat.has_feat("improved trip")
         and "unarmed-attack" in rules.provoking_actions
         and enc.space.is_armed(target)
         and not provoke(enc, c, "trip (an unarmed attack)", only=target)
     ):
-        return
+        return None
     if not enc.active(target):
-        return
-    bonus = option.bonus
-    if shift:
-        bonus = bonus.plus(Modifier(shift, BonusType.UNTYPED, "iterative attack"))
+        return None
     touch_bonus: Total | None = None
     touch_ac: Total | None = None
     concealment = 0
     if rules.trip_touch_attack:
-        attack, _ = build_attack(enc, c, touch_of(option), bonus, target, defensively=a.defensively)
+        attack, _ = build_attack(enc, c, touch_of(option), bonus, target, defensively=defensively)
         touch_bonus, touch_ac, concealment = attack.bonus, attack.ac, attack.concealment
     attack_check = ability(c, strength_check(c.stats, rules))
     resist = ability(target, resist_check(target.stats, rules))
@@ -115,7 +143,7 @@ def attempt_trip(
     )
     mark = enc.dice.mark()
     r = trip(enc.dice, sides, rules)
-    let_go = r.countered and not unarmed and getattr(a, "drop_if_tripped", False)
+    let_go = r.countered and not unarmed and drop_if_tripped
     if r.touch is None or r.touch.hit:
         result = "tripped" if r.tripped else ("countered" if r.countered else "failed")
     else:
@@ -135,7 +163,7 @@ def attempt_trip(
     enc.event(
         c.id,
         "trip",
-        TRIP_RULE,
+        rule,
         target=target.id,
         totals=tuple(totals),
         rolls_from=mark,
@@ -148,8 +176,6 @@ def attempt_trip(
     )
     if r.tripped:
         fall(enc, target)
-        if improved and enc.active(target) and enc.active(c) and not replaced.ranged:
-            strike(enc, c, replaced, replaced_bonus, target, kind="attack")
     elif r.countered:
         if let_go:
             from d20combat.encounter.handlers import drop_item
@@ -157,6 +183,7 @@ def attempt_trip(
             drop_item(enc, c, option.item, rule="seed 000 Trip (Tripping with a Weapon)")
         else:
             fall(enc, c)
+    return r
 
 
 def _tripping_weapons(c: Combatant) -> list[str | None]:

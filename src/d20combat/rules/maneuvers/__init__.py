@@ -49,13 +49,16 @@ def touch_attack(
     return Touch(hit, face, face + bonus.value)
 
 
-def size_modifier(stats: Statistics, rules: Ruleset) -> Modifier:
+def size_modifier(stats: Statistics, rules: Ruleset, *, scale: str | None = None) -> Modifier:
     """The size modifier of an opposed maneuver check: +/-4 per category from Medium
     (seed 000 "Bull Rush", "Trip"; seed 004: the larger gets +4 per category of
     difference, which is the same contest), or seed 001's grapple size modifier
-    (``advanced``: "Both you and your target add the grapple size modifier")."""
+    (``advanced``: "Both you and your target add the grapple size modifier"), as the
+    ruleset's ``grapple_size`` reads it; ``scale`` names the reading where one applies
+    in every ruleset (``special``: the bull rush and overrun, on which seed 001 is
+    silent)."""
     size = stats.stat.size
-    if rules.grapple_size == "special":
+    if (scale or rules.grapple_size) == "special":
         return Modifier(size.opposed_modifier, BonusType.SIZE, size.label)
     return Modifier(size.reversed_attack_modifier, BonusType.SIZE, f"{size.label} (grapple)")
 
@@ -69,21 +72,37 @@ def ability_check(stats: Statistics, *abilities: Ability) -> Modifier:
     return Modifier(stats.mod(best), BonusType.ABILITY, f"{best.value.capitalize()} {shown}")
 
 
-def stability(stats: Statistics, rules: Ruleset, resisting: str) -> list[Modifier]:
-    """The defender's stability against a bull rush or trip: the ruleset's bonus for
-    enough legs (seed 000: more than two; seed 001: four or more), and what the stat
-    block gives against ``resisting`` (a dwarf's stability). Not both: the legs bonus
-    is the "otherwise exceptionally stable" one the SRD gives the dwarf."""
+def stability(
+    stats: Statistics,
+    rules: Ruleset,
+    resisting: str,
+    *,
+    legs: int | None = None,
+    also: str | None = None,
+) -> list[Modifier]:
+    """The defender's stability against a bull rush, overrun or trip: the ruleset's bonus
+    for enough legs (seed 000: more than two; seed 001's trip: four or more; ``legs``
+    where the number is the same in every ruleset), and what the stat block gives
+    against ``resisting`` (a dwarf's stability), or failing that against ``also`` (seed
+    000 "Overrun": "more stable than a normal humanoid (such as a dwarf)", whose
+    stability the SRD words against being tripped). Not both: the legs bonus is the
+    "otherwise exceptionally stable" one the SRD gives the dwarf."""
     own = [
         Modifier(m.value, m.type, m.source, m.scope)
         for m in stats.stat.modifiers
         if m.stat == resisting
     ]
+    if not own and also is not None:
+        own = [
+            Modifier(m.value, m.type, m.source, m.scope)
+            for m in stats.stat.modifiers
+            if m.stat == also
+        ]
     if own:
         return own
-    if stats.stat.legs >= rules.stability_legs:
-        legs = stats.stat.legs
-        return [Modifier(rules.stability_bonus, BonusType.UNTYPED, f"stability ({legs} legs)")]
+    if stats.stat.legs >= (legs or rules.stability_legs):
+        n = stats.stat.legs
+        return [Modifier(rules.stability_bonus, BonusType.UNTYPED, f"stability ({n} legs)")]
     return []
 
 
