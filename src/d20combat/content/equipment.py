@@ -68,6 +68,11 @@ class WeaponFlag(StrEnum):
     LOAD_FREE = "load-free"  # repeating crossbows: a free action (a new case: full round)
 
 
+# SRD equipment: a hand crossbow and a sling are shot with one hand (other projectile
+# weapons take two).
+ONE_HANDED_PROJECTILES = frozenset({"hand crossbow", "sling"})
+
+
 class Ammunition(Frozen):
     """A pack of ammunition listed under its weapon in the SRD weapon table."""
 

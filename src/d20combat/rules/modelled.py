@@ -54,6 +54,8 @@ SITUATIONAL_FEATS: Mapping[str, str] = {
     "improved critical": "rules/statistics.py",  # doubled threat range
     "rapid reload": "encounter/handlers.py",  # faster crossbow loading
     "improved trip": "encounter/maneuvers/trip.py",  # no AoO, +4, a free attack (rules/maneuvers)
+    "improved disarm": "encounter/maneuvers/disarm.py",  # no AoO, no counter, +4 (rules/maneuvers)
+    "improved sunder": "encounter/maneuvers/sunder.py",  # no AoO, +4 (rules/maneuvers)
 }
 
 # Feats a build applies to its stat block (SRD feats.html): the skill feats' +2 are in
