@@ -129,6 +129,17 @@ class Weapon(Frozen):
         return self.handedness in (Handedness.LIGHT, Handedness.UNARMED)
 
     @property
+    def hands(self) -> int:
+        """How many hands it takes in use: two for a two-handed weapon, a bow or a
+        crossbow (but a hand crossbow and a sling), one for the rest (SRD equipment
+        "Weapon Categories", the weapon descriptions)."""
+        if self.handedness is Handedness.TWO_HANDED:
+            return 2
+        if WeaponFlag.PROJECTILE in self.flags and self.name not in ONE_HANDED_PROJECTILES:
+            return 2
+        return 1
+
+    @property
     def max_range_increments(self) -> int:
         """Thrown weapons reach five range increments, projectile weapons ten.
 

@@ -16,7 +16,7 @@ from d20combat.content.sizes import Size
 from d20combat.rules.conditions import Restrictions, RollKind, restrictions, roll_modifiers
 from d20combat.rules.hitpoints import HpState, Vitals, state_of
 from d20combat.rules.modifiers import Total
-from d20combat.rules.statistics import AttackOption, Routine, Statistics
+from d20combat.rules.statistics import AttackOption, Routine, Statistics, initial_wielding
 
 Pos = tuple[int, int]
 _SQUARES = {size: size.squares for size in Size}
@@ -404,20 +404,6 @@ class Combatant:
         self.unloaded = tuple(str(x) for x in data.get("unloaded", ()))
         self.item_damage = {str(k): int(n) for k, n in data.get("item_damage", {}).items()}
         self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
-
-
-def initial_wielding(stats: Statistics) -> tuple[str, ...]:
-    """What a creature holds at the start: the weapons of its first weapon routine, or
-    of its two-weapon routine if it has one (both weapons in hand).
-
-    A creature whose routines are all natural attacks holds nothing.
-    """
-    best: tuple[str, ...] = ()
-    for routine in stats.routines:
-        names = tuple(dict.fromkeys(o.item for o, _ in routine.attacks if not o.natural))
-        if len(names) > len(best):
-            best = names
-    return best
 
 
 def initial_ammo(stat: StatBlock, stats: Statistics) -> dict[str, int]:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from d20combat.content.equipment import ONE_HANDED_PROJECTILES, Handedness, Weapon, WeaponFlag
+from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
@@ -938,13 +938,7 @@ def hands(c: Combatant, item: str) -> int:
     crossbow (but a hand crossbow), one for the rest (SRD equipment "Weapon
     Categories", the weapon descriptions). Shields are not counted (a reading)."""
     w = _weapon_of(c, item)
-    if w is None:
-        return 1
-    if w.handedness is Handedness.TWO_HANDED:
-        return 2
-    if w.has(WeaponFlag.PROJECTILE) and w.name not in ONE_HANDED_PROJECTILES:
-        return 2
-    return 1
+    return 1 if w is None else w.hands
 
 
 def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:

@@ -19,11 +19,10 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from d20combat.content.creatures import StatBlock, WeaponRef, WieldStyle
-from d20combat.content.equipment import armor
-from d20combat.content.objects import HardnessHP, item_hardness_and_hp, weapon_kind
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.rules.conditions import attack_modifiers
-from d20combat.rules.maneuvers import Hold, weapon_size
+from d20combat.rules.maneuvers import Hold, hold
+from d20combat.rules.maneuvers import weapon_ref as stats_weapon_ref
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, Statistics, derive
 
@@ -91,49 +90,19 @@ def provoke_spoils(enc: Encounter, c: Combatant, reason: str, target: Combatant)
 # ---------------------------------------------------------------- gear
 def weapon_ref(c: Combatant, item: str) -> WeaponRef | None:
     """The weapon ``c`` carries as ``item`` (those it took from others included)."""
-    for ref in c.stats.stat.weapons:
-        if ref.display == item:
-            return ref
-    return None
+    return stats_weapon_ref(c.stats, item)
 
 
 def hold_of(c: Combatant, option: AttackOption) -> Hold:
     """What ``c`` fights with when it uses ``option`` (its weapon's size, a locked
-    gauntlet)."""
-    ref = weapon_ref(c, option.item) if option.item else None
-    size = ref.size if ref is not None and ref.size is not None else c.stat.size
-    return Hold(option, weapon_size(option.weapon, size), ref is not None and ref.locked)
+    gauntlet: :func:`d20combat.rules.maneuvers.hold`)."""
+    return hold(c.stats, option)
 
 
 def shield_of(c: Combatant) -> str | None:
     """The name of the shield ``c`` still carries, or None."""
     s = c.stat.shield
     return s.display if s is not None and s.display not in c.lost else None
-
-
-def durability(c: Combatant, item: str) -> HardnessHP | None:
-    """Hardness and full hit points of ``c``'s weapon or shield ``item`` (seed 000
-    "Sunder": Table: Common Armor, Weapon, and Shield Hardness and Hit Points, by the
-    item's size; "Strike a Weapon": +1 each per +1 of enhancement), or None for what
-    has no row (an unarmed strike, a flask). Armor is never sundered."""
-    s = c.stat.shield
-    if s is not None and s.display == item:
-        return item_hardness_and_hp(armor(s.armor).name, c.stat.size, enhancement=s.enhancement)
-    ref = weapon_ref(c, item)
-    kind = weapon_kind(ref.weapon) if ref is not None else None
-    if ref is None or kind is None:
-        return None
-    size = ref.size if ref.size is not None else c.stat.size
-    return item_hardness_and_hp(kind, size, enhancement=ref.enhancement)
-
-
-def enhancement_of(c: Combatant, item: str) -> int:
-    """The enhancement bonus of ``c``'s weapon or shield ``item``."""
-    s = c.stat.shield
-    if s is not None and s.display == item:
-        return s.enhancement
-    ref = weapon_ref(c, item)
-    return ref.enhancement if ref is not None else 0
 
 
 # geared stat blocks and their statistics, by (stat block, ruleset, shield gone, taken)

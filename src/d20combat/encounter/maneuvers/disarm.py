@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from d20combat.content.equipment import Handedness, WeaponFlag
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack
+from d20combat.encounter.fighting import build_attack, flat_footed
 from d20combat.encounter.maneuvers import (
     ATTACK_MANEUVER_RULES,
     AttackManeuver,
@@ -34,14 +34,11 @@ from d20combat.rules.maneuvers.disarm import (
     GRAB_RULE,
     RANGED_RULE,
     RULE,
-    SECURITY_BONUS,
-    TWO_HANDS_DEFENSE,
-    DisarmSides,
     disarm,
-    disarm_roll,
+    disarm_sides,
     outcome,
 )
-from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
+from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption
 
 if TYPE_CHECKING:
@@ -181,38 +178,6 @@ def _option_of(c: Combatant, item: str) -> AttackOption | None:
     )
 
 
-def _two_hands(c: Combatant, item: str) -> bool:
-    from d20combat.encounter.handlers import hands
-
-    return hands(c, item) == 2
-
-
-def _held_object_ac(enc: Encounter, c: Combatant, target: Combatant, item: str) -> Total:
-    """seed 004 "Ranged Weapons": the weapon in the holder's hand as an object (seed 000
-    "Attack An Object": 10 + its size modifier + the holder's Dex modifier and deflection
-    bonus, +5 in hand), +2 if it is held in two hands."""
-    from d20combat.content.creatures import Ability
-    from d20combat.content.objects import object_size_ac_modifier
-
-    option = _option_of(target, item)
-    assert option is not None
-    size = hold_of(target, option).size
-    deflection = max(
-        (m.value for m in target.stats.ac.counted() if m.type is BonusType.DEFLECTION), default=0
-    )
-    mods = [
-        Modifier(10, BonusType.BASE, "object"),
-        Modifier(object_size_ac_modifier(size), BonusType.SIZE, f"{size.label} object"),
-        Modifier(target.mod(Ability.DEX), BonusType.ABILITY, "holder's Dex"),
-        Modifier(5, BonusType.UNTYPED, "in hand"),
-    ]
-    if deflection:
-        mods.append(Modifier(deflection, BonusType.DEFLECTION, "holder's deflection"))
-    if _two_hands(target, item):
-        mods.append(Modifier(TWO_HANDS_DEFENSE, BonusType.UNTYPED, "held in two hands"))
-    return stack(mods)
-
-
 def attempt_disarm(
     enc: Encounter, c: Combatant, a: Attack, replaced: AttackOption, replaced_bonus: Total
 ) -> None:
@@ -227,66 +192,47 @@ def attempt_disarm(
     assert item is not None  # checked
     d_option = _defender_option(target, item, grab)
     ranged = not grab and d_option is not None and d_option.ranged
-    attack_object = ranged and rules.disarm_ranged == "attack-object"
     improved = c.stat.has_feat("improved disarm")
-    rule = RANGED_RULE if attack_object else (GRAB_RULE if grab else RULE)
+    rule = (
+        RANGED_RULE
+        if ranged and rules.disarm_ranged == "attack-object"
+        else (GRAB_RULE if grab else RULE)
+    )
     if not improved and not provoke_spoils(enc, c, "disarm", target):
         if enc.active(c):
+            weapon = replaced.name
             enc.event(
-                c.id, "disarm", rule, target=target.id, item=item, weapon=replaced.name,
-                result="spoiled",
-            )  # fmt: skip
+                c.id, "disarm", rule, target=target.id, item=item, weapon=weapon, result="spoiled"
+            )
         return
     if not enc.active(target):
         return
     mark = enc.dice.mark()
     unarmed = replaced.weapon is not None and replaced.weapon.name == "unarmed strike"
-    attack = roll_bonus(c, replaced, replaced_bonus)
-    hold = hold_of(c, replaced)
-    totals: list[tuple[str, Total]] = []
-    if attack_object:
-        built, _ = build_attack(enc, c, replaced, replaced_bonus, target)
-        ac = _held_object_ac(enc, c, target, item)
-        sides = DisarmSides(attack, None, object_ac=ac, concealment=built.concealment)
-        totals = [("attack bonus", attack), ("armor class", ac)]
+    roll = roll_bonus(c, replaced, replaced_bonus)
+    own = replaced.item if replaced.item in c.wielding else None
+    concealment = 0
+    if ranged and rules.disarm_ranged == "attack-object":
+        concealment = build_attack(enc, c, replaced, replaced_bonus, target)[0].concealment
+    sides = disarm_sides(
+        c.stats,
+        hold_of(c, replaced),
+        roll,
+        target.stats,
+        hold_of(target, d_option) if d_option is not None else None,
+        roll_bonus(target, d_option, d_option.bonus) if d_option is not None else None,
+        rules,
+        grab=grab,
+        security=_security(target, item) if grab else "normal",
+        can_lose=own is not None and can_be_disarmed(c, own) is None,
+        flat_footed=flat_footed(enc, target),
+        concealment=concealment,
+    )
+    if sides.object_ac is not None:
+        totals = [("attack bonus", roll), ("armor class", sides.object_ac)]
     else:
-        extra: list[Modifier] = []
-        against: list[Modifier] = []
-        security = _security(target, item) if grab else "normal"
-        if security == "poorly":
-            extra.append(Modifier(SECURITY_BONUS, BonusType.UNTYPED, "poorly secured"))
-        if security == "well":
-            against.append(Modifier(SECURITY_BONUS, BonusType.UNTYPED, "well secured"))
-        not_melee = grab or ranged
-        if not_melee and rules.disarm_non_weapon_penalty:
-            against.append(
-                Modifier(rules.disarm_non_weapon_penalty, BonusType.UNTYPED, "not a melee weapon")
-            )
-        check = disarm_roll(c.stats, hold, attack, rules, disarming=True, extra=tuple(extra))
-        d_hold = hold_of(target, d_option) if d_option is not None else None
-        d_roll = roll_bonus(target, d_option, d_option.bonus) if d_option is not None else None
-        if d_hold is None or d_roll is None:  # nothing to fight with: a bare d20
-            resist = stack(against)
-        else:
-            resist = disarm_roll(
-                target.stats, d_hold, d_roll, rules, disarming=False, extra=tuple(against)
-            )
-        counter = counter_resist = None
-        own = replaced.item if replaced.item in c.wielding else None
-        if (
-            not not_melee
-            and not improved
-            and own is not None
-            and can_be_disarmed(c, own) is None
-            and d_hold is not None
-            and d_roll is not None
-        ):
-            counter = disarm_roll(target.stats, d_hold, d_roll, rules, disarming=True)
-            counter_resist = disarm_roll(
-                c.stats, hold, attack, rules, disarming=False, countered=True
-            )
-        sides = DisarmSides(check, resist, counter, counter_resist)
-        totals = [("disarm roll", check), ("disarm resist", resist)]
+        assert sides.resist is not None
+        totals = [("disarm roll", sides.attack), ("disarm resist", sides.resist)]
     r = disarm(enc.dice, sides, rules)
     if r.counter is not None and sides.counter is not None and sides.counter_resist is not None:
         totals += [

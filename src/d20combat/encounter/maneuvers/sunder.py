@@ -18,27 +18,28 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from d20combat.content.creatures import Ability
 from d20combat.content.damage import DamageType
-from d20combat.content.objects import object_size_ac_modifier
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, provoke
 from d20combat.encounter.maneuvers import (
     ATTACK_MANEUVER_RULES,
     AttackManeuver,
-    durability,
-    enhancement_of,
     hold_of,
     roll_bonus,
     ruin,
     shield_of,
-    weapon_ref,
 )
 from d20combat.errors import IllegalActionError
 from d20combat.rules.attack import Attack as Blow
-from d20combat.rules.maneuvers import weapon_size
-from d20combat.rules.maneuvers.sunder import RULE, SunderSides, outcome, sunder, sunder_roll
-from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
+from d20combat.rules.maneuvers.sunder import (
+    RULE,
+    durability,
+    enhancement,
+    outcome,
+    sunder,
+    sunder_sides,
+)
+from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption
 
 if TYPE_CHECKING:
@@ -57,17 +58,17 @@ def _carried(c: Combatant) -> list[str]:
 def _items(target: Combatant) -> list[str]:
     """What of ``target``'s can be sundered: its held weapons, its shield, the weapons
     it carries without holding them."""
-    out = [w for w in target.wielding if durability(target, w) is not None]
+    out = [w for w in target.wielding if durability(target.stats, w) is not None]
     shield = shield_of(target)
     if shield is not None:
         out.append(shield)
-    return out + [w for w in _carried(target) if durability(target, w) is not None]
+    return out + [w for w in _carried(target) if durability(target.stats, w) is not None]
 
 
 def _item(target: Combatant, item: str | None) -> tuple[str | None, str | None]:
     """(the item, why it cannot be sundered)."""
     if item is None:
-        held = [w for w in target.wielding if durability(target, w) is not None]
+        held = [w for w in target.wielding if durability(target.stats, w) is not None]
         if held:
             return held[0], None
         return None, f"{target.id} holds no weapon that can be sundered"
@@ -110,7 +111,7 @@ def sunder_check(enc: Encounter, c: Combatant, a: Attack, target: Combatant) -> 
     item, why = _item(target, getattr(a, "item", None))
     if why is not None or item is None:
         return why
-    need = enhancement_of(target, item)
+    need = enhancement(target.stats, item)
     if option.enhancement < need:
         return (
             f"{target.id}'s {item} (+{need}) can be damaged only by a weapon of +{need} or "
@@ -137,7 +138,7 @@ def _generate(
     if not melee:
         return
     items = _items(target)
-    held = [w for w in target.wielding if durability(target, w) is not None]
+    held = [w for w in target.wielding if durability(target.stats, w) is not None]
     named: list[str | None] = [None] if held else []
     named += [w for w in items if not held or w != held[0]]
     for o in melee:
@@ -146,21 +147,6 @@ def _generate(
             action = Sunder(target.id, weapon, defensively, item=item)
             if sunder_check(enc, c, action, target) is None:
                 yield action
-
-
-def _carried_ac(target: Combatant, item: str) -> Total:
-    """seed 000 "Sunder": "A carried or worn object's AC is equal to 10 + its size
-    modifier + the Dexterity modifier of the carrying or wearing character"."""
-    option = next(o for o in target.stats.options if o.item == item)
-    ref = weapon_ref(target, item)
-    size = weapon_size(option.weapon, ref.size if ref and ref.size else target.stat.size)
-    return stack(
-        [
-            Modifier(10, BonusType.BASE, "object"),
-            Modifier(object_size_ac_modifier(size), BonusType.SIZE, f"{size.label} object"),
-            Modifier(target.mod(Ability.DEX), BonusType.ABILITY, "carrier's Dex"),
-        ]
-    )
 
 
 def _defender_option(target: Combatant, item: str) -> AttackOption | None:
@@ -188,32 +174,36 @@ def attempt_sunder(
         return
     if not enc.active(target) or not enc.active(c):
         return
-    table = durability(target, item)
+    table = durability(target.stats, item)
     assert table is not None
     lost = target.item_damage.get(item, 0)
     attack = roll_bonus(c, replaced, replaced_bonus)
     built, _ = build_attack(enc, c, replaced, replaced_bonus, target, power=c.power_attack)
     blow = Blow(replaced, attack, built.ac, built.damage_bonus)
     held = item in target.wielding or item == shield_of(target)
-    resist: Total | None = None
-    object_ac: Total | None = None
-    if held:
-        check = sunder_roll(c.stats, hold_of(c, replaced), attack, rules, attacker=True)
-        d_option = _defender_option(target, item)
-        if d_option is not None:
-            d_roll = roll_bonus(target, d_option, d_option.bonus)
-            resist = sunder_roll(
-                target.stats, hold_of(target, d_option), d_roll, rules, attacker=False
-            )
-        else:
-            resist = stack([])
-        totals = [("sunder roll", check), ("sunder resist", resist)]
+    d_option = _defender_option(target, item) if held else None
+    carried = None
+    if not held:
+        option = next(o for o in target.stats.options if o.item == item)
+        carried = hold_of(target, option).size
+    sides = sunder_sides(
+        c.stats,
+        hold_of(c, replaced),
+        attack,
+        target.stats,
+        hold_of(target, d_option) if d_option is not None else None,
+        roll_bonus(target, d_option, d_option.bonus) if d_option is not None else None,
+        blow,
+        table.hardness,
+        table.hp - lost,
+        rules,
+        carried=carried,
+    )
+    if sides.object_ac is not None:
+        totals = [("attack bonus", sides.attack), ("armor class", sides.object_ac)]
     else:
-        object_ac = _carried_ac(target, item)
-        gain = [Modifier(4, BonusType.UNTYPED, "Improved Sunder")] if improved else []
-        check = attack.plus(*gain) if gain else attack
-        totals = [("attack bonus", check), ("armor class", object_ac)]
-    sides = SunderSides(check, resist, blow, table.hardness, table.hp - lost, object_ac)
+        assert sides.resist is not None
+        totals = [("sunder roll", sides.attack), ("sunder resist", sides.resist)]
     mark = enc.dice.mark()
     r = sunder(enc.dice, sides, rules)
     if r.landed:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from d20combat.content.creatures import Ability
+from d20combat.content.creatures import Ability, WeaponRef
 from d20combat.content.equipment import ONE_HANDED_PROJECTILES, Handedness, Weapon
 from d20combat.content.objects import weapon_kind
 from d20combat.content.rulesets import Ruleset
@@ -19,7 +19,7 @@ from d20combat.content.sizes import Size
 from d20combat.rules.attack import miss_chance_roll
 from d20combat.rules.dice import D20, DiceSource
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
-from d20combat.rules.statistics import AttackOption, Statistics
+from d20combat.rules.statistics import AttackOption, Statistics, initial_wielding
 
 
 class Touch(NamedTuple):
@@ -154,6 +154,33 @@ class Hold(NamedTuple):
     def disarm_bonus(self) -> int:
         w = self.option.weapon
         return w.disarm_bonus if w is not None else 0
+
+
+def weapon_ref(stats: Statistics, item: str) -> WeaponRef | None:
+    """The weapon carried as ``item`` by the creature of ``stats``."""
+    for ref in stats.stat.weapons:
+        if ref.display == item:
+            return ref
+    return None
+
+
+def hold(stats: Statistics, option: AttackOption) -> Hold:
+    """What the creature of ``stats`` fights with when it uses ``option``: the weapon's
+    size category (its own size, else the creature's), a locked gauntlet."""
+    ref = weapon_ref(stats, option.item) if option.item else None
+    size = ref.size if ref is not None and ref.size is not None else stats.stat.size
+    return Hold(option, weapon_size(option.weapon, size), ref is not None and ref.locked)
+
+
+def held_options(stats: Statistics) -> list[AttackOption]:
+    """The melee attacks a creature has in hand as a fight begins (its first routine's
+    weapons and its natural weapons: :func:`d20combat.encounter.combatant.initial_wielding`),
+    else its unarmed strike: what ``d20combat odds`` fights with out of any situation."""
+    held = initial_wielding(stats)
+    out = [o for o in stats.options if not o.ranged and (o.natural or o.item in held)]
+    if not out and stats.unarmed is not None:
+        out.append(stats.unarmed)
+    return out
 
 
 def effort_modifiers(hold: Hold) -> list[Modifier]:

@@ -31,7 +31,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from d20combat.content.creatures import Ability
 from d20combat.content.equipment import armor
+from d20combat.content.objects import object_size_ac_modifier
 from d20combat.content.rulesets import Ruleset
 from d20combat.rules.checks import Opposed, Ties, opposed
 from d20combat.rules.dice import DiceSource
@@ -44,7 +46,7 @@ from d20combat.rules.maneuvers import (
     improved,
     touch_attack,
 )
-from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import Statistics
 
 RULE = "seed 000 Disarm; seed 002 Disarm"
@@ -131,6 +133,78 @@ def disarm_roll(
         gauntlet = armor("locked gauntlet")
         mods.append(Modifier(gauntlet.disarm_bonus, BonusType.UNTYPED, gauntlet.name))
     return bonus.plus(*mods) if mods else bonus
+
+
+def held_object_ac(holder: Statistics, held: Hold, *, flat_footed: bool = False) -> Total:
+    """seed 004 "Ranged Weapons": the weapon in the holder's hand as an object (seed 000
+    "Attack An Object": 10 + its size modifier + the holder's Dexterity modifier and
+    deflection bonus, +5 in hand), +2 if it takes two hands. A flat-footed holder lends
+    it no Dexterity bonus (a reading: A29)."""
+    size = held.size
+    dex = holder.mod(Ability.DEX)
+    if flat_footed:
+        dex = min(0, dex)
+    deflection = max(
+        (m.value for m in holder.ac.counted() if m.type is BonusType.DEFLECTION), default=0
+    )
+    mods = [
+        Modifier(10, BonusType.BASE, "object"),
+        Modifier(object_size_ac_modifier(size), BonusType.SIZE, f"{size.label} object"),
+        Modifier(dex, BonusType.ABILITY, "holder's Dex"),
+        Modifier(5, BonusType.UNTYPED, "in hand"),
+    ]
+    if deflection:
+        mods.append(Modifier(deflection, BonusType.DEFLECTION, "holder's deflection"))
+    w = held.option.weapon
+    if w is not None and w.hands == 2:
+        mods.append(Modifier(TWO_HANDS_DEFENSE, BonusType.UNTYPED, "held in two hands"))
+    return stack(mods)
+
+
+def disarm_sides(
+    attacker: Statistics,
+    mine: Hold,
+    my_roll: Total,
+    defender: Statistics,
+    theirs: Hold | None,
+    their_roll: Total | None,
+    rules: Ruleset,
+    *,
+    grab: bool = False,
+    security: str = "normal",
+    can_lose: bool = True,
+    flat_footed: bool = False,
+    concealment: int = 0,
+) -> DisarmSides:
+    """The numbers of a disarm of ``theirs`` (the defender's weapon at stake; for a grab,
+    what it opposes with) by ``mine``, each side's attack roll (``my_roll``,
+    ``their_roll``: the attack bonus with its situation) given. ``grab``: an item carried
+    or worn, not held, secured ``poorly``, ``normal`` or ``well``; ``can_lose``: the
+    attacker holds a weapon it can be disarmed of (else no counter). A ranged weapon in
+    hand is not a melee weapon: -4 to the defender and no counter (srd35), or attacked
+    in the hand (seed 004: then ``flat_footed`` and ``concealment`` count)."""
+    not_melee = grab or (theirs is not None and theirs.option.ranged)
+    if not grab and not_melee and theirs is not None and rules.disarm_ranged == "attack-object":
+        ac = held_object_ac(defender, theirs, flat_footed=flat_footed)
+        return DisarmSides(my_roll, None, object_ac=ac, concealment=concealment)
+    extra: list[Modifier] = []
+    against: list[Modifier] = []
+    if grab and security == "poorly":
+        extra.append(Modifier(SECURITY_BONUS, BonusType.UNTYPED, "poorly secured"))
+    if grab and security == "well":
+        against.append(Modifier(SECURITY_BONUS, BonusType.UNTYPED, "well secured"))
+    if not_melee and rules.disarm_non_weapon_penalty:
+        penalty = rules.disarm_non_weapon_penalty
+        against.append(Modifier(penalty, BonusType.UNTYPED, "not a melee weapon"))
+    check = disarm_roll(attacker, mine, my_roll, rules, disarming=True, extra=tuple(extra))
+    if theirs is None or their_roll is None:  # nothing to fight with: a bare d20
+        return DisarmSides(check, stack(against))
+    resist = disarm_roll(defender, theirs, their_roll, rules, disarming=False, extra=tuple(against))
+    if not_melee or not can_lose or attacker.stat.has_feat("improved disarm"):
+        return DisarmSides(check, resist)
+    counter = disarm_roll(defender, theirs, their_roll, rules, disarming=True)
+    counter_resist = disarm_roll(attacker, mine, my_roll, rules, disarming=False, countered=True)
+    return DisarmSides(check, resist, counter, counter_resist)
 
 
 def disarm(dice: DiceSource, sides: DisarmSides, rules: Ruleset) -> DisarmResult:

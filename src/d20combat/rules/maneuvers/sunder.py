@@ -22,7 +22,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from d20combat.content.creatures import Ability
+from d20combat.content.equipment import armor
+from d20combat.content.objects import (
+    HardnessHP,
+    item_hardness_and_hp,
+    object_size_ac_modifier,
+    weapon_kind,
+)
 from d20combat.content.rulesets import Ruleset
+from d20combat.content.sizes import Size
 from d20combat.rules.attack import Attack, roll_damage
 from d20combat.rules.checks import Opposed, Ties, opposed
 from d20combat.rules.damage import DamagePart
@@ -34,8 +43,9 @@ from d20combat.rules.maneuvers import (
     effort_modifiers,
     improved,
     touch_attack,
+    weapon_ref,
 )
-from d20combat.rules.modifiers import Modifier, Total
+from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.objects import ObjectDamage, damage_to_object
 from d20combat.rules.statistics import Statistics
 
@@ -87,6 +97,75 @@ def sunder_roll(
     if attacker:
         mods += improved(stats, "improved sunder", rules)
     return bonus.plus(*mods)
+
+
+def durability(stats: Statistics, item: str) -> HardnessHP | None:
+    """Hardness and full hit points of the weapon or shield ``item`` of the creature of
+    ``stats`` (seed 000 "Sunder": Table: Common Armor, Weapon, and Shield Hardness and
+    Hit Points, by the item's size; "Strike a Weapon": +1 each per +1 of enhancement),
+    or None for what has no row (an unarmed strike, a flask). Armor is never sundered."""
+    s = stats.stat.shield
+    if s is not None and s.display == item:
+        size = stats.stat.size
+        return item_hardness_and_hp(armor(s.armor).name, size, enhancement=s.enhancement)
+    ref = weapon_ref(stats, item)
+    kind = weapon_kind(ref.weapon) if ref is not None else None
+    if ref is None or kind is None:
+        return None
+    size = ref.size if ref.size is not None else stats.stat.size
+    return item_hardness_and_hp(kind, size, enhancement=ref.enhancement)
+
+
+def enhancement(stats: Statistics, item: str) -> int:
+    """The enhancement bonus of the weapon or shield ``item``."""
+    s = stats.stat.shield
+    if s is not None and s.display == item:
+        return s.enhancement
+    ref = weapon_ref(stats, item)
+    return ref.enhancement if ref is not None else 0
+
+
+def carried_object_ac(carrier: Statistics, size: Size) -> Total:
+    """seed 000 "Sunder": "A carried or worn object's AC is equal to 10 + its size
+    modifier + the Dexterity modifier of the carrying or wearing character"."""
+    return stack(
+        [
+            Modifier(10, BonusType.BASE, "object"),
+            Modifier(object_size_ac_modifier(size), BonusType.SIZE, f"{size.label} object"),
+            Modifier(carrier.mod(Ability.DEX), BonusType.ABILITY, "carrier's Dex"),
+        ]
+    )
+
+
+def sunder_sides(
+    attacker: Statistics,
+    mine: Hold,
+    my_roll: Total,
+    defender: Statistics,
+    theirs: Hold | None,
+    their_roll: Total | None,
+    blow: Attack,
+    hardness: int,
+    hp: int,
+    rules: Ruleset,
+    *,
+    carried: Size | None = None,
+) -> SunderSides:
+    """The numbers of a sunder by ``mine`` (each side's attack roll, ``my_roll`` and
+    ``their_roll``, with its situation given) on an item of ``hardness`` with ``hp``
+    hit points left: held (opposed rolls, ``theirs`` what the defender opposes with), or
+    ``carried`` (the item's size as an object: an attack roll against its AC, Improved
+    Sunder's +4 on it)."""
+    if carried is not None:
+        gain = improved(attacker, "improved sunder", rules)
+        roll = my_roll.plus(*gain) if gain else my_roll
+        ac = carried_object_ac(defender, carried)
+        return SunderSides(roll, None, blow, hardness, hp, object_ac=ac)
+    check = sunder_roll(attacker, mine, my_roll, rules, attacker=True)
+    if theirs is None or their_roll is None:  # nothing to fight with: a bare d20
+        return SunderSides(check, stack([]), blow, hardness, hp)
+    resist = sunder_roll(defender, theirs, their_roll, rules, attacker=False)
+    return SunderSides(check, resist, blow, hardness, hp)
 
 
 def sunder(dice: DiceSource, sides: SunderSides, rules: Ruleset) -> SunderResult:
