@@ -164,12 +164,25 @@ def weapon_ref(stats: Statistics, item: str) -> WeaponRef | None:
     return None
 
 
+# holds by (statistics, option), both kept alive in the entry
+_HOLDS: dict[tuple[int, int], tuple[Statistics, AttackOption, Hold]] = {}
+
+
 def hold(stats: Statistics, option: AttackOption) -> Hold:
     """What the creature of ``stats`` fights with when it uses ``option``: the weapon's
-    size category (its own size, else the creature's), a locked gauntlet."""
+    size category (its own size, else the creature's), a locked gauntlet (cached: both
+    are immutable)."""
+    key = (id(stats), id(option))
+    hit = _HOLDS.get(key)
+    if hit is not None and hit[0] is stats and hit[1] is option:
+        return hit[2]
     ref = weapon_ref(stats, option.item) if option.item else None
     size = ref.size if ref is not None and ref.size is not None else stats.stat.size
-    return Hold(option, weapon_size(option.weapon, size), ref is not None and ref.locked)
+    held = Hold(option, weapon_size(option.weapon, size), ref is not None and ref.locked)
+    if len(_HOLDS) > 4096:
+        _HOLDS.clear()
+    _HOLDS[key] = (stats, option, held)
+    return held
 
 
 def held_options(stats: Statistics) -> list[AttackOption]:

@@ -99,11 +99,28 @@ def sunder_roll(
     return bonus.plus(*mods)
 
 
+# durabilities by (statistics, item), the statistics kept alive in the entry
+_DURABILITY: dict[tuple[int, str], tuple[Statistics, HardnessHP | None]] = {}
+
+
 def durability(stats: Statistics, item: str) -> HardnessHP | None:
     """Hardness and full hit points of the weapon or shield ``item`` of the creature of
     ``stats`` (seed 000 "Sunder": Table: Common Armor, Weapon, and Shield Hardness and
     Hit Points, by the item's size; "Strike a Weapon": +1 each per +1 of enhancement),
-    or None for what has no row (an unarmed strike, a flask). Armor is never sundered."""
+    or None for what has no row (an unarmed strike, a flask). Armor is never sundered.
+    Cached: statistics are immutable."""
+    key = (id(stats), item)
+    hit = _DURABILITY.get(key)
+    if hit is not None and hit[0] is stats:
+        return hit[1]
+    found = _durability(stats, item)
+    if len(_DURABILITY) > 4096:
+        _DURABILITY.clear()
+    _DURABILITY[key] = (stats, found)
+    return found
+
+
+def _durability(stats: Statistics, item: str) -> HardnessHP | None:
     s = stats.stat.shield
     if s is not None and s.display == item:
         size = stats.stat.size
