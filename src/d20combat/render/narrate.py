@@ -149,7 +149,7 @@ def _disarm(e: Event) -> str:
         parts.append(_contest(e, "disarm", o["check"], "roll"))
     if o.get("counter"):
         parts.append(_contest(e, "counter-disarm", o["counter"], "roll"))
-    where = "into its own hand" if o.get("taken") else f"to the ground in {e.target}'s square"
+    where = f"into {e.actor}'s hand" if o.get("taken") else f"to the ground in {e.target}'s square"
     verdict = {
         "disarmed": f"{e.target} loses its {item}, {where}",
         "failed": f"{e.target} keeps its {item}",
