@@ -33,8 +33,11 @@ def saved(enc: Any) -> dict[str, Any]:
 
     from d20combat.rules.dice import SampledDice
 
-    enc.dice = SampledDice(Random(1))
-    return enc.to_json()  # type: ignore[no-any-return]
+    scripted, enc.dice = enc.dice, SampledDice(Random(1))
+    try:
+        return enc.to_json()  # type: ignore[no-any-return]
+    finally:
+        enc.dice = scripted
 
 
 def duel(kit: Any, rolls: list[int], *, red: str = "", blue: str = "", **kw: Any) -> Any:

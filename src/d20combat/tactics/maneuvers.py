@@ -396,11 +396,12 @@ def disarm_value(
     later: list[tuple[AttackOption, Total]],
 ) -> float:
     """The expected worth of disarming ``target`` (of its first weapon in hand) in place
-    of ``replaced`` at ``bonus``, against the attack itself (module docstring)."""
-    attack_worth = _damage(enc, c, replaced, bonus, target)
+    of ``replaced`` at ``bonus``, against the attack itself (module docstring); nothing
+    at all (-inf) if it holds nothing to lose."""
     held = [w for w in target.wielding if can_be_disarmed(target, w) is None]
     if not held:
-        return -attack_worth
+        return float("-inf")
+    attack_worth = _damage(enc, c, replaced, bonus, target)
     item = held[0]
     unarmed = replaced.weapon is not None and replaced.weapon.name == "unarmed strike"
     # cheap bounds first: what it deals a round with the weapon and no more without it,
@@ -451,11 +452,10 @@ def sunder_value(
 ) -> float:
     """The expected worth of sundering ``target``'s first weapon in hand in place of
     ``replaced`` at ``bonus``, against the attack itself: only a blow that destroys it
-    counts (module docstring)."""
-    attack_worth = _damage(enc, c, replaced, bonus, target)
+    counts (module docstring); nothing at all (-inf) if no blow can destroy it."""
     held = [w for w in target.wielding if durability(target.stats, w) is not None]
     if not held:
-        return -attack_worth
+        return float("-inf")
     item = held[0]
     table = durability(target.stats, item)
     assert table is not None
@@ -463,7 +463,8 @@ def sunder_value(
     damage = replaced.damage_bonus.value + c.power_attack
     destroy = _p_reaches(replaced, damage, table.hardness + left)
     if destroy <= 0.0:
-        return -attack_worth
+        return float("-inf")
+    attack_worth = _damage(enc, c, replaced, bonus, target)
     gain = _weapon_loss(enc, target, item, c, pick_up=False)
     if destroy * gain <= attack_worth:
         return -attack_worth
