@@ -161,6 +161,17 @@ def test_grabbing_an_item_carried_not_held(kit: Any) -> None:
     assert d.outcome["result"] == "failed" and d.outcome["counter"] is None
 
 
+def test_an_unarmed_grab_takes_the_item(kit: Any) -> None:
+    # seed 000 "Grabbing Items": "If you want to have the item in your hand, the disarm
+    # must be made as an unarmed attack": unarmed +9, light -4: +5; 20 against 15.
+    carried = "longsword, {weapon: dagger, wield: carried}"
+    enc = duel(kit, [20, 1, 20, 15], red_weapons="", blue_weapons=carried)
+    enc.apply(parse_action("disarm blue dagger"))
+    red = enc.combatants["red"]
+    assert red.wielding == ("dagger",) and red.taken == (("blue", "dagger", "dagger"),)
+    assert not enc.items
+
+
 def test_how_well_a_carried_item_is_secured(kit: Any) -> None:
     from d20combat.encounter.combatant import Condition
 

@@ -76,6 +76,18 @@ def test_blows_wear_a_door_down_then_it_breaks_open(kit: Any) -> None:
     assert enc.map.walkable(2, 1) and (2, 1) in enc.opened_doors and not enc.object_damage
 
 
+def test_striking_a_door_provokes_nothing(kit: Any) -> None:
+    # seed 000: "Attacking an inanimate, immobile object not in use by a creature does
+    # not provoke an attack of opportunity": Blue (Combat Reflexes) next to Red takes none.
+    sides = {
+        "red": kit.soldier("Red", "b2"),
+        "blue": kit.soldier("Blue", "b3", feats="Combat Reflexes"),
+    }
+    enc = kit.scripted(kit.make(kit.scenario_text(ROWS, sides)), [20, 1, 2, 11])
+    enc.apply(parse_action("attack-object c2"))
+    assert not events(enc, "provoked") and events(enc, "attack-object")
+
+
 def test_a_natural_1_misses_and_objects_take_no_criticals(kit: Any) -> None:
     enc = door_fight(kit, [20, 1, 1])
     enc.apply(parse_action("attack-object c2"))

@@ -129,6 +129,32 @@ def test_a_carried_object_is_struck_against_its_ac(kit: Any) -> None:
     assert "dagger" in enc.combatants["blue"].lost
 
 
+def test_striking_a_carried_object_provokes_too(kit: Any) -> None:
+    # seed 000: "Attacking a carried or worn object provokes an attack of opportunity
+    # just as attacking a held object does" (the natural 1 misses).
+    carried = "longsword, {weapon: dagger, wield: carried}"
+    enc = duel(kit, [20, 1, 1, 3, 12], blue="Combat Reflexes", blue_weapons=carried)
+    enc.apply(parse_action("sunder blue dagger"))
+    assert [e.type for e in enc.log[-3:]] == ["provoked", "aoo", "sunder"]
+
+
+def test_any_slashing_or_bludgeoning_weapon_of_any_size(kit: Any) -> None:
+    # seed 000 "Sunder" (3.5): "a slashing or bludgeoning weapon"; the older "Strike a
+    # Weapon" wanted a slashing one at most one size smaller than the weapon struck,
+    # with a shield's size by its kind (D29): not applied. A heavy mace (bludgeoning)
+    # and a kukri (slashing, a Small weapon) against a Huge ogre's greatclub (three
+    # sizes up) and a tower shield (the older rules' Huge): all legal.
+    for weapon in ("heavy mace", "kukri"):
+        sides = {
+            "red": kit.soldier("Red", "b2", weapons=weapon),
+            "blue": "  - creature: ogre\n    at: c2\n",
+        }
+        enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+        assert "sunder ogre" in {str(a) for a in enc.legal_actions()}, weapon
+    shield = duel(kit, [20, 1], red_weapons="kukri", blue_armor="chainmail\n  shield: tower shield")
+    assert "sunder blue tower shield" in {str(a) for a in shield.legal_actions()}
+
+
 def test_improved_sunder_no_attack_of_opportunity_and_4_more(kit: Any) -> None:
     enc = duel(kit, [20, 1, 20, 10, 15], red="Improved Sunder", blue="Combat Reflexes")
     enc.apply(parse_action("sunder blue"))

@@ -46,7 +46,7 @@ from d20combat.rules.maneuvers.sunder import (
 )
 from d20combat.rules.maneuvers.sunder import outcome as sunder_outcome
 from d20combat.rules.modifiers import BonusType, Modifier, Total, total_of
-from d20combat.rules.objects import break_dc, damage_to_object
+from d20combat.rules.objects import break_dc, damage_to_object, held_item_ac
 from d20combat.rules.statistics import Statistics, derive
 
 
@@ -197,7 +197,7 @@ def test_a_ranged_weapon_in_hand() -> None:
     assert srd.counter is None and srd.object_ac is None
     modern = disarm_sides(*args, ruleset("d20modern"))
     assert modern.object_ac is not None and modern.object_ac.value == 17
-    assert held_object_ac(archer, hold(archer, bow), flat_footed=True).value == 16
+    assert held_object_ac(archer, hold(archer, bow), ruleset(), flat_footed=True).value == 16
     assert modern.resist is None and modern.counter is None
 
 
@@ -354,3 +354,20 @@ def test_every_weapon_has_a_row_of_the_hardness_table() -> None:
             continue
         assert kind is not None, w.name
         item_hardness_and_hp(kind)  # a row of the 3.5 table (raises otherwise)
+
+
+def test_a_small_item_in_hand_per_ruleset() -> None:
+    # seed 001 "Attacking a handheld item": the holder's touch AC + 4: fighter-4's touch
+    # AC 11 gives 15. seed 000 "Attack An Object": a Tiny item (+2) with the holder's Dex
+    # 13 (+1), +5 in the hand: 18 (D28).
+    assert held_item_ac(stats("fighter-4", "advanced"), Size.TINY, ruleset("advanced")).value == 15
+    assert held_item_ac(stats("fighter-4"), Size.TINY, ruleset()).value == 10 + 2 + 1 + 5
+
+
+def test_small_fragile_items_break_on_a_hit_in_advanced() -> None:
+    # seed 001: "Small fragile items (such as potions and scrolls) break automatically on
+    # a hit"; srd35 has no such rule: 1 point against hardness 1 does nothing.
+    tap = [part(1, DamageType.BLUDGEONING)]
+    assert damage_to_object(tap, 1, ruleset("advanced"), fragile=True).shattered
+    plain = damage_to_object(tap, 1, ruleset(), fragile=True)
+    assert not plain.shattered and plain.damage == 0

@@ -14,6 +14,9 @@ The tables (object AC by size, hardness and hit points, break DCs) are content
   cold), each divided before hardness;
 * hardness comes off each blow; only the rest is lost from the object's hit points
   ("Hardness"); at 0 hit points it is ruined ("Hit Points");
+* a held object's AC (:func:`held_item_ac`): seed 000, 10 + its size modifier + the
+  holder's Dexterity modifier and deflection bonus, +5 in hand; seed 001
+  (``held_object_ac: touch-plus-4``), the holder's touch AC + 4;
 * seed 001 (``fragile_objects_break``): a small fragile item breaks on any hit;
 * a break is a Strength check against the item's break DC, 2 less once it has lost half
   its hit points or more ("Breaking Items").
@@ -24,11 +27,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from d20combat.content.creatures import Ability
+from d20combat.content.objects import object_size_ac_modifier
 from d20combat.content.rulesets import Ruleset
+from d20combat.content.sizes import Size
 from d20combat.rules.checks import check
 from d20combat.rules.damage import DamagePart
 from d20combat.rules.dice import DiceSource
-from d20combat.rules.modifiers import Total
+from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
+from d20combat.rules.statistics import Statistics
 
 RULE = "seed 000 Attack An Object"
 BREAK_RULE = "seed 000 Breaking Items; seed 004 Breaking Objects"
@@ -36,11 +43,40 @@ BREAK_RULE = "seed 000 Breaking Items; seed 004 Breaking Objects"
 
 class ObjectDamage(NamedTuple):
     """A blow against an object: what the parts came to before hardness (``dealt``),
-    what got through (``damage``) and why the rest did not (``notes``)."""
+    what got through (``damage``), why the rest did not (``notes``), and whether it
+    shattered (a fragile item, seed 001)."""
 
     dealt: int
     damage: int
     notes: tuple[str, ...]
+    shattered: bool = False
+
+
+def held_item_ac(
+    holder: Statistics, size: Size, rules: Ruleset, *, flat_footed: bool = False
+) -> Total:
+    """The AC of an object in a creature's hand: seed 000 "Attack An Object" (held
+    objects use the creature's Dexterity modifier and magic deflection bonus, +5 in the
+    hand: 10 + size + those), or seed 001 "Attacking a handheld item" (the holder's
+    touch AC + 4). A flat-footed holder lends it no Dexterity bonus (a reading: A29)."""
+    if rules.held_object_ac == "touch-plus-4":
+        touch = holder.armor_class(touch=True, flat_footed=flat_footed)
+        return touch.plus(Modifier(4, BonusType.UNTYPED, "small item in hand (seed 001)"))
+    dex = holder.mod(Ability.DEX)
+    if flat_footed:
+        dex = min(0, dex)
+    deflection = max(
+        (m.value for m in holder.ac.counted() if m.type is BonusType.DEFLECTION), default=0
+    )
+    mods = [
+        Modifier(10, BonusType.BASE, "object"),
+        Modifier(object_size_ac_modifier(size), BonusType.SIZE, f"{size.label} object"),
+        Modifier(dex, BonusType.ABILITY, "holder's Dex"),
+        Modifier(5, BonusType.UNTYPED, "in hand"),
+    ]
+    if deflection:
+        mods.append(Modifier(deflection, BonusType.DEFLECTION, "holder's deflection"))
+    return stack(mods)
 
 
 def _fraction(part: DamagePart, ranged: bool, rules: Ruleset) -> tuple[int, str | None]:
@@ -62,9 +98,12 @@ def damage_to_object(
     *,
     ranged: bool = False,
     nonlethal: bool = False,
+    fragile: bool = False,
 ) -> ObjectDamage:
     """The hit points an object loses to one blow of ``parts``: each part divided as
-    the module docstring says (rounded down), added up, less ``hardness``.
+    the module docstring says (rounded down), added up, less ``hardness``. A ``fragile``
+    item (a potion, a scroll) breaks on any hit where the ruleset says so (seed 001:
+    ``shattered``).
 
     >>> from d20combat.content.rulesets import ruleset
     >>> from d20combat.content.damage import DamageType
@@ -75,6 +114,9 @@ def damage_to_object(
     >>> damage_to_object([axe, fire], 5, ruleset()).damage  # 10 + 6/2 - 5
     8
     """
+    if fragile and rules.fragile_objects_break:
+        dealt = sum(p.amount for p in parts)
+        return ObjectDamage(dealt, dealt, ("a small fragile item breaks on a hit",), True)
     if nonlethal:
         dealt = sum(p.amount for p in parts)
         return ObjectDamage(dealt, 0, ("objects are immune to nonlethal damage",))

@@ -31,9 +31,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from d20combat.content.creatures import Ability
 from d20combat.content.equipment import armor
-from d20combat.content.objects import object_size_ac_modifier
 from d20combat.content.rulesets import Ruleset
 from d20combat.rules.checks import Opposed, Ties, opposed
 from d20combat.rules.dice import DiceSource
@@ -47,6 +45,7 @@ from d20combat.rules.maneuvers import (
     touch_attack,
 )
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
+from d20combat.rules.objects import held_item_ac
 from d20combat.rules.statistics import Statistics
 
 RULE = "seed 000 Disarm; seed 002 Disarm"
@@ -135,30 +134,16 @@ def disarm_roll(
     return bonus.plus(*mods) if mods else bonus
 
 
-def held_object_ac(holder: Statistics, held: Hold, *, flat_footed: bool = False) -> Total:
-    """seed 004 "Ranged Weapons": the weapon in the holder's hand as an object (seed 000
-    "Attack An Object": 10 + its size modifier + the holder's Dexterity modifier and
-    deflection bonus, +5 in hand), +2 if it takes two hands. A flat-footed holder lends
-    it no Dexterity bonus (a reading: A29)."""
-    size = held.size
-    dex = holder.mod(Ability.DEX)
-    if flat_footed:
-        dex = min(0, dex)
-    deflection = max(
-        (m.value for m in holder.ac.counted() if m.type is BonusType.DEFLECTION), default=0
-    )
-    mods = [
-        Modifier(10, BonusType.BASE, "object"),
-        Modifier(object_size_ac_modifier(size), BonusType.SIZE, f"{size.label} object"),
-        Modifier(dex, BonusType.ABILITY, "holder's Dex"),
-        Modifier(5, BonusType.UNTYPED, "in hand"),
-    ]
-    if deflection:
-        mods.append(Modifier(deflection, BonusType.DEFLECTION, "holder's deflection"))
+def held_object_ac(
+    holder: Statistics, held: Hold, rules: Ruleset, *, flat_footed: bool = False
+) -> Total:
+    """seed 004 "Ranged Weapons": the weapon in the holder's hand as an object
+    (:func:`d20combat.rules.objects.held_item_ac`), +2 if it takes two hands."""
+    ac = held_item_ac(holder, held.size, rules, flat_footed=flat_footed)
     w = held.option.weapon
     if w is not None and w.hands == 2:
-        mods.append(Modifier(TWO_HANDS_DEFENSE, BonusType.UNTYPED, "held in two hands"))
-    return stack(mods)
+        ac = ac.plus(Modifier(TWO_HANDS_DEFENSE, BonusType.UNTYPED, "held in two hands"))
+    return ac
 
 
 def disarm_sides(
@@ -185,7 +170,7 @@ def disarm_sides(
     in the hand (seed 004: then ``flat_footed`` and ``concealment`` count)."""
     not_melee = grab or (theirs is not None and theirs.option.ranged)
     if not grab and not_melee and theirs is not None and rules.disarm_ranged == "attack-object":
-        ac = held_object_ac(defender, theirs, flat_footed=flat_footed)
+        ac = held_object_ac(defender, theirs, rules, flat_footed=flat_footed)
         return DisarmSides(my_roll, None, object_ac=ac, concealment=concealment)
     extra: list[Modifier] = []
     against: list[Modifier] = []
