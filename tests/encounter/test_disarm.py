@@ -188,6 +188,10 @@ def test_how_well_a_carried_item_is_secured(kit: Any) -> None:
     enc = duel(kit, [20, 1, 20, 15], blue_weapons=tight)
     with pytest.raises(IllegalActionError, match="only from a pinned wearer"):
         enc.apply(parse_action("disarm blue dagger"))
+    # seed 002's "while in a grapple" is not srd35's reading (D14): grappling is not enough
+    enc.combatants["blue"].conditions["grappling"] = Condition("red", 0)
+    with pytest.raises(IllegalActionError, match="only from a pinned wearer"):
+        enc.apply(parse_action("disarm blue dagger"))
     enc.combatants["blue"].conditions["pinned"] = Condition("red", 0)
     enc.apply(parse_action("disarm blue dagger"))
     assert events(enc, "disarm")[0].total("disarm resist").value == 9 - 4 + 4
@@ -254,7 +258,7 @@ def test_d20modern_disarms_a_ranged_weapon_by_striking_it(kit: Any) -> None:
     enc.apply(parse_action("disarm blue longbow"))
     d = events(enc, "disarm")[0]
     assert d.total("armor class").value == 16 and d.outcome["result"] == "disarmed"
-    assert d.rule == "seed 004 Disarm (Ranged Weapons)"
+    assert d.rule == "seed 004 Disarm (Ranged Weapons)" and d.outcome["counter"] is None
     missed = duel(kit, [20, 1, 6], blue_weapons="longbow", ruleset="d20modern")
     missed.apply(parse_action("disarm blue longbow"))
     assert events(missed, "disarm")[0].outcome["result"] == "missed"
@@ -263,6 +267,19 @@ def test_d20modern_disarms_a_ranged_weapon_by_striking_it(kit: Any) -> None:
     srd.apply(parse_action("disarm blue longbow"))
     d = events(srd, "disarm")[0]
     assert d.total("disarm resist").value == 7 - 4 and d.outcome["counter"] is None
+
+
+def test_d20modern_disarm_rolls_in_play(kit: Any) -> None:
+    # seed 004: Red's greatsword (a Large weapon: +4) against Blue's longsword (Medium:
+    # +0) held in one hand; the soldiers are both Medium. Red +9 +4 = 13, Blue +9: 22
+    # against 18. No light-weapon penalty anywhere in seed 004.
+    enc = duel(kit, [20, 1, 22, 18], red_weapons="greatsword", ruleset="d20modern")
+    enc.apply(parse_action("disarm blue"))
+    d = events(enc, "disarm")[0]
+    assert d.total("disarm roll").value == 13 and d.total("disarm resist").value == 9
+    assert (
+        d.outcome["result"] == "disarmed" and (enc.combatants["blue"].pos, "longsword") in enc.items
+    )
 
 
 def test_what_cannot_be_disarmed(kit: Any) -> None:
