@@ -135,6 +135,8 @@ class CombatantDoc(_Doc):
     ticked_round: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)]
     lost: list[StrictStr]
     unloaded: list[StrictStr] = Field(default_factory=list)
+    item_damage: dict[StrictStr, Count] = Field(default_factory=dict)
+    taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
 
 
 class BudgetDoc(_Doc):
@@ -185,6 +187,7 @@ class SaveDoc(_Doc):
     outcome: OutcomeDoc | None
     started: StrictBool
     opened_doors: list[Square]
+    object_damage: list[tuple[Square, Count]] = Field(default_factory=list)  # [[x, y], hp lost]
     history: list[StrictStr]
 
 
