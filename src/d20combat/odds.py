@@ -19,11 +19,12 @@ from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
 
+from d20combat.content.equipment import WeaponFlag
 from d20combat.content.rulesets import Ruleset
 from d20combat.rules.attack import Attack, resolve_attack
 from d20combat.rules.dice import DiceSource, enumerate_outcomes
 from d20combat.rules.modifiers import Total
-from d20combat.rules.statistics import Statistics
+from d20combat.rules.statistics import AttackOption, Statistics, initial_wielding
 
 Distribution = dict[int, Fraction]
 
@@ -503,6 +504,214 @@ def _anyone(attacker: Statistics, defender: Statistics) -> str | None:
     return None
 
 
+def _disarm_pieces(
+    attacker: Statistics, defender: Statistics
+) -> tuple[AttackOption | None, str | None, AttackOption | None, str | None]:
+    """(the attacker's weapon, why it has none; the defender's held weapon, why it has
+    none) for odds out of any situation: what each holds as a fight begins."""
+    from d20combat.content.equipment import Handedness, WeaponFlag
+    from d20combat.rules.maneuvers import held_options
+
+    rules = attacker.rules
+    mine = held_options(attacker)
+    if rules.disarm_weapons == "disarm-weapons":
+        mine = [o for o in mine if o.weapon is not None and o.weapon.has(WeaponFlag.DISARM)]
+    why_mine = (
+        None
+        if mine
+        else (
+            f"{attacker.stat.name} holds no weapon that disarms (seed 001 Disarm: whip, flail ...)"
+            if rules.disarm_weapons == "disarm-weapons"
+            else f"{attacker.stat.name} has no melee attack"
+        )
+    )
+    held = initial_wielding(defender)
+    theirs = [
+        o
+        for o in defender.options
+        if o.item in held
+        and not o.thrown
+        and o.weapon is not None
+        and not o.weapon.has(WeaponFlag.DISARM_IMMUNE)
+        and o.weapon.handedness is not Handedness.UNARMED
+    ]
+    why_theirs = None if theirs else f"{defender.stat.name} holds no weapon that can be disarmed"
+    return (mine[0] if mine else None), why_mine, (theirs[0] if theirs else None), why_theirs
+
+
+def disarm_odds(
+    attacker: Statistics,
+    defender: Statistics,
+    rules: Ruleset,
+    *,
+    flat_footed: bool = False,
+) -> ManeuverOdds:
+    """Exact odds of ``attacker`` disarming ``defender`` of the weapon it holds, with the
+    weapon it holds (seed 000 "Disarm"; the ruleset's modifiers, D19), by the procedure
+    a fight uses (:func:`d20combat.rules.maneuvers.disarm.disarm`) under
+    :func:`~d20combat.rules.dice.enumerate_outcomes`. The attack of opportunity it
+    provokes is listed, not folded in (any damage from it would spoil the attempt).
+
+    Raises:
+        ValueError: if either has nothing to disarm with or to lose.
+    """
+    from d20combat.rules.maneuvers import disarm as D
+    from d20combat.rules.maneuvers import hold
+
+    mine, why_mine, theirs, why_theirs = _disarm_pieces(attacker, defender)
+    if mine is None or theirs is None:
+        raise ValueError(why_mine or why_theirs)
+    can_lose = mine.item in initial_wielding(attacker) and not (
+        mine.weapon is not None and mine.weapon.has(WeaponFlag.DISARM_IMMUNE)
+    )
+    sides = D.disarm_sides(
+        attacker,
+        hold(attacker, mine),
+        mine.bonus,
+        defender,
+        hold(defender, theirs),
+        theirs.bonus,
+        rules,
+        can_lose=can_lose,
+        flat_footed=flat_footed,
+    )
+    results = enumerate_outcomes(lambda d: D.outcome(D.disarm(d, sides, rules)))
+    order = ("disarmed", "countered", "failed", "missed")
+    outcomes = {k: results[k] for k in order if k in results}
+    won = results.get("disarmed", Fraction(0))
+    steps: list[tuple[str, Fraction]] = []
+    if sides.object_ac is not None:
+        steps.append(("attack on the held weapon hits", won))
+    else:
+        steps.append(("disarm roll won", won))
+        if sides.counter is not None:
+            lost = 1 - won
+            back = results.get("countered", Fraction(0))
+            steps.append(
+                ("counter-disarm, after a lost roll", back / lost if lost else Fraction(0))
+            )
+    provokes = []
+    if not attacker.stat.has_feat("improved disarm"):
+        provokes.append(
+            f"{defender.stat.name}: a disarm provokes from its target, and any damage spoils "
+            "it (seed 000 Disarm; none with Improved Disarm)"
+        )
+    return ManeuverOdds(
+        "disarm",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "disarmed",
+        outcomes,
+        tuple(steps),
+        tuple(provokes),
+    )
+
+
+def _sunder_pieces(
+    attacker: Statistics, defender: Statistics
+) -> tuple[AttackOption | None, str | None, AttackOption | None, str | None]:
+    """(the attacker's slashing or bludgeoning weapon, why it has none; the defender's
+    held weapon that can be sundered, why it has none)."""
+    from d20combat.content.damage import DamageType
+    from d20combat.rules.maneuvers import held_options
+    from d20combat.rules.maneuvers.sunder import durability, enhancement
+
+    strikes = {DamageType.SLASHING, DamageType.BLUDGEONING}
+    mine = [
+        o
+        for o in held_options(attacker)
+        if strikes & set(o.damage_types) and not (o.nonlethal and not o.either)
+    ]
+    held = initial_wielding(defender)
+    theirs = [
+        o
+        for o in defender.options
+        if o.item in held and not o.thrown and durability(defender, o.item) is not None
+    ]
+    if mine and theirs:
+        need = enhancement(defender, theirs[0].item)
+        mine = [o for o in mine if o.enhancement >= need] or mine[:0]
+        if not mine:
+            return (
+                None,
+                (
+                    f"{defender.stat.name}'s {theirs[0].item} (+{need}) can be damaged only by a "
+                    f"weapon of +{need} or more (seed 000 Strike a Weapon)"
+                ),
+                theirs[0],
+                None,
+            )
+    why_mine = None if mine else f"{attacker.stat.name} holds no slashing or bludgeoning weapon"
+    why_theirs = None if theirs else f"{defender.stat.name} holds no weapon that can be sundered"
+    return (mine[0] if mine else None), why_mine, (theirs[0] if theirs else None), why_theirs
+
+
+def sunder_odds(
+    attacker: Statistics,
+    defender: Statistics,
+    rules: Ruleset,
+    *,
+    flat_footed: bool = False,
+) -> ManeuverOdds:
+    """Exact odds of ``attacker`` sundering the weapon ``defender`` holds with its own
+    (seed 000 "Sunder"), by the procedure a fight uses
+    (:func:`d20combat.rules.maneuvers.sunder.sunder`) under
+    :func:`~d20combat.rules.dice.enumerate_outcomes`: destroyed (in one blow), damaged,
+    glancing (hardness takes it all), failed. ``flat_footed`` changes nothing (opposed
+    rolls are not against AC); it is accepted as for the other maneuvers.
+
+    Raises:
+        ValueError: if either has nothing to sunder with or to lose.
+    """
+    from d20combat.rules.maneuvers import hold
+    from d20combat.rules.maneuvers import sunder as S
+
+    mine, why_mine, theirs, why_theirs = _sunder_pieces(attacker, defender)
+    if mine is None or theirs is None:
+        raise ValueError(why_mine or why_theirs)
+    table = S.durability(defender, theirs.item)
+    assert table is not None
+    blow = Attack(mine, mine.bonus, defender.ac, mine.damage_bonus)
+    sides = S.sunder_sides(
+        attacker,
+        hold(attacker, mine),
+        mine.bonus,
+        defender,
+        hold(defender, theirs),
+        theirs.bonus,
+        blow,
+        table.hardness,
+        table.hp,
+        rules,
+    )
+    results = enumerate_outcomes(lambda d: S.outcome(S.sunder(d, sides, rules)))
+    order = ("destroyed", "damaged", "glancing", "failed")
+    outcomes = {k: results[k] for k in order if k in results}
+    won = 1 - results.get("failed", Fraction(0))
+    destroyed = results.get("destroyed", Fraction(0))
+    steps = [
+        ("sunder roll won", won),
+        ("destroyed in one blow, after a won roll", destroyed / won if won else Fraction(0)),
+    ]
+    provokes = []
+    if not attacker.stat.has_feat("improved sunder"):
+        provokes.append(
+            f"{defender.stat.name}: a sunder provokes from the holder (seed 000 Sunder; none "
+            "with Improved Sunder)"
+        )
+    return ManeuverOdds(
+        "sunder",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "destroyed",
+        outcomes,
+        tuple(steps),
+        tuple(provokes),
+    )
+
+
 def _bull_rush_problem(attacker: Statistics, defender: Statistics) -> str | None:
     from d20combat.rules.maneuvers.bull_rush import bull_rush_problem
 
@@ -515,6 +724,16 @@ def _overrun_problem(attacker: Statistics, defender: Statistics) -> str | None:
     return overrun_problem(attacker, defender)
 
 
+def _disarm_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    _, why_mine, _, why_theirs = _disarm_pieces(attacker, defender)
+    return why_mine or why_theirs
+
+
+def _sunder_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    _, why_mine, _, why_theirs = _sunder_pieces(attacker, defender)
+    return why_mine or why_theirs
+
+
 #: The maneuvers whose exact odds ``odds MANEUVER`` gives, by the name it takes.
 MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "trip": ManeuverEntry(trip_odds, _trip_problem),
@@ -523,4 +742,6 @@ MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "escape": ManeuverEntry(escape_odds, _anyone, frozenset()),
     "bull-rush": ManeuverEntry(bull_rush_odds, _bull_rush_problem, frozenset({"charge"})),
     "overrun": ManeuverEntry(overrun_odds, _overrun_problem, frozenset({"charge", "flat_footed"})),
+    "disarm": ManeuverEntry(disarm_odds, _disarm_problem),
+    "sunder": ManeuverEntry(sunder_odds, _sunder_problem),
 }

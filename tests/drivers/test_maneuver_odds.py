@@ -137,7 +137,7 @@ def test_odds_trip_json_contract() -> None:
             ("odds", "trip", "--attacker", "ogre", "--defender", "wolf", "--ac", "12"),
             "--ac does not apply",
         ),
-        (("odds", "disarm", "--attacker", "ogre", "--defender", "wolf"), "not available yet"),
+        (("odds", "feint", "--attacker", "ogre", "--defender", "wolf"), "not available yet"),
         (
             ("odds", "tickle", "--attacker", "ogre", "--defender", "wolf"),
             "unknown maneuver 'tickle'",
@@ -382,3 +382,176 @@ def test_odds_overrun_cli() -> None:
     assert bad.exit_code == 2 and "--flat-footed does not apply" in bad.output
     big = run("odds", "bull-rush", "--attacker", "goblin", "--defender", "hill-giant")
     assert big.exit_code == 2 and "at most one size larger" in big.output
+
+
+# --------------------------------------------------------------------------- disarm
+# seed 000 "Disarm": opposed attack rolls the attacker must *beat* (a tie fails); a loser
+# may be disarmed back, the same roll the other way round (a tie fails too), with no
+# counter to the counter. seed 004 disarms a ranged weapon by an attack roll against it.
+
+
+def p_beat(mine: int, theirs: int) -> Fraction:
+    """P(d20 + mine > d20 + theirs), every pair of faces counted."""
+    return Fraction(sum(1 for a in D20 for b in D20 if a + mine > b + theirs), 400)
+
+
+def _disarm_sides(attacker: str, defender: str, rules_name: str) -> Any:
+    from d20combat.rules.maneuvers import held_options, hold
+    from d20combat.rules.maneuvers.disarm import disarm_sides
+    from d20combat.rules.statistics import initial_wielding
+
+    rules = ruleset(rules_name)
+    a = derive(find_creature(attacker), rules)
+    d = derive(find_creature(defender), rules)
+    mine = held_options(a)[0]
+    theirs = next(o for o in d.options if o.item in initial_wielding(d) and not o.thrown)
+    return disarm_sides(a, hold(a, mine), mine.bonus, d, hold(d, theirs), theirs.bonus, rules)
+
+
+def brute_disarm(attacker: str, defender: str, rules_name: str) -> dict[str, Fraction]:
+    s = _disarm_sides(attacker, defender, rules_name)
+    if s.object_ac is not None:
+        hit = p_touch(s.attack.value, s.object_ac.value)
+        return {k: v for k, v in {"disarmed": hit, "missed": 1 - hit}.items() if v}
+    won = p_beat(s.attack.value, s.resist.value)
+    out = {"disarmed": won}
+    if s.counter is not None:
+        back = p_beat(s.counter.value, s.counter_resist.value)
+        out["countered"] = (1 - won) * back
+        out["failed"] = (1 - won) * (1 - back)
+    else:
+        out["failed"] = 1 - won
+    return {k: v for k, v in out.items() if v}
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "rules_name"),
+    [
+        ("fighter-4", "ogre", "srd35"),
+        ("ogre", "fighter-4", "srd35"),
+        ("rogue-3", "goblin", "srd35"),  # light short sword, both Small
+        ("ogre", "fighter-4", "d20modern"),  # weapon sizes, two hands, combatant sizes
+        ("goblin", "goblin", "d20modern"),
+        ("fighter-4", "ogre", "advanced"),
+    ],
+)
+def test_disarm_odds_are_the_brute_force_odds(
+    attacker: str, defender: str, rules_name: str
+) -> None:
+    from d20combat.odds import disarm_odds
+
+    rules = ruleset(rules_name)
+    a, d = derive(find_creature(attacker), rules), derive(find_creature(defender), rules)
+    if rules.disarm_weapons == "disarm-weapons":  # seed 001: a whip or flail is needed
+        with pytest.raises(ValueError, match="holds no weapon that disarms"):
+            disarm_odds(a, d, rules)
+        return
+    odds = disarm_odds(a, d, rules)
+    assert odds.outcomes == brute_disarm(attacker, defender, rules_name)
+    assert sum(odds.outcomes.values()) == 1
+
+
+def test_a_worked_disarm() -> None:
+    # fighter-4's greatsword +8, two-handed +4: 12; the ogre's greatclub +8, two-handed
+    # +4, Large +4: 16. The fighter beats it when its d20 is 5 or more above the
+    # ogre's: 15 + 14 + ... + 1 = 120 of 400. Lost, the ogre (16 against 12) disarms it
+    # back unless the fighter's d20 is 4 or more above: 400 - 136 = 264 of 400.
+    rules = ruleset()
+    from d20combat.odds import disarm_odds
+
+    odds = disarm_odds(
+        derive(find_creature("fighter-4"), rules), derive(find_creature("ogre"), rules), rules
+    )
+    assert odds.steps == (
+        ("disarm roll won", Fraction(120, 400)),
+        ("counter-disarm, after a lost roll", Fraction(264, 400)),
+    )
+    assert odds.outcomes["countered"] == Fraction(280, 400) * Fraction(264, 400)
+
+
+# --------------------------------------------------------------------------- sunder
+def _faces(dice: Any) -> list[int]:
+    """Every total of ``dice`` (XdY+Z) once per way of rolling it."""
+    import itertools
+
+    totals = [0]
+    for term in dice.terms:
+        rolls = list(itertools.product(range(1, term.sides + 1), repeat=term.number))
+        totals = [t + sum(r) for t in totals for r in rolls]
+    return [t + dice.constant for t in totals]
+
+
+def brute_sunder(attacker: str, defender: str, rules_name: str = "srd35") -> dict[str, Fraction]:
+    """seed 000 "Sunder": beat the defender's roll, then one damage roll (at least 1)
+    less the item's hardness comes off its hit points."""
+    from d20combat.odds import _sunder_pieces
+    from d20combat.rules.maneuvers import hold
+    from d20combat.rules.maneuvers.sunder import durability, sunder_sides
+
+    rules = ruleset(rules_name)
+    a = derive(find_creature(attacker), rules)
+    d = derive(find_creature(defender), rules)
+    mine, _, theirs, _ = _sunder_pieces(a, d)
+    table = durability(d, theirs.item)
+    s = sunder_sides(
+        a, hold(a, mine), mine.bonus, d, hold(d, theirs), theirs.bonus, None, 0, 0, rules
+    )  # type: ignore[arg-type]
+    won = p_beat(s.attack.value, s.resist.value)
+    faces = _faces(mine.dice)
+    out = {"destroyed": Fraction(0), "damaged": Fraction(0), "glancing": Fraction(0)}
+    for f in faces:
+        through = max(0, max(1, f + mine.damage_bonus.value) - table.hardness)
+        kind = "destroyed" if through >= table.hp else ("damaged" if through else "glancing")
+        out[kind] += won / len(faces)
+    out["failed"] = 1 - won
+    return {k: v for k, v in out.items() if v}
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender"),
+    [("ogre", "fighter-4"), ("fighter-4", "ogre"), ("fighter-4", "goblin"), ("ogre", "goblin")],
+)
+def test_sunder_odds_are_the_brute_force_odds(attacker: str, defender: str) -> None:
+    from d20combat.odds import sunder_odds
+
+    rules = ruleset()
+    odds = sunder_odds(
+        derive(find_creature(attacker), rules), derive(find_creature(defender), rules), rules
+    )
+    assert odds.outcomes == brute_sunder(attacker, defender)
+    assert sum(odds.outcomes.values()) == 1
+
+
+def test_a_worked_sunder() -> None:
+    # the ogre (greatclub +8, two-handed +4, Large +4: 16) against fighter-4's greatsword
+    # (+8, +4: 12; a two-handed blade: hardness 10, 10 hp): the roll is won 264 of 400
+    # times; 2d8+7 must reach 20 to destroy it: 2d8 of 13 or more, 10 of 64 rolls.
+    from d20combat.odds import sunder_odds
+
+    rules = ruleset()
+    odds = sunder_odds(
+        derive(find_creature("ogre"), rules), derive(find_creature("fighter-4"), rules), rules
+    )
+    assert odds.steps == (
+        ("sunder roll won", Fraction(264, 400)),
+        ("destroyed in one blow, after a won roll", Fraction(10, 64)),
+    )
+    assert odds.p_success == Fraction(264, 400) * Fraction(10, 64)
+
+
+def test_odds_disarm_and_sunder_json_and_refusals() -> None:
+    result = run("odds", "disarm", "--attacker", "fighter-4", "--defender", "ogre", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["maneuver"] == "disarm" and data["p_success"] == "3/10"
+    assert data["provokes"][0]["folded_in"] is False
+    result = run("odds", "sunder", "--attacker", "ogre", "--defender", "fighter-4", "--json")
+    assert json.loads(result.output)["p_success"] == "33/320"
+    wolf = run("odds", "disarm", "--attacker", "fighter-4", "--defender", "wolf")
+    assert wolf.exit_code == 2 and "holds no weapon that can be disarmed" in wolf.output
+    stab = run("odds", "sunder", "--attacker", "rogue-3", "--defender", "ogre")
+    assert stab.exit_code == 2 and "no slashing or bludgeoning weapon" in stab.output
+    whip = run(
+        "odds", "disarm", "--attacker", "ogre", "--defender", "fighter-4", "--ruleset", "advanced"
+    )
+    assert whip.exit_code == 2 and "weapon that disarms" in whip.output

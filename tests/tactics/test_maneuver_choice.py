@@ -12,7 +12,14 @@ from typing import Any
 
 from d20combat.encounter import actions as A
 from d20combat.rules.checks import Ties, p_opposed
-from d20combat.tactics.maneuvers import bull_rush_instead, charge_instead, instead, trip_value
+from d20combat.tactics.maneuvers import (
+    bull_rush_instead,
+    charge_instead,
+    disarm_value,
+    instead,
+    sunder_value,
+    trip_value,
+)
 from d20combat.tactics.policies import policy
 
 ROWS = """
@@ -130,3 +137,73 @@ def test_an_overrun_on_the_way_fells_a_full_attacker_among_friends(kit: Any) -> 
     # Blue with a single attack and no friend about: Red just moves
     enc = party(kit, "a2", "d2", (), bab=1)
     assert type(policy("default")(enc, "red")) is A.Move
+
+
+# ------------------------------------------------------------------ disarm and sunder
+def test_a_flail_with_improved_disarm_disarms_a_greatsword(kit: Any) -> None:
+    # Red: flail +9, its +2 (SRD equipment) and Improved Disarm's +4 (seed 002): 15;
+    # Blue's greatsword +9, two-handed +4: 13. Red beats it 229 of 400 times (ties
+    # fail), provokes nothing and risks no counter (SRD feats). Without the greatsword
+    # Blue deals a round what its unarmed strike does; picking the sword up costs it its
+    # second attack and an attack of opportunity from Red: worth more than the flail's
+    # own blow.
+    from d20combat.rules.checks import Ties
+
+    sides = {
+        "red": kit.fighter("Red", "b1", weapons="flail", feats="Improved Disarm", int_score=13),
+        "blue": kit.fighter("Blue", "c1", weapons="greatsword"),
+    }
+    enc = kit.encounter(ROWS, sides, rolls=[20, 19])
+    assert p_opposed(15, 13, Ties.OPPONENT) == Fraction(229, 400)
+    choice = policy("default")(enc, "red")
+    assert isinstance(choice, A.Disarm) and choice.target == "blue"
+    c = enc.combatants["red"]
+    flail = c.melee_options()[0]
+    assert disarm_value(enc, c, enc.combatants["blue"], flail, flail.bonus, []) > 0
+
+
+def test_without_improved_disarm_the_same_fighter_attacks(kit: Any) -> None:
+    # Red now provokes (an attack of opportunity whose hit spoils the disarm), rolls 11
+    # against 13, and a lost roll lets Blue disarm it back: the flail blow is worth more.
+    sides = {
+        "red": kit.fighter("Red", "b1", weapons="flail", int_score=13),
+        "blue": kit.fighter("Blue", "c1", weapons="greatsword"),
+    }
+    enc = kit.encounter(ROWS, sides, rolls=[20, 19])
+    assert type(policy("default")(enc, "red")) is A.Attack
+    c = enc.combatants["red"]
+    flail = c.melee_options()[0]
+    assert disarm_value(enc, c, enc.combatants["blue"], flail, flail.bonus, []) < 0
+
+
+def test_a_greataxe_sunders_a_handaxe(kit: Any) -> None:
+    # Red: greataxe +9, two-handed +4, Improved Sunder +4: 17; Blue (BAB +11) handaxe
+    # +14, light -4: 10. Red wins 309 of 400; a handaxe (light hafted: hardness 5, 2 hit
+    # points) breaks when 1d12+4 reaches 7: 10 of 12 rolls. Blue then fights unarmed.
+    from d20combat.rules.checks import Ties
+    from d20combat.tactics.maneuvers import _p_reaches
+
+    sides = {
+        "red": kit.fighter("Red", "b1", weapons="greataxe", feats="Improved Sunder", int_score=13),
+        "blue": kit.fighter("Blue", "c1", weapons="handaxe", bab=11),
+    }
+    enc = kit.encounter(ROWS, sides, rolls=[20, 19])
+    assert p_opposed(17, 10, Ties.OPPONENT) == Fraction(309, 400)
+    axe = enc.combatants["red"].melee_options()[0]
+    assert _p_reaches(axe, 4, 5 + 2) == 10 / 12
+    choice = policy("default")(enc, "red")
+    assert isinstance(choice, A.Sunder) and choice.target == "blue"
+
+
+def test_no_blow_can_break_a_greatsword_so_no_sunder(kit: Any) -> None:
+    # a greatsword (two-handed blade): hardness 10, 10 hit points: 20 needed, a 1d12+4
+    # greataxe deals 16 at most: the sunder is worth nothing, whatever the roll.
+    sides = {
+        "red": kit.fighter("Red", "b1", weapons="greataxe", feats="Improved Sunder", int_score=13),
+        "blue": kit.fighter("Blue", "c1", weapons="greatsword"),
+    }
+    enc = kit.encounter(ROWS, sides, rolls=[20, 19])
+    c = enc.combatants["red"]
+    axe = c.melee_options()[0]
+    assert sunder_value(enc, c, enc.combatants["blue"], axe, axe.bonus, []) == float("-inf")
+    assert not isinstance(policy("default")(enc, "red"), A.Sunder)

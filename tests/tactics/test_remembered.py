@@ -95,7 +95,7 @@ _NOT_SEEN = {
     "started",
     "history",
 }
-_SEEN = {"round", "order", "budget", "combatants", "items", "opened_doors"}
+_SEEN = {"round", "order", "budget", "combatants", "items", "opened_doors", "object_damage"}
 _COMBATANT_NOT_SEEN = {"initiative", "tiebreak", "ticked_round"}
 
 
@@ -126,6 +126,9 @@ def test_the_situation_covers_the_saved_state() -> None:
     assert enc.situation() != before
     before = enc.situation()
     enc.opened_doors.append((2, 2))
+    assert enc.situation() != before
+    before = enc.situation()
+    enc.object_damage[(3, 3)] = 4
     assert enc.situation() != before
     before = enc.situation()
     enc.order.reverse()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -248,7 +248,10 @@ class WeaponRef(Frozen):
 
     ``size`` defaults to the wielder's size. ``materials`` and ``aligned`` name
     what damage reduction it overcomes beyond magic (cold iron, silver, adamantine;
-    good, evil, lawful, chaotic).
+    good, evil, lawful, chaotic). ``locked``: attached to a locked gauntlet (SRD
+    equipment "Gauntlet, Locked": +10 on any roll to keep from being disarmed).
+    ``secured``: how hard it is to snatch while carried, not held (seed 000 "Grabbing
+    Items": ``poorly`` gives the grabber +4; ``well`` only from a pinned wearer).
     """
 
     weapon: str
@@ -262,6 +265,9 @@ class WeaponRef(Frozen):
     extra: tuple[ExtraDamage, ...] = ()
     quantity: int = Field(default=1, ge=1, le=MAX_QUANTITY)
     str_rating: int | None = None  # composite bows: the highest Str bonus they add
+    locked: bool = False  # attached to a locked gauntlet
+    # how firmly it is carried when not in hand (seed 000 "Grabbing Items")
+    secured: Literal["poorly", "normal", "well"] = "normal"
 
     @model_validator(mode="before")
     @classmethod

@@ -68,6 +68,11 @@ class WeaponFlag(StrEnum):
     LOAD_FREE = "load-free"  # repeating crossbows: a free action (a new case: full round)
 
 
+# SRD equipment: a hand crossbow and a sling are shot with one hand (other projectile
+# weapons take two).
+ONE_HANDED_PROJECTILES = frozenset({"hand crossbow", "sling"})
+
+
 class Ammunition(Frozen):
     """A pack of ammunition listed under its weapon in the SRD weapon table."""
 
@@ -122,6 +127,17 @@ class Weapon(Frozen):
     @property
     def is_light(self) -> bool:
         return self.handedness in (Handedness.LIGHT, Handedness.UNARMED)
+
+    @property
+    def hands(self) -> int:
+        """How many hands it takes in use: two for a two-handed weapon, a bow or a
+        crossbow (but a hand crossbow and a sling), one for the rest (SRD equipment
+        "Weapon Categories", the weapon descriptions)."""
+        if self.handedness is Handedness.TWO_HANDED:
+            return 2
+        if WeaponFlag.PROJECTILE in self.flags and self.name not in ONE_HANDED_PROJECTILES:
+            return 2
+        return 1
 
     @property
     def max_range_increments(self) -> int:

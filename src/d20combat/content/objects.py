@@ -98,13 +98,15 @@ class ObjectEntry(Frozen):
 
 
 class ObjectsData(Frozen):
-    """Everything in ``objects.yaml``."""
+    """Everything in ``objects.yaml``. ``weapon_kinds`` maps a row of the 3.5 item
+    table to the weapons (of ``weapons.yaml``) that take it."""
 
     size_ac: tuple[ObjectSize, ...]
     substances: tuple[Substance, ...]
     item_tables: tuple[ItemTable, ...]
     break_dcs: tuple[BreakTask, ...]
     objects: tuple[ObjectEntry, ...]
+    weapon_kinds: dict[str, tuple[str, ...]] = Field(default_factory=dict)
 
 
 class HardnessHP(NamedTuple):
@@ -263,6 +265,22 @@ def item_hardness_and_hp(
     return HardnessHP(hardness + enhancement, hp + enhancement)
 
 
+@cache
+def _weapon_kinds() -> dict[str, str]:
+    return {w: kind for kind, names in objects_data().weapon_kinds.items() for w in names}
+
+
+def weapon_kind(weapon_name: str) -> str | None:
+    """The row of the 3.5 item table a weapon takes (``objects.yaml`` ``weapon_kinds``,
+    a reading of the SRD weapon descriptions), or None for what is no object to sunder
+    (the unarmed strike, splash weapons' flasks).
+
+    >>> weapon_kind("longsword"), weapon_kind("greatclub"), weapon_kind("unarmed strike")
+    ('one-handed blade', 'two-handed hafted weapon', None)
+    """
+    return _weapon_kinds().get(weapon_name)
+
+
 def object_stats(name: str) -> ObjectEntry:
     """A row of Table: Object Hardness And Hit Points (seed 000, "Breaking Items").
 
@@ -270,6 +288,26 @@ def object_stats(name: str) -> ObjectEntry:
         ContentError: for an unknown object, suggesting known ones.
     """
     return _objects().get(name, field="object")
+
+
+#: A door of the map whose kind the scenario does not give: the plainest door of Table:
+#: Object Hardness And Hit Points (a reading: A35).
+DEFAULT_DOOR = "simple wooden door"
+#: A door of one 5-ft square is a Medium-size object (Table: Size and AC of Objects: a
+#: barrel; its Large example is a "big door"; a reading: A35).
+DOOR_SIZE = Size.MEDIUM
+
+
+class Door(NamedTuple):
+    """A closed door of the map as an object: its row of Table: Object Hardness And Hit
+    Points, and whether it is locked (then only broken, never opened)."""
+
+    kind: str = DEFAULT_DOOR
+    locked: bool = False
+
+    @property
+    def entry(self) -> ObjectEntry:
+        return object_stats(self.kind)
 
 
 def break_dc(name: str, *, half_hp_lost: bool = False) -> int:

@@ -93,6 +93,15 @@ class Ruleset(Frozen):
     overrun_check: Literal["opposed", "trip"] = "opposed"
     overrun_straight_ft: int = Field(default=0, ge=0)
     overrun_once_per_round: bool = True
+    disarm_grip: Literal["weapon-effort", "two-hands"] = "weapon-effort"
+    disarm_size: Literal["combatant", "weapon", "both"] = "combatant"
+    disarm_weapons: Literal["any", "disarm-weapons"] = "any"
+    disarm_ranged: Literal["opposed", "attack-object"] = "opposed"
+    disarm_non_weapon_penalty: int = -4
+    grab_well_secured: Literal["pinned", "bonus"] = "pinned"
+    held_object_ac: Literal["object", "touch-plus-4"] = "object"
+    unattended_object_melee: Literal["attack-roll", "automatic"] = "attack-roll"
+    fragile_objects_break: bool = False
     iteratives: Literal["every-5", "one-secondary"] = "every-5"
     secondary_attack_penalty: int = -5
     two_weapon: Literal["table", "primary-secondary"] = "table"

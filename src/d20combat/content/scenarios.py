@@ -50,6 +50,7 @@ from d20combat.content.loading import (
     problems_from_validation,
     read_text,
 )
+from d20combat.content.objects import DEFAULT_DOOR, Door, object_stats
 from d20combat.content.rulesets import RULESET_NAMES, Ruleset, Variant, ruleset
 from d20combat.content.sizes import Size, shared_square_capacity
 from d20combat.errors import InputError, Problem, ScenarioError, quote
@@ -197,12 +198,26 @@ Exits = Annotated[str | tuple[str, ...], BeforeValidator(_exits_text)]
 Legend = Annotated[dict[str, str | tuple[str, ...]], BeforeValidator(_legend_text)]
 
 
+class DoorDoc(Frozen):
+    """One entry of ``map.doors``: a door's row of the object table, and whether it is
+    locked."""
+
+    kind: str = DEFAULT_DOOR
+    locked: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, value: Any) -> Any:
+        return {"kind": value} if isinstance(value, str) else value
+
+
 class MapDoc(Frozen):
-    """``map``: the ASCII rows, legend additions and exits."""
+    """``map``: the ASCII rows, legend additions, exits and what the doors are."""
 
     rows: str
     legend: Legend = Field(default_factory=dict)
     exits: Exits = "none"
+    doors: dict[str, DoorDoc] = Field(default_factory=dict)
 
 
 class CombatantDoc(Frozen):
@@ -319,6 +334,9 @@ class Scenario:
     placements: tuple[Placement, ...]
     sides: tuple[str, ...] = ()
     file: str | None = None
+    doors: dict[Square, Door] = field(default_factory=dict, compare=False)
+    """The doors the scenario describes (``map.doors``); any other door of the map is
+    an unlocked :data:`~d20combat.content.objects.DEFAULT_DOOR`."""
     document: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     """The scenario as a self-contained, JSON-ready document (saved encounters keep
     it): the file's data with ``name`` filled in and creature files inlined as
@@ -571,7 +589,7 @@ class _Resolver:
                 "at least two",
                 "at least two sides, each with a name and combatants",
             )
-        bmap, exits = self.battle_map(data.get("map"))
+        bmap, exits, doors = self.battle_map(data.get("map"))
         entries = self.sides(
             sides_raw if isinstance(sides_raw, list) else [], bmap or self.provisional
         )
@@ -593,6 +611,7 @@ class _Resolver:
                 seed=head.seed,
                 map=bmap,
                 exits=exits,
+                doors=doors,
                 placements=tuple(placements),
                 sides=tuple(s.name for s in head.sides),
                 file=self.doc.file,
@@ -643,10 +662,12 @@ class _Resolver:
             return key_line + 1
         return key_line
 
-    def battle_map(self, raw: Any) -> tuple[BattleMap | None, frozenset[Square]]:
+    def battle_map(
+        self, raw: Any
+    ) -> tuple[BattleMap | None, frozenset[Square], dict[Square, Door]]:
         mdoc: MapDoc | None = validate_partly(MapDoc, raw)
         if mdoc is None:
-            return None, frozenset()
+            return None, frozenset(), {}
         try:
             bmap = BattleMap.from_ascii(
                 raw["rows"],
@@ -678,8 +699,36 @@ class _Resolver:
             self.provisional = _provisional_map(raw["rows"], mdoc.legend)
             if self.provisional is not None:
                 self.exits(mdoc.exits, self.provisional)
-            return None, frozenset()
-        return bmap, self.exits(mdoc.exits, bmap)
+                self.doors(mdoc.doors, self.provisional)
+            return None, frozenset(), {}
+        return bmap, self.exits(mdoc.exits, bmap), self.doors(mdoc.doors, bmap)
+
+    def doors(self, doors: dict[str, DoorDoc], bmap: BattleMap) -> dict[Square, Door]:
+        """``map.doors``: each a door square of the map (closed or open), of a kind of
+        Table: Object Hardness And Hit Points whose name says door."""
+        found: dict[Square, Door] = {}
+        for text, door in doors.items():
+            where = ("map", "doors", text)
+            sq = self.square(where, text, bmap)
+            if sq is None:
+                continue
+            if not bmap.flags(*sq) & (Terrain.DOOR | Terrain.OPEN_DOOR):
+                self.problem(where, f"{text} is not a door of the map", "a square marked + or /")
+                continue
+            try:
+                entry = object_stats(door.kind)
+            except InputError as exc:
+                self.problem((*where, "kind"), exc.problems[0].message, exc.problems[0].expected)
+                continue
+            if "door" not in entry.name:
+                self.problem(
+                    (*where, "kind"),
+                    f"{door.kind!r} is not a door",
+                    "a door of the object table (simple, good or strong wooden door, iron door)",
+                )
+                continue
+            found[sq] = Door(entry.name, door.locked)
+        return found
 
     def exits(self, exits: str | tuple[str, ...], bmap: BattleMap) -> frozenset[Square]:
         if exits == "none":

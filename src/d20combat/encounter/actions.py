@@ -47,6 +47,19 @@ notation                   meaning (action type; source)
 ``bull-rush ogre follow``  ... moving with it: 5 ft more per 5 points of margin
 ``overrun goblin d4 e4 f4``   a move action along the path through the goblin's space,
                            overrunning it on the way (seed 000 "Overrun")
+``disarm ogre``            disarm in place of an attack (seed 000 "Disarm"): the
+                           weapon it holds (its first), with the attack's weapon
+``disarm ogre greatclub with flail defensively``   a weapon it holds, with a weapon
+``disarm ogre javelin``    grab an item it carries but does not hold (seed 000
+                           "Grabbing Items")
+``sunder ogre``            sunder its weapon in place of an attack (seed 000 "Sunder")
+``sunder ogre heavy steel shield with battleaxe``   its shield, or a weapon it carries
+``attack-object d5``       attack the closed door at d5 (standard action; seed 000
+                           "Attack An Object")
+``attack-object d5 with longbow line-up``   a full-round action to line up the blow:
+                           a melee blow hits, a shot gets +5
+``break d5``               break the door at d5 open: a Strength check (standard
+                           action; seed 000 "Breaking Items")
 ``total-defense``          +4 dodge AC (seed 004 "Total Defense")
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
 ``delay``                  act after the next creature, and choose again then
@@ -400,6 +413,81 @@ class Overrun(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Disarm(Attack):
+    """Disarm in place of a melee attack (seed 000 "Disarm"): ``item`` the target's held
+    weapon (None: its first), or an item it carries but does not hold, to grab (seed 000
+    "Grabbing Items"); ``weapon`` what the attacker disarms with (None: the attack's)."""
+
+    item: str | None = None
+    verb: ClassVar[str] = "disarm"
+
+    @property
+    def maneuver(self) -> str | None:
+        return self.verb
+
+    def __str__(self) -> str:
+        return _item_notation(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Sunder(Attack):
+    """Sunder in place of a melee attack (seed 000 "Sunder"): ``item`` the target's held
+    weapon (None: its first), its shield, or a weapon it carries (attacked against AC);
+    ``weapon`` the slashing or bludgeoning weapon struck with (None: the attack's)."""
+
+    item: str | None = None
+    verb: ClassVar[str] = "sunder"
+
+    @property
+    def maneuver(self) -> str | None:
+        return self.verb
+
+    def __str__(self) -> str:
+        return _item_notation(self)
+
+
+def _item_notation(a: Disarm | Sunder) -> str:
+    text = f"{a.verb} {a.target}"
+    if a.item:
+        text += f" {a.item}"
+    if a.weapon:
+        text += f" with {a.weapon}"
+    return text + " defensively" if a.defensively else text
+
+
+@dataclass(frozen=True, slots=True)
+class AttackObject(Action):
+    """Attack the closed door at ``at`` (seed 000 "Attack An Object"): a standard action,
+    or with ``line_up`` a full-round action lining the blow up (a melee blow hits, a
+    ranged one gets +5)."""
+
+    at: Pos
+    weapon: str | None = None
+    line_up: bool = False
+    verb: ClassVar[str] = "attack-object"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        text = f"attack-object {square_name(self.at)}"
+        if self.weapon:
+            text += f" with {self.weapon}"
+        return text + " line-up" if self.line_up else text
+
+
+@dataclass(frozen=True, slots=True)
+class BreakDoor(Action):
+    """Break the closed door at ``at`` open by sudden force: a Strength check against its
+    break DC (seed 000 "Breaking Items"; a standard action, a reading)."""
+
+    at: Pos
+    verb: ClassVar[str] = "break"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"break {square_name(self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
 class TotalDefense(Action):
     verb: ClassVar[str] = "total-defense"
     kind: ClassVar[str] = "standard"
@@ -614,12 +702,25 @@ def parse_action(text: str) -> Action:
             raise _expect(text, f"'{verb}' and the squares of the path, like '{verb} c4 d5'")
         cls = {"move": Move, "withdraw": Withdraw, "run": Run, "move-grapple": MoveGrapple}[verb]
         return cls(tuple(parse_square(a) for a in args))
-    if verb in ("step", "crawl", "open", "start-full-round"):
+    if verb in ("step", "crawl", "open", "start-full-round", "break"):
         if len(args) != 1:
             raise _expect(text, f"'{verb} SQUARE'")
         pos = parse_square(args[0])
-        one = {"step": Step, "crawl": Crawl, "start-full-round": StartFullRound}
-        return OpenDoor(pos) if verb == "open" else one[verb](pos)
+        one: dict[str, type[Step | Crawl | StartFullRound | OpenDoor | BreakDoor]] = {
+            "step": Step,
+            "crawl": Crawl,
+            "start-full-round": StartFullRound,
+            "open": OpenDoor,
+            "break": BreakDoor,
+        }
+        return one[verb](pos)
+    if verb == "attack-object":
+        form = "'attack-object SQUARE [with WEAPON] [line-up]'"
+        line_up = bool(args) and args[-1] == "line-up"
+        rest = args[:-1] if line_up else args
+        if not rest or (len(rest) > 1 and (rest[1] != "with" or len(rest) < 3)):
+            raise _expect(text, form)
+        return AttackObject(parse_square(rest[0]), " ".join(rest[2:]) or None, line_up)
     if verb == "charge":
         return _parse_charge(text, args)
     if verb == "bull-rush":
@@ -706,6 +807,8 @@ def parse_action(text: str) -> Action:
                     "release",
                     "climb-down",
                     "shake-off",
+                    "attack-object",
+                    "break",
                     *ATTACK_MANEUVERS,
                 ]
             )
@@ -714,10 +817,12 @@ def parse_action(text: str) -> Action:
 
 
 #: Special attacks made in place of a melee attack (so also within a full attack, at
-#: its iterative bonuses), by verb: seed 000 "Trip", the grapple options of seed 000
-#: "Grapple", seed 001's climbing onto a larger creature.
+#: its iterative bonuses), by verb: seed 000 "Trip", "Disarm", "Sunder", the grapple
+#: options of seed 000 "Grapple", seed 001's climbing onto a larger creature.
 ATTACK_MANEUVER_ACTIONS: dict[str, type[Attack]] = {
     "trip": Trip,
+    "disarm": Disarm,
+    "sunder": Sunder,
     "grapple": Grapple,
     "grapple-damage": GrappleDamage,
     "pin": Pin,
@@ -728,6 +833,7 @@ ATTACK_MANEUVER_ACTIONS: dict[str, type[Attack]] = {
     "climb-onto": ClimbOnto,
 }
 ATTACK_MANEUVERS = tuple(ATTACK_MANEUVER_ACTIONS)
+_ITEM_MANEUVERS = {"disarm": Disarm, "sunder": Sunder}
 
 #: Every name an action carries for the conditions (``Action.named``).
 NAMED_ACTIONS: frozenset[str] = frozenset(
@@ -764,6 +870,7 @@ def _parse_charge(text: str, args: list[str]) -> Charge:
 
 def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:
     """``trip TARGET [with WEAPON] [defensively] [drop-if-tripped]``;
+    ``disarm|sunder TARGET [ITEM] [with WEAPON] [defensively]``;
     ``grapple-damage TARGET [lethal|nonlethal]``; the other grapple options
     ``VERB TARGET [defensively]``."""
     if verb == "grapple-damage":
@@ -771,22 +878,35 @@ def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:
         if not args or len(args) > 2 or (len(args) == 2 and args[1] not in kinds):
             raise _expect(text, "'grapple-damage TARGET [lethal|nonlethal]'")
         return GrappleDamage(args[0], nonlethal=kinds[args[1]] if len(args) == 2 else None)
-    if verb != "trip":
+    if verb not in ("trip", *_ITEM_MANEUVERS):
         if not args or len(args) > 2 or (len(args) == 2 and args[1] != "defensively"):
             raise _expect(text, f"'{verb} TARGET [defensively]'")
         return ATTACK_MANEUVER_ACTIONS[verb](args[0], defensively=len(args) == 2)
-    form = f"'{verb} TARGET [with WEAPON] [defensively] [drop-if-tripped]'"
+    item_form = verb in _ITEM_MANEUVERS
+    form = (
+        f"'{verb} TARGET [ITEM] [with WEAPON] [defensively]'"
+        if item_form
+        else f"'{verb} TARGET [with WEAPON] [defensively] [drop-if-tripped]'"
+    )
     if not args:
         raise _expect(text, form)
     target, rest = args[0], args[1:]
-    flags = {"defensively": False, "drop-if-tripped": False}
+    flags = (
+        {"defensively": False} if item_form else {"defensively": False, "drop-if-tripped": False}
+    )
     while rest and rest[-1] in flags:
         flags[rest.pop()] = True
+    item = None
+    if item_form and rest and rest[0] != "with":
+        cut = rest.index("with") if "with" in rest else len(rest)
+        item, rest = " ".join(rest[:cut]), rest[cut:]
     weapon = None
     if rest:
         if rest[0] != "with" or len(rest) < 2:
             raise _expect(text, form)
         weapon = " ".join(rest[1:])
+    if item_form:
+        return _ITEM_MANEUVERS[verb](target, weapon, defensively=flags["defensively"], item=item)
     return Trip(
         target,
         weapon,

@@ -16,7 +16,7 @@ from d20combat.content.sizes import Size
 from d20combat.rules.conditions import Restrictions, RollKind, restrictions, roll_modifiers
 from d20combat.rules.hitpoints import HpState, Vitals, state_of
 from d20combat.rules.modifiers import Total
-from d20combat.rules.statistics import AttackOption, Routine, Statistics
+from d20combat.rules.statistics import AttackOption, Routine, Statistics, initial_wielding
 
 Pos = tuple[int, int]
 _SQUARES = {size: size.squares for size in Size}
@@ -153,6 +153,10 @@ class Combatant:
     ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
     lost: tuple[str, ...] = ()  # items dropped or thrown away: no longer carried
     unloaded: tuple[str, ...] = ()  # crossbows and slings fired and not yet loaded again
+    # hit points its weapons and shield have lost to sunder attempts, by item
+    item_damage: dict[str, int] = field(default_factory=dict)
+    # weapons it took from others (an unarmed disarm or grab): (owner, item, its name here)
+    taken: tuple[tuple[str, str, str], ...] = ()
     rules: Ruleset | None = None  # the encounter's ruleset (for the hit-point state)
     squares: int = field(init=False, default=1)  # side of its space (from its size)
     traits: Traits = field(init=False)
@@ -312,6 +316,8 @@ class Combatant:
             self.unloaded,
             self.grappling,
             self.clinging,
+            tuple(self.item_damage.items()) if self.item_damage else (),
+            self.taken,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -359,6 +365,8 @@ class Combatant:
             "unloaded": list(self.unloaded),
             "grappling": list(self.grappling),
             "clinging": self.clinging,
+            "item_damage": dict(self.item_damage),
+            "taken": [list(t) for t in self.taken],
         }
 
     def load_json(self, data: dict[str, Any]) -> None:
@@ -402,23 +410,11 @@ class Combatant:
         self.ticked_round = int(data["ticked_round"])
         self.lost = tuple(str(x) for x in data["lost"])
         self.unloaded = tuple(str(x) for x in data.get("unloaded", ()))
+        self.item_damage = {str(k): int(n) for k, n in data.get("item_damage", {}).items()}
+        self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")
         self.clinging = None if clinging is None else str(clinging)
-
-
-def initial_wielding(stats: Statistics) -> tuple[str, ...]:
-    """What a creature holds at the start: the weapons of its first weapon routine, or
-    of its two-weapon routine if it has one (both weapons in hand).
-
-    A creature whose routines are all natural attacks holds nothing.
-    """
-    best: tuple[str, ...] = ()
-    for routine in stats.routines:
-        names = tuple(dict.fromkeys(o.item for o, _ in routine.attacks if not o.natural))
-        if len(names) > len(best):
-            best = names
-    return best
 
 
 def initial_ammo(stat: StatBlock, stats: Statistics) -> dict[str, int]:

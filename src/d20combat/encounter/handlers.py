@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from d20combat.content.equipment import Handedness, Weapon, WeaponFlag
+from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
@@ -26,8 +26,10 @@ from d20combat.encounter.maneuvers import (
     attempt_maneuver,
     maneuver_attacks,
     maneuver_problem,
+    reclaim,
 )
 from d20combat.encounter.maneuvers import grapple as G
+from d20combat.encounter.maneuvers import objects as O
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
 from d20combat.encounter.movement import crawl, walk
@@ -67,7 +69,7 @@ def _need_move_action(enc: Encounter, c: Combatant) -> None:
         raise _fail("no move action left this turn")
 
 
-def _need_standard(enc: Encounter, c: Combatant) -> None:
+def need_standard(enc: Encounter, c: Combatant) -> None:
     b = enc.budget
     if c.pending_full_round is not None:
         raise _fail("must first complete the full-round action begun last turn")
@@ -75,7 +77,7 @@ def _need_standard(enc: Encounter, c: Combatant) -> None:
         raise _fail("no standard action left this turn")
 
 
-def _need_full_round(enc: Encounter, c: Combatant) -> None:
+def need_full_round(enc: Encounter, c: Combatant) -> None:
     if c.pending_full_round is not None:
         raise _fail("must first complete the full-round action begun last turn")
     if not enc.budget.can_full_round:
@@ -90,7 +92,6 @@ def _need_full_round(enc: Encounter, c: Combatant) -> None:
 
 
 need_move_action = _need_move_action
-need_standard = _need_standard
 
 
 def _need_mobile(enc: Encounter, c: Combatant) -> None:
@@ -103,7 +104,6 @@ def _need_mobile(enc: Encounter, c: Combatant) -> None:
 
 # for the maneuvers' own handlers (encounter/maneuvers)
 need_move_action = _need_move_action
-need_standard = _need_standard
 need_mobile = _need_mobile
 
 
@@ -212,11 +212,11 @@ def _gen_step(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 def _check_withdraw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Withdraw)
     if enc.budget.single:
-        _need_standard(enc, c)  # SRD combat-i "Restricted Withdraw"
+        need_standard(enc, c)  # SRD combat-i "Restricted Withdraw"
         if enc.budget.stepped:
             raise _fail("no withdraw in a round with a 5-foot step")
     else:
-        _need_full_round(enc, c)
+        need_full_round(enc, c)
     _need_mobile(enc, c)
     if c.has("blinded"):
         raise _fail("a blinded creature cannot withdraw")
@@ -252,7 +252,7 @@ def _run_limit(enc: Encounter, c: Combatant) -> int:
 
 def _check_run(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Run)
-    _need_full_round(enc, c)
+    need_full_round(enc, c)
     _need_mobile(enc, c)
     if not c.restrictions().can_run:
         raise _fail("its conditions forbid running: " + ", ".join(sorted(c.conditions)))
@@ -320,11 +320,11 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     (:data:`~d20combat.encounter.maneuvers.CHARGE_MANEUVERS`)."""
     assert isinstance(a, A.Charge)
     if enc.budget.single:
-        _need_standard(enc, c)
+        need_standard(enc, c)
         if enc.budget.stepped:
             raise _fail("no charge in a round with a 5-foot step")
     else:
-        _need_full_round(enc, c)
+        need_full_round(enc, c)
     _need_mobile(enc, c)
     if not c.restrictions().can_charge:
         raise _fail("its conditions forbid charging: " + ", ".join(sorted(c.conditions)))
@@ -554,7 +554,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             # SRD combat-i "Fighting Defensively as a Full-Round Action": all attacks
             raise _fail("fighting defensively is chosen for the whole full attack")
     else:
-        _need_standard(enc, c)
+        need_standard(enc, c)
         option = _resolve_option(enc, c, a)
         if a.two_weapon:
             why = G.attack_problem(enc, c, target, option, a)  # none in a grapple
@@ -743,7 +743,7 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 
 def _check_total_defense(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    _need_standard(enc, c)
+    need_standard(enc, c)
     if enc.budget.routine is not None and enc.budget.next_attack > 0:
         raise _fail("already attacked this turn")
 
@@ -816,7 +816,7 @@ def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """seed 004 "Ready": a standard action readying an attack, or a move action along a
     path it could move now (SRD combat-ii "Ready": a standard, move or free action)."""
     assert isinstance(a, A.Ready)
-    _need_standard(enc, c)
+    need_standard(enc, c)
     if enc.budget.routine is not None:
         raise _fail("already attacked this turn")
     if a.move is not None:
@@ -870,7 +870,7 @@ def _check_start_full(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.StartFullRound)
     if not enc.budget.single:
         raise _fail("only a creature limited to one action starts a full-round action")
-    _need_standard(enc, c)
+    need_standard(enc, c)
     _need_mobile(enc, c)
     enc.space.check_adjacent_enterable(c, a.to)
 
@@ -940,7 +940,7 @@ def _gen_drop_prone(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         yield A.DropProne()
 
 
-def _carried(c: Combatant) -> list[str]:
+def carried(c: Combatant) -> list[str]:
     """The items (weapons) a creature still carries, each once (not those it dropped)."""
     names = []
     for o in c.stats.options:
@@ -953,8 +953,8 @@ def _check_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """SRD combat-i "Draw or Sheathe a Weapon": a move action, or free during a move
     with BAB +1 or more."""
     assert isinstance(a, A.Draw)
-    if a.weapon not in _carried(c):
-        raise _fail(f"{c.id} carries no {a.weapon!r} (carried: {', '.join(_carried(c))})")
+    if a.weapon not in carried(c):
+        raise _fail(f"{c.id} carries no {a.weapon!r} (carried: {', '.join(carried(c))})")
     if a.weapon in c.wielding:
         raise _fail(f"{a.weapon} is already in hand")
     if c.ammo.get(a.weapon, 1) <= 0:
@@ -962,8 +962,8 @@ def _check_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if a.also is not None:
         if not c.stat.has_feat("two-weapon fighting"):
             raise _fail("drawing two weapons at once needs Two-Weapon Fighting")
-        if a.also == a.weapon or a.also not in _carried(c) or a.also in c.wielding:
-            raise _fail(f"no second weapon {a.also!r} to draw (carried: {', '.join(_carried(c))})")
+        if a.also == a.weapon or a.also not in carried(c) or a.also in c.wielding:
+            raise _fail(f"no second weapon {a.also!r} to draw (carried: {', '.join(carried(c))})")
         if hands(c, a.weapon) + hands(c, a.also) > 2:
             raise _fail("two light or one-handed weapons only")
     why = G.draw_problem(enc, c, a.weapon, a.also)
@@ -980,10 +980,6 @@ def _free_draw(enc: Encounter, c: Combatant) -> bool:
     )
 
 
-# SRD equipment: a hand crossbow and a sling are shot with one hand
-_ONE_HANDED_PROJECTILES = frozenset({"hand crossbow", "sling"})
-
-
 def _weapon_of(c: Combatant, item: str) -> Weapon | None:
     """The weapon ``c`` carries as ``item`` (None for a natural one)."""
     return next((o.weapon for o in c.stats.options if o.item == item), None)
@@ -994,13 +990,7 @@ def hands(c: Combatant, item: str) -> int:
     crossbow (but a hand crossbow), one for the rest (SRD equipment "Weapon
     Categories", the weapon descriptions). Shields are not counted (a reading)."""
     w = _weapon_of(c, item)
-    if w is None:
-        return 1
-    if w.handedness is Handedness.TWO_HANDED:
-        return 2
-    if w.has(WeaponFlag.PROJECTILE) and w.name not in _ONE_HANDED_PROJECTILES:
-        return 2
-    return 1
+    return 1 if w is None else w.hands
 
 
 def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -1041,7 +1031,7 @@ def _gen_draw(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         _free_draw(enc, c) or ((b.move or b.standard) and not b.committed and not b.full_round)
     ):
         return
-    for name in _carried(c):
+    for name in carried(c):
         if name not in c.wielding and c.ammo.get(name, 1) > 0:
             yield A.Draw(name)
 
@@ -1072,7 +1062,7 @@ def _check_load(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if time == "move":
         _need_move_action(enc, c)
     elif time == "full-round":
-        _need_full_round(enc, c)
+        need_full_round(enc, c)
 
 
 def _run_load(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -1204,6 +1194,7 @@ def _run_pick_up(enc: Encounter, c: Combatant, a: A.Action) -> None:
     index = enc.space.item_near(c, a.item)
     assert index is not None
     enc.items.pop(index)
+    reclaim(enc, c, a.item)
     if a.item in c.lost:
         c.lost = tuple(x for x in c.lost if x != a.item)
         c.wielding = (*c.wielding, a.item)[-2:]
@@ -1226,6 +1217,8 @@ def _check_open(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.OpenDoor)
     _need_move_action(enc, c)
     enc.space.check_door(c, a.at)
+    if enc.door(a.at).locked:
+        raise _fail(f"the door at {A.square_name(a.at)} is locked: break it (break, attack-object)")
 
 
 def _run_open(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -1244,7 +1237,8 @@ def _gen_open(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     if not (b.move or b.standard) or b.committed or b.full_round or c.pending_full_round:
         return
     for at in enc.space.adjacent_doors(c):
-        yield A.OpenDoor(at)
+        if not enc.door(at).locked:
+            yield A.OpenDoor(at)
 
 
 def _check_escape(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -1336,7 +1330,7 @@ def _run_flee(enc: Encounter, c: Combatant, a: A.Action) -> None:
 def _check_cower(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if fleeing_fear(c) is None:
         raise _fail("only a creature fleeing in fear cowers (panicked, turned)")
-    _need_full_round(enc, c)
+    need_full_round(enc, c)
 
 
 def _run_cower(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -1385,6 +1379,10 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.ClimbDown: Handler(G.check_climb_down, G.run_climb_down, G.gen_climb_down),
     A.ShakeOff: Handler(G.check_shake_off, G.run_shake_off, G.gen_shake_off),
     A.BullRush: Handler(check_bull_rush, run_bull_rush, gen_bull_rush),
+    A.Disarm: Handler(_check_attack, _run_attack, lambda enc, c: ()),
+    A.Sunder: Handler(_check_attack, _run_attack, lambda enc, c: ()),
+    A.AttackObject: Handler(O.check_attack_object, O.run_attack_object, O.gen_attack_object),
+    A.BreakDoor: Handler(O.check_break, O.run_break, O.gen_break),
     A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),

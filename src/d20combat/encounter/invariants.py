@@ -43,9 +43,11 @@ The rules, with the code and sources they come from:
   round limit; the creature whose turn it is has begun it, so it is on the field, has
   not surrendered and its hit points let it act (``turns._start``);
 * references: conditions are rows of :data:`d20combat.rules.conditions.CONDITIONS`
-  owned by combatants; weapons held, loaded, carried as ammunition, lost or readied are
-  the creature's own; targets and ids name combatants; items lie on the map; opened
-  doors are doors; the full attack under way is one of the current creature's routines;
+  owned by combatants; weapons held, loaded, carried as ammunition, lost, damaged or
+  readied are the creature's own (or its shield, lost or damaged); a weapon taken from
+  another is one that other lost, held by the name it is taken under; targets and ids
+  name combatants; items lie on the map; opened doors and damaged doors are doors; the
+  full attack under way is one of the current creature's routines;
 * ``history`` entries are actions in the notation (:func:`parse_action`);
 * both dice generators are valid Mersenne Twister states (:func:`generator_problems`).
 """
@@ -71,7 +73,7 @@ from d20combat.encounter.outcome import EndKind, SideStatus
 from d20combat.errors import InputError, Problem
 from d20combat.grid.movement import FIT_NONE, fit
 from d20combat.grid.squares import square_name
-from d20combat.grid.terrain import OPEN_DOOR
+from d20combat.grid.terrain import DOOR, OPEN_DOOR
 from d20combat.rules.conditions import CONDITIONS
 from d20combat.rules.dice import SampledDice
 
@@ -252,7 +254,25 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
             found.add((*at, "wielding", k), f"{c.id} holds no {w!r}", own + ", not lost")
         elif w in held[:k]:
             found.add((*at, "wielding", k), f"{w} is held twice", "each weapon once")
-    _names_in(found, (*at, "lost"), c.lost, items, own, c.id)
+    shield = [c.stat.shield.display] if c.stat.shield is not None else []
+    _names_in(found, (*at, "lost"), c.lost, items + shield, own, c.id)
+    for name in c.item_damage:
+        if name not in items + shield:
+            found.add(
+                (*at, "item_damage", name), f"{c.id} carries no {name!r}", own + " or its shield"
+            )
+    for k, (owner, item, name) in enumerate(c.taken):
+        other = ids.get(owner)
+        if other is None or other is c:
+            found.add((*at, "taken", k, 0), f"no other combatant {owner!r}", _ids(enc))
+        elif item not in other.lost or all(r.display != item for r in other.stats.stat.weapons):
+            found.add(
+                (*at, "taken", k, 1),
+                f"{owner} lost no weapon {item!r}",
+                "a weapon its owner carried and lost",
+            )
+        elif name not in items:
+            found.add((*at, "taken", k, 2), f"{c.id} holds no {name!r}", own)
     _names_in(found, (*at, "unloaded"), c.unloaded, items, own, c.id)
     thrown = [o.item for o in options if o.thrown]
     for name in c.ammo:
@@ -625,3 +645,20 @@ def _items_and_doors(found: _Found, enc: Encounter) -> None:
     for k, sq in enumerate(enc.opened_doors):
         if _on_map(found, enc, ("opened_doors", k), sq) and not m.flags(*sq) & OPEN_DOOR:
             found.add(("opened_doors", k), f"no door at {square_name(sq)}", "a door of the map")
+    for k, (sq, lost_hp) in enumerate(sorted(enc.object_damage.items())):
+        if not _on_map(found, enc, ("object_damage", k, 0), sq):
+            continue
+        if not m.flags(*sq) & DOOR:
+            found.add(
+                ("object_damage", k, 0),
+                f"no closed door at {square_name(sq)}",
+                "a closed door of the map (a broken door is open)",
+            )
+            continue
+        hp = enc.door(sq).entry.hp
+        if not 0 < lost_hp < hp:
+            found.add(
+                ("object_damage", k, 1),
+                f"{lost_hp} hit points lost by a door of {hp}",
+                f"1 to {hp - 1} (at {hp} it is broken open)",
+            )

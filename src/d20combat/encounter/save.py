@@ -137,6 +137,8 @@ class CombatantDoc(_Doc):
     unloaded: list[StrictStr] = Field(default_factory=list)
     grappling: list[StrictStr] = Field(default_factory=list)  # ids, seed 000 "Grapple"
     clinging: StrictStr | None = None  # the creature it clings to (seed 001)
+    item_damage: dict[StrictStr, Count] = Field(default_factory=dict)
+    taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
 
 
 class BudgetDoc(_Doc):
@@ -187,6 +189,7 @@ class SaveDoc(_Doc):
     outcome: OutcomeDoc | None
     started: StrictBool
     opened_doors: list[Square]
+    object_damage: list[tuple[Square, Count]] = Field(default_factory=list)  # [[x, y], hp lost]
     history: list[StrictStr]
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from random import Random
 from typing import TYPE_CHECKING, Any
 
+from d20combat.content.objects import Door
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter import turns
 from d20combat.encounter.actions import Action
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     from d20combat.encounter.space import Space
 
 SAVE_VERSION = 1
+_PLAIN_DOOR = Door()
 _NO_SPEC = ConditionSpec("", "")
 _GROWS = {  # the condition groups whose effects add up (rules.conditions.combine)
     "fear": "SRD special abilities Becoming Even More Fearful",
@@ -127,6 +129,10 @@ class Encounter:
         self.outcome: Outcome | None = None
         self.items: list[tuple[tuple[int, int], str]] = []
         self.opened_doors: list[tuple[int, int]] = []
+        # the doors the scenario describes (any other is an unlocked simple wooden door)
+        self.doors: dict[tuple[int, int], Door] = {}
+        # hit points the closed doors have lost (seed 000 "Attack An Object")
+        self.object_damage: dict[tuple[int, int], int] = {}
         self.own_map = False  # maps are shared (with their caches) until a door opens
         self.space: Space = Space(self)
         self.reactions: dict[str, ReactionPolicy] = {}
@@ -175,6 +181,7 @@ class Encounter:
             name=scenario.name,
             scenario_doc=getattr(scenario, "document", None),
         )
+        enc.doors = dict(scenario.doors)
         if start:
             enc.start()
         return enc
@@ -279,7 +286,13 @@ class Encounter:
             tuple(c.situation() for c in self.combatants.values()),
             tuple(self.items),
             tuple(self.opened_doors),
+            tuple(sorted(self.object_damage.items())),
         )
+
+    def door(self, at: tuple[int, int]) -> Door:
+        """What the door at ``at`` is (the scenario's ``map.doors``, else an unlocked
+        simple wooden door)."""
+        return self.doors.get(at) or _PLAIN_DOOR
 
     def is_over(self) -> bool:
         return self.outcome is not None
@@ -374,6 +387,7 @@ class Encounter:
             "outcome": self.outcome.to_json() if self.outcome else None,
             "started": self._started,
             "opened_doors": [list(p) for p in self.opened_doors],
+            "object_damage": [[list(p), n] for p, n in sorted(self.object_damage.items())],
             "history": list(self.history),
         }
 
@@ -427,6 +441,7 @@ def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
     enc.own_map = False
     enc.opened_doors = list(share.opened_doors)
     enc.items = list(share.items)
+    enc.object_damage = dict(share.object_damage)
     return enc
 
 
@@ -446,6 +461,7 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
     for cid, c in enc.combatants.items():
         c.load_json(by_id[cid])
     enc.items = [((p[0], p[1]), n) for p, n in data["items"]]
+    enc.object_damage = {(p[0], p[1]): n for p, n in data.get("object_damage", ())}
     enc.history = list(data["history"])
     enc.outcome = Outcome.from_json(data["outcome"]) if data["outcome"] else None
     enc._started = data["started"]
@@ -458,6 +474,12 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
             enc.space.open_door(pos)
         else:
             enc.opened_doors.append(pos)  # no closed door there: invariants.problems says so
+    from d20combat.encounter.maneuvers import refit
+
+    for _ in range(2):  # twice: a weapon taken from one who had taken it
+        for c in enc.combatants.values():
+            if c.taken or c.lost or c.stats.stat is not c.stat:
+                refit(enc, c)
     enc.space.rebuild()
     enc.timed_by = {}
     for c in enc.combatants.values():

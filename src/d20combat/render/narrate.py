@@ -103,14 +103,109 @@ def _initiative(e: Event) -> str:
     return f"{e.actor} rolls initiative: d20 {d20} {mod:+d} = {e.outcome.get('result')}"
 
 
-def _contest(e: Event, label: str, pair: list[int] | None) -> str:
-    """``Str check 18 vs 13 (Str or Dex)`` for an opposed check's two totals."""
+def _contest(e: Event, label: str, pair: list[int] | None, word: str = "check") -> str:
+    """``trip check 18 (+3) vs 13 (+3)`` for an opposed check's two totals (``word``:
+    "roll" for opposed attack rolls)."""
     if not pair:
         return ""
-    mine, theirs = e.total(f"{label} check"), e.total(f"{label} resist")
+    mine, theirs = e.total(f"{label} {word}"), e.total(f"{label} resist")
     m = f" ({mine.value:+d})" if mine else ""
     t = f" ({theirs.value:+d})" if theirs else ""
-    return f"{label} check {pair[0]}{m} vs {pair[1]}{t}"
+    return f"{label} {word} {pair[0]}{m} vs {pair[1]}{t}"
+
+
+def _against_ac(e: Event, what: str) -> str:
+    """``d20 12 +9 = 21 vs AC 16`` for an attack roll against an object."""
+    o = e.outcome
+    bonus, ac = e.total("attack bonus"), e.total("armor class")
+    b = f" {bonus.value:+d}" if bonus else ""
+    return f"d20 {o.get('natural')}{b} = {o.get('total')} vs {what} AC {ac.value if ac else '?'}"
+
+
+def _blow(e: Event, whose: str) -> str:
+    """What a blow did to an object: the damage rolled, what hardness and the rest took,
+    the hit points left."""
+    o = e.outcome
+    rolls = ", ".join(roll_text(r) for r in e.rolls if r.purpose.startswith(("damage", "extra")))
+    text = f"{o.get('rolled')} damage ({rolls})" if rolls else f"{o.get('rolled')} damage"
+    for note in o.get("notes", ()):
+        text += f"; {note}"
+    return text + f": {whose} {o.get('hp_before')} -> {o.get('hp')} of {o.get('max_hp')} hp"
+
+
+def _disarm(e: Event) -> str:
+    """seed 000 "Disarm": the attack of opportunity's verdict, the opposed rolls or the
+    attack on the held weapon (seed 004), the counter-disarm, where the item went."""
+    o = e.outcome
+    item, result = o.get("item"), o.get("result")
+    verb = "grab" if o.get("grab") else "disarm"
+    head = f"{e.actor} tries to {verb} {e.target}'s {item} with {o.get('weapon')}"
+    if result == "spoiled":
+        return f"{head}: the attack of opportunity hurts it, and the attempt fails"
+    parts = []
+    if o.get("natural") is not None:
+        parts.append(_against_ac(e, "the held weapon's"))
+    if o.get("check"):
+        parts.append(_contest(e, "disarm", o["check"], "roll"))
+    if o.get("counter"):
+        parts.append(_contest(e, "counter-disarm", o["counter"], "roll"))
+    where = f"into {e.actor}'s hand" if o.get("taken") else f"to the ground in {e.target}'s square"
+    verdict = {
+        "disarmed": f"{e.target} loses its {item}, {where}",
+        "failed": f"{e.target} keeps its {item}",
+        "countered": f"{e.target} disarms {e.actor} back: its {o.get('weapon')} falls",
+        "missed": "the attack on the weapon misses",
+        "concealed": "concealment spoils the attack on the weapon",
+    }.get(result or "", str(result))
+    return f"{head}: {'; '.join(parts)}: {verdict}"
+
+
+def _sunder(e: Event) -> str:
+    """seed 000 "Sunder": the opposed rolls (or the attack on a carried object), then
+    the blow against hardness and hit points."""
+    o = e.outcome
+    item, result = o.get("item"), o.get("result")
+    head = f"{e.actor} strikes at {e.target}'s {item} with {o.get('weapon')}"
+    parts = []
+    if o.get("natural") is not None:
+        parts.append(_against_ac(e, "the object's"))
+    if o.get("check"):
+        parts.append(_contest(e, "sunder", o["check"], "roll"))
+    if result in ("missed", "failed"):
+        parts.append("no blow lands")
+        return f"{head}: {'; '.join(parts)}"
+    parts.append(_blow(e, f"{e.target}'s {item}"))
+    if result == "destroyed":
+        parts.append("it is destroyed")
+    elif result == "glancing":
+        parts.append("a glancing blow")
+    return f"{head}: {'; '.join(parts)}"
+
+
+def _attack_object(e: Event) -> str:
+    """seed 000 "Attack An Object": the attack roll (or the automatic hit), the blow."""
+    o = e.outcome
+    head = f"{e.actor} strikes the {o.get('door')} at {o.get('at')} with {o.get('weapon')}"
+    if o.get("automatic"):
+        roll = "a sure blow (no attack roll)"
+    else:
+        roll = _against_ac(e, "the door's")
+    if o.get("result") == "miss":
+        return f"{head}: {roll}: miss"
+    text = f"{head}: {roll}; {_blow(e, 'the door')}"
+    return text + ("; it breaks open" if o.get("result") == "broken" else "")
+
+
+def _break(e: Event) -> str:
+    """seed 000 "Breaking Items": the Strength check against the break DC."""
+    o = e.outcome
+    st = e.total("Strength check")
+    mod = f" ({st.value:+d})" if st else ""
+    verdict = "it bursts open" if o.get("result") == "broken" else "it holds"
+    return (
+        f"{e.actor} tries to break the {o.get('door')} at {o.get('at')}: Strength check "
+        f"{o.get('total')}{mod} vs DC {o.get('dc')}: {verdict}"
+    )
 
 
 def _trip(e: Event) -> str:
@@ -378,6 +473,10 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "overrun": _overrun,
     "overrun-avoided": _simple("{actor} avoids {target}'s overrun and lets it pass"),
     "astray": _astray,
+    "disarm": _disarm,
+    "sunder": _sunder,
+    "attack-object": _attack_object,
+    "break": _break,
     "turn": _turn,
     "round": _round,
     "outcome": _outcome,

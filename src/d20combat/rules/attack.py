@@ -186,6 +186,31 @@ def _damage_qualities(option: AttackOption) -> frozenset[str]:
     return hit[1]
 
 
+def roll_damage(dice: DiceSource, attack: Attack, mult: int = 1) -> list[DamagePart]:
+    """Roll a hit's damage: the weapon's dice and bonus ``mult`` times (seed 003
+    "Multiplying Damage"), at least 1 ("Minimum Damage"), halved for a deadly weapon's
+    subdual damage (seed 001); then each extra damage, never multiplied. One part per
+    roll, with its damage types."""
+    option = attack.option
+    per_roll = attack.damage_bonus.value
+    rolled = dice.roll(
+        option.dice.times(mult).plus(per_roll * mult),
+        f"damage ({option.name}, x{mult})" if mult > 1 else f"damage ({option.name})",
+    )
+    if attack.half_damage:
+        rolled //= 2
+    rolled = max(1, rolled)
+    qualities = _damage_qualities(option)
+    parts = [DamagePart(rolled, option.damage_types, option.name, option.enhancement, qualities)]
+    for extra in (*option.extra, *attack.extra) if option.extra or attack.extra else ():
+        amount = dice.roll(Dice.parse(extra.dice), f"extra damage ({extra.source or extra.dice})")
+        types = (extra.type,) if extra.type else option.damage_types
+        parts.append(
+            DamagePart(amount, types, extra.source or extra.dice, option.enhancement, qualities)
+        )
+    return parts
+
+
 def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackResult:
     """Resolve one attack roll to its outcome and damage.
 
@@ -229,7 +254,7 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
             (kill, _, _), _ = dice.classify(D20, "instant kill roll", _roll_class(bonus, ac, 21))
             instant_kill = kill
     mult = combine_multipliers(crit[1] if critical and crit else 1, attack.multiplier)
-    return roll_damage(dice, attack, rules, mult)._replace(
+    return damage_of(dice, attack, rules, mult)._replace(
         critical=critical,
         threat=threat,
         natural=face,
@@ -239,28 +264,12 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
     )
 
 
-def roll_damage(dice: DiceSource, attack: Attack, rules: Ruleset, mult: int = 1) -> AttackResult:
+def damage_of(dice: DiceSource, attack: Attack, rules: Ruleset, mult: int = 1) -> AttackResult:
     """The damage of a hit with ``attack`` (multiplied ``mult`` times), after the
     target's defenses: the damage part of :func:`resolve_attack`, also used alone where
     damage comes without an attack roll (seed 000 "Grapple": a won grapple check deals
     unarmed-strike damage)."""
-    option = attack.option
-    per_roll = attack.damage_bonus.value
-    rolled = dice.roll(
-        option.dice.times(mult).plus(per_roll * mult),
-        f"damage ({option.name}, x{mult})" if mult > 1 else f"damage ({option.name})",
-    )
-    if attack.half_damage:
-        rolled //= 2
-    rolled = max(1, rolled)
-    qualities = _damage_qualities(option)
-    parts = [DamagePart(rolled, option.damage_types, option.name, option.enhancement, qualities)]
-    for extra in (*option.extra, *attack.extra) if option.extra or attack.extra else ():
-        amount = dice.roll(Dice.parse(extra.dice), f"extra damage ({extra.source or extra.dice})")
-        types = (extra.type,) if extra.type else option.damage_types
-        parts.append(
-            DamagePart(amount, types, extra.source or extra.dice, option.enhancement, qualities)
-        )
+    parts = roll_damage(dice, attack, mult)
     d = attack.defenses
     if d.dr or d.resist or d.immune or d.vulnerable:
         damage, notes = apply_defenses(parts, d, rules)

@@ -56,6 +56,8 @@ SITUATIONAL_FEATS: Mapping[str, str] = {
     "improved trip": "encounter/maneuvers/trip.py",  # no AoO, +4, a free attack (rules/maneuvers)
     "improved bull rush": "encounter/maneuvers/bull_rush.py",  # no AoO from the defender, +4
     "improved overrun": "encounter/maneuvers/overrun.py",  # no AoO, no avoiding, +4
+    "improved disarm": "encounter/maneuvers/disarm.py",  # no AoO, no counter, +4 (rules/maneuvers)
+    "improved sunder": "encounter/maneuvers/sunder.py",  # no AoO, +4 (rules/maneuvers)
 }
 
 # Feats a build applies to its stat block (SRD feats.html): the skill feats' +2 are in

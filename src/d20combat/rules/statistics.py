@@ -267,6 +267,20 @@ class Statistics:
         )
 
 
+def initial_wielding(stats: Statistics) -> tuple[str, ...]:
+    """What a creature holds at the start: the weapons of its first weapon routine, or
+    of its two-weapon routine if it has one (both weapons in hand).
+
+    A creature whose routines are all natural attacks holds nothing.
+    """
+    best: tuple[str, ...] = ()
+    for routine in stats.routines:
+        names = tuple(dict.fromkeys(o.item for o, _ in routine.attacks if not o.natural))
+        if len(names) > len(best):
+            best = names
+    return best
+
+
 def immune_to_criticals(stat: StatBlock) -> bool:
     """Constructs, undead, oozes, plants and elementals, or a listed immunity (SRD types)."""
     return stat.type in CRIT_IMMUNE_TYPES or any("critical" in i.lower() for i in stat.immunities)

@@ -3,7 +3,10 @@ decisions made many times a fight (the exact odds are :mod:`d20combat.odds`)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 
+
+@lru_cache(maxsize=65536)
 def hit_damage(ac: int, bonus: int, mean: float, crit_from: int, mult: int, miss: int) -> float:
     """Expected damage of one attack: hits on the d20 (a natural 20 always, a 1
     never), threats from ``crit_from`` confirmed by a second roll, the concealment

@@ -12,6 +12,19 @@ the maneuver (the same closed forms as ``d20combat odds``: the touch attack and
   still comes. Against that: the planned attack is lost (unless Improved Trip and the
   foe falls), the attack of opportunity an unarmed trip provokes, and the same losses
   turned on the tripper when it is tripped back;
+* a disarm (seed 000 "Disarm"): if the foe loses its weapon, what it deals a round
+  falls to what it has without it (another weapon it holds, its natural weapons, its
+  unarmed strike) until it recovers: it picks the weapon up (a move action that costs
+  it the rest of its full attack and provokes from every foe threatening it) or draws
+  another (a move action), whichever costs it less, and fights on without it for
+  :data:`HORIZON` rounds at most; an unarmed disarmer keeps the weapon (no pick-up).
+  Against that: the attack given up, the attack of opportunity (whose hit spoils the
+  disarm), and the same loss turned on the disarmer if it is disarmed back.
+* a sunder (seed 000 "Sunder"): only the blow that destroys the foe's weapon counts
+  (the chance that one roll of the weapon's damage reaches the weapon's hardness plus
+  its hit points left, :meth:`~d20combat.rules.dice.Dice.distribution_weights`): the
+  foe then fights without it as above (no pick-up), against the attack given up and
+  the attack of opportunity.
 * a grapple (seed 000 "Grapple"): :func:`d20combat.tactics.grapple.grapple_value`.
 """
 
@@ -25,18 +38,24 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.handlers import attack_in_hand, attacks_after
-from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, touch_of
+from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, hold_of, roll_bonus, touch_of
 from d20combat.encounter.maneuvers.bull_rush import bull_rush_problem_in, push_direction
+from d20combat.encounter.maneuvers.disarm import can_be_disarmed, disarm_check
 from d20combat.encounter.maneuvers.grapple import start_problem
 from d20combat.encounter.maneuvers.overrun import overrun_paths, overrun_problem_in
+from d20combat.encounter.maneuvers.sunder import sunder_check
 from d20combat.encounter.maneuvers.trip import trip_option, trip_problem_in
+from d20combat.errors import IllegalActionError
 from d20combat.grid.squares import distance
-from d20combat.rules.checks import p_beats_by, p_opposed
+from d20combat.rules.attack import Attack as Blow
+from d20combat.rules.checks import Ties, p_beats_by, p_opposed
 from d20combat.rules.maneuvers import bull_rush as BR
 from d20combat.rules.maneuvers import overrun as OV
+from d20combat.rules.maneuvers.disarm import disarm_sides
+from d20combat.rules.maneuvers.sunder import durability, sunder_sides
 from d20combat.rules.maneuvers.trip import resist_check, strength_check
 from d20combat.rules.modifiers import BonusType, Modifier, Total
-from d20combat.rules.statistics import AttackOption, Statistics
+from d20combat.rules.statistics import AttackOption, Routine, Statistics
 from d20combat.tactics.estimates import hit_damage, p_hits
 from d20combat.tactics.grapple import grapple_value
 from d20combat.tactics.worth import attack_worth, mean_damage
@@ -187,6 +206,263 @@ def trip_value(
     return value - attack_worth
 
 
+#: How many rounds a foe that lost its weapon is reckoned to fight without it at most
+#: (a judgment call: fights last a few rounds, and it may recover the weapon).
+HORIZON = 2
+
+
+# round worths by (routines, victim's statistics, item left out), the routines and
+# statistics kept alive in the entry
+_ROUNDS: dict[tuple[object, ...], tuple[object, object, float]] = {}
+
+
+def _round_worth(c: Combatant, victim: Combatant, without: str | None = None) -> float:
+    """What ``c`` is expected to deal ``victim`` a round with what it has ready (its best
+    full attack), or without its item ``without``: its other ready attacks, natural
+    weapons, or its unarmed strike (estimated out of the situation, against the victim's
+    AC as it stands; remembered: it depends on nothing else)."""
+    routines = c.routines_ready()
+    key = (id(routines), id(victim.stats), without)
+    hit = _ROUNDS.get(key)
+    if hit is not None and hit[0] is routines and hit[1] is victim.stats:
+        return hit[2]
+    if len(_ROUNDS) > 4096:
+        _ROUNDS.clear()
+    value = _round_worth_now(c, routines, victim, without)
+    _ROUNDS[key] = (routines, victim.stats, value)
+    return value
+
+
+def _round_worth_now(
+    c: Combatant, routines: list[Routine], victim: Combatant, without: str | None
+) -> float:
+    ac = victim.stats.ac.value
+
+    def worth(o: AttackOption, bonus: int) -> float:
+        return hit_damage(ac, bonus, _mean(o), o.crit_range, o.crit_multiplier, 0)
+
+    best = 0.0
+    for r in routines:
+        if without is not None and any(o.item == without for o, _ in r.attacks):
+            continue
+        best = max(best, sum(worth(o, b.value) for o, b in r.attacks))
+    if without is not None:
+        unarmed = c.stats.unarmed
+        if unarmed is not None:
+            best = max(best, worth(unarmed, unarmed.bonus.value))
+    return best
+
+
+def _full_attack_rest(c: Combatant, victim: Combatant) -> float:
+    """The rest of ``c``'s best full attack after its first attack: what a move action
+    spent next turn costs it."""
+    best = 0.0
+    for r in c.routines_ready():
+        melee = [(o, b) for o, b in r.attacks if not o.ranged]
+        if len(melee) > 1:
+            best = max(best, sum(_plain(o, b.value, victim) for o, b in melee[1:]))
+    return best
+
+
+def _weapon_loss(
+    enc: Encounter, loser: Combatant, item: str, foe: Combatant, *, pick_up: bool
+) -> float:
+    """What losing ``item`` costs ``loser`` (in hit points it does not deal ``foe``): the
+    damage it loses for :data:`HORIZON` rounds, or what recovering costs it if that is
+    less: a pick-up (``pick_up``: the item lies at its feet) costs the rest of its full
+    attack and an attack of opportunity from each foe threatening it; drawing another
+    weapon costs the rest of its full attack."""
+    loss = max(0.0, _round_worth(loser, foe) - _round_worth(loser, foe, without=item)) * HORIZON
+    if loss <= 0:
+        return 0.0
+    rest = _full_attack_rest(loser, foe)
+    spare = [
+        o
+        for o in loser.stats.options
+        if not o.ranged
+        and not o.natural
+        and o.item not in (item, "unarmed strike", *loser.wielding, *loser.lost)
+    ]
+    if spare:
+        loss = min(loss, rest)
+    if pick_up:
+        cost = rest
+        for f in enc.space.threatening(loser):
+            option = can_make_aoo(enc, f, loser)
+            if option is not None:
+                cost += _plain(option, option.bonus.value, loser)
+        loss = min(loss, cost)
+    return loss
+
+
+def _aoo_against(enc: Encounter, c: Combatant, target: Combatant) -> tuple[float, float]:
+    """The attack of opportunity ``target`` makes when ``c`` provokes it: (the chance it
+    hits, its expected damage); (0, 0) if it cannot make one."""
+    aoo = can_make_aoo(enc, target, c)
+    if aoo is None:
+        return 0.0, 0.0
+    return p_hits(c.stats.ac.value, aoo.bonus.value), _plain(aoo, aoo.bonus.value, c)
+
+
+# (chance to disarm, chance to be disarmed back after a loss), by what decides them:
+# the two sides' statistics, weapons and roll values (the objects kept alive)
+_DISARMS: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[float, float]]] = {}
+
+
+def _disarm_chances(
+    enc: Encounter,
+    c: Combatant,
+    target: Combatant,
+    replaced: AttackOption,
+    bonus: Total,
+    item: str,
+    own: str | None,
+) -> tuple[float, float]:
+    """The chance ``c`` disarms ``target`` of ``item`` in place of ``replaced`` at
+    ``bonus``, and the chance it is disarmed back after losing the roll (0: no counter):
+    the rolls of :func:`d20combat.rules.maneuvers.disarm.disarm_sides` in closed form
+    (:func:`~d20combat.rules.checks.p_opposed`, :func:`~d20combat.tactics.estimates.p_hits`)."""
+    theirs = next((o for o in target.stats.options if o.item == item), None)
+    roll = roll_bonus(c, replaced, bonus)
+    their_roll = roll_bonus(target, theirs, theirs.bonus) if theirs is not None else None
+    can_lose = own is not None and can_be_disarmed(c, own) is None
+    alive = (c.stats, target.stats, replaced, theirs, enc.rules)
+    key = (
+        *(id(x) for x in alive),
+        roll.value,
+        their_roll.value if their_roll is not None else None,
+        can_lose,
+    )
+    hit = _DISARMS.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], alive, strict=True)):
+        return hit[1]
+    sides = disarm_sides(
+        c.stats,
+        hold_of(c, replaced),
+        roll,
+        target.stats,
+        hold_of(target, theirs) if theirs is not None else None,
+        their_roll,
+        enc.rules,
+        can_lose=can_lose,
+    )
+    if sides.object_ac is not None:
+        won = p_hits(sides.object_ac.value, sides.attack.value)
+    else:
+        assert sides.resist is not None
+        won = float(p_opposed(sides.attack.value, sides.resist.value, Ties.OPPONENT))
+    back = 0.0
+    if sides.counter is not None and sides.counter_resist is not None:
+        back = float(p_opposed(sides.counter.value, sides.counter_resist.value, Ties.OPPONENT))
+    if len(_DISARMS) > 4096:
+        _DISARMS.clear()
+    _DISARMS[key] = (alive, (won, back))
+    return won, back
+
+
+def disarm_value(
+    enc: Encounter,
+    c: Combatant,
+    target: Combatant,
+    replaced: AttackOption,
+    bonus: Total,
+    later: list[tuple[AttackOption, Total]],
+) -> float:
+    """The expected worth of disarming ``target`` (of its first weapon in hand) in place
+    of ``replaced`` at ``bonus``, against the attack itself (module docstring); nothing
+    at all (-inf) if it holds nothing to lose."""
+    held = [w for w in target.wielding if can_be_disarmed(target, w) is None]
+    if not held:
+        return float("-inf")
+    attack_worth = _damage(enc, c, replaced, bonus, target)
+    item = held[0]
+    unarmed = replaced.weapon is not None and replaced.weapon.name == "unarmed strike"
+    # cheap bounds first: what it deals a round with the weapon and no more without it,
+    # over the horizon; then that times the chance to win the roll
+    bound = (_round_worth(target, c) - _round_worth(target, c, without=item)) * HORIZON
+    if bound <= attack_worth:
+        return -attack_worth
+    own = replaced.item if replaced.item in c.wielding else None
+    won, p_back = _disarm_chances(enc, c, target, replaced, bonus, item, own)
+    if won * bound <= attack_worth:
+        return -attack_worth
+    gain = _weapon_loss(enc, target, item, c, pick_up=not unarmed)
+    back = 0.0
+    if p_back and own is not None:
+        back = (1 - won) * p_back * _weapon_loss(enc, c, own, target, pick_up=True)
+    spoil = cost = 0.0
+    if not c.stat.has_feat("improved disarm"):
+        spoil, cost = _aoo_against(enc, c, target)
+    return (1 - spoil) * (won * gain - back) - cost - attack_worth
+
+
+# P(a weapon's damage roll reaches a threshold), by (dice, bonus, threshold)
+_REACH: dict[tuple[object, int, int], float] = {}
+
+
+def _p_reaches(option: AttackOption, bonus: int, threshold: int) -> float:
+    """The chance one damage roll of ``option`` (at least 1: seed 003 "Minimum Damage")
+    reaches ``threshold``."""
+    key = (option.dice, bonus, threshold)
+    hit = _REACH.get(key)
+    if hit is None:
+        weights = option.dice.distribution_weights()
+        total = sum(weights.values())
+        good = sum(w for v, w in weights.items() if max(1, v + bonus) >= threshold)
+        if len(_REACH) > 4096:
+            _REACH.clear()
+        hit = _REACH[key] = good / total
+    return hit
+
+
+def sunder_value(
+    enc: Encounter,
+    c: Combatant,
+    target: Combatant,
+    replaced: AttackOption,
+    bonus: Total,
+    later: list[tuple[AttackOption, Total]],
+) -> float:
+    """The expected worth of sundering ``target``'s first weapon in hand in place of
+    ``replaced`` at ``bonus``, against the attack itself: only a blow that destroys it
+    counts (module docstring); nothing at all (-inf) if no blow can destroy it."""
+    held = [w for w in target.wielding if durability(target.stats, w) is not None]
+    if not held:
+        return float("-inf")
+    item = held[0]
+    table = durability(target.stats, item)
+    assert table is not None
+    left = table.hp - target.item_damage.get(item, 0)
+    damage = replaced.damage_bonus.value + c.power_attack
+    destroy = _p_reaches(replaced, damage, table.hardness + left)
+    if destroy <= 0.0:
+        return float("-inf")
+    attack_worth = _damage(enc, c, replaced, bonus, target)
+    gain = _weapon_loss(enc, target, item, c, pick_up=False)
+    if destroy * gain <= attack_worth:
+        return -attack_worth
+    theirs = next((o for o in target.ready_options() if o.item == item and not o.ranged), None)
+    roll = roll_bonus(c, replaced, bonus)
+    sides = sunder_sides(
+        c.stats,
+        hold_of(c, replaced),
+        roll,
+        target.stats,
+        hold_of(target, theirs) if theirs is not None else None,
+        roll_bonus(target, theirs, theirs.bonus) if theirs is not None else None,
+        Blow(replaced, roll, target.stats.ac, replaced.damage_bonus),
+        table.hardness,
+        left,
+        enc.rules,
+    )
+    assert sides.resist is not None
+    won = float(p_opposed(sides.attack.value, sides.resist.value, Ties.OPPONENT))
+    cost = 0.0
+    if not c.stat.has_feat("improved sunder"):
+        cost = _aoo_against(enc, c, target)[1]
+    return won * destroy * gain - cost - attack_worth
+
+
 class Choice(NamedTuple):
     """A maneuver the tactics may make in place of an attack: why it is illegal against
     a target (None: legal), its worth against the attack (:func:`trip_value`'s
@@ -207,6 +483,16 @@ ATTACK_CHOICES: dict[str, Choice] = {
         trip_value,
         lambda a: A.Trip(a.target, defensively=a.defensively),
     ),
+    "disarm": Choice(
+        lambda enc, c, t, w: disarm_check(enc, c, A.Disarm(t.id, w), t),
+        disarm_value,
+        lambda a: A.Disarm(a.target, a.weapon, a.defensively),
+    ),
+    "sunder": Choice(
+        lambda enc, c, t, w: sunder_check(enc, c, A.Sunder(t.id, w), t),
+        sunder_value,
+        lambda a: A.Sunder(a.target, a.weapon, a.defensively),
+    ),
     "grapple": Choice(
         start_problem,
         grapple_value,
@@ -225,20 +511,24 @@ def instead(enc: Encounter, c: Combatant, attack: A.Action) -> A.Action:
     if type(attack) is not A.Attack or attack.two_weapon or not c.traits.intelligent:
         return attack
     target = enc.get(attack.target)
-    replaced: AttackOption | None = None
+    replaced, bonus = attack_in_hand(enc, c, attack)
+    if replaced.ranged:
+        return attack
+    later = attacks_after(enc, c, replaced)
     best = 0.0
     chosen_action: A.Action = attack
     for choice in ATTACK_CHOICES.values():
-        if choice.problem(enc, c, target, None) is not None:
-            continue
-        if replaced is None:
-            replaced, bonus = attack_in_hand(enc, c, attack)
-            if replaced.ranged:
-                return attack
-            later = attacks_after(enc, c, replaced)
+        # the worth first (each value has a cheap bound that rejects early); the full
+        # legality check only for a maneuver worth more than what is chosen so far
         worth = choice.value(enc, c, target, replaced, bonus, later)
-        if worth > best:
-            best, chosen_action = worth, choice.action(attack)
+        if worth <= best or choice.problem(enc, c, target, attack.weapon) is not None:
+            continue
+        candidate = choice.action(attack)
+        try:
+            enc.check(candidate)
+        except IllegalActionError:
+            continue
+        best, chosen_action = worth, candidate
     if enc.budget.routine is None and enc.budget.standard:
         rush = bull_rush_instead(enc, c, target, attack)
         if rush is not None and rush[0] > best:

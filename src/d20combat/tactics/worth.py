@@ -17,8 +17,10 @@ if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 _MEANS: dict[int, tuple[AttackOption, float]] = {}
-# the last answer: its key (ids of the option and bonus, kept alive beside it)
-_LAST: list[tuple[tuple[object, ...], float, object]] = []
+# the last expected damages in one fight, by situation (the option and bonus kept
+# alive beside each); forgotten when another fight asks (_SPACE: the fight's space)
+_DAMAGES: dict[tuple[object, ...], tuple[object, float]] = {}
+_SPACE: list[object] = [None]
 
 
 def mean_damage(option: AttackOption) -> float:
@@ -40,11 +42,16 @@ def attack_worth(
     every situational modifier (:func:`~d20combat.encounter.fighting.build_attack`);
     ``shift`` lowers ``t``'s AC. Damage beyond what drops ``t`` (its hit points) is
     worth nothing."""
-    # one decision asks it several times: the key changes with every action applied
-    key: tuple[object, ...] = (id(enc.space), enc.space.version, len(enc.history), enc.round)
+    # one decision asks it several times (each maneuver weighed in place of the attack):
+    # the key changes with every action applied
+    if _SPACE[0] is not enc.space:
+        _DAMAGES.clear()
+        _SPACE[0] = enc.space
+    key: tuple[object, ...] = (enc.space.version, len(enc.history), enc.round)
     key += (c.id, id(option), id(bonus), t.id, t.vitals, shift)
-    if _LAST and _LAST[0][0] == key:
-        return _LAST[0][1]
+    hit = _DAMAGES.get(key)
+    if hit is not None:
+        return hit[1]
     attack, _ = build_attack(enc, c, option, bonus, t)
     mean = max(1.0, mean_damage(option) - option.damage_bonus.value + attack.damage_bonus.value)
     worth = hit_damage(
@@ -55,5 +62,7 @@ def attack_worth(
         option.crit_multiplier,
         attack.concealment,
     )
-    _LAST[:] = [(key, worth, (option, bonus, enc.space))]
+    if len(_DAMAGES) > 1024:
+        _DAMAGES.clear()
+    _DAMAGES[key] = ((option, bonus), worth)
     return worth

@@ -23,9 +23,13 @@ import dataclasses
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
+from d20combat.content.creatures import StatBlock, WeaponRef, WieldStyle
 from d20combat.encounter.combatant import Combatant, Condition
-from d20combat.rules.modifiers import Total
-from d20combat.rules.statistics import AttackOption
+from d20combat.rules.conditions import attack_modifiers
+from d20combat.rules.maneuvers import Hold, hold
+from d20combat.rules.maneuvers import weapon_ref as stats_weapon_ref
+from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.statistics import AttackOption, Statistics, derive
 
 if TYPE_CHECKING:
     from d20combat.encounter.actions import Attack, Charge
@@ -56,17 +60,168 @@ def fall(enc: Encounter, c: Combatant) -> None:
     enc.space.invalidate(c)
 
 
+def roll_bonus(c: Combatant, option: AttackOption, bonus: Total) -> Total:
+    """``c``'s attack roll with ``option`` in an opposed roll (disarm, sunder): ``bonus``
+    (the attack's, its iterative penalty counted) with what its own conditions, Power
+    Attack and Combat Expertise add to melee attack rolls. Modifiers that depend on the
+    foe's defense (flanking, cover, its AC) do not apply: the roll is not against AC (a
+    reading: A34)."""
+    mods = list(attack_modifiers(c.condition_set(), ranged=False)) if c.conditions else []
+    if c.power_attack:
+        mods.append(Modifier(-c.power_attack, BonusType.UNTYPED, "Power Attack"))
+    if c.expertise:
+        mods.append(Modifier(-c.expertise, BonusType.UNTYPED, "Combat Expertise"))
+    return bonus.plus(*mods) if mods else bonus
+
+
+def provoke_spoils(enc: Encounter, c: Combatant, reason: str, target: Combatant) -> bool:
+    """The attack of opportunity ``target`` makes against ``c``'s attempt; False if it
+    spoils it: ``c`` cannot act any more, or it took any damage (seed 000 "Disarm":
+    "If the defender's attack of opportunity deals any damage, your disarm attempt
+    fails")."""
+    from d20combat.encounter.fighting import provoke
+
+    before = c.vitals
+    if not provoke(enc, c, reason, only=target):
+        return False
+    after = c.vitals
+    return (after.hp, after.nonlethal, after.temp_hp) == (
+        before.hp,
+        before.nonlethal,
+        before.temp_hp,
+    )
+
+
+# ---------------------------------------------------------------- gear
+def weapon_ref(c: Combatant, item: str) -> WeaponRef | None:
+    """The weapon ``c`` carries as ``item`` (those it took from others included)."""
+    return stats_weapon_ref(c.stats, item)
+
+
+def hold_of(c: Combatant, option: AttackOption) -> Hold:
+    """What ``c`` fights with when it uses ``option`` (its weapon's size, a locked
+    gauntlet: :func:`d20combat.rules.maneuvers.hold`)."""
+    return hold(c.stats, option)
+
+
+def shield_of(c: Combatant) -> str | None:
+    """The name of the shield ``c`` still carries, or None."""
+    s = c.stat.shield
+    return s.display if s is not None and s.display not in c.lost else None
+
+
+# geared stat blocks and their statistics, by (stat block, ruleset, shield gone, taken)
+_GEARED: dict[tuple[object, ...], tuple[object, StatBlock, Statistics]] = {}
+
+
+def refit(enc: Encounter, c: Combatant) -> None:
+    """Derive ``c``'s statistics again for what it holds now: without its shield once
+    the shield is lost (destroyed), with the weapons it took from others (SRD
+    "Disarm": "you now have the weapon"). The stat block itself never changes."""
+    stat = c.stat
+    gone = stat.shield is not None and stat.shield.display in c.lost
+    if not gone and not c.taken:
+        stats = enc_stats(enc, stat)
+    else:
+        key = (id(stat), id(enc.rules), gone, c.taken)
+        hit = _GEARED.get(key)
+        if hit is None or hit[0] is not stat:
+            refs = list(stat.weapons)
+            for owner, item, name in c.taken:
+                from_owner = enc.combatants.get(owner)
+                ref = weapon_ref(from_owner, item) if from_owner is not None else None
+                if ref is not None:
+                    wield = WieldStyle.MAIN if ref.wield is not WieldStyle.TWO_HANDS else ref.wield
+                    refs.append(ref.model_copy(update={"label": name, "wield": wield}))
+            geared = stat.model_copy(
+                update={"shield": None if gone else stat.shield, "weapons": tuple(refs)}
+            )
+            if len(_GEARED) > 4096:
+                _GEARED.clear()
+            hit = _GEARED[key] = (stat, geared, derive(geared, enc.rules))
+        stats = hit[2]
+    if stats is not c.stats:
+        c.stats = stats
+        c._ready = None
+        c._routines = None
+        enc.space.invalidate(c)
+
+
+def enc_stats(enc: Encounter, stat: StatBlock) -> Statistics:
+    from d20combat.encounter.state import statistics_of
+
+    return statistics_of(stat, enc.rules)
+
+
+def held_name(taker: Combatant, owner: Combatant, item: str) -> str:
+    """What ``taker`` calls ``owner``'s ``item`` once it holds it: the same name, or
+    "ITEM of OWNER" when it carries an item of that name already."""
+    own = {o.item for o in taker.stats.options if o.item} | {t[2] for t in taker.taken}
+    return item if item not in own else f"{item} of {owner.id}"
+
+
+def take(enc: Encounter, taker: Combatant, owner: Combatant, item: str) -> str:
+    """``taker`` takes ``owner``'s ``item`` into its hand (an unarmed disarm or grab);
+    the item's damage goes with it. Returns the name it holds it by."""
+    name = held_name(taker, owner, item)
+    owner.wielding = tuple(w for w in owner.wielding if w != item)
+    owner.lost = (*owner.lost, item)
+    if item in owner.item_damage:
+        taker.item_damage[name] = owner.item_damage.pop(item)
+    taker.taken = (*taker.taken, (owner.id, item, name))
+    refit(enc, owner)
+    refit(enc, taker)
+    taker.wielding = (*taker.wielding, name)
+    enc.space.invalidate(owner)
+    enc.space.invalidate(taker)
+    return name
+
+
+def reclaim(enc: Encounter, picker: Combatant, item: str) -> None:
+    """``picker`` picks up its own ``item`` that another had taken and dropped: that
+    other no longer has it."""
+    if item not in picker.lost:
+        return
+    for other in enc.combatants.values():
+        mine = [t for t in other.taken if t[0] == picker.id and t[1] == item and t[2] == item]
+        if mine and item in other.lost:
+            other.taken = tuple(t for t in other.taken if t not in mine)
+            other.lost = tuple(x for x in other.lost if x != item)
+            if item in other.item_damage:
+                picker.item_damage[item] = other.item_damage.pop(item)
+            refit(enc, other)
+
+
+def ruin(enc: Encounter, c: Combatant, item: str) -> None:
+    """``c``'s ``item`` is destroyed (seed 000 "Hit Points": at 0 an object is ruined):
+    out of its hand and gone; a shield's bonus goes with it."""
+    c.wielding = tuple(w for w in c.wielding if w != item)
+    c.lost = (*c.lost, item)
+    refit(enc, c)
+    enc.space.invalidate(c)
+
+
 # ---------------------------------------------------------------- the attack maneuvers
 class AttackManeuver(NamedTuple):
     """A special attack made in place of a melee attack: why it is illegal against a
     target (None: legal), how it is resolved, the weapons it may be made with (None:
     the creature's unarmed strike), and whether it may be made fighting defensively
-    (those that roll an attack: not the grapple checks)."""
+    (those that roll an attack: not the grapple checks).
+
+    A maneuver whose notation names more than a weapon (disarm and sunder name the
+    target's item) also gives ``check``, why the whole action is illegal, and
+    ``generate``, its legal actions against a target in place of an attack that
+    ``options`` may make (``defensively`` or not)."""
 
     problem: Callable[[Encounter, Combatant, Combatant, str | None], str | None]
     attempt: Callable[[Encounter, Combatant, Attack, AttackOption, Total], None]
     weapons: Callable[[Combatant], list[str | None]]
     defensive: bool = True
+    check: Callable[[Encounter, Combatant, Attack, Combatant], str | None] | None = None
+    generate: (
+        Callable[[Encounter, Combatant, Combatant, list[AttackOption], bool], Iterator[Attack]]
+        | None
+    ) = None
 
 
 #: Every maneuver of :data:`d20combat.encounter.actions.ATTACK_MANEUVER_ACTIONS`, by verb;
@@ -80,6 +235,8 @@ def maneuver_problem(enc: Encounter, c: Combatant, a: Attack, target: Combatant)
     rule = ATTACK_MANEUVER_RULES[a.maneuver]
     if a.defensively and not rule.defensive:
         return f"{a.maneuver} is a grapple check, not an attack: no fighting defensively"
+    if rule.check is not None:
+        return rule.check(enc, c, a, target)
     return rule.problem(enc, c, target, a.weapon)
 
 
@@ -108,6 +265,9 @@ def maneuver_attacks(
     for verb, rule in ATTACK_MANEUVER_RULES.items():
         if defensively and not rule.defensive:
             continue
+        if rule.generate is not None:
+            yield from rule.generate(enc, c, target, options, defensively)
+            continue
         for weapon in rule.weapons(c):
             if rule.problem(enc, c, target, weapon) is None:
                 yield ATTACK_MANEUVER_ACTIONS[verb](target.id, weapon, defensively=defensively)
@@ -131,7 +291,14 @@ CHARGE_MANEUVERS: dict[str, ChargeManeuver] = {}
 
 
 # each maneuver's module registers itself in the tables above
-from d20combat.encounter.maneuvers import bull_rush, grapple, overrun, trip  # noqa: E402
+from d20combat.encounter.maneuvers import (  # noqa: E402
+    bull_rush,
+    disarm,
+    grapple,
+    overrun,
+    sunder,
+    trip,
+)
 
 __all__ = [
     "ATTACK_MANEUVER_RULES",
@@ -141,11 +308,14 @@ __all__ = [
     "ability",
     "attempt_maneuver",
     "bull_rush",
+    "disarm",
     "fall",
     "grapple",
     "maneuver_attacks",
     "maneuver_problem",
     "overrun",
+    "reclaim",
+    "sunder",
     "touch_of",
     "trip",
 ]

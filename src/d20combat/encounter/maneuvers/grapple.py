@@ -50,7 +50,7 @@ from d20combat.errors import IllegalActionError
 from d20combat.grid.movement import FIT_NONE, fit, movement_costs
 from d20combat.grid.movement import path_cost as grid_path_cost
 from d20combat.grid.squares import footprint, footprint_distance, square_name
-from d20combat.rules.attack import roll_damage
+from d20combat.rules.attack import damage_of
 from d20combat.rules.checks import check as roll_check
 from d20combat.rules.conditions import attack_modifiers, restrictions
 from d20combat.rules.hitpoints import take_damage
@@ -374,7 +374,7 @@ def _roll_damage(
     extra = attack.extra if option.natural else ()
     attack = attack._replace(extra=extra, half_damage=False, multiplier=1)
     mark = enc.dice.mark()
-    r = roll_damage(enc.dice, attack, enc.rules)
+    r = damage_of(enc.dice, attack, enc.rules)
     deal_damage(enc, c, target, r, attack, enc.dice.since(mark))
 
 

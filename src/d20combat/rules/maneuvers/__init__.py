@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from d20combat.content.creatures import Ability
+from d20combat.content.creatures import Ability, WeaponRef
+from d20combat.content.equipment import ONE_HANDED_PROJECTILES, Handedness, Weapon
+from d20combat.content.objects import weapon_kind
 from d20combat.content.rulesets import Ruleset
+from d20combat.content.sizes import Size
 from d20combat.rules.attack import miss_chance_roll
 from d20combat.rules.dice import D20, DiceSource
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
-from d20combat.rules.statistics import Statistics
+from d20combat.rules.statistics import AttackOption, Statistics, initial_wielding
 
 
 class Touch(NamedTuple):
@@ -120,3 +123,123 @@ def opposed_total(*groups: list[Modifier] | Modifier) -> Total:
     for g in groups:
         mods.extend(g if isinstance(g, list) else [g])
     return stack(mods)
+
+
+# ------------------------------------------------------------------ weapons in hand
+# A weapon's size category as an object, against its wielder's (or its own) size: the
+# older rules name weapons by size (seed 000's older hardness table: a "Small blade" is
+# a short sword, a "Medium-size blade" a longsword, a "Large blade" a greatsword), which
+# 3.5 calls light, one-handed and two-handed weapons for a Medium wielder.
+_EFFORT_STEP = {"light": -1, "one-handed": 0, "two-handed": 1}
+
+
+def weapon_size(weapon: Weapon | None, size: Size) -> Size:
+    """The size category of ``weapon`` made for a creature of ``size``, as seed 004 and
+    seed 001 compare weapons ("if the weapons are different sizes"): one category
+    smaller for a light weapon (an unarmed strike too), the same for a one-handed one,
+    one larger for a two-handed one; a ranged weapon by its hardness row (a thrown
+    weapon's effort), a projectile weapon two-handed unless shot with one hand (hand
+    crossbow, sling). A natural weapon (None) is the creature's size (a reading: A34).
+
+    >>> from d20combat.content.equipment import weapon
+    >>> [weapon_size(weapon(w), Size.MEDIUM).label for w in ("dagger", "longsword", "longbow")]
+    ['Small', 'Medium', 'Large']
+    """
+    if weapon is None:
+        return size
+    if weapon.handedness is Handedness.UNARMED:
+        step = -1
+    elif weapon.handedness is not Handedness.RANGED:
+        step = _EFFORT_STEP[weapon.handedness.value]
+    else:
+        kind = weapon_kind(weapon.name) or "light"
+        if kind == "projectile weapon":
+            step = 0 if weapon.name in ONE_HANDED_PROJECTILES else 1
+        else:
+            step = _EFFORT_STEP.get(kind.split(" ")[0], -1)
+    return Size(min(max(int(size) + step, int(Size.FINE)), int(Size.COLOSSAL)))
+
+
+class Hold(NamedTuple):
+    """What one side of a disarm or sunder fights with: its attack option, the weapon's
+    size category (:func:`weapon_size`), whether it is attached to a locked gauntlet,
+    and its bonus on opposed rolls to disarm (SRD equipment: flail, sai, whip ...)."""
+
+    option: AttackOption
+    size: Size
+    locked: bool = False
+
+    @property
+    def disarm_bonus(self) -> int:
+        w = self.option.weapon
+        return w.disarm_bonus if w is not None else 0
+
+
+def weapon_ref(stats: Statistics, item: str) -> WeaponRef | None:
+    """The weapon carried as ``item`` by the creature of ``stats``."""
+    for ref in stats.stat.weapons:
+        if ref.display == item:
+            return ref
+    return None
+
+
+# holds by (statistics, option), both kept alive in the entry
+_HOLDS: dict[tuple[int, int], tuple[Statistics, AttackOption, Hold]] = {}
+
+
+def hold(stats: Statistics, option: AttackOption) -> Hold:
+    """What the creature of ``stats`` fights with when it uses ``option``: the weapon's
+    size category (its own size, else the creature's), a locked gauntlet (cached: both
+    are immutable)."""
+    key = (id(stats), id(option))
+    hit = _HOLDS.get(key)
+    if hit is not None and hit[0] is stats and hit[1] is option:
+        return hit[2]
+    ref = weapon_ref(stats, option.item) if option.item else None
+    size = ref.size if ref is not None and ref.size is not None else stats.stat.size
+    held = Hold(option, weapon_size(option.weapon, size), ref is not None and ref.locked)
+    if len(_HOLDS) > 4096:
+        _HOLDS.clear()
+    _HOLDS[key] = (stats, option, held)
+    return held
+
+
+def held_options(stats: Statistics) -> list[AttackOption]:
+    """The melee attacks a creature has in hand as a fight begins (its first routine's
+    weapons and its natural weapons: :func:`d20combat.encounter.combatant.initial_wielding`),
+    else its unarmed strike: what ``d20combat odds`` fights with out of any situation."""
+    held = initial_wielding(stats)
+    out = [o for o in stats.options if not o.ranged and (o.natural or o.item in held)]
+    if not out and stats.unarmed is not None:
+        out.append(stats.unarmed)
+    return out
+
+
+def effort_modifiers(hold: Hold) -> list[Modifier]:
+    """seed 000 "Disarm", "Sunder" (seed 002 too): the wielder of a two-handed weapon +4
+    on the opposed roll, of a light weapon -4 ("An unarmed strike is considered a light
+    weapon"); a natural weapon is neither (a reading: A34)."""
+    o = hold.option
+    if o.natural or o.weapon is None:
+        return []
+    if o.weapon.handedness is Handedness.TWO_HANDED:
+        return [Modifier(4, BonusType.UNTYPED, "two-handed weapon")]
+    if o.light:
+        return [Modifier(-4, BonusType.UNTYPED, "light weapon")]
+    return []
+
+
+def combatant_size(stats: Statistics) -> Modifier:
+    """The larger combatant's +4 per size category of difference (seed 000 "Disarm",
+    "Sunder"), as +/-4 per category from Medium on each side: the same contest."""
+    size = stats.stat.size
+    return Modifier(size.opposed_modifier, BonusType.SIZE, size.label)
+
+
+def held_weapon_size(hold: Hold) -> Modifier:
+    """The larger weapon's +4 per size category of difference (seed 004 "Disarm", seed
+    001 "Disarm"), as +/-4 per category from Medium on each side (untyped: it adds to
+    the combatants' size modifier in seed 004)."""
+    return Modifier(
+        hold.size.opposed_modifier, BonusType.UNTYPED, f"weapon size ({hold.size.label})"
+    )
