@@ -149,3 +149,23 @@ def test_constriction_on_the_hold_and_on_each_won_check(kit: Any) -> None:
     enc.apply(parse_action("grapple-damage blue"))
     assert [e.outcome["weapon"] for e in events(enc, "damage")[-2:]] == ["slam", "constrict"]
     assert blue.vitals.hp == -8 and not blue.grappling
+
+
+def test_a_claw_of_opportunity_grabs_the_mover_and_stops_it(kit: Any) -> None:
+    # Blue (first in initiative) walks away in round 2, leaving the owlbear's reach: the
+    # attack of opportunity's claw hits (15 + 9 against AC 16), deals 8 and grabs (20
+    # against 10); pulled into the owlbear's space, Blue moves no further (a grappler
+    # cannot move: seed 000 "Grappling Consequences").
+    sides = {"owls": "  - creature: owlbear\n    at: a1\n", "blue": kit.soldier("Blue", "c1")}
+    enc = kit.scripted_encounter(ROWS, sides, [1, 20, 15, 8, 20, 10])
+    assert enc.current.id == "blue"
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))  # the owlbear
+    enc.apply(parse_action("move d1 e1"))
+    blue = enc.combatants["blue"]
+    kinds = [e.type for e in enc.log[-6:]]
+    assert kinds == ["provoked", "aoo", "damage", "grapple", "move-in", "move"]
+    assert enc.log[-1].outcome["path"] == [], enc.log[-1].outcome  # not a step taken
+    assert events(enc, "grapple")[0].outcome["grab"] == "claw"
+    assert blue.grappling == ("owlbear",) and blue.pos == (1, 0)
+    assert problems(enc) == []

@@ -596,10 +596,12 @@ def provoke(
     ``partner``: the other party of a bull rush under way (seed 000 "Bull Rush"): an
     attack of opportunity by anyone else may go astray onto it (:func:`astray`).
 
-    Returns False if the provoker can no longer act (its action is lost).
+    Returns False if the provoker can no longer act, or was grabbed into a grapple (its
+    action is lost).
     """
     from d20combat.encounter.state import always_react
 
+    held = provoker.grappling
     for t in enc.space.threatening(provoker):
         if only is not None and t is not only:
             continue
@@ -623,8 +625,8 @@ def provoke(
         if partner is not None and t is not partner and enc.active(partner):
             target = astray(enc, t, provoker, partner)
         strike(enc, t, option, option.bonus, target, kind="aoo", moving=movement)
-        if not enc.active(provoker):
-            return False
+        if not enc.active(provoker) or provoker.grappling != held:
+            return False  # down, or grabbed (SRD "Improved Grab"): no more of its action
     return True
 
 
