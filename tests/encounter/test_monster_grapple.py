@@ -169,3 +169,35 @@ def test_a_claw_of_opportunity_grabs_the_mover_and_stops_it(kit: Any) -> None:
     assert events(enc, "grapple")[0].outcome["grab"] == "claw"
     assert blue.grappling == ("owlbear",) and blue.pos == (1, 0)
     assert problems(enc) == []
+
+
+def test_a_grapple_is_not_dragged_into_a_wall(kit: Any) -> None:
+    # The owlbear (Large) holds a goblin (Small) standing in its corner square b1. Its
+    # box could squeeze against the wall to a1 (half of it in the open), but the goblin
+    # would be carried into the wall: the path is refused, and not listed.
+    from d20combat.encounter.maneuvers import grapple as G
+
+    rows = "#.....\n#.....\n#.....\n"
+    sides = {
+        "owls": "  - creature: owlbear\n    at: b1\n",
+        "gobs": "  - creature: goblin\n    at: d3\n",
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 1])
+    owl, gob = enc.combatants["owlbear"], enc.combatants["goblin"]
+    G.link(enc, owl, gob)
+    enc.space.place(gob, owl.pos)
+    assert problems(enc) == []
+    assert G.grapple_path_problem(enc, owl, ((0, 0),)) is not None
+    assert ((0, 0),) not in G.grapple_paths(enc, owl)
+    assert ((2, 0),) in G.grapple_paths(enc, owl)  # east is open
+
+
+def test_a_surrendered_creature_is_not_grabbed(kit: Any) -> None:
+    # a creature that surrendered is out of the fight: the claw's hit grabs nothing
+    enc = owlbear(kit, [15, 8])
+    blue = enc.combatants["blue"]
+    blue.surrendered = True
+    enc.space.invalidate(blue)
+    enc.apply(parse_action("attack blue"))
+    assert events(enc, "damage") and not events(enc, "grapple")
+    assert not blue.grappling

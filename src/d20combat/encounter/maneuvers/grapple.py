@@ -116,8 +116,11 @@ def unlink(enc: Encounter, a: Combatant, b: Combatant) -> None:
 
 
 def _holds_on(enc: Encounter, c: Combatant) -> bool:
-    """Still able to be in a grapple: on the field, acting, not helpless."""
-    return not c.fled and c.can_act(enc.rules) and not c.restrictions().helpless
+    """Still able to be in a grapple: on the field, fighting (not surrendered), acting,
+    not helpless."""
+    return (
+        not c.fled and not c.surrendered and c.can_act(enc.rules) and not c.restrictions().helpless
+    )
 
 
 def tidy(enc: Encounter) -> None:
@@ -1077,8 +1080,25 @@ def grapple_paths(enc: Encounter, c: Combatant) -> list[tuple[Pos, ...]]:
     out = []
     for pos in reach.positions():
         if pos != start:
-            out.append(tuple((x + dx, y + dy) for x, y in reach.path_to(pos)[1:]))
+            path = tuple((x + dx, y + dy) for x, y in reach.path_to(pos)[1:])
+            if _members_fit(enc, c, members, path):
+                out.append(path)
     return out
+
+
+def _members_fit(
+    enc: Encounter, c: Combatant, members: list[Combatant], path: tuple[Pos, ...]
+) -> bool:
+    """Whether every creature of the grapple, carried along ``path`` (``c``'s squares),
+    stands where it can at each step (a squeezing box may cover a wall another member
+    would be pushed into)."""
+    for x, y in path:
+        sx, sy = x - c.pos[0], y - c.pos[1]
+        for m in members:
+            where = (m.pos[0] + sx, m.pos[1] + sy)
+            if fit(enc.map, where, m.squares, swim=m.stat.speed.swim > 0) == FIT_NONE:
+                return False
+    return True
 
 
 def grapple_path_problem(enc: Encounter, c: Combatant, path: tuple[Pos, ...]) -> str | None:
@@ -1097,7 +1117,7 @@ def grapple_path_problem(enc: Encounter, c: Combatant, path: tuple[Pos, ...]) ->
             at = square_name((p[0] - dx, p[1] - dy))
             return f"a creature outside the grapple is in the way at {at}"
     cost = grid_path_cost(enc.map, full, side, ignore_difficult=c.stat.speed.fly > 0)
-    if cost is None:
+    if cost is None or not _members_fit(enc, c, members, path):
         return "the path crosses impassable terrain or cuts a wall corner"
     if cost > grapple_speed(enc, c):
         return f"the path costs {cost} ft; a grapple moves half speed ({grapple_speed(enc, c)} ft)"
