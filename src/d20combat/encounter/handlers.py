@@ -742,7 +742,7 @@ def _run_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
     enc.event(c.id, "delay", "seed 004 Delay", after=after, order=list(order))
     from d20combat.encounter import turns
 
-    turns.end_turn(enc)
+    turns.end_turn(enc, delaying=True)
 
 
 def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:

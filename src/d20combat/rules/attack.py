@@ -17,7 +17,11 @@ Sources:
   "Concealment" (the ``advanced`` ruleset rolls a d10, a low roll missing);
 * seed 000 "Combat Variant Options": instant kill, softer critical hits, fumbles;
 * SRD combat-i "Nonlethal Damage" (-4 to switch between lethal and nonlethal);
-  seed 001 "Dealing subdual damage" (``advanced``: a deadly weapon deals half).
+  seed 001 "Dealing subdual damage" (``advanced``: a deadly weapon deals half);
+* SRD combat-ii "Helpless Defenders", seed 002 and seed 004 "Coup de Grace": the
+  attack "automatically hits and scores a critical hit" (``auto_hit``,
+  ``auto_critical``); seed 004 "Knockout Blow": a hit is a critical hit
+  (``auto_critical`` alone).
 """
 
 from __future__ import annotations
@@ -62,6 +66,8 @@ class Attack(NamedTuple):
     half_damage: bool = False
     dex_mod: int = 0
     reroll_concealment: bool = False  # SRD feats "Blind-Fight" (melee)
+    auto_hit: bool = False  # no attack roll, no miss chance (a coup de grace)
+    auto_critical: bool = False  # a hit is a critical, unconfirmed (coup de grace, knockout)
 
 
 class AttackResult(NamedTuple):
@@ -189,6 +195,11 @@ def _damage_qualities(option: AttackOption) -> frozenset[str]:
 def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackResult:
     """Resolve one attack roll to its outcome and damage.
 
+    An ``auto_hit`` attack rolls no d20 and no miss chance; an ``auto_critical`` one
+    that hits is a critical hit without a confirmation roll (its multiplier as the
+    weapon's, narrowed by the softer-criticals variant; none against a creature immune
+    to critical hits).
+
     Does not check whether the attack is legal (reach, range, line of effect) or
     whether the target is dead; the caller decides that.
     """
@@ -196,6 +207,8 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
     bonus = attack.bonus.value
     ac = attack.ac.value
     crit = None if attack.crit_immune else critical_profile(option, rules)
+    if attack.auto_hit:
+        return _hit(dice, attack, rules, crit, attack.auto_critical and crit is not None)
     threat_from = crit[0] if crit else 21
     (hit, threat, natural), face = dice.classify(
         D20, f"attack roll ({option.name})", _roll_class(bonus, ac, threat_from)
@@ -218,7 +231,9 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
     critical = False
     confirm_total = None
     instant_kill = False
-    if threat and crit is not None:
+    if attack.auto_critical:
+        threat = False
+    elif threat and crit is not None:
         (confirmed, _, confirm_nat), confirm_face = dice.classify(
             D20, "critical confirmation", _roll_class(bonus, ac, 21)
         )
@@ -228,6 +243,26 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
             # seed 000 "Instant Kill": a third roll that hits slays the target.
             (kill, _, _), _ = dice.classify(D20, "instant kill roll", _roll_class(bonus, ac, 21))
             instant_kill = kill
+    critical = critical or (attack.auto_critical and crit is not None)
+    return _hit(
+        dice, attack, rules, crit, critical, threat, face, total, confirm_total, instant_kill
+    )
+
+
+def _hit(
+    dice: DiceSource,
+    attack: Attack,
+    rules: Ruleset,
+    crit: tuple[int, int] | None,
+    critical: bool,
+    threat: bool = False,
+    natural: int = 0,
+    total: int = 0,
+    confirm_total: int | None = None,
+    instant_kill: bool = False,
+) -> AttackResult:
+    """A hit's damage, multiplied and reduced (the roll's numbers passed through)."""
+    option = attack.option
     mult = combine_multipliers(crit[1] if critical and crit else 1, attack.multiplier)
     per_roll = attack.damage_bonus.value
     rolled = dice.roll(
@@ -258,7 +293,7 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
         True,
         critical=critical,
         threat=threat,
-        natural=face,
+        natural=natural,
         total=total,
         confirm_total=confirm_total,
         instant_kill=instant_kill,

@@ -170,6 +170,27 @@ class Statistics:
     def mod(self, ability: Ability) -> int:
         return ability_modifier(self.abilities.get(ability))
 
+    def skill(self, name: str) -> Total:
+        """A skill check's modifier: the stat block's total (published for a monster,
+        computed for a build: :func:`d20combat.content.builds.skill_totals`), else the
+        key ability's modifier, the skill used untrained (SRD skills chapter "Untrained
+        Skill Checks"; Bluff and Sense Motive may be used untrained).
+
+        Does not check that the skill may be used untrained.
+        """
+        from d20combat.content.builds import SKILLS
+
+        key = name.strip().lower()
+        label = key.title()
+        total = self.stat.skills.get(key)
+        if total is not None:
+            return stack([Modifier(total, BonusType.BASE, f"{label} {total:+d}")])
+        ability = SKILLS[key.split(" (")[0]].ability
+        score = self.abilities.get(ability)
+        shown = "-" if score is None else str(score)
+        source = f"{ability.value.capitalize()} {shown} ({label} untrained)"
+        return stack([Modifier(self.mod(ability), BonusType.ABILITY, source)])
+
     @cached_property
     def unarmed(self) -> AttackOption | None:
         """The unarmed strike option, if the creature can deal damage with one."""
