@@ -574,6 +574,20 @@ def deal_damage(
         enc.space.invalidate(target)
 
 
+def unarmed_provokes(enc: Encounter, c: Combatant, option: AttackOption, target: Combatant) -> bool:
+    """Whether an attack with ``option`` on ``target`` provokes an attack of opportunity
+    from it as an unarmed attack (seed 002 "Attacks of Opportunity"; the ruleset's
+    ``unarmed-attack``): an unarmed strike, without Improved Unarmed Strike, on an armed
+    target."""
+    return (
+        option.weapon is not None
+        and option.weapon.name == "unarmed strike"
+        and not c.traits.improved_unarmed
+        and "unarmed-attack" in enc.rules.provoking_actions
+        and enc.space.is_armed(target)
+    )
+
+
 def aoo_limit(c: Combatant) -> int:
     """One a round; Combat Reflexes adds the Dex modifier (seed 003)."""
     if c.traits.combat_reflexes:

@@ -20,8 +20,17 @@ from d20combat.content.equipment import Handedness, Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
-from d20combat.encounter.fighting import can_power_attack, provoke, strike
-from d20combat.encounter.maneuvers import attempt_maneuver, maneuver_attacks, maneuver_problem
+from d20combat.encounter.fighting import can_power_attack, provoke, strike, unarmed_provokes
+from d20combat.encounter.maneuvers import aid as AID
+from d20combat.encounter.maneuvers import aimed_shot as AIM
+from d20combat.encounter.maneuvers import (
+    attempt_maneuver,
+    maneuver_attacks,
+    maneuver_problem,
+)
+from d20combat.encounter.maneuvers import coup_de_grace as CDG
+from d20combat.encounter.maneuvers import feint as FEINT
+from d20combat.encounter.maneuvers import knockout as KO
 from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import can_use_ranged
@@ -622,18 +631,10 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         attempt_maneuver(enc, c, a, option, bonus)
         return
     provoked = option.ranged and "ranged-attack" in enc.rules.provoking_actions
-    unarmed = (
-        option.weapon is not None
-        and option.weapon.name == "unarmed strike"
-        and not (c.stat.has_feat("improved unarmed strike"))
-    )
     if provoked and not provoke(enc, c, f"ranged attack with {option.name}"):
         return
-    unarmed_provokes = unarmed and "unarmed-attack" in enc.rules.provoking_actions
-    if (
-        unarmed_provokes
-        and enc.space.is_armed(target)
-        and not provoke(enc, c, "unarmed attack", only=target)
+    if unarmed_provokes(enc, c, option, target) and not provoke(
+        enc, c, "unarmed attack", only=target
     ):
         return
     strike(
@@ -1303,6 +1304,12 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
     # listed with the attacks they replace (_gen_attack)
     A.Trip: Handler(_check_attack, _run_attack, lambda enc, c: ()),
+    # special attacks that are actions of their own (encounter/maneuvers/)
+    A.Feint: Handler(FEINT.check_feint, FEINT.run_feint, FEINT.gen_feint),
+    A.AidAnother: Handler(AID.check_aid, AID.run_aid, AID.gen_aid),
+    A.CoupDeGrace: Handler(CDG.check_coup_de_grace, CDG.run_coup_de_grace, CDG.gen_coup_de_grace),
+    A.KnockoutBlow: Handler(KO.check_knockout, KO.run_knockout, KO.gen_knockout),
+    A.AimedShot: Handler(AIM.check_aim, AIM.run_aim, AIM.gen_aim),
     A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),
