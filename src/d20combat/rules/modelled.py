@@ -54,6 +54,7 @@ SITUATIONAL_FEATS: Mapping[str, str] = {
     "improved critical": "rules/statistics.py",  # doubled threat range
     "rapid reload": "encounter/handlers.py",  # faster crossbow loading
     "improved trip": "encounter/maneuvers/trip.py",  # no AoO, +4, a free attack (rules/maneuvers)
+    "improved feint": "encounter/maneuvers/feint.py",  # a feint as a move action
 }
 
 # Feats a build applies to its stat block (SRD feats.html): the skill feats' +2 are in

@@ -29,7 +29,9 @@ from d20combat.rules.maneuvers.feint import (
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
-IMPROVED = "improved feint"
+def improved_feint(c: Combatant) -> bool:
+    """SRD feats "Improved Feint": a feint is a move action."""
+    return c.stat.has_feat("improved feint")
 
 
 def feint_problem_in(enc: Encounter, c: Combatant, target: Combatant) -> str | None:
@@ -68,7 +70,7 @@ def check_feint(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
     assert isinstance(a, A.Feint)
     target = enc.get(a.target)
-    if c.stat.has_feat(IMPROVED):
+    if improved_feint(c):
         _need_move_action(enc, c)
     else:
         _need_standard(enc, c)
@@ -81,7 +83,7 @@ def run_feint(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Feint)
     target = enc.get(a.target)
     b = enc.budget
-    improved = c.stat.has_feat(IMPROVED)
+    improved = improved_feint(c)
     if improved:
         b.use("move")
         if b.routine is not None and not b.committed:
@@ -110,7 +112,7 @@ def gen_feint(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
     b = enc.budget
     if c.pending_full_round is not None or b.full_round or b.committed:
         return
-    if not (b.standard or (b.move and c.stat.has_feat(IMPROVED))):
+    if not (b.standard or (b.move and improved_feint(c))):
         return
     melee = c.melee_options()
     if not melee or not c.restrictions().can_attack:
