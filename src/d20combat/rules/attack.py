@@ -327,7 +327,9 @@ def attack_on(
 
     ``bonus`` defaults to the option's first-attack bonus (pass an iterative's).
     Situational modifiers are added and re-stacked; touch attacks use touch AC
-    (seed 003 "Touch Attacks"); a flat-footed target loses its Dexterity bonus.
+    (seed 003 "Touch Attacks"); a ``flat_footed`` target loses its Dexterity bonus and
+    dodge bonuses (the caller has weighed uncanny dodge:
+    :meth:`~d20combat.rules.statistics.Statistics.armor_class` ``dex_lost``).
     """
     total = bonus if bonus is not None else option.bonus
     want_nonlethal = option.nonlethal if nonlethal is None else nonlethal
@@ -335,7 +337,7 @@ def attack_on(
     mods = (*attack_mods, switch) if switch else attack_mods
     if mods:
         total = total.plus(*mods)
-    ac = target.armor_class(touch=touch or option.touch, flat_footed=flat_footed)
+    ac = target.armor_class(touch=touch or option.touch, dex_lost=flat_footed)
     if ac_mods:
         ac = ac.plus(*ac_mods)
     damage = option.damage_bonus.plus(*damage_mods) if damage_mods else option.damage_bonus

@@ -200,8 +200,23 @@ class Statistics:
     def crit_immune(self) -> bool:
         return immune_to_criticals(self.stat)
 
-    def armor_class(self, *, touch: bool = False, flat_footed: bool = False) -> Total:
-        """AC against an attack: normal, touch, flat-footed, or touch and flat-footed."""
+    def armor_class(
+        self, *, touch: bool = False, flat_footed: bool = False, dex_lost: bool = False
+    ) -> Total:
+        """AC against an attack: normal, touch, flat-footed, or touch and flat-footed
+        (the stat block's flat-footed AC: uncanny dodge keeps the Dexterity bonus).
+        ``dex_lost``: the creature loses its Dexterity bonus and dodge bonuses whatever
+        its features (the caller has weighed uncanny dodge: seed 002 "Conditions that
+        Allow Sneak Attacks"; a blinded or feinted creature with uncanny dodge loses
+        them too)."""
+        if dex_lost:
+            base = self.touch if touch else self.ac
+            return stack(
+                m
+                for m in base.counted()
+                if not (m.type is BonusType.ABILITY and m.value > 0)
+                and m.type is not BonusType.DODGE
+            )
         if not touch:
             return self.flat_footed if flat_footed else self.ac
         if not flat_footed:

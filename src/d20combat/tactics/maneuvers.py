@@ -48,9 +48,9 @@ from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.handlers import attack_in_hand, attacks_after
 from d20combat.encounter.maneuvers import skill, touch_of
 from d20combat.encounter.maneuvers.coup_de_grace import (
-    TOTAL_CONCEALMENT,
     coup_de_grace_problem_in,
     finishing_option,
+    hidden,
 )
 from d20combat.encounter.maneuvers.feint import feint_problem_in, improved_feint
 from d20combat.encounter.maneuvers.trip import trip_option, trip_problem_in
@@ -522,7 +522,7 @@ def _finish_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
         fort = foe.roll_total(foe.stats.saves["fort"], "save").value
         killed = min(0.95, max(0.05, (10 + mean - 1 - fort) / 20))
     worth = killed * hp
-    if enc.space.concealment(c, foe, melee=not option.ranged) >= TOTAL_CONCEALMENT:
+    if hidden(enc, c, foe, option):
         worth /= 2
     if "coup-de-grace" in enc.rules.provoking_actions:
         for t in enc.space.threatening(c):

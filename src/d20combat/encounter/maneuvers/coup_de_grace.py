@@ -21,6 +21,7 @@ from d20combat.encounter.combatant import Combatant, Effect
 from d20combat.encounter.fighting import provoke, strike
 from d20combat.encounter.maneuvers import helpless_target_problem, ready_option
 from d20combat.errors import IllegalActionError
+from d20combat.rules.conditions import miss_chance
 from d20combat.rules.maneuvers.coup_de_grace import (
     RULE,
     coup_de_grace_problem,
@@ -85,6 +86,13 @@ def check_coup_de_grace(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise IllegalActionError(why)
 
 
+def hidden(enc: Encounter, c: Combatant, target: Combatant, option: AttackOption) -> bool:
+    """``target`` has total concealment from ``c`` (darkness, fog, invisibility, a
+    blinded attacker: SRD combat-ii "Total Concealment")."""
+    grid = enc.space.concealment(c, target, melee=not option.ranged)
+    return max(grid, miss_chance(c.condition_set(), target.condition_set())) >= TOTAL_CONCEALMENT
+
+
 def _found(c: Combatant, target: Combatant) -> bool:
     return any(e.kind == "found" and e.against == target.id for e in c.effects)
 
@@ -97,8 +105,7 @@ def run_coup_de_grace(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert option is not None  # checked
     if "coup-de-grace" in enc.rules.provoking_actions and not provoke(enc, c, "coup de grace"):
         return
-    hidden = enc.space.concealment(c, target, melee=not option.ranged) >= TOTAL_CONCEALMENT
-    if hidden and not _found(c, target):
+    if hidden(enc, c, target, option) and not _found(c, target):
         enc.event(c.id, "coup-de-grace", RULE, target=target.id, result="found")
         enc.grant(c, Effect("found", target.id, c.id, c.id, 1, through=True))
         return

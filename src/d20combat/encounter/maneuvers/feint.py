@@ -29,6 +29,7 @@ from d20combat.rules.maneuvers.feint import (
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
+
 def improved_feint(c: Combatant) -> bool:
     """SRD feats "Improved Feint": a feint is a move action."""
     return c.stat.has_feat("improved feint")
