@@ -22,6 +22,7 @@ from d20combat.encounter.fighting import provoke, strike
 from d20combat.encounter.maneuvers import helpless_target_problem, ready_option
 from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import miss_chance
+from d20combat.rules.hitpoints import HpState
 from d20combat.rules.maneuvers.coup_de_grace import (
     RULE,
     coup_de_grace_problem,
@@ -41,13 +42,14 @@ def finishing_option(
     enc: Encounter, c: Combatant, target: Combatant, weapon: str | None
 ) -> AttackOption | None:
     """What ``c`` strikes ``target`` with: ``weapon``, else the first ready melee option
-    that reaches it, else the first ready ranged one (None: it has nothing ready)."""
+    that reaches it, else the first ready ranged one, else its first melee option (None:
+    it has nothing ready)."""
     if weapon is not None:
         return ready_option(c, weapon)
     space = enc.space
     ready = c.ready_options()
     melee = next((o for o in ready if not o.ranged and space.reaches(c, o, target)), None)
-    return melee or next((o for o in ready if o.ranged), None)
+    return melee or next((o for o in ready if o.ranged), None) or next(iter(ready), None)
 
 
 def weapon_in_place_problem(
@@ -121,8 +123,8 @@ def run_coup_de_grace(enc: Encounter, c: Combatant, a: A.Action) -> None:
         special=delivered,
         rule=RULE,
     )
-    if target.vitals.dead or not target.present():
-        return
+    if target.state(enc.rules) is HpState.DEAD or not target.present():
+        return  # the damage killed it: no save
     fort = target.roll_total(target.stats.saves["fort"], "save")
     mark = enc.dice.mark()
     finish = finishing_save(enc.dice, fort, r.damage)
