@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from d20combat.cli import cli
 from d20combat.content.scenarios import Scenario, load_scenario, scenario_names
+from d20combat.encounter.combatant import Effect
 from d20combat.encounter.invariants import problems
 from d20combat.encounter.save import (
     MAX_DEPTH,
@@ -34,7 +35,6 @@ from d20combat.encounter.save import (
     SaveDoc,
     VitalsDoc,
 )
-from d20combat.encounter.combatant import Effect
 from d20combat.encounter.state import SAVE_VERSION, Encounter
 from d20combat.errors import Problem, SaveFileError
 from d20combat.sim.runner import play
