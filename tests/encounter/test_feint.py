@@ -228,3 +228,23 @@ def test_a_broken_effect_is_refused_by_the_save_checks(kit: Any) -> None:
     assert ("combatants[0].effects[2].owner", "'nobody' does not time it") in found
     assert ("combatants[0].effects[2].turns", "an effect run out") in found
     red.conditions["prone"] = Condition("red", 0)  # unrelated, still fine
+
+
+def test_seeded_feints_agree_with_the_exact_odds(kit: Any) -> None:
+    # Bluff +0 against Sense Motive +0 + base attack +6, a tie failing: the exact chance
+    # (odds feint) against 600 seeded fights, within three standard deviations.
+    from d20combat.odds import feint_odds
+
+    enc = duel(kit, [20, 1])
+    enc.dice = SampledDice(Random(0))  # clones copy a generator, not a script
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    p = float(feint_odds(red.stats, blue.stats, enc.rules).p_success)
+    assert p == sum(1 for a in range(1, 21) for b in range(1, 21) if a > b + 6) / 400
+    n, won = 600, 0
+    for seed in range(n):
+        trial = enc.clone()
+        trial.dice = SampledDice(Random(seed))
+        trial.apply(A.Feint("blue"))
+        won += events(trial, "feint")[-1].outcome["result"] == "feinted"
+    sd = (n * p * (1 - p)) ** 0.5
+    assert abs(won - n * p) <= 3 * sd, (won, n * p)
