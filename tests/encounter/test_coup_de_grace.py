@@ -230,3 +230,20 @@ def test_d20modern_aimed_shot_at_a_helpless_foe(kit: Any) -> None:
     )
     with pytest.raises(IllegalActionError, match="seed 004 only"):
         srd.check(parse_action("aim blue"))
+
+
+def test_a_knockout_blow_provokes(kit: Any) -> None:
+    # seed 004 "Knockout Blow": "provokes attacks of opportunity from threatening foes"
+    # (d20modern lists knockout-blow among its provoking actions). Guard (Combat
+    # Reflexes) threatens Red: its attack of opportunity (roll 1) misses; the blow then
+    # misses too (roll 1).
+    enc = helpless_blue(
+        kit,
+        [20, 1, 3, 2, 1, 1],
+        rules="d20modern",
+        blue=kit.soldier("Blue", "c2") + kit.soldier("Guard", "a1", feats="Combat Reflexes"),
+    )
+    apply(enc, "knockout-blow blue")
+    provoked = events(enc, "provoked")[0]
+    assert (provoked.actor, provoked.outcome["reason"]) == ("guard", "knockout blow")
+    assert events(enc, "knockout-blow")[0].outcome["result"] == "miss"
