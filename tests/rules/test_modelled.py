@@ -31,7 +31,10 @@ from d20combat.rules.modelled import (
     not_modelled,
 )
 
-SRC = Path(__file__).resolve().parents[2] / "src" / "d20combat"
+ROOT = Path(__file__).resolve().parents[2]
+if ROOT.name == "mutants":  # under make mutate: the source as written, not mutmut's rewrite
+    ROOT = ROOT.parent
+SRC = ROOT / "src" / "d20combat"
 # Producers of stat blocks and their renderers name abilities without modelling them.
 SKIP = ("content/importers/", "render/", "rules/modelled.py")
 
