@@ -211,3 +211,22 @@ def test_a_mindless_creature_only_attacks(kit: Any) -> None:
     enc = kit.encounter(rows, sides)
     enc.impose(enc.combatants["blue"], "paralyzed", "blue", 3)
     assert turn_special(enc, enc.combatants["red"], None) is None
+
+
+def test_the_closed_form_estimates_count_the_faces() -> None:
+    """tactics/estimates.py in closed form against the faces counted one by one (seed
+    003 "Attack Roll": a natural 1 misses, a 20 hits; threats confirmed by a second
+    roll)."""
+    from d20combat.tactics.estimates import hit_damage, p_hits
+
+    def counted(ac: int, bonus: int, mean: float, crit_from: int, mult: int) -> float:
+        hit = sum(1 for d in range(2, 21) if d == 20 or d + bonus >= ac) / 20
+        threat = sum(1 for d in range(crit_from, 21) if d == 20 or d + bonus >= ac) / 20
+        return mean * (hit + threat * hit * (mult - 1))
+
+    for ac in range(-5, 45, 3):
+        for bonus in range(-10, 30, 2):
+            assert p_hits(ac, bonus) == counted(ac, bonus, 1.0, 21, 1)
+            for crit_from in (15, 18, 19, 20, 21):
+                got = hit_damage(ac, bonus, 7.5, crit_from, 3, 20)
+                assert abs(got - counted(ac, bonus, 7.5, crit_from, 3) * 0.8) < 1e-9

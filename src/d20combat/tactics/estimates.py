@@ -18,7 +18,7 @@ def hit_damage(ac: int, bonus: int, mean: float, crit_from: int, mult: int, miss
     never), threats from ``crit_from`` confirmed by a second roll, the concealment
     miss chance; not damage reduction.
 
-    >>> hit_damage(15, 5, 10.0, 19, 2, 0)  # hits on 10-20 (11 in 20), threats 19-20
+    >>> round(hit_damage(15, 5, 10.0, 19, 2, 0), 6)  # hits on 10-20, threats on 19-20
     6.05
     """
     need = ac - bonus
