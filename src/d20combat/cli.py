@@ -493,9 +493,8 @@ def _int(text: str, flag: str) -> int:
 
 def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], list[str]]:
     from d20combat.content.bestiary import find_creature
-    from d20combat.content.creatures import Ability
     from d20combat.encounter.fighting import can_power_attack, power_attack_mods
-    from d20combat.rules.attack import attack_on
+    from d20combat.odds import creature_attack
     from d20combat.rules.statistics import derive
 
     if not (opts["attacker"] and opts["defender"]):
@@ -526,14 +525,15 @@ def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], l
     for option, bonus in chosen:
         mods = power_attack_mods(option, power, rules) if power else None
         attacks.append(
-            attack_on(
+            creature_attack(
+                attacker,
                 defender,
                 option,
+                bonus,
                 rules,
-                bonus=bonus,
-                concealment=opts["concealment"],
                 flat_footed=opts["flat_footed"],
-                attacker_dex=attacker.mod(Ability.DEX),
+                flanking=opts["flanking"],
+                concealment=opts["concealment"],
                 attack_mods=(mods[0],) if mods else (),
                 damage_mods=(mods[1],) if mods and mods[1] is not None else (),
             )
@@ -545,7 +545,7 @@ def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], l
 
 #: ``odds MANEUVER``: the special attacks DESIGN.md names whose exact odds are still to
 #: come (refused with a clear message until they are; the others: odds.MANEUVER_ODDS).
-PLANNED_MANEUVERS = ("feint", "turn")
+PLANNED_MANEUVERS = ("turn",)
 
 
 @cli.command()
@@ -554,7 +554,16 @@ PLANNED_MANEUVERS = ("feint", "turn")
 @click.option("--defender", help="Defending creature (name or file).")
 @click.option("--routine", help="The attacker's attack routine (default: its first).")
 @click.option("--full", is_flag=True, help="The whole full-attack routine, not one attack.")
-@click.option("--flat-footed", is_flag=True, help="The defender is flat-footed.")
+@click.option(
+    "--flat-footed",
+    is_flag=True,
+    help="The defender is flat-footed (no Dex bonus unless uncanny dodge; sneak attack).",
+)
+@click.option(
+    "--flanking",
+    is_flag=True,
+    help="The attacker flanks the defender (+2 melee; sneak attack) (with --attacker).",
+)
 @click.option("--charge", is_flag=True, help="The maneuver ends a charge (bull-rush, overrun).")
 @click.option(
     "--power",
@@ -616,6 +625,13 @@ def odds(
             field="--power",
             expected="--attacker and --defender (or fold it into --attack and --damage)",
         )
+    elif opts["flat_footed"] or opts["flanking"]:
+        flag = "--flat-footed" if opts["flat_footed"] else "--flanking"
+        raise InputError(
+            f"{flag} needs the two creatures",
+            field=flag,
+            expected="--attacker and --defender (or fold it into --attack, --ac and --extra)",
+        )
     else:
         attacks, labels = _odds_from_flags(opts, rules)
     _check_odds_size(attacks)
@@ -657,15 +673,16 @@ def _maneuver_odds(maneuver: str, rules: Any, as_json: bool, opts: dict[str, Any
     given += [f"--{f}" for f in ("full", "power") if opts[f]]
     given += [
         f"--{f.replace('_', '-')}"
-        for f in ("flat_footed", "charge")
+        for f in ("flat_footed", "charge", "flanking")
         if opts[f] and f not in entry.flags
     ]
     if given:
-        takes = " ".join(f"--{f.replace('_', '-')}" for f in sorted(entry.flags))
+        takes = [f"--{f.replace('_', '-')}" for f in sorted(entry.flags)]
         raise InputError(
             f"{', '.join(given)} does not apply to odds {key}",
             field=given[0],
-            expected=f"--attacker, --defender, {takes}, --ruleset, --variant, --json",
+            expected=", ".join(["--attacker", "--defender", *takes, "--ruleset", "--variant"])
+            + ", --json",
         )
     attacker = derive(find_creature(opts["attacker"]), rules)
     defender = derive(find_creature(opts["defender"]), rules)

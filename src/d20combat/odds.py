@@ -19,11 +19,13 @@ from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
 
+from d20combat.content.creatures import Ability
 from d20combat.content.equipment import WeaponFlag
 from d20combat.content.rulesets import Ruleset
-from d20combat.rules.attack import Attack, resolve_attack
+from d20combat.rules.attack import Attack, attack_on, resolve_attack
+from d20combat.rules.conditions import attack_modifiers, defense_modifiers, sneak_attack_extra
 from d20combat.rules.dice import DiceSource, enumerate_outcomes
-from d20combat.rules.modifiers import Total
+from d20combat.rules.modifiers import Modifier, Total
 from d20combat.rules.statistics import AttackOption, Statistics, initial_wielding
 
 Distribution = dict[int, Fraction]
@@ -145,6 +147,68 @@ def sequence_odds(
         "sequence", per[0].bonus if per else 0, p_no_hit, 1 - p_no_hit, 1 - p_no_crit, damage
     )
     return SequenceOdds(per, total)
+
+
+def creature_attack(
+    attacker: Statistics,
+    defender: Statistics,
+    option: AttackOption,
+    bonus: Total,
+    rules: Ruleset,
+    *,
+    flat_footed: bool = False,
+    flanking: bool = False,
+    concealment: int = 0,
+    attack_mods: tuple[Modifier, ...] = (),
+    damage_mods: tuple[Modifier, ...] = (),
+) -> Attack:
+    """One attack of ``attacker`` (``option`` at ``bonus``) on ``defender``, in no
+    situation but the ones named, by the rules a fight reads: a ``flat_footed``
+    defender loses its Dexterity bonus unless uncanny dodge keeps it (seed 003
+    "Flat-Footed"); a ``flanking`` melee attacker gets +2 unless the defender has
+    improved uncanny dodge (seed 003 "Flanking"); either adds the attacker's sneak attack
+    dice when they apply (seed 000 "Sneak Attacks"; not against a creature immune to
+    critical hits or one with concealment; a ranged sneak attack is taken to be made
+    within 30 ft)."""
+    from d20combat.encounter.combatant import traits_of
+
+    mine_t, theirs_t = traits_of(attacker.stat), traits_of(defender.stat)
+    ranged = option.ranged
+    improved_ud = theirs_t.improved_uncanny_dodge
+    uncanny = theirs_t.uncanny_dodge or improved_ud
+    flanked = flanking and not ranged
+    mine = frozenset({"flanking"}) if flanked and not improved_ud else frozenset()
+    theirs = frozenset({"flat-footed"}) if flat_footed else frozenset()
+    defense = defense_modifiers(theirs, ranged=ranged, attacker=mine, uncanny_dodge=uncanny)
+    mods = (
+        *attack_modifiers(mine, ranged=ranged, target=theirs),
+        *defense.attacker_modifiers,
+        *attack_mods,
+    )
+    extra = sneak_attack_extra(
+        mine_t.sneak_dice,
+        theirs,
+        attacker=mine,
+        flanked=flanked,
+        concealed=concealment > 0,
+        uncanny_dodge=uncanny,
+        improved_uncanny_dodge=improved_ud,
+        crit_immune=defender.crit_immune,
+        ranged=ranged,
+    )
+    return attack_on(
+        defender,
+        option,
+        rules,
+        bonus=bonus,
+        attacker_dex=attacker.mod(Ability.DEX),
+        flat_footed=defense.loses_dex,
+        attack_mods=mods,
+        ac_mods=defense.modifiers,
+        damage_mods=damage_mods,
+        concealment=concealment,
+        extra=extra,
+    )
 
 
 # --------------------------------------------------------------------------- maneuvers
@@ -712,6 +776,37 @@ def sunder_odds(
     )
 
 
+def feint_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> ManeuverOdds:
+    """Exact odds of ``attacker`` feinting ``defender`` (seed 000 "Feint"): Bluff (with
+    the penalty against a non-humanoid or an animal mind) against Sense Motive + base
+    attack bonus, a tie failing, by the procedure a fight uses
+    (:func:`d20combat.rules.maneuvers.feint.feint`). A feint provokes nothing.
+
+    >>> from d20combat.content.bestiary import find_creature
+    >>> from d20combat.content.rulesets import ruleset
+    >>> from d20combat.rules.statistics import derive
+    >>> rogue, ogre = (derive(find_creature(n), ruleset()) for n in ("rogue-3", "ogre"))
+    >>> feint_odds(rogue, ogre, ruleset()).p_success  # -1 -4 must beat +0 +3: 66 of 400
+    Fraction(33, 200)
+    """
+    from d20combat.rules.maneuvers import feint as F
+
+    sides = F.feint_sides(attacker, defender)
+    results = enumerate_outcomes(lambda d: F.outcome(F.feint(d, sides)))
+    outcomes: dict[str, Fraction] = {k: results[k] for k in ("feinted", "failed") if k in results}
+    won = results.get("feinted", Fraction(0))
+    return ManeuverOdds(
+        "feint",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "feinted",
+        outcomes,
+        (("Bluff beats Sense Motive + base attack bonus", won),),
+        (),
+    )
+
+
 def _bull_rush_problem(attacker: Statistics, defender: Statistics) -> str | None:
     from d20combat.rules.maneuvers.bull_rush import bull_rush_problem
 
@@ -734,6 +829,12 @@ def _sunder_problem(attacker: Statistics, defender: Statistics) -> str | None:
     return why_mine or why_theirs
 
 
+def _feint_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    from d20combat.rules.maneuvers.feint import feint_problem
+
+    return feint_problem(attacker, defender)
+
+
 #: The maneuvers whose exact odds ``odds MANEUVER`` gives, by the name it takes.
 MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "trip": ManeuverEntry(trip_odds, _trip_problem),
@@ -744,4 +845,5 @@ MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "overrun": ManeuverEntry(overrun_odds, _overrun_problem, frozenset({"charge", "flat_footed"})),
     "disarm": ManeuverEntry(disarm_odds, _disarm_problem),
     "sunder": ManeuverEntry(sunder_odds, _sunder_problem),
+    "feint": ManeuverEntry(feint_odds, _feint_problem, frozenset()),
 }

@@ -24,11 +24,13 @@ from hypothesis import strategies as st
 
 from d20combat.cli import cli
 from d20combat.content.scenarios import Scenario, load_scenario, scenario_names
+from d20combat.encounter.combatant import Effect
 from d20combat.encounter.invariants import problems
 from d20combat.encounter.save import (
     MAX_DEPTH,
     BudgetDoc,
     CombatantDoc,
+    EffectDoc,
     OutcomeDoc,
     SaveDoc,
     VitalsDoc,
@@ -95,18 +97,27 @@ def test_the_duel_save_is_what_the_fixture_says(duel: Save) -> None:
     assert enc.to_json() == duel and problems(enc) == []
 
 
+def _effect_written(duel: Save) -> Any:
+    """An effect as to_json writes it (a feint the fighter holds over the ogre)."""
+    enc = Encounter.from_json(duel)
+    fighter = enc.combatants["human-fighter-4"]
+    fighter.effects.append(Effect("feint", "ogre", fighter.id, fighter.id, 1, through=True))
+    return enc.to_json()["combatants"][0]["effects"][0]
+
+
 def test_the_schema_is_what_to_json_writes_and_the_documentation_names_it(duel: Save) -> None:
     final = as_read(played("ogre-duel", 2, 200))  # with an outcome
     for model, written in (
         (SaveDoc, duel),
         (CombatantDoc, duel["combatants"][0]),
+        (EffectDoc, _effect_written(duel)),
         (VitalsDoc, duel["combatants"][0]["vitals"]),
         (BudgetDoc, duel["budget"]),
         (OutcomeDoc, final["outcome"]),
     ):
         assert list(model.model_fields) == list(written), model.__name__
     docs = (Path(__file__).parents[2] / "docs" / "save-format.md").read_text(encoding="utf-8")
-    for model in (SaveDoc, CombatantDoc, VitalsDoc, BudgetDoc, OutcomeDoc):
+    for model in (SaveDoc, CombatantDoc, VitalsDoc, EffectDoc, BudgetDoc, OutcomeDoc):
         for name in model.model_fields:
             assert f"`{name}`" in docs, (model.__name__, name)
 

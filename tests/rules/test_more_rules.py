@@ -263,7 +263,10 @@ SRD_ADDS = {"ranged-attack", "pick-up"}
 def test_provoking_actions_follow_the_seed_lists() -> None:
     """seed 002 marks the actions that provoke; D35: srd35 and advanced take its list
     with the SRD table's ranged attacks and picking up an item; d20modern (seed 004,
-    then the SRD table) does not take the door."""
+    then the SRD table) does not take the door and adds its knockout blow (seed 004
+    "Knockout Blow": it "provokes attacks of opportunity from threatening foes")."""
     for name in ("srd35", "advanced"):
         assert set(ruleset(name).provoking_actions) == SEED_002 | SRD_ADDS, name
-    assert set(ruleset("d20modern").provoking_actions) == (SEED_002 | SRD_ADDS) - {"open"}
+    assert set(ruleset("d20modern").provoking_actions) == (SEED_002 | SRD_ADDS) - {"open"} | {
+        "knockout-blow"
+    }

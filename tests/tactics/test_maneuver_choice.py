@@ -19,6 +19,7 @@ from d20combat.tactics.maneuvers import (
     instead,
     sunder_value,
     trip_value,
+    turn_special,
 )
 from d20combat.tactics.policies import policy
 
@@ -207,3 +208,178 @@ def test_no_blow_can_break_a_greatsword_so_no_sunder(kit: Any) -> None:
     axe = c.melee_options()[0]
     assert sunder_value(enc, c, enc.combatants["blue"], axe, axe.bonus, []) == float("-inf")
     assert not isinstance(policy("default")(enc, "red"), A.Sunder)
+
+
+# ---------------------------------------------------------------- actions of their own
+def rogue(name: str, at: str, *, feats: str = "Improved Feint", sneak: str = "3d6") -> str:
+    """A Medium rogue: Dex 16, Cha 14, Bluff +10, short sword (Weapon Finesse), BAB +3
+    (one attack a turn), sneak attack +``sneak``."""
+    return (
+        f"  - at: {at}\n"
+        f"    stat_block:\n"
+        f"      name: {name}\n"
+        f"      size: medium\n"
+        f"      type: humanoid\n"
+        f"      abilities: {{str: 10, dex: 16, con: 12, int: 12, wis: 10, cha: 14}}\n"
+        f"      hit_dice: [{{count: 4, die: 6, source: rogue}}]\n"
+        f"      bab: 3\n"
+        f"      base_saves: {{fort: 1, ref: 4, will: 1}}\n"
+        f"      weapons: [short sword]\n"
+        f"      feats: [Weapon Finesse, {feats}]\n"
+        f"      skills: {{bluff: 10}}\n"
+        f"      special_attacks: ['sneak attack +{sneak}']\n"
+    )
+
+
+def test_a_rogue_with_improved_feint_feints_for_its_sneak_attack(kit: Any) -> None:
+    # Bluff +10 against Sense Motive +0 + base attack +6: won in 264 of 400 pairs of
+    # faces (p_opposed, a tie failing); then the one attack of its turn denies Blue's
+    # Dex +1 and adds 3d6 (10.5) on a hit: the feint, a move action, gives up nothing.
+    sides = {"red": rogue("Rogue", "b1"), "blue": kit.fighter("Blue", "c1")}
+    enc = kit.encounter(ROWS, sides, rolls=[20, 19, 25, 10])  # Bluff 25 against 10
+    enc.combatants["blue"].acted = True  # not flat-footed
+    choice = policy("default")(enc, "rogue")
+    assert choice == A.Feint("blue")
+    enc.apply(choice)
+    assert enc.combatants["rogue"].effects  # it worked: now the attack
+    assert policy("default")(enc, "rogue") == A.Attack("blue")
+
+
+def test_no_feint_against_a_flat_footed_foe(kit: Any) -> None:
+    # Blue has not acted: flat-footed, it has lost its Dex already and the sneak attack
+    # applies: nothing to gain.
+    enc = kit.encounter(ROWS, {"red": rogue("Rogue", "b1"), "blue": kit.fighter("Blue", "c1")})
+    assert type(policy("default")(enc, "rogue")) is A.Attack
+
+
+def test_a_feint_that_costs_the_turns_attack_must_pay_for_it(kit: Any) -> None:
+    # Without Improved Feint the feint is the standard action: this turn's attack is
+    # given up for next turn's. A 1d6 sneak attack (3.5 on a hit) at 264 chances in
+    # 400 does not pay for the short sword's own attack (+6 against AC 16, 1d6+0: about
+    # 1.9); 6d6 does.
+    small = kit.encounter(
+        ROWS,
+        {
+            "red": rogue("Rogue", "b1", feats="Alertness", sneak="1d6"),
+            "blue": kit.fighter("Blue", "c1"),
+        },
+    )
+    small.combatants["blue"].acted = True
+    assert type(policy("default")(small, "rogue")) is A.Attack
+    big = kit.encounter(
+        ROWS,
+        {
+            "red": rogue("Rogue", "b1", feats="Alertness", sneak="6d6"),
+            "blue": kit.fighter("Blue", "c1"),
+        },
+    )
+    big.combatants["blue"].acted = True
+    assert policy("default")(big, "rogue") == A.Feint("blue")
+
+
+def test_a_weak_fighter_aids_a_strong_friend(kit: Any) -> None:
+    # The squire (BAB +0, Str 6: a dagger at -2 for 1d4-2) hits Blue's AC 16 on 18-20
+    # for at least 1: its attack is worth about 0.15. Its aid hits AC 10 on 12-20 (9 in
+    # 20) and gives Pal (a greatsword +9, 2d6+4) +2 on its next roll against Blue: two
+    # more faces in 20 that hit for 11, about 1.2: the aid is worth far more.
+    rows = """
+    .....
+    .....
+    """
+    squire = (
+        "  - at: b1\n"
+        "    stat_block:\n"
+        "      name: Squire\n"
+        "      abilities: {str: 6, dex: 10, con: 10, int: 10, wis: 10, cha: 10}\n"
+        "      hit_dice: [{count: 1, die: 8, source: commoner}]\n"
+        "      bab: 0\n"
+        "      base_saves: {fort: 0, ref: 0, will: 0}\n"
+        "      weapons: [dagger]\n"
+    )
+    sides = {
+        "red": squire + kit.fighter("Pal", "c2", weapons="greatsword"),
+        "blue": kit.fighter("Blue", "c1"),
+    }
+    enc = kit.encounter(rows, sides)
+    assert policy("default")(enc, "squire") == A.AidAnother("pal", "blue", "attack")
+
+
+def test_a_strong_fighter_attacks_rather_than_aid(kit: Any) -> None:
+    rows = """
+    .....
+    .....
+    """
+    sides = {
+        "red": kit.fighter("Red", "b1") + kit.fighter("Pal", "c2"),
+        "blue": kit.fighter("Blue", "c1"),
+    }
+    enc = kit.encounter(rows, sides)
+    assert type(policy("default")(enc, "red")) is A.Attack
+
+
+def test_a_coup_de_grace_on_a_foe_helpless_for_a_while(kit: Any) -> None:
+    # Blue is paralyzed for 3 rounds, with 39 hit points it would fight on with: a coup
+    # de grace (2d8+6, a mean 15, then Fort +6 against DC 25: fails 18 in 20) is worth
+    # far more than walking off towards Grey.
+    rows = """
+    .........
+    .........
+    """
+    sides = {
+        "red": kit.fighter("Red", "b1"),
+        "blue": kit.fighter("Blue", "c1") + kit.fighter("Grey", "i2"),
+    }
+    enc = kit.encounter(rows, sides)
+    enc.impose(enc.combatants["blue"], "paralyzed", "blue", 3)
+    assert policy("default")(enc, "red") == A.CoupDeGrace("blue")
+
+
+def test_no_coup_de_grace_on_a_foe_down_by_its_hit_points(kit: Any) -> None:
+    # A dying foe is out of the fight already: finishing it gains nothing in hit points,
+    # and Grey, still fighting, is the one to go for.
+    rows = """
+    .........
+    .........
+    """
+    sides = {
+        "red": kit.fighter("Red", "b1"),
+        "blue": kit.fighter("Blue", "c1") + kit.fighter("Grey", "i2"),
+    }
+    enc = kit.encounter(rows, sides)
+    blue = enc.combatants["blue"]
+    blue.vitals = blue.vitals._replace(hp=-3)
+    enc.space.invalidate(blue)
+    assert not isinstance(policy("default")(enc, "red"), A.CoupDeGrace)
+
+
+def test_a_mindless_creature_only_attacks(kit: Any) -> None:
+    rows = """
+    .........
+    .........
+    """
+    sides = {
+        "red": kit.fighter("Red", "b1", int_score=2),
+        "blue": kit.fighter("Blue", "c1") + kit.fighter("Grey", "i2"),
+    }
+    enc = kit.encounter(rows, sides)
+    enc.impose(enc.combatants["blue"], "paralyzed", "blue", 3)
+    assert turn_special(enc, enc.combatants["red"], None) is None
+
+
+def test_the_closed_form_estimates_count_the_faces() -> None:
+    """tactics/estimates.py in closed form against the faces counted one by one (seed
+    003 "Attack Roll": a natural 1 misses, a 20 hits; threats confirmed by a second
+    roll)."""
+    from d20combat.tactics.estimates import hit_damage, p_hits
+
+    def counted(ac: int, bonus: int, mean: float, crit_from: int, mult: int) -> float:
+        hit = sum(1 for d in range(2, 21) if d == 20 or d + bonus >= ac) / 20
+        threat = sum(1 for d in range(crit_from, 21) if d == 20 or d + bonus >= ac) / 20
+        return mean * (hit + threat * hit * (mult - 1))
+
+    for ac in range(-5, 45, 3):
+        for bonus in range(-10, 30, 2):
+            assert p_hits(ac, bonus) == counted(ac, bonus, 1.0, 21, 1)
+            for crit_from in (15, 18, 19, 20, 21):
+                got = hit_damage(ac, bonus, 7.5, crit_from, 3, 20)
+                assert abs(got - counted(ac, bonus, 7.5, crit_from, 3) * 0.8) < 1e-9

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from d20combat.content.scenarios import load_scenario
-from d20combat.encounter.combatant import Budget, Condition
+from d20combat.encounter.combatant import Budget, Condition, Effect
 from d20combat.encounter.state import Encounter
 from d20combat.rules.hitpoints import Vitals
 from d20combat.sim.runner import play
@@ -169,6 +169,9 @@ def test_the_situation_sees_each_combatant_field(field: str) -> None:
         c.readied = ("enters-reach", None)
     elif field == "pending_full_round":
         c.pending_full_round = (0, 0)
+    elif field == "effects":  # a feint over the other duellist
+        other = next(o for o in enc.combatants.values() if o is not c)
+        c.effects.append(Effect("feint", other.id, c.id, c.id, 1, through=True))
     else:
         setattr(c, field, _other(getattr(c, field)))
     assert enc.situation() != before

@@ -102,6 +102,11 @@ class Ruleset(Frozen):
     held_object_ac: Literal["object", "touch-plus-4"] = "object"
     unattended_object_melee: Literal["attack-roll", "automatic"] = "attack-roll"
     fragile_objects_break: bool = False
+    aid_another_until: Literal["aider-next-turn", "friend-next-turn"] = "aider-next-turn"
+    aid_another_bonus: Literal["untyped", "circumstance"] = "untyped"
+    coup_de_grace_ranged: Literal["bow-crossbow", "any"] = "bow-crossbow"
+    knockout_blow: bool = False
+    helpless_aimed_shot_bonus: int = Field(default=0, ge=0)
     iteratives: Literal["every-5", "one-secondary"] = "every-5"
     secondary_attack_penalty: int = -5
     two_weapon: Literal["table", "primary-secondary"] = "table"

@@ -60,6 +60,15 @@ notation                   meaning (action type; source)
                            a melee blow hits, a shot gets +5
 ``break d5``               break the door at d5 open: a Strength check (standard
                            action; seed 000 "Breaking Items")
+``feint ogre``              feint: Bluff against Sense Motive (seed 000 "Feint";
+                           standard, a move action with Improved Feint)
+``aid fighter against ogre attack``   aid another: +2 on the fighter's attack roll
+                           against the ogre (standard; seed 000 "Aid Another")
+``aid fighter against ogre defense with dagger``   or +2 to its AC against the ogre
+``coup-de-grace orc``      coup de grace a helpless foe (full-round; SRD combat-ii)
+``coup-de-grace orc with longbow``   with a bow or crossbow from an adjacent square
+``knockout-blow orc``      knockout blow on a helpless foe (full-round; seed 004)
+``aim orc with longbow``   a full-round shot at a helpless foe, +5 (seed 004)
 ``total-defense``          +4 dodge AC (seed 004 "Total Defense")
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
 ``delay``                  act after the next creature, and choose again then
@@ -488,6 +497,71 @@ class BreakDoor(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Feint(Action):
+    """Feint against ``target`` (seed 000 "Feint"): a standard action, a move action
+    with Improved Feint (the handler spends the one the feinter's feats allow)."""
+
+    target: str
+    verb: ClassVar[str] = "feint"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"feint {self.target}"
+
+
+#: What aid another grants (seed 000 "Aid Another"): +2 on attacks, or +2 to AC.
+AID_CHOICES = ("attack", "defense")
+
+
+@dataclass(frozen=True, slots=True)
+class AidAnother(Action):
+    """Aid ``friend`` against ``against`` (seed 000 "Aid Another"): ``aid`` is
+    ``attack`` or ``defense``; ``weapon`` the melee weapon of the roll (None: the first
+    that reaches the opponent)."""
+
+    friend: str
+    against: str
+    aid: str = "attack"
+    weapon: str | None = None
+    verb: ClassVar[str] = "aid"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        text = f"aid {self.friend} against {self.against} {self.aid}"
+        return f"{text} with {self.weapon}" if self.weapon else text
+
+
+@dataclass(frozen=True, slots=True)
+class CoupDeGrace(Action):
+    """A coup de grace on a helpless ``target`` (SRD combat-ii "Helpless Defenders"),
+    with ``weapon`` (None: the first melee weapon that reaches it)."""
+
+    target: str
+    weapon: str | None = None
+    verb: ClassVar[str] = "coup-de-grace"
+    kind: ClassVar[str] = "full-round"
+
+    def __str__(self) -> str:
+        text = f"{self.verb} {self.target}"
+        return f"{text} with {self.weapon}" if self.weapon else text
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutBlow(CoupDeGrace):
+    """A knockout blow on a helpless ``target`` (seed 004 "Knockout Blow")."""
+
+    verb: ClassVar[str] = "knockout-blow"
+
+
+@dataclass(frozen=True, slots=True)
+class AimedShot(CoupDeGrace):
+    """A full-round ranged attack on a helpless ``target`` from a square not adjacent
+    to it, at +5 (seed 004 "Helpless Defenders")."""
+
+    verb: ClassVar[str] = "aim"
+
+
+@dataclass(frozen=True, slots=True)
 class TotalDefense(Action):
     verb: ClassVar[str] = "total-defense"
     kind: ClassVar[str] = "standard"
@@ -739,6 +813,18 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise _expect(text, f"'{verb} TARGET'")
         return (EscapeArtist if verb == "escape-artist" else Release)(args[0])
+    if verb == "feint":
+        if len(args) != 1:
+            raise _expect(text, "'feint TARGET'")
+        return Feint(args[0])
+    if verb == "aid":
+        return _parse_aid(text, args)
+    if verb in HELPLESS_ACTIONS:
+        form = f"'{verb} TARGET [with WEAPON]'"
+        if not args or (len(args) > 1 and (args[1] != "with" or len(args) < 3)):
+            raise _expect(text, form)
+        weapon = " ".join(args[2:]) or None
+        return HELPLESS_ACTIONS[verb](args[0], weapon)
     if verb == "delay":
         if not args:
             return Delay()
@@ -809,6 +895,9 @@ def parse_action(text: str) -> Action:
                     "shake-off",
                     "attack-object",
                     "break",
+                    "feint",
+                    "aid",
+                    *HELPLESS_ACTIONS,
                     *ATTACK_MANEUVERS,
                 ]
             )
@@ -866,6 +955,25 @@ def _parse_charge(text: str, args: list[str]) -> Charge:
         if not power:
             raise _expect(text, form)
     return Charge(args[0], parse_square(args[2]), power, maneuver, follow)
+
+
+#: The full-round attacks on a helpless foe, by verb (SRD combat-ii and seed 004
+#: "Helpless Defenders").
+HELPLESS_ACTIONS: dict[str, type[CoupDeGrace]] = {
+    "coup-de-grace": CoupDeGrace,
+    "knockout-blow": KnockoutBlow,
+    "aim": AimedShot,
+}
+
+
+def _parse_aid(text: str, args: list[str]) -> AidAnother:
+    """``aid FRIEND against OPPONENT attack|defense [with WEAPON]``."""
+    if len(args) < 4 or args[1] != "against" or args[3] not in AID_CHOICES:
+        raise _expect(text, "'aid FRIEND against OPPONENT attack|defense [with WEAPON]'")
+    rest = args[4:]
+    if rest and (rest[0] != "with" or len(rest) < 2):
+        raise _expect(text, "'aid FRIEND against OPPONENT attack|defense with WEAPON'")
+    return AidAnother(args[0], args[2], args[3], " ".join(rest[1:]) or None)
 
 
 def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:

@@ -14,7 +14,7 @@ from d20combat.content.creatures import Ability, StatBlock, WieldStyle
 from d20combat.content.rulesets import Ruleset
 from d20combat.content.sizes import Size
 from d20combat.rules.conditions import Restrictions, RollKind, restrictions, roll_modifiers
-from d20combat.rules.hitpoints import HpState, Vitals, state_of
+from d20combat.rules.hitpoints import HpState, Vitals, ability_conditions, state_of
 from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption, Routine, Statistics, initial_wielding
 
@@ -33,6 +33,7 @@ _STATE_CONDITION = {
 }
 _STATE_SET = {state: frozenset({name}) for state, name in _STATE_CONDITION.items()}
 _NO_CONDITIONS: frozenset[str] = frozenset()
+_NO_DAMAGE = (0, 0, 0, 0, 0, 0)
 _SNEAK = re.compile(r"sneak attack \+?(\d+d\d+)")
 
 
@@ -54,6 +55,7 @@ class Traits(NamedTuple):
     cleave: int  # SRD feats "Cleave": extra attacks a round (0 none; Great Cleave: many)
     mobility: bool
     blind_fight: bool
+    zero_score: bool  # an ability score of 0 in the stat block itself
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -92,6 +94,7 @@ def traits_of(stat: StatBlock) -> Traits:
         intelligent=score is not None and score >= 3,
         mobility=stat.has_feat("mobility"),
         blind_fight=stat.has_feat("blind-fight"),
+        zero_score=any(v == 0 for v in stat.abilities.values()),
         cleave=(1 << 30)
         if stat.has_feat("great cleave")
         else (1 if stat.has_feat("cleave") else 0),
@@ -108,6 +111,37 @@ class Condition:
 
     owner: str
     turns: int = 0
+
+
+#: The kinds of :class:`Effect`: aid another's two (seed 000 "Aid Another"), a feint's
+#: (seed 000 "Feint"), a victim found for a coup de grace (SRD combat-ii "Coup de
+#: Grace": total concealment).
+EFFECT_KINDS = ("aid-attack", "aid-defense", "feint", "found")
+
+
+@dataclass(slots=True)
+class Effect:
+    """An edge one creature (the bearer) holds over one opponent, ``against``, until it
+    is used or runs out: ``aid-attack`` (+2 on the bearer's attack rolls against it),
+    ``aid-defense`` (+2 to the bearer's AC against its attacks), ``feint`` (it loses
+    its Dexterity bonus against the bearer's next melee attack), ``found`` (the bearer
+    spent a full-round action finding it for a coup de grace). ``by``: the creature
+    that gave it (the aider; the bearer itself for the others).
+
+    It lasts ``turns`` starts of ``owner``'s turn, as a :class:`Condition` does; with
+    ``through`` it outlives the last of them and ends when that turn ends ("on or
+    before your next turn"); ``turns`` 0 then means that turn is under way.
+    """
+
+    kind: str
+    against: str
+    by: str
+    owner: str
+    turns: int = 1
+    through: bool = False
+
+    def as_tuple(self) -> tuple[str, str, str, str, int, bool]:
+        return (self.kind, self.against, self.by, self.owner, self.turns, self.through)
 
 
 @dataclass(slots=True)
@@ -146,7 +180,9 @@ class Combatant:
     # in id order); a pin is the pinned creature's "pinned" condition, owned by the pinner
     grappling: tuple[str, ...] = ()
     clinging: str | None = None  # seed 001: the larger creature it has climbed onto
-    _state: tuple[Vitals, Ruleset, HpState, bool] | None = None  # cache of state()
+    effects: list[Effect] = field(default_factory=list)  # aid, feints (Effect)
+    # cache of _vital(): vitals, rules, state, can act, conditions they impose
+    _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
     _ready: tuple[object, list[AttackOption], list[AttackOption]] | None = None
     _routines: tuple[list[AttackOption], list[Routine]] | None = None  # routines_ready()
@@ -166,53 +202,76 @@ class Combatant:
         self.traits = traits_of(self.stat)
 
     # ----- derived, cheap -----
+    def _vital(self, rules: Ruleset) -> tuple[Vitals, Ruleset, HpState, bool, frozenset[str]]:
+        """(vitals, rules, hit-point state, able to act, the conditions they impose),
+        cached while the vitals object stays the same."""
+        cached = self._state
+        if cached is not None and cached[0] is self.vitals and cached[1] is rules:
+            return cached
+        v = self.vitals
+        result = state_of(v, rules)
+        imposed = _STATE_SET.get(result, _NO_CONDITIONS)
+        acting = result in _ACTING
+        if v.ability_damage != _NO_DAMAGE or self.traits.zero_score:
+            # SRD conditions "Ability Damaged": a score of 0 (seed 000 "Sneak Attacks")
+            zeroed = ability_conditions(self.stat.abilities, v)
+            if zeroed:
+                imposed = imposed | frozenset(zeroed)
+                acting = False
+        self._state = cached = (v, rules, result, acting, imposed)
+        return cached
+
     def state(self, rules: Ruleset) -> HpState:
         cached = self._state
         if cached is not None and cached[0] is self.vitals and cached[1] is rules:
             return cached[2]
-        result = state_of(self.vitals, rules)
-        self._state = (self.vitals, rules, result, result in _ACTING)
-        return result
+        return self._vital(rules)[2]
 
     def can_act(self, rules: Ruleset) -> bool:
-        """Its hit-point state lets it act (healthy, staggered or disabled)."""
+        """Its hit-point state lets it act (healthy, staggered or disabled), and no
+        ability score of 0 stops it."""
         cached = self._state
         if cached is not None and cached[0] is self.vitals and cached[1] is rules:
             return cached[3]
-        return self.state(rules) in _ACTING
+        return self._vital(rules)[3]
+
+    def _imposed(self) -> frozenset[str]:
+        cached = self._state
+        rules = self.rules
+        if cached is not None and cached[0] is self.vitals and cached[1] is rules:
+            return cached[4]
+        return self._vital(rules)[4] if rules is not None else _NO_CONDITIONS
 
     def condition_set(self) -> frozenset[str]:
         """Its conditions, with the one its hit points impose (disabled, staggered,
-        unconscious, dying, stable or dead: SRD conditions)."""
-        state = self.state(self.rules) if self.rules is not None else HpState.HEALTHY
+        unconscious, dying, stable or dead: SRD conditions) and those of an ability
+        score of 0 (Str helpless, Dex paralyzed, Con dead, Int, Wis or Cha unconscious:
+        SRD conditions "Ability Damaged")."""
+        imposed = self._imposed()
         conditions = self.conditions
-        if state is HpState.HEALTHY:
+        if not imposed:
             return frozenset(conditions) if conditions else _NO_CONDITIONS
         if conditions:
-            return frozenset(conditions) | _STATE_SET[state]
-        return _STATE_SET[state]
+            return frozenset(conditions) | imposed
+        return imposed
 
     def restrictions(self) -> Restrictions:
         """What its conditions allow (:func:`d20combat.rules.conditions.restrictions`),
         those its hit points impose included."""
-        if not self.conditions and (
-            self.rules is None or self.state(self.rules) is HpState.HEALTHY
-        ):
-            return _FREE
+        if not self.conditions and not self._imposed():
+            return _FREE  # (a healthy creature's common case)
         return restrictions(self.condition_set())
 
     def has(self, condition: str) -> bool:
         return condition in self.conditions
 
-    def roll_total(self, base: Total, kind: RollKind) -> Total:
-        """``base`` (a save, the initiative modifier) with what its conditions add to
-        rolls of ``kind`` (shaken, frightened, sickened: -2 on saves; deafened: -4 on
-        initiative: :func:`d20combat.rules.conditions.roll_modifiers`)."""
-        if not self.conditions and (
-            self.rules is None or self.state(self.rules) is HpState.HEALTHY
-        ):
+    def roll_total(self, base: Total, kind: RollKind, *, skill: str | None = None) -> Total:
+        """``base`` (a save, the initiative modifier, a ``skill`` check) with what its
+        conditions add to rolls of ``kind`` (shaken, frightened, sickened: -2 on saves;
+        deafened: -4 on initiative: :func:`d20combat.rules.conditions.roll_modifiers`)."""
+        if not self.conditions and not self._imposed():
             return base
-        mods = roll_modifiers(self.condition_set(), kind)
+        mods = roll_modifiers(self.condition_set(), kind, skill=skill)
         return base.plus(*mods) if mods else base
 
     def present(self) -> bool:
@@ -318,6 +377,7 @@ class Combatant:
             self.clinging,
             tuple(self.item_damage.items()) if self.item_damage else (),
             self.taken,
+            tuple(e.as_tuple() for e in self.effects) if self.effects else (),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -367,6 +427,17 @@ class Combatant:
             "clinging": self.clinging,
             "item_damage": dict(self.item_damage),
             "taken": [list(t) for t in self.taken],
+            "effects": [
+                {
+                    "kind": e.kind,
+                    "against": e.against,
+                    "by": e.by,
+                    "owner": e.owner,
+                    "turns": e.turns,
+                    "through": e.through,
+                }
+                for e in self.effects
+            ],
         }
 
     def load_json(self, data: dict[str, Any]) -> None:
@@ -415,6 +486,17 @@ class Combatant:
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")
         self.clinging = None if clinging is None else str(clinging)
+        self.effects = [
+            Effect(
+                str(e["kind"]),
+                str(e["against"]),
+                str(e["by"]),
+                str(e["owner"]),
+                int(e["turns"]),
+                bool(e["through"]),
+            )
+            for e in data.get("effects", ())
+        ]
 
 
 def initial_ammo(stat: StatBlock, stats: Statistics) -> dict[str, int]:
@@ -517,9 +599,11 @@ class Budget:
 
 
 __all__ = [
+    "EFFECT_KINDS",
     "Budget",
     "Combatant",
     "Condition",
+    "Effect",
     "Traits",
     "WieldStyle",
     "initial_ammo",

@@ -16,7 +16,11 @@ Sources:
 * seed 000 "Sneak Attacks" and seed 002 "Conditions that Allow Sneak Attacks": extra
   damage when the target loses its Dexterity bonus or is flanked; not against
   creatures immune to critical hits, nor with concealment; ranged only within 30 ft
-  (SRD rogue class).
+  (SRD rogue class);
+* seed 000 "Aid Another" and "Feint" (their effects held in ``Combatant.effects``):
+  an aider's +2 on the friend's attack rolls against the opponent or to its AC against
+  the opponent's attacks; a feinted target's lost Dexterity bonus against the
+  feinter's next melee attack (:func:`edges`, used up by :func:`spend_edges`).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from d20combat.content.creatures import Ability, ExtraDamage, StatBlock
+from d20combat.content.creatures import Ability, StatBlock
 from d20combat.content.equipment import WeaponFlag
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter.combatant import Combatant, Condition
@@ -35,10 +39,11 @@ from d20combat.rules.conditions import (
     miss_chance,
     restrictions,
     roll_modifiers,
-    sneak_attack_allowed,
+    sneak_attack_extra,
 )
 from d20combat.rules.dice import D100, Dice, Roll
 from d20combat.rules.hitpoints import take_damage, take_nonlethal
+from d20combat.rules.maneuvers.aid import aid_modifier
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import AttackOption
 
@@ -77,6 +82,58 @@ _ATTACKS: dict[_Situation, tuple[tuple[object, ...], Attack, dict[str, Any]]] = 
 _ATTACKS_LIMIT = 50_000
 _NONE: frozenset[str] = frozenset()
 _FLAT_FOOTED = frozenset({"flat-footed"})
+_FEINTED = frozenset({"feinted"})
+#: The edges an attack draws on (:func:`edges`): the aiders of the attacker's roll,
+#: the aiders of the defender's AC, and whether the attacker feinted the defender.
+Edges = tuple[tuple[str, ...], tuple[str, ...], bool]
+NO_EDGES: Edges = ((), (), False)
+
+
+def edges(enc: Encounter, attacker: Combatant, target: Combatant, *, ranged: bool) -> Edges:
+    """What aid another and feints give ``attacker``'s attack on ``target`` now: the
+    aiders of its roll (seed 000: its next attack roll against that opponent; seed 004,
+    ``friend-next-turn``: its attacks in its next turn), the aiders of the target's AC
+    against it, and whether the target is feinted (melee attacks only)."""
+    if not attacker.effects and not target.effects:
+        return NO_EDGES
+    per_turn = enc.rules.aid_another_until == "friend-next-turn"
+    aiding: list[str] = []
+    feinted = False
+    for e in attacker.effects:
+        if e.against != target.id:
+            continue
+        if e.kind == "aid-attack" and (not per_turn or e.turns == 0):
+            aiding.append(e.by)
+        elif e.kind == "feint" and not ranged:
+            feinted = True
+    guarding = [
+        e.by for e in target.effects if e.kind == "aid-defense" and e.against == attacker.id
+    ]
+    if not aiding and not guarding and not feinted:
+        return NO_EDGES
+    return (tuple(sorted(aiding)), tuple(sorted(guarding)), feinted)
+
+
+def spend_edges(
+    enc: Encounter, attacker: Combatant, target: Combatant, used: Edges, *, feint: bool = True
+) -> None:
+    """An attack roll drew on ``used``: seed 000's aid bonuses are spent (the friend's
+    next attack roll; the opponent's next attack), seed 004's last the turn; a feint is
+    spent by the melee attack it served (``feint``: unless this roll was not one)."""
+    aiding, guarding, feinted = used
+    per_turn = enc.rules.aid_another_until == "friend-next-turn"
+    if aiding and not per_turn:
+        attacker.effects = [
+            e for e in attacker.effects if not (e.kind == "aid-attack" and e.against == target.id)
+        ]
+    if guarding and not per_turn:
+        target.effects = [
+            e for e in target.effects if not (e.kind == "aid-defense" and e.against == attacker.id)
+        ]
+    if feinted and feint:
+        attacker.effects = [
+            e for e in attacker.effects if not (e.kind == "feint" and e.against == target.id)
+        ]
 
 
 def build_attack(
@@ -111,6 +168,13 @@ def build_attack(
     theirs = target.condition_set()
     if flat_footed(enc, target):
         theirs = theirs | _FLAT_FOOTED
+    edge = (
+        edges(enc, attacker, target, ranged=ranged)
+        if attacker.effects or target.effects
+        else NO_EDGES
+    )
+    if edge[2]:
+        theirs = theirs | _FEINTED
     distance = space.distance_ft(attacker, target) if ranged else 0
     engaged = ranged and space.engaged_with_ally(target, attacker)
     cover = space.cover_bonus(attacker, target, melee=not ranged)
@@ -140,6 +204,7 @@ def build_attack(
         power,
         expertise,
         grapple,
+        edge,
     )
     hit = _ATTACKS.get(key)
     if hit is not None:
@@ -164,6 +229,7 @@ def build_attack(
         power=power,
         expertise=expertise,
         grapple=grapple,
+        edge=edge,
     )
     if len(_ATTACKS) >= _ATTACKS_LIMIT:
         _ATTACKS.clear()
@@ -192,6 +258,7 @@ def _assemble(
     power: int,
     expertise: tuple[int, int],
     grapple: int = 0,
+    edge: Edges = NO_EDGES,
 ) -> tuple[Attack, dict[str, Any]]:
     """:func:`build_attack` once the situation is known (reads only immutable data:
     the combatants' statistics and traits). ``grapple``: :func:`_grapple_relation`."""
@@ -213,6 +280,12 @@ def _assemble(
     if grapple and rules.grapple_attack_penalty:
         # seed 000 "Attack Your Opponent": -4 on attacks on a creature one grapples
         mods.append(Modifier(rules.grapple_attack_penalty, BonusType.UNTYPED, "in a grapple"))
+    aiding, guarding, feinted = edge
+    if aiding:  # seed 000 "Aid Another": +2 each, several aiders' stacking
+        mods.extend(aid_modifier(rules, who) for who in aiding)
+        notes["aided"] = list(aiding)
+    if feinted:
+        notes["feinted"] = True
     if ranged:
         inc = option.range_increment or 10
         full = max(0, (distance - 1) // inc)
@@ -246,15 +319,17 @@ def _assemble(
         ac_mods.append(MOBILITY)
     if expertise[1]:  # ... and +N dodge AC until its next turn
         ac_mods.append(Modifier(expertise[1], BonusType.DODGE, "Combat Expertise"))
+    if guarding:
+        ac_mods.extend(aid_modifier(rules, who) for who in guarding)
+        notes["aided_defense"] = list(guarding)
     if cover:
         ac_mods.append(Modifier(cover, BonusType.COVER, "cover"))
         notes["cover"] = cover
     concealment = max(terrain, miss_chance(attacker_conds, theirs))
     if concealment:
         notes["concealment"] = concealment
-    extra: tuple[ExtraDamage, ...] = ()
-    dice = attacker.traits.sneak_dice
-    sneak = dice is not None and sneak_attack_allowed(
+    extra = sneak_attack_extra(
+        attacker.traits.sneak_dice,
         theirs,
         attacker=attacker_conds,
         flanked=flanked,
@@ -263,10 +338,12 @@ def _assemble(
         improved_uncanny_dodge=improved_ud,
         run_feat=tt.run,
         grapple_partner=grapple > 0,
+        crit_immune=target.stats.crit_immune,
+        ranged=ranged,
+        distance=distance,
     )
-    if sneak and dice and not target.stats.crit_immune and (not ranged or distance <= 30):
-        extra = (ExtraDamage(dice=dice, source="sneak attack"),)
-        notes["sneak_attack"] = dice
+    if extra:
+        notes["sneak_attack"] = extra[0].dice
     attack = attack_on(
         target.stats,
         option,
@@ -360,11 +437,15 @@ def strike(
     nonlethal: bool | None = None,
     multiplier: int = 1,
     moving: bool = False,
+    special: Callable[[Attack], Attack] | None = None,
+    rule: str | None = None,
 ) -> AttackResult:
     """Roll one attack, record it, and apply its damage (with the Power Attack the
-    attacker chose for the round, if melee). A ranged attack into a grapple from outside
-    it strikes one of the grapplers at random (seed 002 Table: Armor Class Modifiers,
-    note 3)."""
+    attacker chose for the round, if melee). ``special`` turns the attack in its
+    situation into a special one (a coup de grace's sure critical, an aimed shot's
+    bonus: :mod:`d20combat.encounter.maneuvers`), recorded as ``kind`` under ``rule``.
+    A ranged attack into a grapple from outside it strikes one of the grapplers at
+    random (seed 002 Table: Armor Class Modifiers, note 3)."""
     if option.ranged and target.grappling and attacker.id not in target.grappling:
         target = _struck_grappler(enc, attacker, target)
     attack, notes = build_attack(
@@ -380,14 +461,18 @@ def strike(
         moving=moving,
         power=0 if option.ranged else attacker.power_attack,
     )
+    if special is not None:
+        attack = special(attack)
     mark = enc.dice.mark()
     r = resolve_attack(enc.dice, attack, enc.rules)
+    if attacker.effects or target.effects:
+        spend_edges(enc, attacker, target, edges(enc, attacker, target, ranged=option.ranged))
     rolls = enc.dice.since(mark)
     split = next((i for i, x in enumerate(rolls) if x.purpose.startswith(_DAMAGE)), len(rolls))
     enc.event(
         attacker.id,
         kind,
-        _RULES.get(kind, ATTACK_RULE),
+        rule or _RULES.get(kind, ATTACK_RULE),
         target=target.id,
         totals=(("attack bonus", attack.bonus), ("armor class", attack.ac)),
         rolls=rolls[:split],
@@ -554,6 +639,22 @@ def deal_damage(
     )
     if state is not state_before or out.effects:
         enc.space.invalidate(target)
+
+
+def unarmed_provokes(enc: Encounter, c: Combatant, option: AttackOption, target: Combatant) -> bool:
+    """Whether an attack with ``option`` on ``target`` provokes an attack of opportunity
+    from it as an unarmed attack (seed 002 "Attacks of Opportunity"; the ruleset's
+    ``unarmed-attack``): an unarmed strike, without Improved Unarmed Strike, on an armed
+    target; not within a grapple (seed 000 "If You're Grappling": its attacks provoke
+    nothing from the opponent)."""
+    return (
+        option.weapon is not None
+        and option.weapon.name == "unarmed strike"
+        and not c.traits.improved_unarmed
+        and "unarmed-attack" in enc.rules.provoking_actions
+        and target.id not in c.grappling
+        and enc.space.is_armed(target)
+    )
 
 
 def aoo_limit(c: Combatant) -> int:

@@ -20,7 +20,7 @@ from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
-from d20combat.encounter.fighting import can_power_attack, provoke, strike
+from d20combat.encounter.fighting import can_power_attack, provoke, strike, unarmed_provokes
 from d20combat.encounter.maneuvers import (
     CHARGE_MANEUVERS,
     attempt_maneuver,
@@ -28,7 +28,12 @@ from d20combat.encounter.maneuvers import (
     maneuver_problem,
     reclaim,
 )
+from d20combat.encounter.maneuvers import aid as AID
+from d20combat.encounter.maneuvers import aimed_shot as AIM
+from d20combat.encounter.maneuvers import coup_de_grace as CDG
+from d20combat.encounter.maneuvers import feint as FEINT
 from d20combat.encounter.maneuvers import grapple as G
+from d20combat.encounter.maneuvers import knockout as KO
 from d20combat.encounter.maneuvers import objects as O
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
@@ -59,7 +64,7 @@ def _fail(why: str) -> IllegalActionError:
 
 
 # ---------------------------------------------------------------- budget helpers
-def _need_move_action(enc: Encounter, c: Combatant) -> None:
+def need_move_action(enc: Encounter, c: Combatant) -> None:
     b = enc.budget
     if c.pending_full_round is not None:
         raise _fail("must first complete the full-round action begun last turn")
@@ -91,20 +96,12 @@ def need_full_round(enc: Encounter, c: Combatant) -> None:
         raise _fail("a 5-foot step was taken this turn")
 
 
-need_move_action = _need_move_action
-
-
-def _need_mobile(enc: Encounter, c: Combatant) -> None:
+def need_mobile(enc: Encounter, c: Combatant) -> None:
     r = c.restrictions()
     if not r.can_move:
         raise _fail("its conditions forbid moving: " + ", ".join(sorted(c.conditions)))
     if c.has("prone"):
         raise _fail("prone: stand up first (or crawl)")
-
-
-# for the maneuvers' own handlers (encounter/maneuvers)
-need_move_action = _need_move_action
-need_mobile = _need_mobile
 
 
 def _speed(enc: Encounter, c: Combatant) -> int:
@@ -130,8 +127,8 @@ def _check_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
                 f"move {A.square_name(c.pending_full_round)}"
             )
         return
-    _need_move_action(enc, c)
-    _need_mobile(enc, c)
+    need_move_action(enc, c)
+    need_mobile(enc, c)
     if enc.budget.stepped:
         raise _fail("no other movement in a round with a 5-foot step")
     cost = enc.space.path_cost(c, a.path)
@@ -187,7 +184,7 @@ def _check_step(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail("only one 5-foot step a round")
     if b.moved:
         raise _fail("no 5-foot step in a round with other movement")
-    _need_mobile(enc, c)
+    need_mobile(enc, c)
     if _speed(enc, c) <= 5:
         raise _fail("a creature with a speed of 5 ft or less cannot take a 5-foot step")
     enc.space.check_step(c, a.to)
@@ -217,7 +214,7 @@ def _check_withdraw(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail("no withdraw in a round with a 5-foot step")
     else:
         need_full_round(enc, c)
-    _need_mobile(enc, c)
+    need_mobile(enc, c)
     if c.has("blinded"):
         raise _fail("a blinded creature cannot withdraw")
     cost = enc.space.path_cost(c, a.path)
@@ -253,7 +250,7 @@ def _run_limit(enc: Encounter, c: Combatant) -> int:
 def _check_run(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Run)
     need_full_round(enc, c)
-    _need_mobile(enc, c)
+    need_mobile(enc, c)
     if not c.restrictions().can_run:
         raise _fail("its conditions forbid running: " + ", ".join(sorted(c.conditions)))
     enc.space.check_straight(c, a.path, what="run")
@@ -285,7 +282,7 @@ def _check_crawl(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Crawl)
     if not c.has("prone"):
         raise _fail("only a prone creature crawls")
-    _need_move_action(enc, c)
+    need_move_action(enc, c)
     if enc.budget.stepped:
         raise _fail("no other movement in a round with a 5-foot step")
     if not c.restrictions().can_move:
@@ -325,7 +322,7 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail("no charge in a round with a 5-foot step")
     else:
         need_full_round(enc, c)
-    _need_mobile(enc, c)
+    need_mobile(enc, c)
     if not c.restrictions().can_charge:
         raise _fail("its conditions forbid charging: " + ", ".join(sorted(c.conditions)))
     target = enc.get(a.target)
@@ -670,19 +667,10 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         attempt_maneuver(enc, c, a, option, bonus)
         return
     provoked = option.ranged and "ranged-attack" in enc.rules.provoking_actions
-    unarmed = (
-        option.weapon is not None
-        and option.weapon.name == "unarmed strike"
-        and not (c.stat.has_feat("improved unarmed strike"))
-    )
     if provoked and not provoke(enc, c, f"ranged attack with {option.name}"):
         return
-    unarmed_provokes = unarmed and "unarmed-attack" in enc.rules.provoking_actions
-    if (
-        unarmed_provokes
-        and target.id not in c.grappling  # seed 000: a grapple's attacks provoke nothing
-        and enc.space.is_armed(target)
-        and not provoke(enc, c, "unarmed attack", only=target)
+    if unarmed_provokes(enc, c, option, target) and not provoke(
+        enc, c, "unarmed attack", only=target
     ):
         return
     if c.clinging is not None and G.balance_problem(enc, c, option):
@@ -795,7 +783,7 @@ def _run_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
     enc.event(c.id, "delay", "seed 004 Delay", after=after, order=list(order))
     from d20combat.encounter import turns
 
-    turns.end_turn(enc)
+    turns.end_turn(enc, delaying=True)
 
 
 def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
@@ -822,7 +810,7 @@ def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if a.move is not None:
         if a.trigger not in A.READY_MOVE_TRIGGERS:
             raise _fail(f"a readied move waits for {' or '.join(A.READY_MOVE_TRIGGERS)}")
-        _need_mobile(enc, c)
+        need_mobile(enc, c)
         cost = enc.space.path_cost(c, a.move)
         if cost > _speed(enc, c):
             raise _fail(f"the path costs {cost} ft but speed is {_speed(enc, c)} ft")
@@ -871,7 +859,7 @@ def _check_start_full(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if not enc.budget.single:
         raise _fail("only a creature limited to one action starts a full-round action")
     need_standard(enc, c)
-    _need_mobile(enc, c)
+    need_mobile(enc, c)
     enc.space.check_adjacent_enterable(c, a.to)
 
 
@@ -901,7 +889,7 @@ def _gen_start_full(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 def _check_stand(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if not c.has("prone"):
         raise _fail("not prone")
-    _need_move_action(enc, c)
+    need_move_action(enc, c)
     if enc.budget.stepped:
         pass
 
@@ -970,7 +958,7 @@ def _check_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if why:
         raise _fail(why)
     if not _free_draw(enc, c):
-        _need_move_action(enc, c)
+        need_move_action(enc, c)
 
 
 def _free_draw(enc: Encounter, c: Combatant) -> bool:
@@ -1060,7 +1048,7 @@ def _check_load(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(f"{a.weapon} is loaded")
     time = load_time(c, a.weapon)
     if time == "move":
-        _need_move_action(enc, c)
+        need_move_action(enc, c)
     elif time == "full-round":
         need_full_round(enc, c)
 
@@ -1144,7 +1132,7 @@ def _check_sheathe(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Sheathe)
     if a.weapon not in c.wielding:
         raise _fail(f"{a.weapon!r} is not in hand")
-    _need_move_action(enc, c)
+    need_move_action(enc, c)
 
 
 def _run_sheathe(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -1180,7 +1168,7 @@ def _gen_drop(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 def _check_pick_up(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.PickUp)
-    _need_move_action(enc, c)
+    need_move_action(enc, c)
     if enc.space.item_near(c, a.item) is None:
         raise _fail(f"no {a.item!r} in or next to its space")
 
@@ -1215,7 +1203,7 @@ def _gen_pick_up(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 def _check_open(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.OpenDoor)
-    _need_move_action(enc, c)
+    need_move_action(enc, c)
     enc.space.check_door(c, a.at)
     if enc.door(a.at).locked:
         raise _fail(f"the door at {A.square_name(a.at)} is locked: break it (break, attack-object)")
@@ -1242,7 +1230,7 @@ def _gen_open(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 
 def _check_escape(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    _need_move_action(enc, c)
+    need_move_action(enc, c)
     if not enc.space.on_exit(c):
         raise _fail("not on an exit square")
 
@@ -1286,8 +1274,8 @@ def _check_flee(enc: Encounter, c: Combatant, a: A.Action) -> None:
     fear = fleeing_fear(c)
     if fear is None:
         raise _fail("only a creature fleeing in fear flees (frightened, panicked, turned)")
-    _need_move_action(enc, c)
-    _need_mobile(enc, c)
+    need_move_action(enc, c)
+    need_mobile(enc, c)
     if enc.budget.stepped:
         raise _fail("no other movement in a round with a 5-foot step")
     if flight(enc, c) is None:
@@ -1383,6 +1371,12 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Sunder: Handler(_check_attack, _run_attack, lambda enc, c: ()),
     A.AttackObject: Handler(O.check_attack_object, O.run_attack_object, O.gen_attack_object),
     A.BreakDoor: Handler(O.check_break, O.run_break, O.gen_break),
+    # special attacks that are actions of their own (encounter/maneuvers/)
+    A.Feint: Handler(FEINT.check_feint, FEINT.run_feint, FEINT.gen_feint),
+    A.AidAnother: Handler(AID.check_aid, AID.run_aid, AID.gen_aid),
+    A.CoupDeGrace: Handler(CDG.check_coup_de_grace, CDG.run_coup_de_grace, CDG.gen_coup_de_grace),
+    A.KnockoutBlow: Handler(KO.check_knockout, KO.run_knockout, KO.gen_knockout),
+    A.AimedShot: Handler(AIM.check_aim, AIM.run_aim, AIM.gen_aim),
     A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),

@@ -43,11 +43,13 @@ The rules, with the code and sources they come from:
   round limit; the creature whose turn it is has begun it, so it is on the field, has
   not surrendered and its hit points let it act (``turns._start``);
 * references: conditions are rows of :data:`d20combat.rules.conditions.CONDITIONS`
-  owned by combatants; weapons held, loaded, carried as ammunition, lost, damaged or
-  readied are the creature's own (or its shield, lost or damaged); a weapon taken from
-  another is one that other lost, held by the name it is taken under; targets and ids
-  name combatants; items lie on the map; opened doors and damaged doors are doors; the
-  full attack under way is one of the current creature's routines;
+  owned by combatants; effects (aid another, feints, a victim found for a coup de
+  grace) are held over another combatant and given and timed by combatants; weapons
+  held, loaded, carried as ammunition, lost, damaged or readied are the creature's own
+  (or its shield, lost or damaged); a weapon taken from another is one that other lost,
+  held by the name it is taken under; targets and ids name combatants; items lie on the
+  map; opened doors and damaged doors are doors; the full attack under way is one of the
+  current creature's routines;
 * ``history`` entries are actions in the notation (:func:`parse_action`);
 * both dice generators are valid Mersenne Twister states (:func:`generator_problems`).
 """
@@ -69,6 +71,7 @@ from d20combat.content.scenarios import (
 )
 from d20combat.content.sizes import Size
 from d20combat.encounter.actions import READY_ATTACK_TRIGGERS, READY_MOVE_TRIGGERS, parse_action
+from d20combat.encounter.combatant import EFFECT_KINDS
 from d20combat.encounter.outcome import EndKind, SideStatus
 from d20combat.errors import InputError, Problem
 from d20combat.grid.movement import FIT_NONE, fit
@@ -78,7 +81,7 @@ from d20combat.rules.conditions import CONDITIONS
 from d20combat.rules.dice import SampledDice
 
 if TYPE_CHECKING:
-    from d20combat.encounter.combatant import Combatant
+    from d20combat.encounter.combatant import Combatant, Effect
     from d20combat.encounter.state import Encounter
 
 __all__ = ["generator_problems", "json_path", "problems"]
@@ -233,6 +236,8 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
             found.add(
                 (*at, "conditions", name, 0), f"no combatant {cond.owner!r} owns it", _ids(enc)
             )
+    for k, e in enumerate(c.effects):
+        _effect(found, enc, (*at, "effects", k), c, e)
     for key, who in (("dodge_target", c.dodge_target), ("delay_after", c.delay_after)):
         if who is not None and (who not in ids or who == c.id):
             found.add((*at, key), f"no other combatant {who!r}", _ids(enc) + f" but {c.id}")
@@ -407,6 +412,25 @@ def _grapple(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
 def _pinner(c: Combatant) -> str | None:
     pin = c.conditions.get("pinned")
     return None if pin is None else pin.owner
+
+
+def _effect(found: _Found, enc: Encounter, at: tuple[Part, ...], c: Combatant, e: Effect) -> None:
+    """An edge ``c`` holds (aid another, a feint, a victim found): over another
+    combatant, given by a combatant (``c`` itself but for aid), timed on the giver's or
+    its own turns; a count of 0 only for one that lasts through its owner's turn."""
+    ids = enc.combatants
+    if e.kind not in EFFECT_KINDS:
+        found.add((*at, "kind"), f"unknown effect {e.kind!r}", ", ".join(EFFECT_KINDS))
+    if e.against not in ids or e.against == c.id:
+        found.add((*at, "against"), f"no other combatant {e.against!r}", _ids(enc) + f" but {c.id}")
+    aid = e.kind.startswith("aid-")
+    if e.by not in ids or (e.by == c.id) == aid:
+        expected = "another combatant, the aider" if aid else f"{c.id} itself"
+        found.add((*at, "by"), f"{e.by!r} cannot have given it", expected)
+    if e.owner not in (c.id, e.by):
+        found.add((*at, "owner"), f"{e.owner!r} does not time it", f"{c.id} or {e.by}")
+    if e.turns == 0 and not e.through:
+        found.add((*at, "turns"), "an effect run out", "1 or more (0 only with through)")
 
 
 def _names_in(

@@ -8,10 +8,10 @@ problems at once as one :class:`~d20combat.errors.SaveFileError`, each problem's
 
 1. the format, before anything is built: the format ``version`` (a save of another
    version says so), the nesting depth (:data:`MAX_DEPTH`), then the pydantic models
-   :class:`SaveDoc`, :class:`CombatantDoc`, :class:`VitalsDoc`, :class:`BudgetDoc` and
-   :class:`OutcomeDoc` (every field present, no unknown one; an integer where one is
-   meant, never a float or a string; ``true``/``false`` for flags; counts not negative;
-   known ruleset and variant names) and the dice generators' states
+   :class:`SaveDoc`, :class:`CombatantDoc`, :class:`VitalsDoc`, :class:`EffectDoc`,
+   :class:`BudgetDoc` and :class:`OutcomeDoc` (every field present, no unknown one; an
+   integer where one is meant, never a float or a string; ``true``/``false`` for
+   flags; counts not negative; known ruleset and variant names) and the dice generators' states
    (:func:`~d20combat.encounter.invariants.generator_problems`);
 2. the embedded scenario, rebuilt as a scenario file is
    (:func:`~d20combat.content.scenarios.scenario_from_document`); its problems come
@@ -27,7 +27,7 @@ problems at once as one :class:`~d20combat.errors.SaveFileError`, each problem's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -61,6 +61,7 @@ __all__ = [
     "MAX_DEPTH",
     "BudgetDoc",
     "CombatantDoc",
+    "EffectDoc",
     "OutcomeDoc",
     "SaveDoc",
     "VitalsDoc",
@@ -103,6 +104,19 @@ class VitalsDoc(_Doc):
     ability_damage: Annotated[list[Count], Field(min_length=6, max_length=6)]
 
 
+class EffectDoc(_Doc):
+    """One of ``combatants[i].effects``: an edge it holds over an opponent
+    (:class:`d20combat.encounter.combatant.Effect`: aid another, a feint, a victim
+    found for a coup de grace)."""
+
+    kind: Literal["aid-attack", "aid-defense", "feint", "found"]
+    against: StrictStr
+    by: StrictStr
+    owner: StrictStr
+    turns: Count
+    through: StrictBool
+
+
 class CombatantDoc(_Doc):
     """One of ``combatants``: what changes of a creature during the fight
     (:class:`d20combat.encounter.combatant.Combatant`). The fields with defaults may be
@@ -139,6 +153,7 @@ class CombatantDoc(_Doc):
     clinging: StrictStr | None = None  # the creature it clings to (seed 001)
     item_damage: dict[StrictStr, Count] = Field(default_factory=dict)
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
+    effects: list[EffectDoc] = Field(default_factory=list)
 
 
 class BudgetDoc(_Doc):

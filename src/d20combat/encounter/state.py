@@ -29,6 +29,7 @@ from d20combat.encounter.combatant import (
     Budget,
     Combatant,
     Condition,
+    Effect,
     initial_ammo,
     initial_wielding,
 )
@@ -112,7 +113,7 @@ class Encounter:
         self.name = name
         self.scenario_doc = scenario_doc
         self.combatants: dict[str, Combatant] = {c.id: c for c in combatants}
-        # owner -> the others bearing a timed condition it owns (see impose)
+        # owner -> the others bearing a timed condition or effect it owns (impose, grant)
         self.timed_by: dict[str, set[str]] = {}
         self.readiers: set[str] = set()  # who holds a readied action (Combatant.readied)
         self.order: list[str] = []
@@ -257,6 +258,20 @@ class Encounter:
             for weapon in target.wielding:
                 drop_item(self, target, weapon, rule=f"SRD conditions {name.capitalize()}")
         self.space.invalidate(target)
+
+    def grant(self, bearer: Combatant, effect: Effect) -> None:
+        """Give ``bearer`` an edge over an opponent (aid another, a feint, a victim
+        found: :class:`~d20combat.encounter.combatant.Effect`), in place of one of the
+        same kind the same creature gave it over the same opponent. One timed on another
+        creature's turns is indexed under that creature, as :meth:`impose` does."""
+        bearer.effects = [
+            e
+            for e in bearer.effects
+            if (e.kind, e.against, e.by) != (effect.kind, effect.against, effect.by)
+        ]
+        bearer.effects.append(effect)
+        if effect.owner != bearer.id:
+            self.timed_by.setdefault(effect.owner, set()).add(bearer.id)
 
     def enemies(self, c: Combatant) -> Iterator[Combatant]:
         for o in self.combatants.values():
@@ -486,5 +501,8 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
         for cond in c.conditions.values():
             if cond.turns > 0 and cond.owner != c.id:
                 enc.timed_by.setdefault(cond.owner, set()).add(c.id)
+        for effect in c.effects:
+            if effect.owner != c.id:
+                enc.timed_by.setdefault(effect.owner, set()).add(c.id)
     enc.readiers = {c.id for c in enc.combatants.values() if c.readied is not None}
     return enc

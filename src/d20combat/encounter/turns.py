@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from d20combat.encounter.actions import NAMED_ACTIONS, Action, EndTurn
-from d20combat.encounter.combatant import Budget, Combatant
+from d20combat.encounter.combatant import Budget, Combatant, Effect
 from d20combat.encounter.outcome import EndKind, Outcome, SideStatus
 from d20combat.rules.dice import D20
 from d20combat.rules.hitpoints import HpState, dying_check, strenuous_action
@@ -107,6 +107,7 @@ def begin_turn(enc: Encounter) -> None:
         c = enc.combatants[enc.order[enc.turn]]
         if _start(enc, c):
             return
+        end_effects(enc, c)  # a turn skipped is over at once
         _advance(enc)
     raise RuntimeError("no creature could act")  # a bug: every loop is bounded
 
@@ -191,8 +192,9 @@ def _designate_dodge(enc: Encounter, c: Combatant) -> None:
 
 
 def _tick(enc: Encounter, owner: Combatant) -> None:
-    """Conditions whose duration runs on ``owner``'s initiative count tick down: its
-    own, and those it imposed on others (``enc.timed_by``), in combatant order."""
+    """Conditions and effects whose duration runs on ``owner``'s initiative count tick
+    down: its own, and those it imposed on others (``enc.timed_by``), in combatant
+    order."""
     oid = owner.id
     bearers = [owner]
     others = enc.timed_by.get(oid)
@@ -200,25 +202,67 @@ def _tick(enc: Encounter, owner: Combatant) -> None:
         rank = {cid: i for i, cid in enumerate(enc.combatants)}  # rare: keep it simple
         bearers = sorted((owner, *(enc.combatants[i] for i in others)), key=lambda k: rank[k.id])
     for c in bearers:
-        if not c.conditions:
-            continue
-        ended = []
-        for name, cond in c.conditions.items():
-            if cond.owner == oid and cond.turns > 0:
-                cond.turns -= 1
-                if cond.turns == 0:
-                    ended.append(name)
-        for name in ended:
-            del c.conditions[name]
-            enc.event(c.id, "condition-ends", "duration", condition=name)
-        if ended:
-            enc.space.invalidate(c)
+        if c.effects:
+            _tick_effects(enc, c, oid)
+        if c.conditions:
+            ended = []
+            for name, cond in c.conditions.items():
+                if cond.owner == oid and cond.turns > 0:
+                    cond.turns -= 1
+                    if cond.turns == 0:
+                        ended.append(name)
+            for name in ended:
+                del c.conditions[name]
+                enc.event(c.id, "condition-ends", "duration", condition=name)
+            if ended:
+                enc.space.invalidate(c)
         if (
             others
             and c is not owner
             and not any(k.owner == oid and k.turns > 0 for k in c.conditions.values())
+            and not any(e.owner == oid for e in c.effects)
         ):
             others.discard(c.id)
+
+
+def _tick_effects(enc: Encounter, c: Combatant, oid: str) -> None:
+    """``c``'s effects timed on ``oid``'s turns tick down; those lasting through the
+    turn whose start has come stay until it ends (:func:`end_effects`); one whose
+    turn has passed unended (a turn skipped) ends now."""
+    kept = []
+    for e in c.effects:
+        if e.owner == oid:
+            if e.turns == 0:  # lasted through a turn that has now passed
+                _effect_ends(enc, c, e)
+                continue
+            e.turns -= 1
+            if e.turns == 0 and not e.through:
+                _effect_ends(enc, c, e)
+                continue
+        kept.append(e)
+    c.effects = kept
+
+
+def _effect_ends(enc: Encounter, c: Combatant, e: Effect) -> None:
+    enc.event(c.id, "effect-ends", "duration", target=e.against, effect=e.kind, by=e.by)
+
+
+def end_effects(enc: Encounter, owner: Combatant) -> None:
+    """At the end of ``owner``'s turn, the effects lasting through it end (a feint "on
+    or before your next turn"; seed 004's aid another "on the friend's next turn")."""
+    bearers = [owner]
+    others = enc.timed_by.get(owner.id)
+    if others:
+        bearers += [enc.combatants[i] for i in sorted(others)]
+    for c in bearers:
+        if any(e.owner == owner.id and e.through and e.turns == 0 for e in c.effects):
+            kept = []
+            for e in c.effects:
+                if e.owner == owner.id and e.through and e.turns == 0:
+                    _effect_ends(enc, c, e)
+                else:
+                    kept.append(e)
+            c.effects = kept
 
 
 def _advance(enc: Encounter) -> None:
@@ -232,13 +276,17 @@ def _advance(enc: Encounter) -> None:
         enc.event("", "round", "seed 003 Initiative Checks", round=enc.round, seconds=elapsed(enc))
 
 
-def end_turn(enc: Encounter) -> None:
+def end_turn(enc: Encounter, *, delaying: bool = False) -> None:
+    """End the current creature's turn (``delaying``: it only waits to act later, so
+    nothing lasting through its turn ends yet) and begin the next."""
     c = enc.current
     if c is not None:
         if c.grappling:
             from d20combat.encounter.maneuvers.grapple import end_of_turn
 
             end_of_turn(enc, c)
+        if not delaying:
+            end_effects(enc, c)
         enc.event(c.id, "end-turn", "seed 004 Action Types")
     _advance(enc)
     if enc.outcome is None:

@@ -32,6 +32,8 @@ def _attack(e: Event) -> str:
         "aoo": "makes an attack of opportunity against",
         "readied attack": "makes its readied attack against",
         "cleave": "cleaves on into",
+        "knockout-blow": "delivers a knockout blow (full-round; a hit is a critical hit) to",
+        "aimed shot": "takes a full-round aimed shot (+5) at",
     }.get(e.type, "attacks")
     head = f"{e.actor} {kind} {e.target} with {o.get('weapon')}: "
     nat = o.get("natural")
@@ -41,6 +43,12 @@ def _attack(e: Event) -> str:
     ]
     if o.get("power_attack"):
         situation.append(f"power attack {o['power_attack']}")
+    if o.get("aided"):
+        situation.append(f"aided by {', '.join(o['aided'])}")
+    if o.get("aided_defense"):
+        situation.append(f"{e.target} aided by {', '.join(o['aided_defense'])}")
+    if o.get("feinted"):
+        situation.append(f"{e.target} feinted: no Dex bonus")
     if o.get("cover"):
         situation.append(f"cover +{o['cover']}")
     if o.get("concealment"):
@@ -65,6 +73,8 @@ def _attack(e: Event) -> str:
     if confirm is not None:
         verdict = "critical hit" if result == "critical" else "not confirmed"
         parts.append(f"threat! confirmation {confirm} vs AC {ac_v}: {verdict}")
+    elif result == "critical":
+        parts.append("hit: a critical hit, no confirmation needed")
     else:
         parts.append("hit")
     if conceal:
@@ -353,6 +363,90 @@ def _astray(e: Event) -> str:
     return f"{e.actor}'s attack of opportunity stays on {e.target} ({d} > {o.get('percent')})"
 
 
+def _feint(e: Event) -> str:
+    """seed 000 "Feint": Bluff against Sense Motive + base attack bonus."""
+    o = e.outcome
+    bluff, sense = e.total("bluff check"), e.total("sense motive check")
+    mine, theirs = o.get("check") or ["?", "?"]
+    b = f" ({bluff.value:+d})" if bluff else ""
+    t = f" ({sense.value:+d})" if sense else ""
+    text = (
+        f"{e.actor} feints {e.target} ({o.get('action')} action): Bluff {mine}{b} vs "
+        f"Sense Motive + base attack {theirs}{t}"
+    )
+    if o.get("result") == "feinted":
+        return text + (
+            f": {e.target} is misled and loses its Dexterity bonus against {e.actor}'s "
+            f"next melee attack (on or before {e.actor}'s next turn)"
+        )
+    if mine == theirs:
+        return text + ": a tie fails (the Bluff must exceed the Sense Motive)"
+    return text + f": {e.target} is not fooled"
+
+
+def _aid(e: Event) -> str:
+    """seed 000 "Aid Another": an attack roll against AC 10."""
+    o = e.outcome
+    bonus = e.total("attack bonus")
+    b = bonus.value if bonus else 0
+    nat = o.get("natural")
+    friend = o.get("friend")
+    text = (
+        f"{e.actor} aids {friend} against {e.target} ({o.get('aid')}, {o.get('weapon')}): "
+        f"d20 {nat} {b:+d} = {o.get('total')} vs AC 10"
+    )
+    if o.get("result") != "aided":
+        return text + (": a natural 1 always misses" if nat == 1 else ": miss, no aid")
+    attack = o.get("aid") == "attack"
+    if o.get("lasts") == "friend-next-turn":  # seed 004
+        gain = f"+2 on its attacks against {e.target}" if attack else "+2 to its Defense"
+        when = "in its next turn" if attack else f"against {e.target} until its next turn ends"
+    else:
+        gain = (
+            f"+2 on its next attack roll against {e.target}"
+            if attack
+            else f"+2 to its AC against {e.target}'s next attack"
+        )
+        when = f"before the start of {e.actor}'s next turn"
+    return text + f": hit: {friend} gets {gain} ({when})"
+
+
+def _coup_de_grace(e: Event) -> str:
+    """SRD combat-ii "Coup de Grace": the search, the blow, the Fortitude save."""
+    o = e.outcome
+    result = o.get("result")
+    if result == "found":
+        return (
+            f"{e.actor} spends a full-round action finding {e.target} (total concealment): "
+            "the coup de grace itself takes its next full-round action"
+        )
+    if result in ("survived", "killed"):
+        fort = e.total("fortitude save")
+        f = f" {fort.value:+d}" if fort else ""
+        verdict = "survives" if result == "survived" else "dies"
+        return (
+            f"  {e.target} makes a Fortitude save against DC {o.get('dc')} (10 + "
+            f"{o.get('damage')} damage): d20 {o.get('natural')}{f} = {o.get('total')}: "
+            f"{verdict}"
+        )
+    extra = f", sneak attack {o['sneak_attack']}" if o.get("sneak_attack") else ""
+    return (
+        f"{e.actor} delivers a coup de grace to {e.target} with {o.get('weapon')}: an "
+        f"automatic hit and critical hit{extra}"
+    )
+
+
+def _effect_ends(e: Event) -> str:
+    o = e.outcome
+    what = {
+        "aid-attack": f"+2 on attacks against {e.target} from {o.get('by')}'s aid",
+        "aid-defense": f"+2 AC against {e.target} from {o.get('by')}'s aid",
+        "feint": f"feint against {e.target}",
+        "found": f"search for {e.target}",
+    }.get(o.get("effect", ""), str(o.get("effect")))
+    return f"{e.actor}'s {what} runs out"
+
+
 def _generic(e: Event) -> str:
     details = ", ".join(f"{k} {v}" for k, v in e.outcome.items() if v not in (None, (), []))
     rolls = "; ".join(roll_text(r) + f" ({r.purpose})" for r in e.rolls)
@@ -477,6 +571,12 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "sunder": _sunder,
     "attack-object": _attack_object,
     "break": _break,
+    "feint": _feint,
+    "aid": _aid,
+    "coup-de-grace": _coup_de_grace,
+    "knockout-blow": _attack,
+    "aimed shot": _attack,
+    "effect-ends": _effect_ends,
     "turn": _turn,
     "round": _round,
     "outcome": _outcome,

@@ -17,7 +17,11 @@ Sources:
   "Concealment" (the ``advanced`` ruleset rolls a d10, a low roll missing);
 * seed 000 "Combat Variant Options": instant kill, softer critical hits, fumbles;
 * SRD combat-i "Nonlethal Damage" (-4 to switch between lethal and nonlethal);
-  seed 001 "Dealing subdual damage" (``advanced``: a deadly weapon deals half).
+  seed 001 "Dealing subdual damage" (``advanced``: a deadly weapon deals half);
+* SRD combat-ii "Helpless Defenders", seed 002 and seed 004 "Coup de Grace": the
+  attack "automatically hits and scores a critical hit" (``auto_hit``,
+  ``auto_critical``); seed 004 "Knockout Blow": a hit is a critical hit
+  (``auto_critical`` alone).
 """
 
 from __future__ import annotations
@@ -62,6 +66,8 @@ class Attack(NamedTuple):
     half_damage: bool = False
     dex_mod: int = 0
     reroll_concealment: bool = False  # SRD feats "Blind-Fight" (melee)
+    auto_hit: bool = False  # no attack roll, no miss chance (a coup de grace)
+    auto_critical: bool = False  # a hit is a critical, unconfirmed (coup de grace, knockout)
 
 
 class AttackResult(NamedTuple):
@@ -214,6 +220,11 @@ def roll_damage(dice: DiceSource, attack: Attack, mult: int = 1) -> list[DamageP
 def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackResult:
     """Resolve one attack roll to its outcome and damage.
 
+    An ``auto_hit`` attack rolls no d20 and no miss chance; an ``auto_critical`` one
+    that hits is a critical hit without a confirmation roll (its multiplier as the
+    weapon's, narrowed by the softer-criticals variant; none against a creature immune
+    to critical hits).
+
     Does not check whether the attack is legal (reach, range, line of effect) or
     whether the target is dead; the caller decides that.
     """
@@ -221,6 +232,8 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
     bonus = attack.bonus.value
     ac = attack.ac.value
     crit = None if attack.crit_immune else critical_profile(option, rules)
+    if attack.auto_hit:
+        return _hit(dice, attack, rules, crit, attack.auto_critical and crit is not None)
     threat_from = crit[0] if crit else 21
     (hit, threat, natural), face = dice.classify(
         D20, f"attack roll ({option.name})", _roll_class(bonus, ac, threat_from)
@@ -243,7 +256,9 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
     critical = False
     confirm_total = None
     instant_kill = False
-    if threat and crit is not None:
+    if attack.auto_critical:
+        threat = False
+    elif threat and crit is not None:
         (confirmed, _, confirm_nat), confirm_face = dice.classify(
             D20, "critical confirmation", _roll_class(bonus, ac, 21)
         )
@@ -253,11 +268,30 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
             # seed 000 "Instant Kill": a third roll that hits slays the target.
             (kill, _, _), _ = dice.classify(D20, "instant kill roll", _roll_class(bonus, ac, 21))
             instant_kill = kill
+    critical = critical or (attack.auto_critical and crit is not None)
+    return _hit(
+        dice, attack, rules, crit, critical, threat, face, total, confirm_total, instant_kill
+    )
+
+
+def _hit(
+    dice: DiceSource,
+    attack: Attack,
+    rules: Ruleset,
+    crit: tuple[int, int] | None,
+    critical: bool,
+    threat: bool = False,
+    natural: int = 0,
+    total: int = 0,
+    confirm_total: int | None = None,
+    instant_kill: bool = False,
+) -> AttackResult:
+    """A hit's damage, multiplied and reduced (the roll's numbers passed through)."""
     mult = combine_multipliers(crit[1] if critical and crit else 1, attack.multiplier)
     return damage_of(dice, attack, rules, mult)._replace(
         critical=critical,
         threat=threat,
-        natural=face,
+        natural=natural,
         total=total,
         confirm_total=confirm_total,
         instant_kill=instant_kill,
@@ -311,7 +345,9 @@ def attack_on(
 
     ``bonus`` defaults to the option's first-attack bonus (pass an iterative's).
     Situational modifiers are added and re-stacked; touch attacks use touch AC
-    (seed 003 "Touch Attacks"); a flat-footed target loses its Dexterity bonus.
+    (seed 003 "Touch Attacks"); a ``flat_footed`` target loses its Dexterity bonus and
+    dodge bonuses (the caller has weighed uncanny dodge:
+    :meth:`~d20combat.rules.statistics.Statistics.armor_class` ``dex_lost``).
     """
     total = bonus if bonus is not None else option.bonus
     want_nonlethal = option.nonlethal if nonlethal is None else nonlethal
@@ -319,7 +355,7 @@ def attack_on(
     mods = (*attack_mods, switch) if switch else attack_mods
     if mods:
         total = total.plus(*mods)
-    ac = target.armor_class(touch=touch or option.touch, flat_footed=flat_footed)
+    ac = target.armor_class(touch=touch or option.touch, dex_lost=flat_footed)
     if ac_mods:
         ac = ac.plus(*ac_mods)
     damage = option.damage_bonus.plus(*damage_mods) if damage_mods else option.damage_bonus

@@ -13,6 +13,7 @@ arguments, so the simulator can call them once per attack.
 * :func:`roll_modifiers` - saves, skill and ability checks, initiative, damage;
 * :func:`ability_effects` - ability score penalties and scores treated as 0;
 * :func:`sneak_attack_allowed` - seed 002 "Conditions that Allow Sneak Attacks";
+  :func:`sneak_attack_extra` - the dice an attack then adds;
 * :func:`expand` - the rows that apply to a set of names (implications and
   severity groups resolved).
 
@@ -59,7 +60,7 @@ from types import MappingProxyType
 from typing import Literal, NamedTuple, ParamSpec, TypeVar, cast
 
 from d20combat.content.builds import SKILLS
-from d20combat.content.creatures import Ability
+from d20combat.content.creatures import Ability, ExtraDamage
 from d20combat.errors import ContentError
 from d20combat.rules.modifiers import BonusType, Modifier
 
@@ -1205,6 +1206,47 @@ def sneak_attack_allowed(
     if effect.loses_dex:
         return True
     return any(CONDITIONS[n].sneak_attack and not CONDITIONS[n].loses_dex for n in expand(defender))
+
+
+@_cached
+def sneak_attack_extra(
+    dice: str | None,
+    defender: frozenset[str],
+    *,
+    attacker: frozenset[str] = frozenset(),
+    flanked: bool = False,
+    concealed: bool = False,
+    uncanny_dodge: bool = False,
+    improved_uncanny_dodge: bool = False,
+    run_feat: bool = False,
+    crit_immune: bool = False,
+    ranged: bool = False,
+    distance: int = 0,
+    grapple_partner: bool = False,
+) -> tuple[ExtraDamage, ...]:
+    """The sneak attack ``dice`` (``"2d6"``; None: the attacker has none) one attack
+    adds, as extra damage never multiplied: when :func:`sneak_attack_allowed` says so,
+    not against a creature immune to critical hits (seed 000 "Sneak Attacks"), a ranged
+    one only within 30 ft (SRD rogue "Sneak Attack"); ``grapple_partner``: as for
+    :func:`sneak_attack_allowed`.
+
+    Raises:
+        ContentError: for an unknown condition name.
+    """
+    if not dice or crit_immune or (ranged and distance > 30):
+        return ()
+    if not sneak_attack_allowed(
+        defender,
+        attacker=attacker,
+        flanked=flanked,
+        concealed=concealed,
+        uncanny_dodge=uncanny_dodge,
+        improved_uncanny_dodge=improved_uncanny_dodge,
+        run_feat=run_feat,
+        grapple_partner=grapple_partner,
+    ):
+        return ()
+    return (ExtraDamage(dice=dice, source="sneak attack"),)
 
 
 # ---------------------------------------------------------------------------

@@ -115,10 +115,16 @@ class DamageOutcome(NamedTuple):
     notes: tuple[str, ...] = ()
 
 
+def saving_throw(dice: DiceSource, bonus: int, dc: int, purpose: str) -> tuple[bool, int]:
+    """A saving throw: d20 + bonus >= DC; a natural 20 always succeeds and a 1 fails
+    (SRD combat-i "Saving Throws"). Returns whether it succeeded and the natural d20
+    (under exact enumeration, a face of its class)."""
+    ok, face = dice.classify(D20, purpose, lambda r: r == 20 or (r != 1 and r + bonus >= dc))
+    return bool(ok), face
+
+
 def _save(dice: DiceSource, bonus: int, dc: int, purpose: str) -> bool:
-    """A saving throw: d20 + bonus >= DC; a natural 20 always succeeds and a 1 fails."""
-    ok, _ = dice.classify(D20, purpose, lambda r: r == 20 or (r != 1 and r + bonus >= dc))
-    return bool(ok)
+    return saving_throw(dice, bonus, dc, purpose)[0]
 
 
 def take_damage(

@@ -58,6 +58,7 @@ SITUATIONAL_FEATS: Mapping[str, str] = {
     "improved overrun": "encounter/maneuvers/overrun.py",  # no AoO, no avoiding, +4
     "improved disarm": "encounter/maneuvers/disarm.py",  # no AoO, no counter, +4 (rules/maneuvers)
     "improved sunder": "encounter/maneuvers/sunder.py",  # no AoO, +4 (rules/maneuvers)
+    "improved feint": "encounter/maneuvers/feint.py",  # a feint as a move action
 }
 
 # Feats a build applies to its stat block (SRD feats.html): the skill feats' +2 are in

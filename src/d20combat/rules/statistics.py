@@ -170,6 +170,27 @@ class Statistics:
     def mod(self, ability: Ability) -> int:
         return ability_modifier(self.abilities.get(ability))
 
+    def skill(self, name: str) -> Total:
+        """A skill check's modifier: the stat block's total (published for a monster,
+        computed for a build: :func:`d20combat.content.builds.skill_totals`), else the
+        key ability's modifier, the skill used untrained (SRD skills chapter "Untrained
+        Skill Checks"; Bluff and Sense Motive may be used untrained).
+
+        Does not check that the skill may be used untrained.
+        """
+        from d20combat.content.builds import SKILLS
+
+        key = name.strip().lower()
+        label = key.title()
+        total = self.stat.skills.get(key)
+        if total is not None:
+            return stack([Modifier(total, BonusType.BASE, f"{label} {total:+d}")])
+        ability = SKILLS[key.split(" (")[0]].ability
+        score = self.abilities.get(ability)
+        shown = "-" if score is None else str(score)
+        source = f"{ability.value.capitalize()} {shown} ({label} untrained)"
+        return stack([Modifier(self.mod(ability), BonusType.ABILITY, source)])
+
     @cached_property
     def unarmed(self) -> AttackOption | None:
         """The unarmed strike option, if the creature can deal damage with one."""
@@ -213,8 +234,23 @@ class Statistics:
     def crit_immune(self) -> bool:
         return immune_to_criticals(self.stat)
 
-    def armor_class(self, *, touch: bool = False, flat_footed: bool = False) -> Total:
-        """AC against an attack: normal, touch, flat-footed, or touch and flat-footed."""
+    def armor_class(
+        self, *, touch: bool = False, flat_footed: bool = False, dex_lost: bool = False
+    ) -> Total:
+        """AC against an attack: normal, touch, flat-footed, or touch and flat-footed
+        (the stat block's flat-footed AC: uncanny dodge keeps the Dexterity bonus).
+        ``dex_lost``: the creature loses its Dexterity bonus and dodge bonuses whatever
+        its features (the caller has weighed uncanny dodge: seed 002 "Conditions that
+        Allow Sneak Attacks"; a blinded or feinted creature with uncanny dodge loses
+        them too)."""
+        if dex_lost:
+            base = self.touch if touch else self.ac
+            return stack(
+                m
+                for m in base.counted()
+                if not (m.type is BonusType.ABILITY and m.value > 0)
+                and m.type is not BonusType.DODGE
+            )
         if not touch:
             return self.flat_footed if flat_footed else self.ac
         if not flat_footed:

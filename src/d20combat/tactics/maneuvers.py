@@ -26,6 +26,27 @@ the maneuver (the same closed forms as ``d20combat odds``: the touch attack and
   foe then fights without it as above (no pick-up), against the attack given up and
   the attack of opportunity.
 * a grapple (seed 000 "Grapple"): :func:`d20combat.tactics.grapple.grapple_value`.
+
+The actions that are not made in place of one attack are weighed against the whole
+turn's attacks they give up (:func:`turn_special`, asked once at the start of the
+baseline's attacks):
+
+* a feint (seed 000 "Feint"): the chance the Bluff wins times what the lost Dexterity
+  bonus is worth on the attack that uses it: more hits, and a rogue's sneak attack dice;
+  against that, this turn's attacks (with Improved Feint, a move action, only the rest
+  of the full attack);
+* aid another (seed 000 "Aid Another"): the chance of hitting AC 10 times the best of
+  +2 on a friend's attack roll against the opponent and +2 to its AC against the
+  opponent's attack (every attack of the turn in ``d20modern``), against this turn's
+  attacks;
+* a coup de grace (SRD combat-ii "Helpless Defenders") on a foe helpless for a while
+  only (a paralysis, seed 004's nonlethal knock-out: a foe down by its hit points is out
+  of the fight already, and finishing it gains nothing in hit points): the chance it
+  dies times the hit points it would take to drop it again, less the attacks of
+  opportunity it provokes, against this turn's attacks.
+
+Each starts with a cheap bound that rejects it early, so a turn where none is possible
+or worth it costs little more than before.
 """
 
 from __future__ import annotations
@@ -33,14 +54,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
+from d20combat.content.creatures import Ability
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.handlers import attack_in_hand, attacks_after
-from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, hold_of, roll_bonus, touch_of
+from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, hold_of, roll_bonus, skill, touch_of
 from d20combat.encounter.maneuvers.bull_rush import bull_rush_problem_in, push_direction
+from d20combat.encounter.maneuvers.coup_de_grace import (
+    coup_de_grace_problem_in,
+    finishing_option,
+    hidden,
+)
 from d20combat.encounter.maneuvers.disarm import can_be_disarmed, disarm_check
+from d20combat.encounter.maneuvers.feint import feint_problem_in, improved_feint
 from d20combat.encounter.maneuvers.grapple import start_problem
 from d20combat.encounter.maneuvers.overrun import overrun_paths, overrun_problem_in
 from d20combat.encounter.maneuvers.sunder import sunder_check
@@ -49,9 +77,12 @@ from d20combat.errors import IllegalActionError
 from d20combat.grid.squares import distance
 from d20combat.rules.attack import Attack as Blow
 from d20combat.rules.checks import Ties, p_beats_by, p_opposed
+from d20combat.rules.conditions import restrictions
+from d20combat.rules.dice import Dice
 from d20combat.rules.maneuvers import bull_rush as BR
 from d20combat.rules.maneuvers import overrun as OV
 from d20combat.rules.maneuvers.disarm import disarm_sides
+from d20combat.rules.maneuvers.feint import FeintSides, feint_sides
 from d20combat.rules.maneuvers.sunder import durability, sunder_sides
 from d20combat.rules.maneuvers.trip import resist_check, strength_check
 from d20combat.rules.modifiers import BonusType, Modifier, Total
@@ -788,3 +819,316 @@ def overrun_on_the_way(enc: Encounter, c: Combatant, move: A.Move) -> A.Action:
         key=lambda a: (enc.space.provocations_along(c, a.path), len(a.path), str(a)),
     )
     return paths[0] if paths else move
+
+
+# ---------------------------------------------------------------- actions of their own
+_AID_P = 0.1  # +2 on a d20: at most 2 faces in 20 more hits (or fewer against it)
+
+
+def _sneak_mean(c: Combatant) -> float:
+    """The mean of ``c``'s sneak attack dice (0 without)."""
+    dice = c.traits.sneak_dice
+    return float(_dice_mean(dice)) if dice else 0.0
+
+
+_DICE: dict[str, float] = {}
+
+
+def _dice_mean(text: str) -> float:
+    hit = _DICE.get(text)
+    if hit is None:
+        hit = _DICE[text] = float(Dice.parse(text).mean)
+    return hit
+
+
+_DEX_AC: dict[int, tuple[Total, int]] = {}
+
+
+def _dex_ac(ac: Total) -> int:
+    """What an AC holds that a lost Dexterity bonus takes away: the Dexterity bonus (its
+    only ability part) and dodge bonuses (seed 003 "Dodge Bonuses"); cached per total
+    (totals are immutable)."""
+    hit = _DEX_AC.get(id(ac))
+    if hit is None or hit[0] is not ac:
+        if len(_DEX_AC) > 4096:
+            _DEX_AC.clear()
+        lost = sum(
+            m.value
+            for m in ac.counted()
+            if (m.type is BonusType.ABILITY and m.value > 0) or m.type is BonusType.DODGE
+        )
+        hit = _DEX_AC[id(ac)] = (ac, lost)
+    return hit[1]
+
+
+def _first_worth(
+    enc: Encounter, c: Combatant, attack: A.Attack
+) -> tuple[AttackOption, Total, float]:
+    """The planned attack (its option and bonus) and its expected damage."""
+    target = enc.get(attack.target)
+    option, bonus = attack_in_hand(enc, c, attack)
+    return option, bonus, _damage(enc, c, option, bonus, target)
+
+
+def _rest_worth(enc: Encounter, c: Combatant, option: AttackOption, target: Combatant) -> float:
+    """The expected damage of the attacks the turn would still make after the planned
+    one (the rest of a full attack, on the same foe)."""
+    return sum(_damage(enc, c, o, b, target) for o, b in attacks_after(enc, c, option))
+
+
+_FEINTS: dict[tuple[int, int], tuple[Statistics, Statistics, FeintSides]] = {}
+
+
+def _feint_chance(c: Combatant, target: Combatant) -> float:
+    """The chance ``c``'s feint on ``target`` wins (closed form; the checks cached per
+    pair of statistics, with what conditions add to skill checks)."""
+    key = (id(c.stats), id(target.stats))
+    hit = _FEINTS.get(key)
+    if hit is None:
+        if len(_FEINTS) > 4096:
+            _FEINTS.clear()
+        hit = _FEINTS[key] = (c.stats, target.stats, feint_sides(c.stats, target.stats))
+    sides = hit[2]
+    bluff = skill(c, sides.bluff, "bluff").value
+    sense = skill(target, sides.sense_motive, "sense motive").value
+    return float(p_opposed(bluff, sense, Ties.OPPONENT))
+
+
+def _feint_bound(c: Combatant, target: Combatant) -> float:
+    """The most a feint on ``target`` could add to one attack: its Dexterity and dodge
+    AC turned into hits with ``c``'s best blow, and ``c``'s sneak attack dice, times the
+    chance the feint works (0 at once when there is nothing to take away)."""
+    if target.stats.abilities.get(Ability.INT) is None:
+        return 0.0  # mindless: no feint
+    sneak = 0.0 if target.stats.crit_immune else _sneak_mean(c)
+    dex = _dex_ac(target.stats.ac)
+    if not dex and not sneak:
+        return 0.0
+    blow = _blows(c, False) / _AID_P  # its best blow, with a critical
+    return _feint_chance(c, target) * (dex / 20 * blow + sneak)
+
+
+def _feint_worth(
+    enc: Encounter,
+    c: Combatant,
+    target: Combatant,
+    option: AttackOption,
+    bonus: Total,
+    first: float,
+    rest: float,
+) -> float:
+    """What feinting ``target`` is worth against the attacks it gives up (with
+    Improved Feint, a move action: the rest of the full attack; else a standard action:
+    this turn's attacks, the feint serving next turn's first attack)."""
+    improved = improved_feint(c) and enc.budget.move
+    cost = rest if improved else first + rest
+    if _feint_bound(c, target) <= cost or feint_problem_in(enc, c, target) is not None:
+        return float("-inf")
+    won = _feint_chance(c, target)
+    sneak = 0.0 if target.stats.crit_immune else _sneak_mean(c)
+    mean = _mean(option)
+    attack, notes = build_attack(enc, c, option, bonus if improved else option.bonus, target)
+    lost = _dex_ac(attack.ac)
+    ac, to_hit, miss = attack.ac.value, attack.bonus.value, attack.concealment
+    crit = 21 if attack.crit_immune else option.crit_range
+    hp = max(1.0, float(target.vitals.hp))
+    dmg = min(max(1.0, mean - option.damage_bonus.value + attack.damage_bonus.value), hp)
+    gain = hit_damage(ac - lost, to_hit, dmg, crit, option.crit_multiplier, miss)
+    gain -= hit_damage(ac, to_hit, dmg, crit, option.crit_multiplier, miss)
+    if sneak and not miss and "sneak_attack" not in notes:
+        gain += p_hits(ac - lost, to_hit) * min(sneak, hp)
+    return won * gain - cost
+
+
+def _aid_friends(enc: Encounter, c: Combatant, opponent: Combatant) -> list[Combatant]:
+    """``c``'s friends in the fight that threaten ``opponent`` (engaged with it)."""
+    return [f for f in enc.space.threatening(opponent) if f is not c and enc.active(f)]
+
+
+_BLOWS: dict[tuple[int, int, bool], tuple[object, object, float]] = {}
+
+
+def _blows(x: Combatant, per_turn: bool) -> float:
+    """The most +2 on a roll can be worth on ``x``'s melee attacks: 1 in 10 of its best
+    blow (with a critical), on each attack of a turn (``per_turn``) or on one (cached
+    per list of ready options)."""
+    melee, routines = x.melee_options(), x.routines_ready()
+    key = (id(melee), id(routines), per_turn)
+    hit = _BLOWS.get(key)
+    if hit is None or hit[0] is not melee or hit[1] is not routines:
+        if len(_BLOWS) > 4096:
+            _BLOWS.clear()
+        blow = max((_mean(o) * o.crit_multiplier for o in melee), default=0.0)
+        n = max((len(r.attacks) for r in routines), default=1) if per_turn else 1
+        hit = _BLOWS[key] = (melee, routines, _AID_P * blow * n)
+    return hit[2]
+
+
+def _aid_bound(enc: Encounter, friends: list[Combatant], opponent: Combatant) -> float:
+    """The most aid another could bring against ``opponent``: +2 on a friend's blows, or
+    to a friend's AC against the opponent's, which strike one of the friends or the
+    aider (0 at once without a friend engaged with it)."""
+    if not friends:
+        return 0.0
+    per_turn = enc.rules.aid_another_until == "friend-next-turn"
+    guard = _blows(opponent, per_turn) / (len(friends) + 1)
+    return max(guard, *(_blows(f, per_turn) for f in friends))
+
+
+def _aid_worth(
+    enc: Encounter,
+    c: Combatant,
+    opponent: Combatant,
+    option: AttackOption,
+    friends: list[Combatant],
+    cost: float,
+) -> tuple[float, A.Action | None]:
+    """The best aid another to one of ``friends`` against ``opponent`` and its worth
+    beyond ``cost`` (the turn's attacks), or (-inf, None)."""
+    own, _ = build_attack(enc, c, option, option.bonus, opponent)
+    aided = p_hits(10, own.bonus.value)
+    if aided * _aid_bound(enc, friends, opponent) <= cost:
+        return float("-inf"), None
+    per_turn = enc.rules.aid_another_until == "friend-next-turn"
+    best, chosen = float("-inf"), None
+    shared = len(friends) + 1  # whom the opponent may strike: a share each
+    space = enc.space
+    for f in friends:
+        n = max((len(r.attacks) for r in f.routines_ready()), default=1) if per_turn else 1
+        mine = next((o for o in f.melee_options() if space.reaches(f, o, opponent)), None)
+        if mine is not None:
+            worth = aided * _plus_two(enc, f, mine, opponent, n, on_roll=True) - cost
+            if worth > best:
+                best, chosen = worth, A.AidAnother(f.id, opponent.id, "attack")
+        theirs = next((o for o in opponent.melee_options() if space.reaches(opponent, o, f)), None)
+        if theirs is not None:
+            m = max((len(r.attacks) for r in opponent.routines_ready()), default=1)
+            gain = _plus_two(enc, opponent, theirs, f, m if per_turn else 1, on_roll=False)
+            worth = aided * gain / shared - cost
+            if worth > best:
+                best, chosen = worth, A.AidAnother(f.id, opponent.id, "defense")
+    return best, chosen
+
+
+def _plus_two(
+    enc: Encounter, x: Combatant, option: AttackOption, t: Combatant, n: int, *, on_roll: bool
+) -> float:
+    """What +2 on ``x``'s roll (``on_roll``), or +2 to ``t``'s AC, is worth on ``n``
+    attacks of ``x`` with ``option`` on ``t``, in expected damage."""
+    attack, _ = build_attack(enc, x, option, option.bonus, t)
+    ac, b = attack.ac.value, attack.bonus.value
+    dmg = min(max(1.0, _mean(option)), max(1.0, float(t.vitals.hp)))
+    crit = 21 if attack.crit_immune else option.crit_range
+    mult, miss = option.crit_multiplier, attack.concealment
+    if on_roll:
+        delta = hit_damage(ac, b + 2, dmg, crit, mult, miss) - hit_damage(
+            ac, b, dmg, crit, mult, miss
+        )
+    else:
+        delta = hit_damage(ac, b, dmg, crit, mult, miss) - hit_damage(
+            ac + 2, b, dmg, crit, mult, miss
+        )
+    return delta * n
+
+
+_HELPLESS: dict[str, bool] = {}
+
+
+def _makes_helpless(name: str) -> bool:
+    hit = _HELPLESS.get(name)
+    if hit is None:
+        hit = _HELPLESS[name] = restrictions(frozenset({name})).helpless
+    return hit
+
+
+def _recovers(foe: Combatant) -> bool:
+    """``foe`` is helpless for a while only (a condition with a duration), with hit
+    points left: it would fight again."""
+    if foe.vitals.hp <= 0 or foe.vitals.dead:
+        return False
+    return any(k.turns > 0 and _makes_helpless(name) for name, k in foe.conditions.items())
+
+
+def _finish_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
+    """What a coup de grace on ``foe`` is worth: the chance it dies times its hit points
+    (what it would take to drop it again), halved when it must first be found (two
+    full-round actions), less the attacks of opportunity it provokes."""
+    if coup_de_grace_problem_in(enc, c, foe, None) is not None:
+        return float("-inf")
+    option = finishing_option(enc, c, foe, None)
+    assert option is not None  # checked
+    attack, notes = build_attack(enc, c, option, option.bonus, foe)
+    mean = max(1.0, float(option.dice.mean) + attack.damage_bonus.value) * option.crit_multiplier
+    if "sneak_attack" in notes:
+        mean += _sneak_mean(c)
+    hp = foe.vitals.hp
+    if hp - mean <= enc.rules.dead_at:
+        killed = 1.0
+    else:
+        fort = foe.roll_total(foe.stats.saves["fort"], "save").value
+        killed = min(0.95, max(0.05, (10 + mean - 1 - fort) / 20))
+    worth = killed * hp
+    if hidden(enc, c, foe, option):
+        worth /= 2
+    if "coup-de-grace" in enc.rules.provoking_actions:
+        for t in enc.space.threatening(c):
+            aoo = can_make_aoo(enc, t, c)
+            if aoo is not None:
+                worth -= _plain(aoo, aoo.bonus.value, c)
+    return worth
+
+
+def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Action | None:
+    """The action of its own the baseline takes at the start of its attacks instead of
+    ``attack`` (the attack it planned, or None), when one is expected to bring more than
+    the turn's attacks: a coup de grace, a feint or aid another (see the module
+    docstring). Only a creature of Intelligence 3 or more (as :func:`instead`). The
+    cheap bounds come first: nothing else is computed when none can pay."""
+    b = enc.budget
+    if not c.traits.intelligent or b.attacks_made or not b.standard or b.full_round:
+        return None
+    finish = []
+    if b.can_full_round and not b.stepped:
+        side = c.side
+        finish = [
+            f
+            for f in enc.combatants.values()
+            if f.conditions and f.side != side and f.present() and _recovers(f)
+        ]
+    target = None
+    feint_bound = aid_bound = 0.0
+    friends: list[Combatant] = []
+    if type(attack) is A.Attack and not attack.two_weapon:
+        target = enc.get(attack.target)
+        feint_bound = _feint_bound(c, target)
+        friends = _aid_friends(enc, c, target)
+        aid_bound = _aid_bound(enc, friends, target)
+    if not finish and feint_bound <= 0 and aid_bound <= 0:
+        return None
+    first = rest = 0.0
+    option = bonus = None
+    if isinstance(attack, A.Attack):
+        option, bonus, first = _first_worth(enc, c, attack)
+        # each gives up at least this attack (a move-action feint: the rest only)
+        feint_floor = 0.0 if improved_feint(c) and b.move else first
+        if not finish and aid_bound <= first and feint_bound <= feint_floor:
+            return None
+        rest = _rest_worth(enc, c, option, enc.get(attack.target))
+    cost = first + rest
+    best = 0.0  # worth beyond the turn's attacks
+    chosen: A.Action | None = None
+    for foe in finish:
+        worth = _finish_worth(enc, c, foe) - cost
+        if worth > best:
+            best, chosen = worth, A.CoupDeGrace(foe.id)
+    if target is None or option is None or bonus is None or option.ranged:
+        return chosen
+    if feint_bound > 0:
+        worth = _feint_worth(enc, c, target, option, bonus, first, rest)
+        if worth > best:
+            best, chosen = worth, A.Feint(target.id)
+    if aid_bound > cost:
+        worth, aid = _aid_worth(enc, c, target, option, friends, cost)
+        if aid is not None and worth > best:
+            chosen = aid
+    return chosen

@@ -22,6 +22,8 @@ Baseline behaviour (``default``), meant to look sensible to a game master:
   leaves no threatened square but the first when there is one;
 * in a grapple, it takes the grapple option worth the most (:mod:`d20combat.tactics.grapple`),
   and it does not shoot into a grapple that holds an ally.
+* an intelligent creature trips, feints, aids another or gives a coup de grace when the
+  exact odds promise more than the attacks it gives up (:mod:`d20combat.tactics.maneuvers`).
 
 A creature that fear makes flee does not ask its policy: the fight runner takes the
 action :func:`d20combat.encounter.fear.compelled` gives.
@@ -52,7 +54,7 @@ from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
 from d20combat.tactics.grapple import grapple_turn
-from d20combat.tactics.maneuvers import charge_instead, instead, overrun_on_the_way
+from d20combat.tactics.maneuvers import charge_instead, instead, overrun_on_the_way, turn_special
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -747,6 +749,9 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
         if step is not None:
             return step
         attack = v.attack()
+        special = turn_special(v.enc, c, attack)
+        if special is not None:
+            return special
         if attack is not None and not (b.move and _provoking_unarmed(v, attack)):
             return instead(v.enc, c, attack)
         draw = _draw_melee_if_cornered(v)

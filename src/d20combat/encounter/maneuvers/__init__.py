@@ -1,13 +1,15 @@
 """Special attacks in the encounter: who may make them, what they provoke, and what
 their results do to the fight, one module per maneuver (:mod:`.trip`, :mod:`.bull_rush`,
-:mod:`.overrun`, :mod:`.grapple`). The procedures themselves are pure rules
-(:mod:`d20combat.rules.maneuvers`); these modules feed them the situation (the attack's
-bonus with every situational modifier, the conditions on each check) and apply the
-outcome (prone, dropped weapons, pushes, a hold), recording each as an event.
+:mod:`.overrun`, :mod:`.disarm`, :mod:`.sunder`, :mod:`.objects`, :mod:`.feint`,
+:mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`, :mod:`.grapple`).
+The procedures themselves are pure rules (:mod:`d20combat.rules.maneuvers`); these
+modules feed them the situation (the attack's bonus with every situational modifier, the
+conditions on each check) and apply the outcome (prone, dropped weapons, pushes, a hold),
+recording each as an event.
 
-A maneuver that is its own action (a bull rush, an overrun during a move) has its
-action and handler functions in its module; one that may end a charge (bull rush,
-overrun) registers a :class:`ChargeManeuver` in :data:`CHARGE_MANEUVERS`.
+A maneuver that is its own action (a bull rush, an overrun during a move, a feint ...)
+has its action and handler functions in its module; one that may end a charge (bull
+rush, overrun) registers a :class:`ChargeManeuver` in :data:`CHARGE_MANEUVERS`.
 
 A maneuver made "in place of a melee attack" (trip, the grapple options) is an
 :class:`~d20combat.encounter.actions.Attack` subclass (:class:`~d20combat.encounter.actions.Trip`):
@@ -15,6 +17,11 @@ it uses the attack's budget, so it may be the standard action's attack or any at
 a full attack, at that attack's bonus. Its module registers an :class:`AttackManeuver`
 in :data:`ATTACK_MANEUVER_RULES`; the attack handlers check, run and list it through
 that table.
+
+The others are actions of their own (feint and aid another: standard actions; the coup
+de grace, knockout blow and aimed shot: full-round actions): each module holds their
+check, run and generate functions, which
+:data:`~d20combat.encounter.handlers.HANDLERS` lists.
 """
 
 from __future__ import annotations
@@ -52,6 +59,36 @@ def touch_of(option: AttackOption) -> AttackOption:
 def ability(c: Combatant, total: Total) -> Total:
     """A check's modifier with what the creature's conditions add to ability checks."""
     return c.roll_total(total, "ability-check")
+
+
+def skill(c: Combatant, total: Total, name: str) -> Total:
+    """A skill check's modifier with what the creature's conditions add to it (a
+    blinded feinter's Bluff is not hampered; shaken: -2)."""
+    return c.roll_total(total, "skill", skill=name)
+
+
+def ready_option(c: Combatant, weapon: str) -> AttackOption | None:
+    """The ready attack option called ``weapon`` (its name or its weapon's), or None."""
+    key = weapon.lower()
+    for o in c.ready_options():
+        if o.name.lower() == key or (o.weapon is not None and o.weapon.name == key):
+            return o
+    return None
+
+
+def helpless_target_problem(enc: Encounter, c: Combatant, target: Combatant) -> str | None:
+    """Why ``target`` is no helpless foe of ``c`` to finish off now, or None (SRD
+    combat-ii "Helpless Defenders": bound, sleeping, paralyzed, unconscious ...; those
+    down by their hit points included)."""
+    if target is c or target.side == c.side:
+        return f"{target.id} is not an enemy"
+    if not target.present():
+        return f"{target.id} has left the battlefield"
+    if target.vitals.dead:
+        return f"{target.id} is already dead"
+    if not target.restrictions().helpless:
+        return f"{target.id} is not helpless"
+    return None
 
 
 def fall(enc: Encounter, c: Combatant) -> None:
@@ -292,9 +329,14 @@ CHARGE_MANEUVERS: dict[str, ChargeManeuver] = {}
 
 # each maneuver's module registers itself in the tables above
 from d20combat.encounter.maneuvers import (  # noqa: E402
+    aid,
+    aimed_shot,
     bull_rush,
+    coup_de_grace,
     disarm,
+    feint,
     grapple,
+    knockout,
     overrun,
     sunder,
     trip,
@@ -306,15 +348,23 @@ __all__ = [
     "AttackManeuver",
     "ChargeManeuver",
     "ability",
+    "aid",
+    "aimed_shot",
     "attempt_maneuver",
     "bull_rush",
+    "coup_de_grace",
     "disarm",
     "fall",
+    "feint",
     "grapple",
+    "helpless_target_problem",
+    "knockout",
     "maneuver_attacks",
     "maneuver_problem",
     "overrun",
+    "ready_option",
     "reclaim",
+    "skill",
     "sunder",
     "touch_of",
     "trip",
