@@ -179,6 +179,9 @@ class Encounter:
             scenario_doc=getattr(scenario, "document", None),
         )
         enc.doors = dict(scenario.doors)
+        for p in scenario.placements:  # what it starts with, lasting its own turns
+            for name, rounds in p.conditions:
+                enc.impose(enc.combatants[p.id], name, p.id, rounds)
         if start:
             enc.start()
         return enc

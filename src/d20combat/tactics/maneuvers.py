@@ -75,7 +75,7 @@ from d20combat.errors import IllegalActionError
 from d20combat.grid.squares import distance
 from d20combat.rules.attack import Attack as Blow
 from d20combat.rules.checks import Ties, p_beats_by, p_opposed
-from d20combat.rules.conditions import restrictions
+from d20combat.rules.conditions import ENDS_ON_DAMAGE, restrictions
 from d20combat.rules.dice import Dice
 from d20combat.rules.maneuvers import bull_rush as BR
 from d20combat.rules.maneuvers import overrun as OV
@@ -1113,6 +1113,16 @@ def _finish_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
     return worth
 
 
+def _holds_blow(enc: Encounter, c: Combatant, attack: A.Attack, victim: Combatant) -> bool:
+    """Whether ``c``, with no full-round action left this turn, should spare ``victim``
+    (helpless for a while) the blow it planned, to give it a coup de grace next turn:
+    a blow that wounds a sleeper wakes it (reading A70), so the blow now is worth its
+    expected damage, the coup de grace next turn what :func:`_finish_worth` says."""
+    _, _, first = _first_worth(enc, c, attack)
+    woken = any(k in ENDS_ON_DAMAGE for k in victim.conditions)
+    return woken and _finish_worth(enc, c, victim) > first
+
+
 def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Action | None:
     """The action of its own the baseline takes at the start of its attacks instead of
     ``attack`` (the attack it planned, or None), when one is expected to bring more than
@@ -1130,6 +1140,10 @@ def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Act
             for f in enc.combatants.values()
             if f.conditions and f.side != side and f.present() and _recovers(f)
         ]
+    elif isinstance(attack, A.Attack):
+        victim = enc.get(attack.target)
+        if victim.conditions and _recovers(victim) and _holds_blow(enc, c, attack, victim):
+            return A.EndTurn()
     target = None
     feint_bound = aid_bound = 0.0
     friends: list[Combatant] = []
