@@ -54,12 +54,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from d20combat.content.creatures import Ability
+from d20combat.content.objects import DOOR_SIZE, object_ac
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.handlers import attack_in_hand, attacks_after
-from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, hold_of, roll_bonus, skill, touch_of
+from d20combat.encounter.maneuvers import (
+    CHARGE_MANEUVERS,
+    ability,
+    hold_of,
+    roll_bonus,
+    skill,
+    touch_of,
+)
 from d20combat.encounter.maneuvers.bull_rush import bull_rush_problem_in, push_direction
 from d20combat.encounter.maneuvers.coup_de_grace import (
     coup_de_grace_problem_in,
@@ -68,22 +76,25 @@ from d20combat.encounter.maneuvers.coup_de_grace import (
 )
 from d20combat.encounter.maneuvers.disarm import can_be_disarmed, disarm_check
 from d20combat.encounter.maneuvers.feint import feint_problem_in, improved_feint
+from d20combat.encounter.maneuvers.objects import IMMOBILE_MELEE, closed_doors, object_problem
 from d20combat.encounter.maneuvers.overrun import overrun_paths, overrun_problem_in
 from d20combat.encounter.maneuvers.sunder import sunder_check
 from d20combat.encounter.maneuvers.trip import trip_option, trip_problem_in
 from d20combat.errors import IllegalActionError
-from d20combat.grid.squares import distance
+from d20combat.grid.squares import distance, footprint_distance
 from d20combat.rules.attack import Attack as Blow
 from d20combat.rules.checks import Ties, p_beats_by, p_opposed
 from d20combat.rules.conditions import ENDS_ON_DAMAGE, restrictions
 from d20combat.rules.dice import Dice
+from d20combat.rules.maneuvers import ability_check
 from d20combat.rules.maneuvers import bull_rush as BR
 from d20combat.rules.maneuvers import overrun as OV
 from d20combat.rules.maneuvers.disarm import disarm_sides
 from d20combat.rules.maneuvers.feint import FeintSides, feint_sides
 from d20combat.rules.maneuvers.sunder import durability, sunder_sides
 from d20combat.rules.maneuvers.trip import resist_check, strength_check
-from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
+from d20combat.rules.objects import break_dc
 from d20combat.rules.statistics import AttackOption, Routine, Statistics
 from d20combat.tactics.estimates import hit_damage, p_hits
 
@@ -1181,3 +1192,68 @@ def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Act
         if aid is not None and worth > best:
             chosen = aid
     return chosen
+
+
+# ---------------------------------------------------------------- shut in by a door
+def _foe_reachable(enc: Encounter, c: Combatant) -> bool:
+    """Whether ``c`` can walk, however far, to a square next to a foe (a flood fill of
+    the map: asked only of a creature next to a closed door with no foe to approach)."""
+    space = enc.space
+    m = enc.map
+    ends = space.reachable(c, 10 * (m.width + m.height)).positions()
+    n = c.squares
+    foes = space.active_enemies(c)
+    return any(footprint_distance(p, n, f.pos, f.squares) <= 5 for p in ends for f in foes)
+
+
+def _door_rounds(enc: Encounter, c: Combatant, at: Pos) -> tuple[float, A.Action]:
+    """The quickest way through the locked door at ``at`` and the rounds it is expected
+    to take: a Strength check against its break DC (seed 000 "Breaking Items", 2 less
+    once it has lost half its hit points), or blows with the first melee weapon that
+    reaches it (+4 against an immobile object, AC 5; lined up, a full-round action: no
+    roll, seed 000 "Attack An Object"), each dealing what gets through its hardness."""
+    door = enc.door(at)
+    entry = door.entry
+    left = entry.hp - enc.object_damage.get(at, 0)
+    dc = break_dc(entry.break_dc, left, entry.hp)
+    strength = ability(c, stack([ability_check(c.stats, Ability.STR)])).value
+    p_break = min(20, max(0, 21 - (dc - strength))) / 20
+    best = (1 / p_break if p_break else float("inf"), A.BreakDoor(at))
+    b = enc.budget
+    line_up = b.can_full_round and not b.stepped
+    for o in c.ready_options():
+        if o.ranged or object_problem(enc, c, o, at) is not None:
+            continue
+        bonus = o.bonus.value + IMMOBILE_MELEE.value
+        p_hit = 1.0 if line_up else min(0.95, max(0.05, (21 - (object_ac(DOOR_SIZE) - bonus)) / 20))
+        weights = o.dice.distribution_weights()
+        through = sum(
+            w * max(0, max(1, v + o.damage_bonus.value) - entry.hardness)
+            for v, w in weights.items()
+        ) / sum(weights.values())
+        if through > 0 and left / (p_hit * through) < best[0]:
+            weapon = o.name if len(c.ready_options()) > 1 else None
+            best = (left / (p_hit * through), A.AttackObject(at, weapon, line_up=line_up))
+        break  # the first melee weapon that reaches it, as attack-object takes
+    return best
+
+
+def door_way(enc: Encounter, c: Combatant) -> A.Action | None:
+    """A creature with no foe to approach, next to a closed door, with no way to any foe
+    but through a closed door: it opens an unlocked door (a move action), or breaks or
+    attacks a locked one, whichever is expected to take fewer rounds
+    (:func:`_door_rounds`). The cheap checks first: the map has closed doors, one is next
+    to it; only then the flood fill."""
+    if not closed_doors(enc) or not c.restrictions().can_attack:
+        return None
+    doors = enc.space.adjacent_doors(c)
+    if not doors or _foe_reachable(enc, c):
+        return None
+    b = enc.budget
+    for at in doors:
+        if not enc.door(at).locked and (b.move or b.standard):
+            return A.OpenDoor(at)
+    if not b.standard:
+        return None
+    rounds, action = min((_door_rounds(enc, c, at) for at in doors), key=lambda x: x[0])
+    return action if rounds < float("inf") else None

@@ -46,7 +46,13 @@ from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
-from d20combat.tactics.maneuvers import charge_instead, instead, overrun_on_the_way, turn_special
+from d20combat.tactics.maneuvers import (
+    charge_instead,
+    door_way,
+    instead,
+    overrun_on_the_way,
+    turn_special,
+)
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -756,6 +762,9 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
         approach = _approach(v, avoid_provoking=avoid_provoking)
         if approach is not None:
             return approach
+        door = door_way(v.enc, c)  # shut in: open, break or attack the door
+        if door is not None:
+            return door
     return A.EndTurn()
 
 
