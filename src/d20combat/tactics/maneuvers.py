@@ -68,6 +68,7 @@ from d20combat.encounter.maneuvers import (
     skill,
     touch_of,
 )
+from d20combat.encounter.maneuvers.aimed_shot import aim_option, aim_problem_in
 from d20combat.encounter.maneuvers.bull_rush import bull_rush_problem_in, push_direction
 from d20combat.encounter.maneuvers.coup_de_grace import (
     coup_de_grace_problem_in,
@@ -76,6 +77,7 @@ from d20combat.encounter.maneuvers.coup_de_grace import (
 )
 from d20combat.encounter.maneuvers.disarm import can_be_disarmed, disarm_check
 from d20combat.encounter.maneuvers.feint import feint_problem_in, improved_feint
+from d20combat.encounter.maneuvers.knockout import knockout_option, knockout_problem_in
 from d20combat.encounter.maneuvers.objects import IMMOBILE_MELEE, closed_doors, object_problem
 from d20combat.encounter.maneuvers.overrun import overrun_paths, overrun_problem_in
 from d20combat.encounter.maneuvers.sunder import sunder_check
@@ -1095,6 +1097,19 @@ def _recovers(foe: Combatant) -> bool:
     return any(k.turns > 0 and _makes_helpless(name) for name, k in foe.conditions.items())
 
 
+def _provoked_cost(enc: Encounter, c: Combatant, action: str) -> float:
+    """The expected damage of the attacks of opportunity ``action`` (a name of the
+    ruleset's ``provoking_actions``) draws on ``c`` where it stands."""
+    if action not in enc.rules.provoking_actions:
+        return 0.0
+    cost = 0.0
+    for t in enc.space.threatening(c):
+        aoo = can_make_aoo(enc, t, c)
+        if aoo is not None:
+            cost += _plain(aoo, aoo.bonus.value, c)
+    return cost
+
+
 def _finish_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
     """What a coup de grace on ``foe`` is worth: the chance it dies times its hit points
     (what it would take to drop it again), halved when it must first be found (two
@@ -1116,34 +1131,93 @@ def _finish_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
     worth = killed * hp
     if hidden(enc, c, foe, option):
         worth /= 2
-    if "coup-de-grace" in enc.rules.provoking_actions:
-        for t in enc.space.threatening(c):
-            aoo = can_make_aoo(enc, t, c)
-            if aoo is not None:
-                worth -= _plain(aoo, aoo.bonus.value, c)
-    return worth
+    return worth - _provoked_cost(enc, c, "coup-de-grace")
 
 
-def _holds_blow(enc: Encounter, c: Combatant, attack: A.Attack, victim: Combatant) -> bool:
+def _knockout_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
+    """What a knockout blow on ``foe`` is worth (seed 004 "Knockout Blow", "Nonlethal
+    Damage"): the chance it hits, that its critical nonlethal damage reaches the foe's
+    massive damage threshold (its Constitution score) and that the foe fails the
+    Fortitude save (DC 15), times the foe's hit points (knocked out, it is out of the
+    fight as if dropped), less the attacks of opportunity it provokes. The damage is
+    estimated as the multiplier times one roll."""
+    con = foe.stats.abilities.get(Ability.CON)
+    if con is None or knockout_problem_in(enc, c, foe, None) is not None:
+        return float("-inf")  # no Constitution: nonlethal damage does nothing
+    option = knockout_option(enc, c, foe, None)
+    assert option is not None  # checked
+    attack, _ = build_attack(enc, c, option, option.bonus, foe, nonlethal=True)
+    hit = p_hits(attack.ac.value, attack.bonus.value, attack.concealment)
+    bonus = attack.damage_bonus.value
+    weights = option.dice.distribution_weights()
+    mult = option.crit_multiplier
+    over = sum(w for v, w in weights.items() if mult * max(1, v + bonus) >= con)
+    p_over = over / sum(weights.values())
+    fort = foe.roll_total(foe.stats.saves["fort"], "save").value
+    fails = min(0.95, max(0.05, (enc.rules.massive_damage_dc - 1 - fort) / 20))
+    worth = hit * p_over * fails * max(0, foe.vitals.hp)
+    return worth - _provoked_cost(enc, c, "knockout-blow")
+
+
+def _aimed_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
+    """What an aimed shot at helpless ``foe`` is worth (seed 004 "Helpless Defenders:
+    Regular Attack": a full-round ranged attack at +5 from a square not adjacent to it):
+    the expected damage of that shot."""
+    if aim_problem_in(enc, c, foe, None) is not None:
+        return float("-inf")
+    option = aim_option(c, None)
+    assert option is not None  # checked
+    attack, _ = build_attack(enc, c, option, option.bonus, foe)
+    mean = max(1.0, _mean(option) - option.damage_bonus.value + attack.damage_bonus.value)
+    return hit_damage(
+        attack.ac.value,
+        attack.bonus.value + enc.rules.helpless_aimed_shot_bonus,
+        min(mean, max(1.0, float(foe.vitals.hp))),
+        21 if attack.crit_immune else option.crit_range,
+        option.crit_multiplier,
+        attack.concealment,
+    )
+
+
+def _best_finish(enc: Encounter, c: Combatant, foe: Combatant, prisoners: bool) -> float:
+    """The worth of the best full-round blow on ``foe``, helpless for a while: a coup de
+    grace (not by a creature that takes prisoners), or a knockout blow (d20modern)."""
+    best = float("-inf") if prisoners else _finish_worth(enc, c, foe)
+    if enc.rules.knockout_blow:
+        best = max(best, _knockout_worth(enc, c, foe))
+    return best
+
+
+def _holds_blow(
+    enc: Encounter, c: Combatant, attack: A.Attack, victim: Combatant, prisoners: bool
+) -> bool:
     """Whether ``c``, with no full-round action left this turn, should spare ``victim``
-    (helpless for a while) the blow it planned, to give it a coup de grace next turn:
-    a blow that wounds a sleeper wakes it (reading A70), so the blow now is worth its
-    expected damage, the coup de grace next turn what :func:`_finish_worth` says."""
+    (helpless for a while) the blow it planned, to give it a coup de grace or a knockout
+    blow next turn: a blow that wounds a sleeper wakes it (reading A70), so the blow
+    now is worth its expected damage, the blow next turn what :func:`_best_finish`
+    says."""
+    if not any(k in ENDS_ON_DAMAGE for k in victim.conditions):
+        return False
     _, _, first = _first_worth(enc, c, attack)
-    woken = any(k in ENDS_ON_DAMAGE for k in victim.conditions)
-    return woken and _finish_worth(enc, c, victim) > first
+    return _best_finish(enc, c, victim, prisoners) > first
 
 
-def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Action | None:
+def turn_special(
+    enc: Encounter, c: Combatant, attack: A.Action | None, *, prisoners: bool = False
+) -> A.Action | None:
     """The action of its own the baseline takes at the start of its attacks instead of
     ``attack`` (the attack it planned, or None), when one is expected to bring more than
-    the turn's attacks: a coup de grace, a feint or aid another (see the module
-    docstring). Only a creature of Intelligence 3 or more (as :func:`instead`). The
-    cheap bounds come first: nothing else is computed when none can pay."""
+    the turn's attacks: a coup de grace (a knockout blow instead when it takes
+    ``prisoners``, and in d20modern when that is worth more), an aimed shot at a
+    helpless foe (d20modern), a feint or aid another (see the module docstring); or it
+    ends its turn rather than wake a sleeper it could finish next turn. Only a creature
+    of Intelligence 3 or more (as :func:`instead`). The cheap bounds come first:
+    nothing else is computed when none can pay."""
     b = enc.budget
     if not c.traits.intelligent or b.attacks_made or not b.standard or b.full_round:
         return None
     finish = []
+    aim: Combatant | None = None
     if b.can_full_round and not b.stepped:
         side = c.side
         finish = [
@@ -1151,9 +1225,17 @@ def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Act
             for f in enc.combatants.values()
             if f.conditions and f.side != side and f.present() and _recovers(f)
         ]
+        if enc.rules.helpless_aimed_shot_bonus and type(attack) is A.Attack:
+            foe = enc.get(attack.target)
+            if foe.conditions and foe.restrictions().helpless:
+                aim = foe
     elif isinstance(attack, A.Attack):
         victim = enc.get(attack.target)
-        if victim.conditions and _recovers(victim) and _holds_blow(enc, c, attack, victim):
+        if (
+            victim.conditions
+            and _recovers(victim)
+            and _holds_blow(enc, c, attack, victim, prisoners)
+        ):
             return A.EndTurn()
     target = None
     feint_bound = aid_bound = 0.0
@@ -1163,7 +1245,7 @@ def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Act
         feint_bound = _feint_bound(c, target)
         friends = _aid_friends(enc, c, target)
         aid_bound = _aid_bound(enc, friends, target)
-    if not finish and feint_bound <= 0 and aid_bound <= 0:
+    if not finish and aim is None and feint_bound <= 0 and aid_bound <= 0:
         return None
     first = rest = 0.0
     option = bonus = None
@@ -1171,16 +1253,24 @@ def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Act
         option, bonus, first = _first_worth(enc, c, attack)
         # each gives up at least this attack (a move-action feint: the rest only)
         feint_floor = 0.0 if improved_feint(c) and b.move else first
-        if not finish and aid_bound <= first and feint_bound <= feint_floor:
+        if not finish and aim is None and aid_bound <= first and feint_bound <= feint_floor:
             return None
         rest = _rest_worth(enc, c, option, enc.get(attack.target))
     cost = first + rest
     best = 0.0  # worth beyond the turn's attacks
     chosen: A.Action | None = None
     for foe in finish:
-        worth = _finish_worth(enc, c, foe) - cost
+        worth = float("-inf") if prisoners else _finish_worth(enc, c, foe) - cost
         if worth > best:
             best, chosen = worth, A.CoupDeGrace(foe.id)
+        if enc.rules.knockout_blow:
+            worth = _knockout_worth(enc, c, foe) - cost
+            if worth > best:
+                best, chosen = worth, A.KnockoutBlow(foe.id)
+    if aim is not None:
+        worth = _aimed_worth(enc, c, aim) - cost
+        if worth > best:
+            best, chosen = worth, A.AimedShot(aim.id)
     if target is None or option is None or bonus is None or option.ranged:
         return chosen
     if feint_bound > 0:
