@@ -85,7 +85,15 @@ __all__ = [
 
 #: Names a side or combatant may give as ``tactics``. The tactics registry will own
 #: this list; the validators read it when they run, so rebinding it takes effect.
-KNOWN_TACTICS: tuple[str, ...] = ("default", "aggressive", "ranged", "cautious", "hold", "random")
+KNOWN_TACTICS: tuple[str, ...] = (
+    "default",
+    "aggressive",
+    "ranged",
+    "cautious",
+    "hold",
+    "capture",
+    "random",
+)
 AWARENESS = ("aware", "unaware")
 EXIT_KEYWORDS = ("none", "edges")
 DEFAULT_ROUND_LIMIT = 30

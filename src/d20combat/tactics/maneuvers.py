@@ -738,6 +738,8 @@ def bull_rush_instead(
     cheap bound (:func:`_push_bound`) beats the attack itself."""
     if c.has("prone") or not any(a is not c for a in enc.space.threatening(target)):
         return None
+    if enc.rules.bull_rush_no_step and enc.budget.stepped:
+        return None  # seed 004 "Bull Rush": not in a round with a 5-foot step
     replaced, bonus = attack_in_hand(enc, c, attack)
     if replaced.ranged:
         return None

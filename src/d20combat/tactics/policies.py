@@ -803,6 +803,7 @@ def _draw_melee_if_cornered(v: _View) -> A.Action | None:
             and o.weapon is not None
             and (o.name != "unarmed strike" and o.item not in c.wielding)
             and o.item not in c.lost  # dropped: it must be picked up, not drawn
+            and c.ammo.get(o.item, 1) > 0  # thrown away: none left to draw
         ):
             return A.Draw(o.item)
     return None
