@@ -140,7 +140,7 @@ CELL = """
 
 def _shut_in(kit: Any, door: str, weapon: str = "longsword", rows: str = CELL) -> Any:
     sides = {"red": kit.fighter("Red", "b2", weapons=weapon), "blue": kit.fighter("Blue", "i2")}
-    return kit.encounter(rows, sides, doors="{c2: %s}" % door)
+    return kit.encounter(rows, sides, doors=f"{{c2: {door}}}")
 
 
 def test_shut_in_behind_a_locked_simple_door_it_breaks_it(kit: Any) -> None:

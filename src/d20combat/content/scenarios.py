@@ -251,8 +251,7 @@ def _conditions_text(value: Any) -> Any:
         key = _condition_name(name)
         if type(rounds) is not int or not 0 <= rounds <= MAX_ROUND_LIMIT:
             raise _fail(
-                f"{key}: rounds must be a whole number from 0 to {MAX_ROUND_LIMIT}, "
-                f"got {rounds!r}",
+                f"{key}: rounds must be a whole number from 0 to {MAX_ROUND_LIMIT}, got {rounds!r}",
                 expected,
             )
         out[key] = rounds
