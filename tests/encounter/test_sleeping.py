@@ -13,6 +13,7 @@ from typing import Any
 
 from d20combat.encounter.actions import parse_action
 from d20combat.encounter.combatant import Condition
+from d20combat.render.narrate import narrate
 
 OPEN = """
 .......
@@ -48,6 +49,7 @@ def test_a_wound_wakes_it(kit: Any) -> None:
         ("blue", "sleeping", "damage")
     ]
     assert "A70" in woke[0].rule
+    assert narrate(woke[0]) == ["blue wakes up: the wound ends its sleep"]
 
 
 def test_a_miss_does_not_wake_it(kit: Any) -> None:

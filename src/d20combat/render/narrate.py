@@ -500,7 +500,12 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "round": _round,
     "outcome": _outcome,
     "dying": _dying,
-    "condition-ends": _simple("{actor} is no longer {condition}"),
+    "condition-ends": lambda e: (
+        f"{e.actor} wakes up: the wound ends its sleep"
+        if e.outcome.get("by") == "damage" and e.outcome.get("condition") == "sleeping"
+        else f"{e.actor} is no longer {e.outcome.get('condition')}"
+        + (" (the wound ends it)" if e.outcome.get("by") == "damage" else "")
+    ),
     "total-defense": _simple("{actor} takes the total defense action (+4 dodge to AC)"),
     "delay": _simple("{actor} delays until after {after}"),
     "ready": _simple("{actor} readies an attack ({trigger})"),
