@@ -604,8 +604,8 @@ _ROWS: tuple[ConditionSpec, ...] = (
         implies=("helpless",),
         actions="none",
         ends_on_damage=True,
-        notes="Any damage wakes it (lethal or nonlethal, after damage reduction); "
-        "nothing else does (A70).",
+        notes="Any damage wakes it (lethal or nonlethal, after damage reduction), or "
+        "the end of its duration; an ally's slap is not modelled (A70).",
     ),
     ConditionSpec(
         "squeezing",
@@ -1319,6 +1319,7 @@ def describe(spec: ConditionSpec) -> str:
         (spec.helpless, "helpless"),
         (spec.drops_items, "drops held items"),
         (spec.flees, "flees"),
+        (spec.ends_on_damage, "ends when it takes damage"),
     )
     parts.extend(text for on, text in flags if on)
     if spec.aoo != "any":
