@@ -599,8 +599,8 @@ _ROWS: tuple[ConditionSpec, ...] = (
     ),
     ConditionSpec(
         "sleeping",
-        "SRD conditions 'Helpless'; seed 000 'Sneak Attacks'; SRD spells 'Sleep' "
-        "('Slapping or wounding awakens an affected creature': reading A70)",
+        "SRD conditions 'Helpless'; seed 000 'Sneak Attacks'; reading A70 (a wound "
+        "wakes it, as the SRD's spell Sleep says: a page not in srd35/)",
         implies=("helpless",),
         actions="none",
         ends_on_damage=True,
