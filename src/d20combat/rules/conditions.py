@@ -599,13 +599,13 @@ _ROWS: tuple[ConditionSpec, ...] = (
     ),
     ConditionSpec(
         "sleeping",
-        "SRD conditions 'Helpless'; seed 000 'Sneak Attacks'; reading A70 (a wound "
-        "wakes it, as the SRD's spell Sleep says: a page not in srd35/)",
+        "SRD conditions 'Helpless'; seed 000 'Sneak Attacks'",
         implies=("helpless",),
         actions="none",
         ends_on_damage=True,
         notes="Any damage wakes it (lethal or nonlethal, after damage reduction), or "
-        "the end of its duration; an ally's slap is not modelled (A70).",
+        "the end of its duration; an ally's slap is not modelled (reading A70: the "
+        "SRD's spell Sleep, whose page is not in srd35/).",
     ),
     ConditionSpec(
         "squeezing",
