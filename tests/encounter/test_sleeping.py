@@ -65,3 +65,26 @@ def test_its_sleep_runs_out(kit: Any) -> None:
     enc.apply(parse_action("end"))
     assert enc.current is not None and enc.current.id == "blue"
     assert "sleeping" not in enc.combatants["blue"].conditions
+
+
+def test_woken_under_a_foe_it_makes_room(kit: Any) -> None:
+    # Red ends its move in sleeping Blue's square (SRD combat-ii: a helpless creature's
+    # square may be ended in); Pal's blow (natural 5 + 9, 8 damage) wakes Blue, which
+    # moves to the nearest square where it may stand alone: b1, the topmost, leftmost
+    # of those 5 ft away (reading A71).
+    sides = {
+        "red": kit.soldier("Red", "b1") + kit.soldier("Pal", "d1"),
+        "blue": kit.soldier("Blue", "c1", extra="conditions: {sleeping: 10}")
+        + kit.soldier("Grey", "g2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 19, 10, 1, 5, 8])
+    enc.apply(parse_action("move c1"))
+    enc.apply(parse_action("end"))
+    assert enc.combatants["red"].pos == enc.combatants["blue"].pos == (2, 0)
+    enc.apply(parse_action("attack blue"))
+    room = [e for e in enc.log if e.type == "make-room"]
+    assert [(e.actor, e.target, e.outcome["start"], e.outcome["end"]) for e in room] == [
+        ("blue", "red", "c1", "b1")
+    ]
+    assert enc.combatants["blue"].pos == (1, 0)
+    assert narrate(room[0]) == ["blue, no longer helpless, gets out from under red: c1 -> b1"]

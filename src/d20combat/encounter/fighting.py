@@ -579,6 +579,7 @@ def deal_damage(
             enc.event(target.id, "condition-ends", WAKE_RULE, condition=name, by="damage")
         if woken:
             enc.space.invalidate(target)
+            enc.make_room(target)
     if state is not state_before or out.effects:
         enc.space.invalidate(target)
 

@@ -531,6 +531,9 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "cower": _simple("{actor}, {fear} and cornered, cowers"),
     "condition-grows": _simple("{actor} was {held}; {new} again makes it {becomes}"),
     "no-action": _simple("{actor} cannot act ({conditions})"),
+    "make-room": _simple(
+        "{actor}, no longer helpless, gets out from under {target}: {start} -> {end}"
+    ),
     "initiative-change": _simple("{actor}'s initiative count changes"),
     "dodge": _simple("{actor} designates {target} for its Dodge feat"),
     "strain": _simple("{actor} strains while disabled: now {hp} hp, {state}"),
