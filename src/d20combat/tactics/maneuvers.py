@@ -42,7 +42,18 @@ baseline's attacks):
   only (a paralysis, seed 004's nonlethal knock-out: a foe down by its hit points is out
   of the fight already, and finishing it gains nothing in hit points): the chance it
   dies times the hit points it would take to drop it again, less the attacks of
-  opportunity it provokes, against this turn's attacks.
+  opportunity it provokes, against this turn's attacks; with no full-round action left,
+  a blow that would wake a sleeper (reading A70) is held back when the coup de grace
+  next turn is worth more;
+* a knockout blow (seed 004 "Knockout Blow", d20modern) on the same foes: the chance it
+  hits, reaches the massive damage threshold and the foe fails its save, times the
+  foe's hit points; ``capture`` tactics (prisoners wanted) give no coup de grace;
+* an aimed shot (seed 004 "Helpless Defenders: Regular Attack", d20modern): the +5
+  shot's expected damage on the helpless foe the planned shot aims at.
+
+A creature shut in by a closed door (no way to any foe but through it) opens it, or
+breaks or hacks open a locked one, whichever is expected to take fewer rounds
+(:func:`door_way`).
 
 Each starts with a cheap bound that rejects it early, so a turn where none is possible
 or worth it costs little more than before.
