@@ -1321,7 +1321,7 @@ def _door_rounds(enc: Encounter, c: Combatant, at: Pos) -> tuple[float, A.Action
     dc = break_dc(entry.break_dc, left, entry.hp)
     strength = ability(c, stack([ability_check(c.stats, Ability.STR)])).value
     p_break = min(20, max(0, 21 - (dc - strength))) / 20
-    best = (1 / p_break if p_break else float("inf"), A.BreakDoor(at))
+    best: tuple[float, A.Action] = (1 / p_break if p_break else float("inf"), A.BreakDoor(at))
     b = enc.budget
     line_up = b.can_full_round and not b.stepped
     for o in c.ready_options():
