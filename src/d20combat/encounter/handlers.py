@@ -33,6 +33,7 @@ from d20combat.encounter.maneuvers import aimed_shot as AIM
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import feint as FEINT
 from d20combat.encounter.maneuvers import knockout as KO
+from d20combat.encounter.maneuvers import monster as MON
 from d20combat.encounter.maneuvers import objects as O
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
@@ -1327,6 +1328,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Crawl: Handler(_check_crawl, _run_crawl, _gen_crawl),
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
     A.Overrun: Handler(check_overrun, run_overrun, gen_overrun),
+    A.Trample: Handler(MON.check_trample, MON.run_trample, MON.gen_trample),
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
     # listed with the attacks they replace (_gen_attack)
     A.Trip: Handler(_check_attack, _run_attack, lambda enc, c: ()),

@@ -1,7 +1,8 @@
 """Special attacks in the encounter: who may make them, what they provoke, and what
 their results do to the fight, one module per maneuver (:mod:`.trip`, :mod:`.bull_rush`,
 :mod:`.overrun`, :mod:`.disarm`, :mod:`.sunder`, :mod:`.objects`, :mod:`.feint`,
-:mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`). The procedures
+:mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`; the monster
+special attacks Trip (Ex), pounce, rake and trample: :mod:`.monster`). The procedures
 themselves are pure rules (:mod:`d20combat.rules.maneuvers`); these modules feed them the
 situation (the attack's bonus with every situational modifier, the conditions on each
 check) and apply the outcome (prone, dropped weapons, pushes), recording each as an event.
@@ -329,6 +330,7 @@ from d20combat.encounter.maneuvers import (  # noqa: E402
     disarm,
     feint,
     knockout,
+    monster,
     overrun,
     sunder,
     trip,
@@ -352,6 +354,7 @@ __all__ = [
     "knockout",
     "maneuver_attacks",
     "maneuver_problem",
+    "monster",
     "overrun",
     "ready_option",
     "reclaim",
