@@ -32,7 +32,7 @@ def _attack(e: Event) -> str:
         "aoo": "makes an attack of opportunity against",
         "readied attack": "makes its readied attack against",
         "cleave": "cleaves on into",
-        "rake": "rakes (Rake (Ex): the stat block's bonus, +2 for the charge)",
+        "rake": "makes a rake attack (Rake (Ex), at the stat block's bonus) against",
         "knockout-blow": "delivers a knockout blow (full-round; a hit is a critical hit) to",
         "aimed shot": "takes a full-round aimed shot (+5) at",
     }.get(e.type, "attacks")

@@ -291,8 +291,12 @@ def run_trample(enc: Encounter, c: Combatant, a: A.Action) -> None:
     passed: list[Pos] = []
     occ = enc.space.occ
     for nxt in a.path:
-        under = [f for f in foes if any(s in occ.footprint(f.id) for s in footprint(nxt, c.squares))]
-        if not walk(enc, c, (nxt,), kind="trample", record=False, through=under[0] if under else None):
+        under = [
+            f for f in foes if any(s in occ.footprint(f.id) for s in footprint(nxt, c.squares))
+        ]
+        if not walk(
+            enc, c, (nxt,), kind="trample", record=False, through=under[0] if under else None
+        ):
             break
         passed.append(nxt)
         mine = footprint(c.pos, c.squares)
