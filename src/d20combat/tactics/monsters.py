@@ -6,8 +6,8 @@ hit points, as :mod:`d20combat.tactics.maneuvers` weighs the maneuvers:
   rakes included, is expected to deal more than the charge's single attack
   (:func:`pounce_instead`);
 * a trampling creature tramples when the damage it expects to deal to the foes on the
-  path (each making its attack of opportunity at -4 when it can, else its Reflex save
-  for half, :func:`~d20combat.encounter.maneuvers.monster.trample_one`), less the
+  path (each making its attack of opportunity at -4 or its Reflex save for half as
+  :func:`~d20combat.encounter.maneuvers.monster.would_strike_back` chooses), less the
   attacks of opportunity it expects to take for it, beats the attacks it gives up
   (:func:`trample_instead`).
 
@@ -30,6 +30,7 @@ from d20combat.encounter.maneuvers.monster import (
     pounce_attacks,
     pounce_problem,
     trample_option,
+    would_strike_back,
 )
 from d20combat.grid.squares import footprint
 from d20combat.rules.maneuvers.trample import AOO_PENALTY, covered, p_save, trample_dc
@@ -110,7 +111,7 @@ def _trample_worth(enc: Encounter, c: Combatant, path: tuple[tuple[int, int], ..
             done.add(f.id)
             hp = max(1.0, float(f.vitals.hp))
             back = _aoo_option(enc, f, c)
-            if back is None:
+            if back is None or not would_strike_back(enc, f, c):
                 saved = float(p_save(f.stats.saves["ref"].value, dc))
                 worth += min(hp, mean) * (1 - saved / 2)
             else:

@@ -14,8 +14,8 @@
   :func:`gen_trample`).
 
 Readings (docs/rules-coverage.md A60-A64): the pounce's full attack needs the full-round
-charge (A62); a foe run over makes the attack of opportunity at -4 when it can, else the
-Reflex save (A63); the rakes are made at the stat block's bonus, +2 for the charge (A62).
+charge (A62); a foe run over makes the attack of opportunity at -4 when it can and
+expects more of it than of the Reflex save, else the save (A63); the rakes are made at the stat block's bonus, +2 for the charge (A62).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import aoo_limit, strike
+from d20combat.encounter.fighting import aoo_limit, build_attack, strike
 from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, ChargeManeuver, ability, fall
 from d20combat.encounter.movement import walk
 from d20combat.errors import IllegalActionError
@@ -40,6 +40,7 @@ from d20combat.rules.maneuvers.trample import (
     reflex_save,
     split_damage,
     stated,
+    strikes_back,
     trample_dc,
     trample_problem,
 )
@@ -338,6 +339,31 @@ def _aoo_option(enc: Encounter, f: Combatant, c: Combatant) -> AttackOption | No
     return next(iter(f.melee_options()), None)
 
 
+def _aoo_bonus(option: AttackOption) -> Total:
+    return option.bonus.plus(Modifier(AOO_PENALTY, BonusType.UNTYPED, "against a trample"))
+
+
+def would_strike_back(enc: Encounter, f: Combatant, c: Combatant) -> bool:
+    """The choice of a foe run over (A63): its attack of opportunity at -4 if it can make
+    one and expects it to deal more than its Reflex save would spare it
+    (:func:`~d20combat.rules.maneuvers.trample.strikes_back`), else the save."""
+    option = _aoo_option(enc, f, c)
+    rule = c.stat.special("trample")
+    trample = trample_option(c)
+    if option is None or rule is None or trample is None:
+        return False
+    attack, _ = build_attack(enc, f, option, _aoo_bonus(option), c)
+    reflex = f.roll_total(f.stats.saves["ref"], "save")
+    return strikes_back(
+        attack.bonus.value,
+        attack.ac.value,
+        max(1.0, float(option.dice.mean) + attack.damage_bonus.value),
+        reflex.value,
+        trample_dc(c.stats, rule),
+        max(1.0, float(trample.dice.mean) + trample.damage_bonus.value),
+    )
+
+
 def _strike_back(enc: Encounter, f: Combatant, c: Combatant, reason: str) -> bool:
     """``f``'s attack of opportunity at -4 on the trampler ``c``; False if it has none."""
     option = _aoo_option(enc, f, c)
@@ -345,18 +371,18 @@ def _strike_back(enc: Encounter, f: Combatant, c: Combatant, reason: str) -> boo
         return False
     f.aoo_used += 1
     enc.event(f.id, "provoked", TRAMPLE_RULE, target=c.id, reason=reason)
-    bonus = option.bonus.plus(Modifier(AOO_PENALTY, BonusType.UNTYPED, "against a trample"))
-    strike(enc, f, option, bonus, c, kind="aoo", rule=TRAMPLE_RULE)
+    strike(enc, f, option, _aoo_bonus(option), c, kind="aoo", rule=TRAMPLE_RULE)
     return True
 
 
 def trample_one(enc: Encounter, c: Combatant, f: Combatant) -> None:
-    """``f`` is run over: its attack of opportunity at -4 if it can make one (A63),
-    else its Reflex save for half; then the trample damage (no attack roll)."""
+    """``f`` is run over: its attack of opportunity at -4 if it chooses it
+    (:func:`would_strike_back`), else its Reflex save for half; then the trample damage
+    (no attack roll)."""
     rule = c.stat.special("trample")
     option = trample_option(c)
     assert rule is not None and option is not None
-    struck = _strike_back(enc, f, c, "trampled")
+    struck = would_strike_back(enc, f, c) and _strike_back(enc, f, c, "trampled")
     if not enc.active(c) or not enc.active(f):
         return
     half = False

@@ -84,6 +84,22 @@ def p_save(reflex: int, dc: int) -> Fraction:
     return Fraction(good, 20)
 
 
+def p_attack(bonus: int, ac: int) -> Fraction:
+    """The chance an attack roll at ``bonus`` hits ``ac`` (a natural 20 always hits, a 1
+    never: seed 003 "Attack Roll")."""
+    return Fraction(sum(1 for face in range(2, 20) if face + bonus >= ac) + 1, 20)
+
+
+def strikes_back(
+    aoo_bonus: int, ac: int, aoo_mean: float, reflex: int, dc: int, trample_mean: float
+) -> bool:
+    """Whether a foe run over takes its attack of opportunity at -4 (``aoo_bonus``, the
+    penalty counted) rather than its Reflex save (A63): when the damage it expects to
+    deal beats the damage the save is expected to spare it (half the trample's, when it
+    saves)."""
+    return float(p_attack(aoo_bonus, ac)) * aoo_mean > float(p_save(reflex, dc)) * trample_mean / 2
+
+
 def trample_dc(trampler: Statistics, rule: SpecialAttack) -> int:
     """The save DC: the creature's text, else 10 + 1/2 its HD + its Str modifier."""
     if rule.dc is not None:
