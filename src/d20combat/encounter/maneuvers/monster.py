@@ -15,7 +15,8 @@
 
 Readings (docs/rules-coverage.md A60-A64): the pounce's full attack needs the full-round
 charge (A62); a foe run over makes the attack of opportunity at -4 when it can and
-expects more of it than of the Reflex save, else the save (A63); the rakes are made at the stat block's bonus, +2 for the charge (A62).
+expects more of it than of the Reflex save, else the save (A63); the rakes are made at
+the stat block's bonus, +2 for the charge (A62).
 """
 
 from __future__ import annotations
