@@ -1,0 +1,212 @@
+"""The monster special attacks in play, step by step with scripted dice: a wolf's Trip
+(Ex) (SRD monsters-animals.html "Wolf"), a lion's Pounce and Rake ("Lion"; SRD
+types-subtypes-and-special-abilities.html "Pounce", "Rake") and a giant stag beetle's
+Trample (monsters-vermin.html "Giant Stag Beetle"; "Trample").
+
+The kit's soldier: Str 16 (+3), Dex 12 (+1), Ref +3 (base 2, Dex 1), AC 16 (flat-footed
+15), longsword +9 (1d8+3). The bundled wolf: bite +3 (BAB 1, Str 1, Weapon Focus),
+1d6+1, Trip (Ex) "+1 check modifier". The lion (Large): claws +7 (BAB 3, Str 5, size
+-1), 1d4+5; bite +2 (secondary, -5), 1d8+2; Rake "Attack bonus +7 melee, damage 1d4+2".
+The beetle (Large, speed 20 ft): trample 2d8+3, "Reflex half DC 19", AC 19.
+Scripted dice give totals: an attack roll's natural face, a check's d20 + modifier,
+a damage roll's total, a save's natural face. The first rolls are initiative, in the
+order of the sides (red first).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from d20combat.encounter.actions import parse_action
+from d20combat.encounter.combatant import Condition
+from d20combat.errors import IllegalActionError
+
+WIDE = """
+............
+............
+............
+"""
+
+
+def events(enc: Any, kind: str) -> list[Any]:
+    return [e for e in enc.log if e.type == kind]
+
+
+def beast(
+    kit: Any, creature: str, rolls: list[int], *, at: str = "b2", blue: str = "", **kw: Any
+) -> Any:
+    sides = {
+        "red": f"  - {{creature: {creature}, at: {at}}}\n",
+        "blue": kit.soldier("Blue", kw.pop("blue_at", "c2"), feats=blue),
+    }
+    return kit.scripted_encounter(kw.pop("rows", WIDE), sides, rolls, **kw)
+
+
+# ---------------------------------------------------------------- Trip (Ex)
+def test_a_wolf_bite_that_hits_trips_for_free(kit: Any) -> None:
+    # bite: natural 18 + 3 = 21 vs flat-footed AC 15, hit, 4 damage; then the free trip:
+    # no touch attack, no attack of opportunity (Blue has Combat Reflexes: it would take
+    # one for an unarmed trip), the wolf's stated +1 (14 + 1 = 15) against Blue's better
+    # of Str +3 and Dex +1 (7 + 3 = 10): Blue falls prone.
+    enc = beast(kit, "wolf", [20, 1, 18, 4, 15, 10], blue="Combat Reflexes")
+    enc.apply(parse_action("attack blue"))
+    assert [e.type for e in enc.log[-3:]] == ["attack", "damage", "trip"]
+    assert not events(enc, "provoked")
+    trip = events(enc, "trip")[0]
+    o = trip.outcome
+    assert (o["result"], o["free"], o["weapon"], o["check"]) == ("tripped", True, "bite", [15, 10])
+    assert o["touch_total"] is None and o["counter"] is None
+    assert trip.total("trip check").value == 1 and trip.total("trip resist").value == 3
+    assert "Trip (Ex) check modifier" in trip.total("trip check").explain()
+    assert [r.purpose for r in trip.rolls] == [
+        "trip: Strength check",
+        "trip: resisting (Str or Dex)",
+    ]
+    assert enc.combatants["blue"].has("prone")
+
+
+def test_a_failed_free_trip_gives_no_counter_trip(kit: Any) -> None:
+    # 8 + 1 = 9 against 9 + 3 = 12: the trip fails, and "the opponent cannot react to
+    # trip the wolf": no counter-trip roll follows.
+    enc = beast(kit, "wolf", [20, 1, 18, 4, 9, 12])
+    enc.apply(parse_action("attack blue"))
+    trip = events(enc, "trip")[0]
+    assert trip.outcome["result"] == "failed" and len(trip.rolls) == 2
+    assert not any(c.has("prone") for c in enc.combatants.values())
+
+
+def test_no_trip_after_a_miss_or_against_a_prone_foe(kit: Any) -> None:
+    enc = beast(kit, "wolf", [20, 1, 5])  # 5 + 3 = 8 misses AC 15
+    enc.apply(parse_action("attack blue"))
+    assert not events(enc, "trip")
+    enc = beast(kit, "wolf", [20, 1, 18, 4, 15, 10])
+    enc.combatants["blue"].conditions["prone"] = Condition("blue", 0)
+    enc.apply(parse_action("attack blue"))  # prone: AC 11 against melee; hit, no trip
+    assert [e.type for e in enc.log[-2:]] == ["attack", "damage"]
+
+
+@pytest.mark.parametrize(("ruleset", "check"), [("srd35", 11), ("advanced", 8)])
+def test_the_free_trip_check_is_ruleset_data(kit: Any, ruleset: str, check: int) -> None:
+    # The dire wolf's text: "+11 check modifier" (Str 25: +7, Large: +4). srd35 takes it
+    # (monster_trip_check: stated); the advanced ruleset computes its own Strength check
+    # with seed 001's trip size modifier ("the grapple size modifier": Large +1): +8 (A60).
+    enc = beast(kit, "dire wolf", [20, 1, 18, 12, 15, 10], ruleset=ruleset, at="a1")
+    enc.apply(parse_action("attack blue"))
+    trip = events(enc, "trip")[0]
+    assert trip.total("trip check").value == check
+
+
+# ---------------------------------------------------------------- Pounce and Rake
+def test_a_lion_pounces_full_attack_and_rakes_each_plus_2(kit: Any) -> None:
+    # The charge from a1 to f1 (Blue at h2, flat-footed: no attack of opportunity), then
+    # the full attack, each +2 for the charge: claw +9 (10 + 9 = 19 vs AC 15: hit, 7),
+    # claw +9 (2 + 9 = 11: miss), bite +4 (11 + 4 = 15: hit, 6), rake +9 (6 + 9 = 15:
+    # hit, 3), rake +9 (a natural 1 misses).
+    enc = beast(kit, "lion", [20, 1, 10, 7, 2, 11, 6, 6, 3, 1], at="a1", blue_at="h2")
+    assert "charge blue to f1 pounce" in {str(a) for a in enc.legal_actions()}
+    enc.apply(parse_action("charge blue to f1 pounce"))
+    kinds = [e.type for e in enc.log if e.type in ("charge", "pounce", "attack", "rake")]
+    assert kinds == ["charge", "pounce", "attack", "attack", "attack", "rake", "rake"]
+    strikes = [e for e in enc.log if e.type in ("attack", "rake")]
+    assert [e.total("attack bonus").value for e in strikes] == [9, 9, 4, 9, 9]
+    assert [e.outcome["weapon"] for e in strikes] == ["claw", "claw", "bite", "rake", "rake"]
+    assert [e.outcome["result"] for e in strikes] == ["hit", "miss", "hit", "hit", "miss"]
+    assert "Rake (Ex) attack bonus (stat block)" in strikes[3].total("attack bonus").explain()
+    rake_damage = [e for e in enc.log if e.type == "damage"][2]
+    assert rake_damage.total("damage bonus").value == 2 and rake_damage.outcome["damage"] == 3
+    assert enc.combatants["blue"].vitals.hp == 39 - 7 - 6 - 3
+    assert enc.combatants["lion"].has("charged")  # -2 AC until its next turn
+
+
+def test_pounce_is_refused_with_its_reason(kit: Any) -> None:
+    enc = beast(kit, "wolf", [20, 1], at="a1", blue_at="h2")
+    with pytest.raises(IllegalActionError, match="has no pounce"):
+        enc.apply(parse_action("charge blue to g2 pounce"))
+    # a surprise round allows one standard action: a charge, but no full attack (A62)
+    enc = beast(kit, "lion", [20, 1], at="a1", blue_at="h2", awareness={"blue": "unaware"})
+    with pytest.raises(IllegalActionError, match="full-round charge"):
+        enc.apply(parse_action("charge blue to f1 pounce"))
+    assert not any(str(a).endswith("pounce") for a in enc.legal_actions())
+
+
+def test_charge_notation_round_trips() -> None:
+    for text in ("charge blue to f1 pounce", "trample b1 c1 d1 e1"):
+        assert str(parse_action(text)) == text
+    assert parse_action("trample b1").kind == "full-round"
+
+
+# ---------------------------------------------------------------- Trample
+def test_a_trample_runs_over_a_smaller_foe_who_saves_for_half(kit: Any) -> None:
+    # The beetle (2x2 at a1) tramples along b1 c1 d1 e1: at c1 its space covers Blue's
+    # d1. Blue, flat-footed, has no attack of opportunity: its Reflex save, natural 17
+    # + 3 = 20 against DC 19, succeeds: half of 13 is 6.
+    enc = beast(kit, "giant stag beetle", [20, 1, 17, 13], at="a1", blue_at="d1")
+    assert "trample b1 c1 d1 e1" in {str(a) for a in enc.legal_actions()}
+    enc.apply(parse_action("trample b1 c1 d1 e1"))
+    assert [e.type for e in enc.log[-4:]] == ["trample-save", "trampled", "damage", "trample"]
+    save = events(enc, "trample-save")[0]
+    assert (save.actor, save.outcome["dc"], save.outcome["total"], save.outcome["saved"]) == (
+        "blue",
+        19,
+        20,
+        True,
+    )
+    assert save.total("reflex save").value == 3
+    hit = events(enc, "damage")[0]
+    assert hit.rolls[0].total == 13 and hit.outcome["damage"] == 6
+    assert hit.total("damage bonus").value == 3
+    moved = events(enc, "trample")[0].outcome
+    assert (moved["end"], moved["trampled"], moved["stopped"]) == ("e1", ["blue"], False)
+    assert enc.combatants["giant-stag-beetle"].pos == (4, 0)
+
+
+def test_a_foe_run_over_strikes_back_at_minus_4_and_takes_it_all(kit: Any) -> None:
+    # Blue has Combat Reflexes (two attacks of opportunity with Dex 12): the beetle leaving
+    # b1 (next to Blue) provokes the first (a natural 1 misses); run over, Blue takes the
+    # second at -4 (+5: 15 + 5 = 20 vs AC 19, hit, 7) rather than the save: 7/20 x 7.5 =
+    # 2.6 expected against the save's 5/20 x 6 = 1.5 (A63). Then the full 13.
+    enc = beast(
+        kit,
+        "giant stag beetle",
+        [20, 1, 1, 15, 7, 13],
+        at="a1",
+        blue_at="d1",
+        blue="Combat Reflexes",
+    )
+    enc.apply(parse_action("trample b1 c1 d1 e1"))
+    aoos = events(enc, "aoo")
+    assert [e.total("attack bonus").value for e in aoos] == [9, 5]
+    assert "against a trample" in aoos[1].total("attack bonus").explain()
+    assert [e.outcome["reason"] for e in events(enc, "provoked")] == [
+        "moving out of b1",
+        "trampled",
+    ]
+    assert not events(enc, "trample-save")
+    assert [e.outcome["damage"] for e in events(enc, "damage")] == [7, 13]
+
+
+@pytest.mark.parametrize(
+    ("who", "action", "why"),
+    [
+        ("wolf", "trample c1 d1", "has no trample"),
+        ("giant stag beetle", "trample b1 c1", "occupied"),
+        ("giant stag beetle", "trample b1 c1 d1 e1 f1 g1 h1 i1 j1", "twice the speed is 40 ft"),
+    ],
+)
+def test_illegal_tramples_say_why(kit: Any, who: str, action: str, why: str) -> None:
+    enc = beast(kit, who, [20, 1], at="a1", blue_at="d1")
+    with pytest.raises(IllegalActionError, match=why):
+        enc.apply(parse_action(action))
+
+
+def test_no_trample_over_a_foe_as_large(kit: Any) -> None:
+    sides = {
+        "red": "  - {creature: giant stag beetle, at: a1}\n",
+        "blue": "  - {creature: ogre, at: d1}\n",
+    }
+    enc = kit.scripted_encounter(WIDE, sides, [20, 1])
+    with pytest.raises(IllegalActionError, match="blocks"):
+        enc.apply(parse_action("trample b1 c1 d1 e1 f1"))
+    assert not any(str(a).startswith("trample") for a in enc.legal_actions())
