@@ -210,3 +210,27 @@ def test_no_trample_over_a_foe_as_large(kit: Any) -> None:
     with pytest.raises(IllegalActionError, match="blocks"):
         enc.apply(parse_action("trample b1 c1 d1 e1 f1"))
     assert not any(str(a).startswith("trample") for a in enc.legal_actions())
+
+
+def test_seeded_bites_and_trips_agree_with_the_exact_odds(kit: Any) -> None:
+    """400 seeded bites of the wolf on a flat-footed Blue land within three standard
+    deviations of ``odds free-trip`` (the same procedure, enumerated)."""
+    from d20combat.content.rulesets import ruleset
+    from d20combat.encounter.state import Encounter
+    from d20combat.odds import free_trip_odds
+
+    sides = {"red": "  - {creature: wolf, at: b2}\n", "blue": kit.soldier("Blue", "c2")}
+    scenario = kit.make(kit.scenario_text(WIDE, sides))
+    n, tripped, seed = 400, 0, 0
+    for _ in range(n):
+        while True:  # the fights where the wolf acts first: Blue is still flat-footed
+            enc = Encounter.from_scenario(scenario, seed)
+            seed += 1
+            if enc.current is not None and enc.current.id == "wolf":
+                break
+        enc.apply(parse_action("attack blue"))
+        tripped += enc.combatants["blue"].has("prone")
+    wolf, blue = enc.combatants["wolf"], enc.combatants["blue"]
+    p = float(free_trip_odds(wolf.stats, blue.stats, ruleset(), flat_footed=True).p_success)
+    sd = (n * p * (1 - p)) ** 0.5
+    assert abs(tripped - n * p) <= 3 * sd, (tripped, n * p, sd)

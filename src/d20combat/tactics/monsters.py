@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack
+from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.maneuvers.monster import (
     _aoo_option,
     gen_trample,
@@ -37,7 +37,6 @@ from d20combat.rules.maneuvers.trample import AOO_PENALTY, covered, p_save, tram
 from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption
 from d20combat.tactics.estimates import hit_damage
-from d20combat.tactics.maneuvers import _provoked_worth
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -52,15 +51,18 @@ def _expected(
     *,
     charge: bool = False,
     shift: int = 0,
+    capped: bool = True,
 ) -> float:
-    """Expected damage of one attack, capped at the target's hit points; ``shift`` is
-    added to the attack bonus."""
+    """Expected damage of one attack, capped at the target's hit points unless not
+    ``capped``; ``shift`` is added to the attack bonus."""
     attack, _ = build_attack(enc, c, option, bonus, target, charge=charge)
     mean = max(1.0, float(option.dice.mean) + attack.damage_bonus.value)
+    if capped:
+        mean = min(mean, max(1.0, float(target.vitals.hp)))
     return hit_damage(
         attack.ac.value,
         attack.bonus.value + shift,
-        min(mean, max(1.0, float(target.vitals.hp))),
+        mean,
         21 if attack.crit_immune else option.crit_range,
         option.crit_multiplier,
         attack.concealment,
@@ -120,6 +122,17 @@ def _trample_worth(enc: Encounter, c: Combatant, path: tuple[tuple[int, int], ..
     return worth
 
 
+def _movement_risk(enc: Encounter, c: Combatant) -> float:
+    """Expected damage to ``c`` (uncapped) of the attacks of opportunity of the foes
+    threatening it, which its moving off provokes."""
+    risk = 0.0
+    for f in enc.space.threatening(c):
+        option = can_make_aoo(enc, f, c)
+        if option is not None:
+            risk += _expected(enc, f, option, option.bonus, c, capped=False)
+    return risk
+
+
 def trample_instead(enc: Encounter, c: Combatant, given_up: float) -> A.Trample | None:
     """The trample path expected to bring the most beyond ``given_up`` (the expected
     damage of the attacks it replaces) and the attacks of opportunity of the foes
@@ -128,7 +141,7 @@ def trample_instead(enc: Encounter, c: Combatant, given_up: float) -> A.Trample 
     if option is None:
         return None
     # leaving the foes that threaten it provokes them (an attack in place does not)
-    risk = _provoked_worth(enc, c)
+    risk = _movement_risk(enc, c)
     if risk >= c.vitals.hp:
         return None
     given_up += risk
