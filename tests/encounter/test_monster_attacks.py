@@ -234,3 +234,22 @@ def test_seeded_bites_and_trips_agree_with_the_exact_odds(kit: Any) -> None:
     p = float(free_trip_odds(wolf.stats, blue.stats, ruleset(), flat_footed=True).p_success)
     sd = (n * p * (1 - p)) ** 0.5
     assert abs(tripped - n * p) <= 3 * sd, (tripped, n * p, sd)
+
+
+def test_the_beast_hunt_shows_a_bite_trip_a_pounce_and_a_trample() -> None:
+    """The bundled scenario ``beast-hunt`` fought with seeds 1, 2 and 3 (as ``d20combat
+    fight beast-hunt --seed N``): between them a wolf's bite trips a foe, the lion
+    pounces (rakes included) and the beetle runs the party over."""
+    from d20combat.content.scenarios import load_scenario
+    from d20combat.sim.runner import fight
+
+    seen: list[Any] = []
+    for seed in (1, 2, 3):
+        seen += fight(load_scenario("beast-hunt"), seed).encounter.log
+    assert any(
+        e.type == "trip" and e.outcome.get("free") and e.outcome["result"] == "tripped"
+        for e in seen
+    )
+    assert any(e.type == "pounce" for e in seen) and any(e.type == "rake" for e in seen)
+    assert any(e.type == "trample" and e.outcome["trampled"] for e in seen)
+    assert any(e.type == "trample-save" for e in seen)
