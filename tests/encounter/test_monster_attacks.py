@@ -253,3 +253,72 @@ def test_the_beast_hunt_shows_a_bite_trip_a_pounce_and_a_trample() -> None:
     assert any(e.type == "pounce" for e in seen) and any(e.type == "rake" for e in seen)
     assert any(e.type == "trample" and e.outcome["trampled"] for e in seen)
     assert any(e.type == "trample-save" for e in seen)
+
+
+BRUTE = """
+  - at: a2
+    stat_block:
+      name: Brute
+      size: huge
+      type: animal
+      abilities: {str: 30, dex: 10, con: 20, int: 2, wis: 10, cha: 6}
+      hit_dice: [{count: 10, die: 8}]
+      bab: 7
+      base_saves: {fort: 7, ref: 7, will: 3}
+      speed: {land: 40}
+      natural_armor: 5
+      natural_attacks: [{name: slam, damage: 2d6}]
+      special_attacks: [trample 2d8+15]
+      special_attack_rules: [{kind: trample, damage: 2d8+15, dc: 25}]
+"""
+HULK = """
+  - at: e1
+    stat_block:
+      name: Hulk
+      size: large
+      abilities: {str: 16, dex: 14, con: 12, int: 10, wis: 10, cha: 10}
+      hit_dice: [{count: 6, die: 10, source: fighter}]
+      bab: 6
+      base_saves: {fort: 5, ref: 2, will: 2}
+      weapons: [longsword]
+      feats: [Combat Reflexes]
+"""
+
+
+def test_moving_over_part_of_a_space_gives_an_attack_at_minus_4(kit: Any) -> None:
+    # The Huge brute (3x3) tramples along row 2 past the Large hulk (e1-f2): its space
+    # never covers e1 and f1, so the hulk is not trampled, but it may strike at -4 when
+    # the brute moves over part of its space (SRD "Trample"). The hulk (Combat Reflexes,
+    # Dex 14: three attacks of opportunity) first takes the one for the brute leaving a2
+    # (a natural 1 misses), then the -4 one: longsword +8 (BAB 6, Str 3, Large -1) -4 =
+    # +4, 15 + 4 = 19 against the brute's AC 13 (10, Huge -2, natural 5): hit, 10.
+    rows = "\n".join(["..........."] * 5)
+    enc = kit.scripted_encounter(rows, {"red": BRUTE, "blue": HULK}, [20, 1, 1, 15, 10])
+    enc.combatants["hulk"].acted = True  # not flat-footed
+    enc.apply(parse_action("trample b2 c2 d2 e2 f2 g2"))
+    assert [e.outcome["reason"] for e in events(enc, "provoked")] == [
+        "moving out of a2",
+        "trample (moving over part of its space)",
+    ]
+    assert [e.total("attack bonus").value for e in events(enc, "aoo")] == [8, 4]
+    assert events(enc, "damage")[0].outcome["damage"] == 10
+    assert events(enc, "trample")[0].outcome["trampled"] == []
+    assert not events(enc, "trampled")
+
+
+def test_a_trample_stopped_over_a_foe_goes_back_to_its_last_legal_position(kit: Any) -> None:
+    # Run over at c1 (its space c1-d2 covers Blue's d1: Blue's save, 5 + 3, fails: 13),
+    # the beetle (1 hp left) is dropped by Green's attack of opportunity (Combat
+    # Reflexes: 15 + 9 = 24 against AC 19, 10) as it leaves c1: it lies over Blue, an
+    # illegal space, and returns to b1, the last legal position (SRD "Trample").
+    sides = {
+        "red": "  - {creature: giant stag beetle, at: a1}\n",
+        "blue": kit.soldier("Blue", "d1") + kit.soldier("Green", "e3", feats="Combat Reflexes"),
+    }
+    enc = kit.scripted_encounter(WIDE, sides, [20, 1, 2, 5, 13, 15, 10])
+    beetle = enc.combatants["giant-stag-beetle"]
+    beetle.vitals = beetle.vitals._replace(hp=1)
+    enc.apply(parse_action("trample b1 c1 d1 e1"))
+    moved = events(enc, "trample")[0].outcome
+    assert (moved["path"], moved["stopped"], moved["trampled"]) == (["b1", "c1"], True, ["blue"])
+    assert moved["end"] == "b1" and beetle.pos == (1, 0)

@@ -316,6 +316,7 @@ def run_trample(enc: Encounter, c: Combatant, a: A.Action) -> None:
                 break
         if not enc.active(c):
             break
+    _back_to_legal(enc, c, [start, *passed])
     enc.event(
         c.id,
         "trample",
@@ -326,6 +327,24 @@ def run_trample(enc: Encounter, c: Combatant, a: A.Action) -> None:
         stopped=len(passed) < len(a.path),
         trampled=sorted(d for d in done if "/" not in d),
     )
+
+
+def _back_to_legal(enc: Encounter, c: Combatant, been: list[Pos]) -> None:
+    """SRD "Trample": "A trampling creature that accidentally ends its movement in an
+    illegal space returns to the last legal position it occupied": stopped over a foe
+    (an attack of opportunity or a readied action), it goes back along its path to the
+    last position it shares with nobody."""
+    occ = enc.space.occ
+
+    def shared(p: Pos) -> bool:
+        return any(o != c.id for s in footprint(p, c.squares) for o in occ.at(s))
+
+    if not shared(c.pos):
+        return
+    for p in reversed(been[:-1]):
+        if not shared(p):
+            enc.space.place(c, p)
+            return
 
 
 def _aoo_option(enc: Encounter, f: Combatant, c: Combatant) -> AttackOption | None:
