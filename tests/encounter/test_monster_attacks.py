@@ -21,7 +21,7 @@ import pytest
 
 from d20combat.encounter.actions import parse_action
 from d20combat.encounter.combatant import Condition
-from d20combat.errors import IllegalActionError
+from d20combat.errors import IllegalActionError, InputError
 
 WIDE = """
 ............
@@ -135,6 +135,10 @@ def test_charge_notation_round_trips() -> None:
     for text in ("charge blue to f1 pounce", "trample b1 c1 d1 e1"):
         assert str(parse_action(text)) == text
     assert parse_action("trample b1").kind == "full-round"
+    with pytest.raises(InputError, match="'trample' and the squares of the path"):
+        parse_action("trample")
+    with pytest.raises(InputError, match="pounce"):
+        parse_action("charge blue to f1 pounce follow")
 
 
 # ---------------------------------------------------------------- Trample
