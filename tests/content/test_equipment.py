@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from d20combat.content.damage import DamageType
@@ -503,9 +503,6 @@ _DICE = st.sampled_from(
 )
 
 
-# no deadline: the first example fills the damage tables' caches, which on a shared,
-# loaded machine took over 200 ms (a flake on main too)
-@settings(deadline=None)
 @given(_DICE, st.integers(min_value=0, max_value=6))
 def test_larger_never_deals_less(dice: str, steps: int) -> None:
     up = step_damage(dice, steps)
@@ -514,9 +511,6 @@ def test_larger_never_deals_less(dice: str, steps: int) -> None:
     assert upper.mean > up.mean
 
 
-# no deadline: the first example fills the damage tables' caches, which on a shared,
-# loaded machine took over 200 ms (a flake on main too)
-@settings(deadline=None)
 @given(_DICE, st.integers(min_value=0, max_value=6))
 def test_smaller_never_deals_more(dice: str, steps: int) -> None:
     down = step_damage(dice, -steps)
