@@ -843,7 +843,7 @@ class Space:
                 a foe, or the path ends where ``c`` may not stop.
         """
         path = tuple(path)
-        key = ("path-cost", c.id, path, through)
+        key = ("path-cost", c.id, path, through) if through else ("path-cost", c.id, path)
         known: int | None = self._now.get(key)
         if known is not None:
             return known

@@ -461,8 +461,7 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         step = _step_into_reach(v, options)
         if step is not None:
             return step
-    charging = b.can_full_round and bool(options) and c.restrictions().can_charge
-    if charging and c.stat.special_attack_rules:
+    if c.stat.special_attack_rules and b.can_full_round and options and c.restrictions().can_charge:
         # a pouncing creature's charge brings its full attack now (tactics/monsters.py)
         best = _best_charge(v, speed, avoid_provoking)
         pounce = pounce_instead(v.enc, c, best) if best is not None else None
@@ -473,7 +472,7 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         if avoid_provoking:
             dest = _flank_detour(v, speed, dest) or dest
         return overrun_on_the_way(v.enc, c, A.Move(dest))
-    if charging:
+    if b.can_full_round and options and c.restrictions().can_charge:
         # charging only when no attack square is reachable with a plain move keeps
         # the full attack for the next round; charge when the foe is out of reach.
         best = _best_charge(v, speed, avoid_provoking)
