@@ -54,6 +54,11 @@ def test_the_srd_texts_give_the_numbers() -> None:
     assert rules_of("Giant Stag Beetle") == [("trample", (), None, 1, None, "2d8+3", 19)]
     assert rules_of("Elephant") == [("trample", (), None, 1, None, "2d8+15", 25)]
     assert rules_of("Behir") == [("rake", (), None, 6, 15, "1d4+4", None)]
+    # monsters-k-l.html gives the lammasu's rake (+12, 1d6+3) and then, on the same
+    # page, the golden protector's (+19, 1d6+4): each its own
+    assert rules_of("Lammasu")[1] == ("rake", (), None, 2, 12, "1d6+3", None)
+    golden = rules_of("Golden Protector (Celestial Half-Dragon Lammasu)")
+    assert golden[1] == ("rake", (), None, 2, 19, "1d6+4", None)
     assert rules_of("Ogre") == []
 
 

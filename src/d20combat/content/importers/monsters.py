@@ -1254,12 +1254,25 @@ _TRAMPLE_RULE = re.compile(r"Trample \(Ex\):[^.]*?\bDC (\d+)", re.IGNORECASE)
 _COUNTS = {"two": 2, "three": 3, "four": 4, "six": 6, "eight": 8}
 
 
+def _entry(pattern: re.Pattern[str], text: str, name: str) -> re.Match[str] | None:
+    """The creature's own "(Ex)" entry in a text that may describe several creatures (the
+    lammasu's page gives the golden protector's rake too): the first match from the
+    first mention of ``name``, else the first."""
+    at = text.lower().find(name.lower()) if name else -1
+    if at > 0:
+        m = pattern.search(text, at)
+        if m is not None:
+            return m
+    return pattern.search(text)
+
+
 def parse_special_attack_rules(
-    special_attacks: tuple[str, ...], text: str
+    special_attacks: tuple[str, ...], text: str, name: str = ""
 ) -> tuple[tuple[SpecialAttack, ...], list[str]]:
     """The numbers of the special attacks d20combat models, from the creature's
     descriptive text (SRD monsters pages, "<Name> (Ex): ..."), and what could not be
-    read. ``special_attacks`` is the normalised "Special Attacks" row.
+    read. ``special_attacks`` is the normalised "Special Attacks" row; ``name`` picks the
+    creature's own entry in a text that describes several (:func:`_entry`).
 
     * "Trip (Ex): A wolf that hits with a bite attack can attempt to trip the opponent
       (+1 check modifier)": ``trip``, attacks ``bite``, modifier +1 ("claw or bite": both).
@@ -1272,7 +1285,7 @@ def parse_special_attack_rules(
     problems: list[str] = []
     for entry in special_attacks:
         if names_keyword(entry, "trip"):
-            m = _TRIP_RULE.search(text)
+            m = _entry(_TRIP_RULE, text, name)
             if m is None:
                 problems.append("Trip (Ex): no check modifier in the text")
                 continue
@@ -1281,7 +1294,7 @@ def parse_special_attack_rules(
         elif names_keyword(entry, "pounce"):
             out.append(SpecialAttack(kind="pounce"))
         elif names_keyword(entry, "rake"):
-            m = _RAKE_RULE.search(text)
+            m = _entry(_RAKE_RULE, text, name)
             if m is None:
                 problems.append("Rake (Ex): no attack bonus and damage in the text")
                 continue
@@ -1291,7 +1304,7 @@ def parse_special_attack_rules(
             )
         elif names_keyword(entry, "trample"):
             dice = entry.split()[1] if len(entry.split()) > 1 else ""
-            m = _TRAMPLE_RULE.search(text)
+            m = _entry(_TRAMPLE_RULE, text, name)
             if not re.fullmatch(r"\d+d\d+(?:[+-]\d+)?", dice) or m is None:
                 problems.append("Trample (Ex): no damage in the row or no DC in the text")
                 continue
@@ -2062,7 +2075,7 @@ def build_stat_block(
     for p in defenses.problems:
         problem("special qualities", p)
     special_attacks = parse_special_attacks(rows.get("special attacks", "—"))
-    special_rules, rule_problems = parse_special_attack_rules(special_attacks, col.text)
+    special_rules, rule_problems = parse_special_attack_rules(special_attacks, col.text, name)
     for p in rule_problems:
         problem("special attacks", p)
 
