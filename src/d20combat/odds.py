@@ -500,6 +500,51 @@ def _free_trip_problem(attacker: Statistics, defender: Statistics) -> str | None
     return trip_problem(attacker, defender)
 
 
+def trample_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> ManeuverOdds:
+    """Exact odds of a trample on ``defender`` (SRD types-subtypes-and-special-abilities
+    "Trample"): no attack roll; the defender's Reflex save (the creature's DC) halves the
+    damage, by :func:`d20combat.rules.maneuvers.trample.reflex_save` under
+    :func:`~d20combat.rules.dice.enumerate_outcomes`. The defender's other choice, an
+    attack of opportunity at -4 instead of the save, is listed, not folded in.
+
+    Raises:
+        ValueError: if the attacker has no trample with its damage.
+    """
+    from d20combat.rules.maneuvers import trample as TR
+
+    rule = attacker.stat.special("trample")
+    if rule is None or rule.damage is None:
+        raise ValueError(f"{attacker.stat.name} has no trample")
+    dc = TR.trample_dc(attacker, rule)
+    reflex = defender.saves["ref"]
+    results = enumerate_outcomes(
+        lambda d: "half damage" if TR.reflex_save(d, reflex, dc).saved else "full damage"
+    )
+    outcomes = {k: results[k] for k in ("full damage", "half damage") if k in results}
+    return ManeuverOdds(
+        "trample",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "full damage",
+        outcomes,
+        ((f"Reflex save (DC {dc}) fails", outcomes.get("full damage", Fraction(0))),),
+        (
+            f"{defender.stat.name}: an attack of opportunity at -4 instead of the save, "
+            "when it has one (SRD Trample)",
+        ),
+    )
+
+
+def _trample_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    from d20combat.rules.maneuvers.trample import trample_problem
+
+    rule = attacker.stat.special("trample")
+    if rule is None or rule.damage is None:
+        return f"{attacker.stat.name} has no Trample (Ex) special attack"
+    return trample_problem(attacker, defender)
+
+
 class ManeuverEntry(NamedTuple):
     """What ``d20combat odds MANEUVER`` needs of a maneuver: its odds, why it cannot be
     made between two creatures (None: it can), and the situation flags it takes."""
@@ -786,6 +831,7 @@ def _feint_problem(attacker: Statistics, defender: Statistics) -> str | None:
 MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "trip": ManeuverEntry(trip_odds, _trip_problem),
     "free-trip": ManeuverEntry(free_trip_odds, _free_trip_problem),
+    "trample": ManeuverEntry(trample_odds, _trample_problem, frozenset()),
     "bull-rush": ManeuverEntry(bull_rush_odds, _bull_rush_problem, frozenset({"charge"})),
     "overrun": ManeuverEntry(overrun_odds, _overrun_problem, frozenset({"charge", "flat_footed"})),
     "disarm": ManeuverEntry(disarm_odds, _disarm_problem),

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from d20combat.cli import cli
 from d20combat.content.bestiary import find_creature
 from d20combat.content.rulesets import ruleset
-from d20combat.odds import free_trip_odds
+from d20combat.odds import free_trip_odds, trample_odds
 from d20combat.rules.maneuvers.trip import free_trip_check, resist_check
 from d20combat.rules.statistics import derive
 
@@ -94,3 +94,52 @@ def test_the_wolf_against_fighter_4_by_hand() -> None:
 def test_free_trip_odds_refusals(args: list[str], needle: str) -> None:
     result = CliRunner().invoke(cli, ["odds", "free-trip", *args])
     assert result.exit_code != 0 and needle in result.output
+
+
+@pytest.mark.parametrize("defender", ["fighter-4", "wizard-3", "rogue-3", "wolf"])
+def test_trample_odds_match_brute_force(defender: str) -> None:
+    # The giant stag beetle's "Reflex half DC 19": every face of the defender's d20 (a
+    # natural 20 always saves, a 1 never: SRD combat-i "Saving Throws").
+    rules = ruleset("srd35")
+    beetle = derive(find_creature("giant stag beetle"), rules)
+    d = derive(find_creature(defender), rules)
+    ref = d.saves["ref"].value
+    saved = Fraction(sum(1 for f in D20 if f == 20 or (f != 1 and f + ref >= 19)), 20)
+    odds = trample_odds(beetle, d, rules)
+    assert odds.outcomes == {
+        k: v for k, v in {"full damage": 1 - saved, "half damage": saved}.items() if v
+    }
+    assert odds.steps == (("Reflex save (DC 19) fails", 1 - saved),)
+    assert len(odds.provokes) == 1 and "-4 instead of the save" in odds.provokes[0]
+
+
+def test_trample_odds_by_hand_and_refusals() -> None:
+    # fighter-4's Ref +2 saves on 17-20: 4 of 20, so the full damage is 16/20
+    data = json.loads(
+        CliRunner()
+        .invoke(
+            cli,
+            [
+                "odds",
+                "trample",
+                "--attacker",
+                "giant stag beetle",
+                "--defender",
+                "fighter-4",
+                "--json",
+            ],
+        )
+        .output
+    )
+    assert data["outcomes"] == {"full damage": "4/5", "half damage": "1/5"}
+    assert data["provokes"][0]["folded_in"] is False
+    for args, needle in (
+        (["--attacker", "giant stag beetle", "--defender", "ogre"], "one size smaller"),
+        (["--attacker", "wolf", "--defender", "ogre"], "Wolf has no Trample (Ex)"),
+        (
+            ["--attacker", "giant stag beetle", "--defender", "wolf", "--flat-footed"],
+            "does not apply",
+        ),
+    ):
+        result = CliRunner().invoke(cli, ["odds", "trample", *args])
+        assert result.exit_code != 0 and needle in result.output, result.output
