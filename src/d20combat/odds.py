@@ -520,7 +520,9 @@ def trample_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> 
     results = enumerate_outcomes(
         lambda d: "half damage" if TR.reflex_save(d, reflex, dc).saved else "full damage"
     )
-    outcomes = {k: results[k] for k in ("full damage", "half damage") if k in results}
+    outcomes: dict[str, Fraction] = {
+        k: results[k] for k in ("full damage", "half damage") if k in results
+    }
     return ManeuverOdds(
         "trample",
         attacker.stat.name,

@@ -124,6 +124,10 @@ def test_pounce_is_refused_with_its_reason(kit: Any) -> None:
     enc = beast(kit, "wolf", [20, 1], at="a1", blue_at="h2")
     with pytest.raises(IllegalActionError, match="has no pounce"):
         enc.apply(parse_action("charge blue to g2 pounce"))
+    # Power Attack goes with a pounce's full attack, for a creature with the feat
+    enc = beast(kit, "lion", [20, 1], at="a1", blue_at="h2")
+    with pytest.raises(IllegalActionError, match="has no Power Attack feat"):
+        enc.apply(parse_action("charge blue to f1 power 2 pounce"))
     # a surprise round allows one standard action: a charge, but no full attack (A62)
     enc = beast(kit, "lion", [20, 1], at="a1", blue_at="h2", awareness={"blue": "unaware"})
     with pytest.raises(IllegalActionError, match="full-round charge"):
@@ -326,3 +330,33 @@ def test_a_trample_stopped_over_a_foe_goes_back_to_its_last_legal_position(kit: 
     moved = events(enc, "trample")[0].outcome
     assert (moved["path"], moved["stopped"], moved["trampled"]) == (["b1", "c1"], True, ["blue"])
     assert moved["end"] == "b1" and beetle.pos == (1, 0)
+
+
+CAT = """
+  - at: a1
+    stat_block:
+      name: Cat
+      size: large
+      type: animal
+      abilities: {str: 20, dex: 14, con: 14, int: 2, wis: 12, cha: 6}
+      hit_dice: [{count: 6, die: 8}]
+      bab: 4
+      base_saves: {fort: 5, ref: 5, will: 3}
+      speed: {land: 40}
+      long: true
+      natural_attacks: [{name: claw, count: 2, damage: 1d6}]
+      feats: [Power Attack]
+      special_attacks: [pounce, rake 1d4+2]
+      special_attack_rules: [{kind: pounce}, {kind: rake, count: 2, bonus: 8, damage: 1d4+2}]
+"""
+
+
+def test_power_attack_goes_with_a_pounce(kit: Any) -> None:
+    # Claws +8 (BAB 4, Str 5, Large -1), +2 charging, -2 Power Attack: +8; the rakes'
+    # stated +8, +2, -2: +8 too. Each hit deals 2 more (SRD feats "Power Attack").
+    sides = {"red": CAT, "blue": kit.soldier("Blue", "h2")}
+    enc = kit.scripted_encounter(WIDE, sides, [20, 1, 10, 10, 10, 10, 10, 6, 10, 6])
+    enc.apply(parse_action("charge blue to f1 power 2 pounce"))
+    strikes = [e for e in enc.log if e.type in ("attack", "rake")]
+    assert [e.total("attack bonus").value for e in strikes] == [8, 8, 8, 8]
+    assert [e.total("damage bonus").value for e in enc.log if e.type == "damage"] == [7, 7, 4, 4]

@@ -19,7 +19,8 @@ notation                   meaning (action type; source)
 ``charge ogre to g6 overrun``   charge through the ogre's space, overrunning it, on to
                            g6 (seed 000 "Overrun")
 ``charge fighter to e6 pounce``   a pouncing creature's charge ending in a full attack,
-                           its rakes included (SRD special abilities "Pounce", "Rake")
+                           its rakes included (SRD special abilities "Pounce", "Rake");
+                           ``power N`` before ``pounce`` for Power Attack
 ``trample c4 d5 e6``       a trampling creature runs over smaller foes on the path
                            (full-round; SRD special abilities "Trample")
 ``attack ogre``            attack (standard, or the next attack of a full attack)

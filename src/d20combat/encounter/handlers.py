@@ -333,7 +333,7 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
         ending = CHARGE_MANEUVERS.get(a.maneuver)
         if ending is None:
             raise _fail(f"a charge ends with an attack, {' or '.join(CHARGE_MANEUVERS)}")
-        if a.power:
+        if a.power and not ending.attacks:
             raise _fail(f"Power Attack goes with the charge's attack, not a {a.maneuver}")
         if a.follow and a.maneuver != "bull-rush":
             raise _fail("only a bull rush follows its defender")
@@ -346,7 +346,7 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
         melee = c.melee_options()
         if not melee:
             raise _fail("no melee weapon to charge with")
-        _check_stance(enc, c, melee[0], first=True, power=a.power)
+        check_stance(enc, c, melee[0], first=True, power=a.power)
 
 
 def _run_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -560,7 +560,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if nxt is not None and a.two_weapon:
         raise _fail("the full attack is already under way")
     if a.power or a.stance or a.expertise:
-        _check_stance(
+        check_stance(
             enc,
             c,
             option,
@@ -584,7 +584,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(why)
 
 
-def _check_stance(
+def check_stance(
     enc: Encounter,
     c: Combatant,
     option: AttackOption,

@@ -88,7 +88,7 @@ def pounce_instead(enc: Encounter, c: Combatant, charge: A.Charge) -> A.Charge |
     full, single = pounce_worth(enc, c, enc.get(charge.target))
     if full <= single:
         return None
-    return A.Charge(charge.target, charge.to, maneuver="pounce")
+    return A.Charge(charge.target, charge.to, charge.power, maneuver="pounce")
 
 
 def _trample_worth(enc: Encounter, c: Combatant, path: tuple[tuple[int, int], ...]) -> float:

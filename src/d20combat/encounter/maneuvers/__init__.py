@@ -315,6 +315,7 @@ class ChargeManeuver(NamedTuple):
     check: Callable[[Encounter, Combatant, Charge, Combatant, int], None]
     run: Callable[[Encounter, Combatant, Charge, Combatant, int], None]
     ends: Callable[[Encounter, Combatant, Combatant, int], Iterable[Charge]]
+    attacks: bool = False  # it ends in attacks (a pounce): Power Attack goes with them
 
 
 #: The maneuvers a charge may end with, by the word of its notation.

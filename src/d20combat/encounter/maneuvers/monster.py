@@ -162,10 +162,15 @@ def pounce_problem(enc: Encounter, c: Combatant) -> str | None:
 
 
 def _check_pounce(enc: Encounter, c: Combatant, a: A.Charge, target: Combatant, limit: int) -> None:
+    from d20combat.encounter.handlers import check_stance
+
     why = pounce_problem(enc, c)
     if why:
         raise IllegalActionError(why)
     enc.space.check_charge(c, target, a.to, limit)
+    routine = pounce_routine(c)
+    if a.power and routine is not None:  # SRD feats "Power Attack": on the full attack
+        check_stance(enc, c, routine.attacks[0][0], first=True, power=a.power)
 
 
 def _run_pounce(enc: Encounter, c: Combatant, a: A.Charge, target: Combatant, limit: int) -> None:
@@ -205,7 +210,7 @@ def _pounce_ends(enc: Encounter, c: Combatant, target: Combatant, limit: int) ->
         yield A.Charge(target.id, to, maneuver="pounce")
 
 
-CHARGE_MANEUVERS["pounce"] = ChargeManeuver(_check_pounce, _run_pounce, _pounce_ends)
+CHARGE_MANEUVERS["pounce"] = ChargeManeuver(_check_pounce, _run_pounce, _pounce_ends, attacks=True)
 
 
 # ---------------------------------------------------------------- Trample
