@@ -22,6 +22,7 @@ MANEUVER_EVENTS = frozenset(
     {"trip", "bull-rush", "overrun", "disarm", "sunder", "attack-object", "break", "feint"}
     | {"aid", "coup-de-grace", "knockout-blow", "aimed shot"}
     | {"grapple", "grapple-check", "climb", "shake-off"}
+    | {"pounce", "rake", "trample", "trampled", "trample-save"}
 )
 
 

@@ -507,6 +507,10 @@ def strike(
         if option.effects:
             for hook in AFTER_HIT:
                 hook(enc, attacker, option, bonus, target)
+        if option.natural and attacker.stat.special_attack_rules:
+            from d20combat.encounter.maneuvers.monster import free_trip
+
+            free_trip(enc, attacker, option, target)  # SRD monsters "Trip (Ex)"
     return r
 
 
