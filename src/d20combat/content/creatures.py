@@ -551,6 +551,8 @@ class StatBlock(Frozen):
     natural_armor: int = Field(default=0, ge=0)
     armor: BodyArmor | None = None
     shield: Shield | None = None
+    # seed 000 "Garrote Attacks": neck protection worn ("leather collar" +4, "gorget" +10)
+    neck_guard: Literal["leather collar", "gorget"] | None = None
     weapons: tuple[KnownWeapon, ...] = ()
     natural_attacks: tuple[NaturalAttack, ...] = ()
     feats: tuple[FeatRef, ...] = ()

@@ -66,6 +66,8 @@ class WeaponFlag(StrEnum):
     LOAD_MOVE = "load-move"  # hand and light crossbows, slings: loading is a move action
     LOAD_FULL = "load-full"  # heavy crossbow: loading is a full-round action
     LOAD_FREE = "load-free"  # repeating crossbows: a free action (a new case: full round)
+    GARROTE = "garrote"  # seed 000 "Garrote Attacks": used only for garrote attacks (A80)
+    LOCKING = "locking"  # a locking garrote: no moving in to keep it in place (seed 000)
 
 
 # SRD equipment: a hand crossbow and a sling are shot with one hand (other projectile

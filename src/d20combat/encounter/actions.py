@@ -38,6 +38,9 @@ notation                   meaning (action type; source)
                            deal unarmed damage (``lethal`` at -4, or ``nonlethal``)
 ``pin ogre``               in a grapple: a grapple check to pin (in place of an attack)
 ``break-pin ogre``         break the pin ogre holds on another (in place of an attack)
+``garrote ogre with wire garrote``   loop a garrote over ogre's head in place of an
+                           attack (seed 000 "Garrote Attacks")
+``strangle ogre``          garroting ogre: a grapple check dealing the garrote's damage
 ``escape-grapple ogre``    escape the grapple by a grapple check (in place of an attack)
 ``escape-pin ogre``        escape ogre's pin by a grapple check (in place of an attack)
 ``escape-artist ogre``     escape the grapple, or the pin, by Escape Artist (standard)
@@ -303,6 +306,32 @@ class GrappleDamage(_Maneuver):
         if self.nonlethal is not None:
             text += " nonlethal" if self.nonlethal else " lethal"
         return text
+
+
+@dataclass(frozen=True, slots=True)
+class Garrote(Attack):
+    """Garrote ``target`` with the ready garrote ``weapon`` (None: the first) in place
+    of a melee attack (seed 000 "Garrote Attacks")."""
+
+    verb: ClassVar[str] = "garrote"
+    named: ClassVar[str] = "garrote"
+
+    @property
+    def maneuver(self) -> str | None:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Strangle(Attack):
+    """Strangle the creature ``target`` one holds a garrote on: a grapple check that
+    deals the garrote's damage (seed 000 "Maintaining a Garrote Attack")."""
+
+    verb: ClassVar[str] = "strangle"
+    named: ClassVar[str] = "strangle"
+
+    @property
+    def maneuver(self) -> str | None:
+        return self.verb
 
 
 @dataclass(frozen=True, slots=True)
@@ -938,6 +967,8 @@ ATTACK_MANEUVER_ACTIONS: dict[str, type[Attack]] = {
     "escape-pin": EscapePin,
     "use-weapon": UseWeapon,
     "climb-onto": ClimbOnto,
+    "garrote": Garrote,
+    "strangle": Strangle,
 }
 ATTACK_MANEUVERS = tuple(ATTACK_MANEUVER_ACTIONS)
 _ITEM_MANEUVERS = {"disarm": Disarm, "sunder": Sunder}
@@ -997,13 +1028,22 @@ def _parse_aid(text: str, args: list[str]) -> AidAnother:
 def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:
     """``trip TARGET [with WEAPON] [defensively] [drop-if-tripped]``;
     ``disarm|sunder TARGET [ITEM] [with WEAPON] [defensively]``;
-    ``grapple-damage TARGET [lethal|nonlethal]``; the other grapple options
+    ``grapple-damage TARGET [lethal|nonlethal]``; ``garrote TARGET [with WEAPON]
+    [defensively]``, ``strangle TARGET [with WEAPON]``; the other grapple options
     ``VERB TARGET [defensively]``."""
     if verb == "grapple-damage":
         kinds = {"lethal": False, "nonlethal": True}
         if not args or len(args) > 2 or (len(args) == 2 and args[1] not in kinds):
             raise _expect(text, "'grapple-damage TARGET [lethal|nonlethal]'")
         return GrappleDamage(args[0], nonlethal=kinds[args[1]] if len(args) == 2 else None)
+    if verb in ("garrote", "strangle"):
+        form = f"'{verb} TARGET [with WEAPON]" + (" [defensively]'" if verb == "garrote" else "'")
+        defensively = verb == "garrote" and args[-1:] == ["defensively"]
+        rest = args[1:-1] if defensively else args[1:]
+        if not args or (rest and (rest[0] != "with" or len(rest) < 2)):
+            raise _expect(text, form)
+        cls = ATTACK_MANEUVER_ACTIONS[verb]
+        return cls(args[0], " ".join(rest[1:]) or None, defensively=defensively)
     if verb not in ("trip", *_ITEM_MANEUVERS):
         if not args or len(args) > 2 or (len(args) == 2 and args[1] != "defensively"):
             raise _expect(text, f"'{verb} TARGET [defensively]'")

@@ -524,6 +524,12 @@ def attacks_after(
     return []
 
 
+def _garrote(option: AttackOption) -> bool:
+    """A garrote (seed 000 "Garrote Attacks") makes no plain attack (reading A80)."""
+    w = option.weapon
+    return w is not None and WeaponFlag.GARROTE in w.flags
+
+
 def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """An attack: the standard action, or the next attack of a full attack (SRD combat-i
     "Full Attack": after the first attack you may go on, committing to the full attack,
@@ -580,6 +586,8 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         if why:
             raise _fail(why)
         return
+    if _garrote(option):
+        raise _fail(f"{option.name}: a garrote makes only garrote attacks (reading A80)")
     if option.ranged and a.nonlethal and not option.nonlethal:
         raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
     if option.ranged and not can_use_ranged(c.condition_set(), _flags(option)):
@@ -715,7 +723,7 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         if target.vitals.dead:
             continue
         for o in options:
-            if enc.space.attack_problem(c, o, target):
+            if _garrote(o) or enc.space.attack_problem(c, o, target):
                 continue
             if o.ranged and not can_use_ranged(c.condition_set(), _flags(o)):
                 continue

@@ -95,6 +95,7 @@ GRAPPLE_ACTIONS: frozenset[str] = frozenset(
         "escape-pin",
         "escape-artist",
         "move-grapple",
+        "strangle",
         "retrieve-component",
         "pin",
         "break-pin",
@@ -440,6 +441,13 @@ _ROWS: tuple[ConditionSpec, ...] = (
         group="fear",
         severity=2,
         notes="Flees from the source if it can; may fight if it cannot.",
+    ),
+    ConditionSpec(
+        "garroted",
+        "seed 000 'Garrote Attacks' ('Being garroted is just like being grappled')",
+        implies=("grappling",),
+        notes="Owned by the garroter; the victim is grappling it. A garroter strangles "
+        "(no pin, no other weapon); the victim cannot disarm it.",
     ),
     ConditionSpec(
         "grappling",

@@ -2,7 +2,7 @@
 their results do to the fight, one module per maneuver (:mod:`.trip`, :mod:`.bull_rush`,
 :mod:`.overrun`, :mod:`.disarm`, :mod:`.sunder`, :mod:`.objects`, :mod:`.feint`,
 :mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`, :mod:`.grapple`
-(with Improved Grab and Constrict); the monster special attacks Trip (Ex), pounce, rake
+(with Improved Grab and Constrict), :mod:`.garrote`; the monster special attacks Trip (Ex), pounce, rake
 and trample: :mod:`.monster`). The procedures themselves are pure rules
 (:mod:`d20combat.rules.maneuvers`); these modules feed them the situation (the attack's
 bonus with every situational modifier, the conditions on each check) and apply the
@@ -337,6 +337,7 @@ from d20combat.encounter.maneuvers import (  # noqa: E402
     coup_de_grace,
     disarm,
     feint,
+    garrote,
     grapple,
     knockout,
     monster,
@@ -359,6 +360,7 @@ __all__ = [
     "disarm",
     "fall",
     "feint",
+    "garrote",
     "grapple",
     "helpless_target_problem",
     "knockout",

@@ -108,6 +108,9 @@ def disarm_check(enc: Encounter, c: Combatant, a: Attack, target: Combatant) -> 
     (seed 000 "Disarm": with a melee weapon or unarmed; seed 001: only with a weapon
     that disarms, D19) on an item ``target`` holds and can lose, or a weapon it carries
     (a well-secured one only from a pinned wearer where the ruleset says so, D14)."""
+    garrote = c.conditions.get("garroted")
+    if garrote is not None and garrote.owner == target.id:
+        return f"{c.id} cannot disarm {target.id}, whose garrote is around its neck (seed 000)"
     hand = _in_hand(enc, c, a)
     if isinstance(hand, str):
         return hand

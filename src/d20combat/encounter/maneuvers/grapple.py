@@ -87,6 +87,20 @@ def pinner_of(c: Combatant) -> str | None:
     return None if pin is None else pin.owner
 
 
+def garroter_of(c: Combatant) -> str | None:
+    """Who holds a garrote on ``c`` (seed 000 "Garrote Attacks"), if anyone."""
+    held = c.conditions.get("garroted")
+    return None if held is None else held.owner
+
+
+def garroting(enc: Encounter, c: Combatant) -> Combatant | None:
+    """The creature ``c`` garrotes, if any."""
+    for p in partners(enc, c):
+        if garroter_of(p) == c.id:
+            return p
+    return None
+
+
 def pinned_by(enc: Encounter, c: Combatant) -> Combatant | None:
     """The creature ``c`` pins, if any (seed 000 "If You're Pinning an Opponent")."""
     for p in partners(enc, c):
@@ -110,6 +124,8 @@ def unlink(enc: Encounter, a: Combatant, b: Combatant) -> None:
         x.grappling = tuple(i for i in x.grappling if i != y.id)
         if pinner_of(x) == y.id:
             del x.conditions["pinned"]
+        if garroter_of(x) == y.id:
+            del x.conditions["garroted"]
         if not x.grappling:
             x.conditions.pop("grappling", None)
         enc.space.invalidate(x)
@@ -639,14 +655,24 @@ def _in_grapple_problem(enc: Encounter, c: Combatant, target: Combatant, option:
 def damage_problem(
     enc: Encounter, c: Combatant, target: Combatant, weapon: str | None
 ) -> str | None:
-    why = _in_grapple_problem(enc, c, target, "damage")
+    why = _in_grapple_problem(enc, c, target, "damage") or _garroting_problem(enc, c)
     if why is None and _damage_option(c) is None:
         return f"{c.id} has no unarmed strike"
     return why
 
 
+def _garroting_problem(enc: Encounter, c: Combatant) -> str | None:
+    """seed 000 "Garrote Attacks": "You cannot attempt to pin your opponent during your
+    garrote attack, nor can you attack with another weapon" (nor deal unarmed damage:
+    a reading, both hands hold the garrote; it strangles instead)."""
+    held = garroting(enc, c)
+    if held is None:
+        return None
+    return f"{c.id} is garroting {held.id}: it can only strangle it (seed 000 Garrote Attacks)"
+
+
 def pin_problem(enc: Encounter, c: Combatant, target: Combatant, weapon: str | None) -> str | None:
-    why = _in_grapple_problem(enc, c, target, "pin")
+    why = _in_grapple_problem(enc, c, target, "pin") or _garroting_problem(enc, c)
     if why is not None:
         return why
     held = pinned_by(enc, c)
@@ -977,7 +1003,7 @@ def attack_problem(
         return "no two-weapon fighting in a grapple"
     if pinned_by(enc, c) is not None:
         return f"{c.id} is pinning: it cannot attack with a weapon"
-    return None
+    return _garroting_problem(enc, c)
 
 
 def release_problem(enc: Encounter, c: Combatant, target: Combatant) -> str | None:
@@ -987,7 +1013,7 @@ def release_problem(enc: Encounter, c: Combatant, target: Combatant) -> str | No
         return f"{c.id} is not grappling {target.id}"
     if "release" not in enc.rules.grapple_options:
         return f"{enc.rules.name} has no release"
-    pinning = pinner_of(target) == c.id
+    pinning = pinner_of(target) == c.id or garroter_of(target) == c.id  # seed 000 Garrote
     if not pinning:
         if not enc.rules.grapple_mutual_release:
             return f"{c.id} does not pin {target.id}: only a pin is let go at will (seed 000)"
@@ -1480,6 +1506,9 @@ def _register() -> None:
 
 _register()
 AFTER_HIT.append(improved_grab)
+# shared with the garrote (seed 000 "Garrote Attacks" uses the grappling rules)
+roll_damage = _roll_damage
+contest_event = _contest
 
 __all__ = [
     "improved_grab",
