@@ -603,6 +603,51 @@ def grapple_odds(
     )
 
 
+def garrote_odds(
+    attacker: Statistics,
+    defender: Statistics,
+    rules: Ruleset,
+    *,
+    flat_footed: bool = False,
+) -> ManeuverOdds:
+    """Exact odds of ``attacker`` garroting ``defender`` with its first garrote (seed 000
+    "Garrote Attacks": the placing touch attack against the garrote AC, then the
+    strangle's opposed grapple checks), by the procedure a fight uses
+    (:func:`d20combat.rules.maneuvers.garrote.place`); the target's attack of
+    opportunity is listed, not folded in."""
+    from d20combat.rules.maneuvers import garrote as R
+
+    sides = R.garrote_sides(attacker, defender, flat_footed=flat_footed)
+    results = enumerate_outcomes(lambda d: R.outcome(R.place(d, sides, rules)))
+    order = ("strangling", "slipped free", "missed")
+    outcomes = {k: results[k] for k in order if k in results}
+    hit = 1 - results.get("missed", Fraction(0))
+    won = results.get("strangling", Fraction(0))
+    steps = (
+        ("touch attack places the garrote", hit),
+        ("strangle won, after placing it", won / hit if hit else Fraction(0)),
+    )
+    name = defender.stat.name
+    return ManeuverOdds(
+        "garrote",
+        attacker.stat.name,
+        name,
+        rules.name,
+        "strangling",
+        outcomes,
+        steps,
+        (f"{name}: a garrote attack provokes; damage spoils it (seed 000 Garrote Attacks)",),
+    )
+
+
+def _garrote_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    from d20combat.rules.maneuvers import garrote as R
+
+    if R.garrote_option(attacker) is None:
+        return f"{attacker.stat.name} carries no garrote"
+    return R.reach_problem(attacker.stat.size, defender.stat.size, lying=False)
+
+
 def _contest_odds(
     maneuver: str,
     attacker: Statistics,
@@ -960,6 +1005,7 @@ def _feint_problem(attacker: Statistics, defender: Statistics) -> str | None:
 MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "trip": ManeuverEntry(trip_odds, _trip_problem),
     "grapple": ManeuverEntry(grapple_odds, _grapple_problem),
+    "garrote": ManeuverEntry(garrote_odds, _garrote_problem),
     "pin": ManeuverEntry(pin_odds, _anyone, frozenset()),
     "escape": ManeuverEntry(escape_odds, _anyone, frozenset()),
     "free-trip": ManeuverEntry(free_trip_odds, _free_trip_problem),

@@ -244,17 +244,17 @@ def _trip(e: Event) -> str:
     return f"{e.actor} tries to trip {e.target}{how}: {'; '.join(parts)}: {result}"
 
 
-def _touch(e: Event) -> str:
+def _touch(e: Event, ac_name: str = "touch armor class", label: str = "touch AC") -> str:
     """``touch attack d20 12 +9 = 21 vs touch AC 10``, or "" without a touch attack."""
     o = e.outcome
     if o.get("touch_total") is None:
         return ""
-    ac = e.total("touch armor class")
+    ac = e.total(ac_name)
     bonus = e.total("touch attack bonus")
     b = f" {bonus.value:+d}" if bonus else ""
     return (
         f"touch attack d20 {o.get('touch_natural')}{b} = {o['touch_total']} "
-        f"vs touch AC {ac.value if ac else '?'}"
+        f"vs {label} {ac.value if ac else '?'}"
     )
 
 
@@ -277,6 +277,24 @@ def _grapple(e: Event) -> str:
         if o.get("result") == "held":
             result += f", and pulls {e.target} into its space"
     return f"{e.actor} {verb} {e.target}: " + "; ".join([*parts, result])
+
+
+def _garrote(e: Event) -> str:
+    """seed 000 "Garrote Attacks": placing the garrote (touch attack against the garrote
+    AC: touch AC plus neck protection), the strangle's grapple check, and the result."""
+    o = e.outcome
+    ac = _touch(e, "garrote armor class", "garrote AC (touch AC + neck protection)")
+    parts = [p for p in (ac, _contest(e, "grapple", o.get("check"))) if p]
+    result = {
+        "strangling": f"the garrote is in place: {e.target} is garroted and grappled",
+        "slipped free": f"{e.target} wins the grapple check and slips free of the garrote",
+        "missed": "the garrote misses the neck",
+        "concealed": "concealment spoils the garrote",
+        "spoiled": "the attack of opportunity dealt damage: the garrote attack fails",
+    }.get(o.get("result", ""), str(o.get("result")))
+    return f"{e.actor} tries to garrote {e.target} with a {o.get('weapon')}: " + "; ".join(
+        [*parts, result]
+    )
 
 
 def _grapple_check(e: Event) -> str:
@@ -584,6 +602,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "provoked": _provoked,
     "trip": _trip,
     "grapple": _grapple,
+    "garrote": _garrote,
     "grapple-check": _grapple_check,
     "climb": _climb,
     "move-in": _simple("{actor} moves into {target}'s space ({start} to {end})"),

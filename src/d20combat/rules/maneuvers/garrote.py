@@ -123,7 +123,10 @@ def outcome(r: GarroteResult) -> str:
 
 
 def garrote_sides(
-    attacker: Statistics, defender: Statistics, weapon: str | None = None, *,
+    attacker: Statistics,
+    defender: Statistics,
+    weapon: str | None = None,
+    *,
     flat_footed: bool = False,
 ) -> GarroteSides:
     """The numbers of ``attacker`` garroting ``defender`` out of any situation (for
@@ -137,7 +140,9 @@ def garrote_sides(
     if option is None:
         raise ValueError(f"{attacker.stat.name} carries no garrote")
     touch = defender.armor_class(touch=True, flat_footed=flat_footed)
-    return GarroteSides(option.bonus, garrote_ac(touch, defender), attacker.grapple, defender.grapple)
+    return GarroteSides(
+        option.bonus, garrote_ac(touch, defender), attacker.grapple, defender.grapple
+    )
 
 
 def garrote_option(stats: Statistics, weapon: str | None = None) -> AttackOption | None:
