@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from d20combat.content.sizes import Size
 from d20combat.content.rulesets import ruleset
+from d20combat.content.sizes import Size
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import parse_action
 from d20combat.encounter.invariants import problems
