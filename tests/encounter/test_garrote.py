@@ -188,7 +188,8 @@ def test_a_garroted_victim_attacks_with_a_light_weapon(kit: Any) -> None:
     enc = garroted(kit, [], weapons="dagger")
     enc.apply(parse_action("end"))
     acts = [str(a) for a in enc.legal_actions()]
-    assert "attack red" in acts or any(a.startswith("attack red") for a in acts)
+    assert "attack red with dagger" in acts and "escape-grapple red" in acts
+    assert not any(a.startswith("disarm") for a in acts)
 
 
 def test_notation_and_legal_actions(kit: Any) -> None:
@@ -242,3 +243,19 @@ def test_the_garrote_armor_class(kit: Any) -> None:
         update={"armor": stat.armor.model_copy(update={"armor": "full plate"})}
     )
     assert ac(armor=full.armor) == 15
+
+
+def test_moving_in_provokes_from_others_but_not_the_victim(kit: Any) -> None:
+    # "Moving, as normal, provokes attacks of opportunity from threatening enemies, but
+    # not from your target": Grey (b3, Combat Reflexes, so it threatens while
+    # flat-footed) strikes Red leaving b2 (15: a hit, 8 damage); Blue does not.
+    sides = {
+        "red": kit.soldier("Red", "b2", weapons="wire garrote"),
+        "blue": kit.soldier("Blue", "c2") + kit.soldier("Grey", "b3", feats="combat reflexes"),
+    }
+    enc = kit.scripted_encounter(ROWS, sides, [20, 5, 1, 10, 15, 10, 7, 15, 8])
+    enc.apply(parse_action("garrote blue"))
+    provoked = events(enc, "provoked")
+    assert [e.actor for e in provoked] == ["grey"]
+    assert provoked[0].outcome["reason"] == "moving into blue's space"
+    assert events(enc, "move-in") and enc.combatants["red"].vitals.hp == 39 - 8
