@@ -37,6 +37,7 @@ from d20combat.rules.maneuvers import grapple as G
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption
 from d20combat.tactics.estimates import hit_damage, p_hits
+from d20combat.tactics.garrote import garrote_turn
 from d20combat.tactics.worth import attack_worth, mean_damage
 
 if TYPE_CHECKING:
@@ -317,6 +318,9 @@ def grapple_turn(enc: Encounter, c: Combatant) -> A.Action | None:
     the most for the attack at hand, or the end of its turn."""
     if not c.grappling:
         return None
+    garroting = garrote_turn(enc, c)  # seed 000 Garrote Attacks: strangle
+    if garroting is not None:
+        return garroting
     pinner = GE.pinner_of(c)
     if pinner is not None:
         return _pinned_turn(enc, c, enc.get(pinner))

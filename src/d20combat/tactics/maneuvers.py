@@ -89,6 +89,7 @@ from d20combat.encounter.maneuvers.coup_de_grace import (
 )
 from d20combat.encounter.maneuvers.disarm import can_be_disarmed, disarm_check
 from d20combat.encounter.maneuvers.feint import feint_problem_in, improved_feint
+from d20combat.encounter.maneuvers.garrote import garrote_problem
 from d20combat.encounter.maneuvers.grapple import start_problem
 from d20combat.encounter.maneuvers.knockout import knockout_option, knockout_problem_in
 from d20combat.encounter.maneuvers.objects import IMMOBILE_MELEE, closed_doors, object_problem
@@ -112,6 +113,7 @@ from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.objects import break_dc
 from d20combat.rules.statistics import AttackOption, Routine, Statistics
 from d20combat.tactics.estimates import hit_damage, p_hits
+from d20combat.tactics.garrote import garrote_value, has_garrote, is_garrote, plain_garrote
 from d20combat.tactics.grapple import grapple_value
 from d20combat.tactics.worth import attack_worth, mean_damage
 
@@ -553,6 +555,11 @@ ATTACK_CHOICES: dict[str, Choice] = {
         grapple_value,
         lambda a: A.Grapple(a.target, defensively=a.defensively),
     ),
+    "garrote": Choice(
+        garrote_problem,
+        garrote_value,
+        lambda a: A.Garrote(a.target, defensively=a.defensively),
+    ),
 }
 
 
@@ -563,7 +570,11 @@ def instead(enc: Encounter, c: Combatant, attack: A.Action) -> A.Action:
     :func:`bull_rush_instead`). Only a creature of Intelligence 3 or more chooses a
     maneuver (a judgment call: mindless undead and animals just attack; an animal's
     trip that comes with its bite is a special attack of its own)."""
-    if type(attack) is not A.Attack or attack.two_weapon or not c.traits.intelligent:
+    if type(attack) is not A.Attack or attack.two_weapon:
+        return attack
+    if not c.traits.intelligent:
+        if has_garrote(c) and is_garrote(attack_in_hand(enc, c, attack)[0]):
+            return plain_garrote(enc, c, attack)  # a garrote makes no plain attack
         return attack
     target = enc.get(attack.target)
     replaced, bonus = attack_in_hand(enc, c, attack)
@@ -588,6 +599,8 @@ def instead(enc: Encounter, c: Combatant, attack: A.Action) -> A.Action:
         rush = bull_rush_instead(enc, c, target, attack)
         if rush is not None and rush[0] > best:
             chosen_action = rush[1]
+    if chosen_action is attack and is_garrote(replaced):
+        return plain_garrote(enc, c, attack)
     return chosen_action
 
 
