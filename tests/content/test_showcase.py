@@ -63,6 +63,10 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "pounce": _kind("pounce"),
     "rake": _kind("rake"),
     "trample": _kind("trample"),
+    "garrote": _kind("garrote"),
+    "strangling with a garrote": lambda e: (
+        e.type == "grapple-check" and e.outcome.get("option") == "strangle"
+    ),
 }
 
 
@@ -86,6 +90,14 @@ def test_the_bundled_scenarios_show(
     shows = SHOWCASE[maneuver]
     where = [key for key, log in logs.items() if any(map(shows, log))]
     assert where, f"no bundled scenario fought with seeds {SEEDS} shows {maneuver}"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_garrote_alley_shows_a_garrote_attack_with_every_seed(
+    seed: int, logs: dict[tuple[str, int], list[Event]]
+) -> None:
+    # issue 8: `d20combat fight garrote-alley --seed 1|2|3` each show a garrote attack
+    assert any(e.type == "garrote" for e in logs["garrote-alley", seed])
 
 
 def test_every_fight_ends_in_few_rounds(logs: dict[tuple[str, int], list[Event]]) -> None:
