@@ -81,6 +81,9 @@ def test_placed_strangles_hurts_and_moves_in(kit: Any) -> None:
     assert red.grappling == ("blue",) and blue.grappling == ("red",)
     assert red.pos == blue.pos
     assert problems(enc) == []
+    del blue.conditions["garroted"]
+    blue.conditions["garroted"] = type(blue.conditions["grappling"])("nobody", 0)
+    assert any("garroted by 'nobody'" in p.message for p in problems(enc))
 
 
 def test_a_miss_ends_the_attack(kit: Any) -> None:
@@ -180,6 +183,7 @@ def test_a_locking_garrote_needs_no_moving_in(kit: Any) -> None:
     red, blue = enc.combatants["red"], enc.combatants["blue"]
     assert not events(enc, "move-in") and red.pos != blue.pos
     assert blue.conditions["garroted"].owner == "red"
+    assert problems(enc) == []  # a locking garrote's holder need not share a square
 
 
 def test_a_garroted_victim_attacks_with_a_light_weapon(kit: Any) -> None:

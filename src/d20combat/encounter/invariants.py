@@ -28,7 +28,9 @@ The rules, with the code and sources they come from:
   ``grappling`` condition exactly while it grapples someone; grapplers are on the
   field, able to act and not helpless (``grapple.tidy``); two grapplers share at
   least one square (each moved into the other's space: "Step 4"); a pin names one of
-  the pinned creature's grapple opponents, who pins no one else; a creature clinging to
+  the pinned creature's grapple opponents, who pins no one else, and a garrote one
+  (seed 000 "Garrote Attacks"; a locking garrote's holder need not share a square with
+  its victim); a creature clinging to
   another (seed 001) clings to a larger creature on the field, within its space, has
   the ``clinging`` condition exactly then, and grapples nobody. Creatures in one
   grapple, and a creature with those clinging to it, may share their squares;
@@ -62,6 +64,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from d20combat.content.equipment import WeaponFlag
 from d20combat.content.scenarios import (
     KNOWN_TACTICS,
     Placement,
@@ -314,6 +317,23 @@ def _overlaps(a: Combatant, b: Combatant) -> bool:
     return ax < bx + m and bx < ax + n and ay < by + m and by < ay + n
 
 
+def _garroter(c: Combatant) -> str | None:
+    held = c.conditions.get("garroted")
+    return None if held is None else held.owner
+
+
+def _locking(a: Combatant, b: Combatant) -> bool:
+    """One of the two holds a locking garrote on the other: no moving in (seed 000
+    "Garrote Attacks": "Unless you used a locking garrote")."""
+    for x, y in ((a, b), (b, a)):
+        if _garroter(y) == x.id:
+            return any(
+                o.weapon is not None and WeaponFlag.LOCKING in o.weapon.flags
+                for o in x.ready_options()
+            )
+    return False
+
+
 def _able(enc: Encounter, c: Combatant) -> bool:
     return not c.fled and c.can_act(enc.rules) and (not _known(c) or not c.restrictions().helpless)
 
@@ -333,7 +353,7 @@ def _grapple(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
             found.add(where, f"{pid} is listed twice", "each grapple opponent once")
         elif c.id not in p.grappling:
             found.add(where, f"{pid} does not grapple {c.id} back", "a grapple both hold")
-        elif not _overlaps(c, p):
+        elif not _overlaps(c, p) and not _locking(c, p):
             found.add(
                 where,
                 f"{c.id} at {_where(c.pos)} and {pid} at {_where(p.pos)} share no square",
@@ -352,6 +372,13 @@ def _grapple(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
             (*at, "grappling"),
             f"{c.id} grapples but has fled, cannot act or is helpless",
             "[]: such a creature leaves its grapples (grapple.tidy)",
+        )
+    garroter = _garroter(c)
+    if garroter is not None and (garroter not in c.grappling or garroter not in ids):
+        found.add(
+            (*at, "conditions", "garroted", 0),
+            f"garroted by {garroter!r}, who does not grapple {c.id}",
+            "one of its grapple opponents: " + (", ".join(c.grappling) or "none"),
         )
     pin = c.conditions.get("pinned")
     if pin is not None:
