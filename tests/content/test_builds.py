@@ -462,7 +462,7 @@ def test_derived_hit_points_agree_with_statistics() -> None:
 
 
 @pytest.mark.parametrize(
-    "stem", ["fighter-3", "fighter-4", "rogue-3", "cleric-3", "wizard-3", "monk-3"]
+    "stem", ["fighter-3", "fighter-4", "rogue-3", "cleric-3", "wizard-3", "monk-3", "garroter-3"]
 )
 def test_bundled_builds_follow_the_rules(stem: str) -> None:
     b = bundled_build(stem)

@@ -64,7 +64,7 @@ def test_row_counts(imported: EquipmentImport) -> None:
     assert len(with_ammo) == 10  # arrows x4, bolts x5, sling bullets
     assert len(table) + len(with_ammo) == 83
     assert len(imported.armor) == 21
-    assert len(weapons()) == 76  # plus acid, alchemist's fire and holy water
+    assert len(weapons()) == 79  # plus acid, alchemist's fire, holy water and 3 garrotes (seed 000)
     assert len(armors()) == 21
 
 
@@ -79,7 +79,7 @@ def test_category_counts(imported: EquipmentImport) -> None:
     assert counts == {
         WeaponCategory.SIMPLE: 19,
         WeaponCategory.MARTIAL: 35,
-        WeaponCategory.EXOTIC: 19,
+        WeaponCategory.EXOTIC: 19 + 3,  # the three garrotes of seed 000
         WeaponCategory.NONE: 3,
     }
 

@@ -12,6 +12,8 @@ Reads, under an SRD folder laid out like ``srd35/``:
   the weapons usable while prone (Table: Attack Roll Modifiers, footnote 3);
 * ``monsters/improving-monsters.html``: Table: Increased Damage By Size.
 
+It adds the weapons of the seeds (:func:`seed_weapons`: seed 000's garrotes).
+
 Run ``python -m d20combat.content.importers.equipment SRD_DIR OUT_DIR``.
 """
 
@@ -600,6 +602,35 @@ def _read_weapons(srd_dir: Path, soup: BeautifulSoup, result: EquipmentImport) -
             update["ammunition"] = ammo[w.name]
         result.weapons.append(w.model_copy(update=update))
     result.weapons.extend(_splash_weapons(soup, notes))
+    result.weapons.extend(seed_weapons())
+
+
+# --- weapons of the seeds --------------------------------------------------------------
+_GARROTE_SOURCE = "seed 000 Garrote Attacks (the rest a reading: A80)"
+
+
+def seed_weapons() -> list[Weapon]:
+    """Weapons the seeds add to the SRD's: seed 000 "Garrote Attacks" gives only "1d6 or
+    1d8, depending on the type of garrote"; reading A80: exotic two-handed melee weapons
+    used for garrote attacks alone, the cord 1d6 bludgeoning, the wire 1d8 slashing, the
+    locking garrote a wire one that needs no moving in; Small ones a step lower."""
+    rows: tuple[tuple[str, str, str, DamageType, frozenset[WeaponFlag]], ...] = (
+        ("cord garrote", "1d4", "1d6", DamageType.BLUDGEONING, frozenset()),
+        ("wire garrote", "1d6", "1d8", DamageType.SLASHING, frozenset()),
+        ("locking garrote", "1d6", "1d8", DamageType.SLASHING, frozenset({WeaponFlag.LOCKING})),
+    )
+    return [
+        Weapon(
+            name=name,
+            category=WeaponCategory.EXOTIC,
+            handedness=Handedness.TWO_HANDED,
+            damage={"small": small, "medium": medium},
+            damage_types=(kind,),
+            flags=frozenset({WeaponFlag.GARROTE}) | extra,
+            source=_GARROTE_SOURCE,
+        )
+        for name, small, medium, kind, extra in rows
+    ]
 
 
 # --- Table: Armor and Shields -----------------------------------------------------------
@@ -759,7 +790,8 @@ def read_equipment(srd_dir: Path) -> EquipmentImport:
 
 
 def import_equipment(srd_dir: Path) -> tuple[list[Weapon], list[Armor]]:
-    """The SRD weapons (the table's 72 weapons and the splash weapons) and 21 armors.
+    """The SRD weapons (the table's 72 weapons and the splash weapons), the seeds' garrotes
+    and 21 armors.
 
     Raises:
         InputError: if a page is missing; ContentError if a table does not parse.
