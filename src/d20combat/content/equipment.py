@@ -247,6 +247,8 @@ _WEAPON_ALIASES = {
     "war hammer": "warhammer",
     "battle axe": "battleaxe",
     "hand axe": "handaxe",
+    "acid flask": "acid",  # SRD "Acid": "a flask of acid"
+    "flask of acid": "acid",
     "heavy repeating crossbow": "repeating heavy crossbow",
     "light repeating crossbow": "repeating light crossbow",
     "waraxe": "dwarven waraxe",

@@ -595,7 +595,11 @@ class _Builder:
             and not end
         )
         bow = w.has(WeaponFlag.PROJECTILE) and "bow" in w.name and "crossbow" not in w.name
-        adds_str = not w.has(WeaponFlag.PROJECTILE) or "sling" in w.name or bow
+        # a splash weapon's damage is the flask's, whoever throws it (SRD equipment
+        # "Special Substances and Items": "A direct hit deals 1d6 points of acid damage")
+        adds_str = (not w.has(WeaponFlag.PROJECTILE) or "sling" in w.name or bow) and not w.has(
+            WeaponFlag.SPLASH
+        )
         if adds_str:
             factor = Fraction(3, 2) if two_handed and not ranged else Fraction(1)
             if style is WieldStyle.OFF:

@@ -1,10 +1,11 @@
 """Special attacks in the encounter: who may make them, what they provoke, and what
 their results do to the fight, one module per maneuver (:mod:`.trip`, :mod:`.bull_rush`,
 :mod:`.overrun`, :mod:`.disarm`, :mod:`.sunder`, :mod:`.objects`, :mod:`.feint`,
-:mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`). The procedures
-themselves are pure rules (:mod:`d20combat.rules.maneuvers`); these modules feed them the
-situation (the attack's bonus with every situational modifier, the conditions on each
-check) and apply the outcome (prone, dropped weapons, pushes), recording each as an event.
+:mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`,
+:mod:`.splash`). The procedures themselves are pure rules
+(:mod:`d20combat.rules.maneuvers`); these modules feed them the situation (the attack's
+bonus with every situational modifier, the conditions on each check) and apply the
+outcome (prone, dropped weapons, pushes), recording each as an event.
 
 A maneuver that is its own action (a bull rush, an overrun during a move, a feint ...)
 has its action and handler functions in its module; one that may end a charge (bull
@@ -330,6 +331,7 @@ from d20combat.encounter.maneuvers import (  # noqa: E402
     feint,
     knockout,
     overrun,
+    splash,
     sunder,
     trip,
 )
@@ -356,6 +358,7 @@ __all__ = [
     "ready_option",
     "reclaim",
     "skill",
+    "splash",
     "sunder",
     "touch_of",
     "trip",
