@@ -353,6 +353,8 @@ def intersection_name(point: Pos) -> str:
     """The notation of a grid intersection: the two squares on its north-west to
     south-east diagonal (``c3+d4`` is the corner between c3, d3, c4 and d4)."""
     x, y = point
+    if x < 1 or y < 1:  # on the map's top or left edge: no square beyond (never legal)
+        return f"corner-{x}-{y}"
     return f"{square_name((x - 1, y - 1))}+{square_name((x, y))}"
 
 

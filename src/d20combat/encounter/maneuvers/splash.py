@@ -138,9 +138,9 @@ def throw_problem(enc: Encounter, c: Combatant, a: A.Throw) -> str | None:
         return enc.space.attack_problem(c, option, target)
     m = enc.map
     px, py = a.point
-    name = A.intersection_name(a.point)
     if not (0 < px < m.width and 0 < py < m.height):
-        return f"the intersection {name} is not inside the map"
+        return f"the intersection at the corner {a.point} is not inside the map"
+    name = A.intersection_name(a.point)
     occupant = _occupant(enc, a.point)
     if occupant is not None:
         return f"the intersection {name} lies inside {occupant.id}'s space: aim at {occupant.id}"
@@ -203,6 +203,8 @@ def _burn(
     if not _harms(option, victim):
         only = option.weapon.damages_only if option.weapon else None
         damage, notes = 0, (Reduction("immunity", amount, f"{option.name} harms only {only}"),)
+    elif not option.damage_types:  # holy water: untyped, no defense stops it
+        damage, notes = amount, ()
     else:
         damage, notes = apply_defenses(list(parts), victim.stats.defenses, enc.rules)
     r = AttackResult(True, rolled=amount, damage=damage, parts=parts, reductions=notes)
