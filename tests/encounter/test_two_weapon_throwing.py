@@ -15,7 +15,10 @@ def test_both_throws_in_a_full_attack_use_up_both_stocks(kit: Any) -> None:
     red = kit.soldier(
         "Red",
         "a2",
-        weapons="{weapon: dagger, quantity: 2}, {weapon: dagger, wield: 'off', label: left dagger, quantity: 2}",
+        weapons=(
+            "{weapon: dagger, quantity: 2}, "
+            "{weapon: dagger, wield: 'off', label: left dagger, quantity: 2}"
+        ),
         feats="Two-Weapon Fighting",
     )
     blue = kit.soldier("Blue", "d2")
