@@ -66,10 +66,17 @@ def _worth(c: Combatant, victim: Combatant, option: AttackOption, amount: float)
 
 
 def _splash_worth(
-    enc: Encounter, c: Combatant, option: AttackOption, zone: Area, skip: Combatant | None
+    enc: Encounter,
+    c: Combatant,
+    option: AttackOption,
+    zone: Area,
+    origin: Area,
+    skip: Combatant | None,
 ) -> float:
     splash = option.weapon.splash_damage if option.weapon is not None else 1
-    return sum(_worth(c, v, option, splash) for v in creatures_in(enc, zone) if v is not skip)
+    return sum(
+        _worth(c, v, option, splash) for v in creatures_in(enc, zone, origin) if v is not skip
+    )
 
 
 def throw_worth(enc: Encounter, c: Combatant, a: A.Throw, option: AttackOption) -> float:
@@ -84,7 +91,7 @@ def throw_worth(enc: Encounter, c: Combatant, a: A.Throw, option: AttackOption) 
         aim: Area = (target.pos, target.squares)
         distance = enc.space.distance_ft(c, target)
         hit = _worth(c, target, option, float(option.dice.mean)) + _splash_worth(
-            enc, c, option, within_5ft(aim), target
+            enc, c, option, within_5ft(aim), aim, target
         )
     else:
         assert a.point is not None
@@ -95,16 +102,15 @@ def throw_worth(enc: Encounter, c: Combatant, a: A.Throw, option: AttackOption) 
         if penalty is not None:
             mods.append(penalty)
         p = p_hits(S.INTERSECTION_AC, bonus.plus(*mods).value)
-        hit = _splash_worth(enc, c, option, aim, None)
+        hit = _splash_worth(enc, c, option, aim, aim, None)
     increment = option.range_increment or 10
     squares = S.scatter_squares(S.increments_thrown(distance, increment), increment, rules)
     (ax, ay), n = aim
     miss = 0.0
     for dx, dy in S.DIRECTIONS:  # each direction one chance in eight, however counted
         landed: Area = ((ax + dx * squares, ay + dy * squares), n)
-        miss += _splash_worth(
-            enc, c, option, landed if a.point is not None else within_5ft(landed), None
-        )
+        zone = landed if a.point is not None else within_5ft(landed)
+        miss += _splash_worth(enc, c, option, zone, landed, None)
     return p * hit + (1 - p) * miss / 8
 
 

@@ -25,9 +25,11 @@ weapon is a ranged attack), provoking as any ranged attack does.
   Strength bonus, no critical hits (the SRD gives them no critical; A51).
 
 Readings (A50): the distance to an intersection is the distance to the nearest of its
-four squares, and it is seen (line of effect) when one of them is; a splash reaches
-creatures, not objects (doors are not splashed); alchemist's fire's burning on the next
-round is not modelled.
+four squares, and it is seen (line of effect) when one of them is; an intersection
+touching a wall or a closed door cannot be aimed at; a splash reaches the creatures
+with a square in line of effect from an open square of where it bursts (not through
+walls or closed doors), creatures only (doors are not splashed); alchemist's fire's
+burning on the next round is not modelled.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from d20combat.encounter.maneuvers import ready_option, touch_of
 from d20combat.errors import IllegalActionError
 from d20combat.grid.lines import line_of_effect
 from d20combat.grid.squares import footprint_distance, square_name
+from d20combat.grid.terrain import BLOCKS_MOVE
 from d20combat.rules.attack import Attack, AttackResult
 from d20combat.rules.conditions import attack_modifiers, can_use_ranged
 from d20combat.rules.damage import DamagePart, Reduction, apply_defenses
@@ -86,16 +89,39 @@ def within_5ft(area: Area) -> Area:
     return (x - 1, y - 1), n + 2
 
 
-def creatures_in(enc: Encounter, area: Area) -> list[Combatant]:
+def _open(enc: Encounter, sq: Pos) -> bool:
+    m = enc.map
+    return m.in_bounds(*sq) and not m.flags(*sq) & BLOCKS_MOVE
+
+
+def creatures_in(enc: Encounter, area: Area, origin: Area | None = None) -> list[Combatant]:
     """The creatures present (not dead) with a square in ``area``, in the encounter's
-    order."""
+    order; with ``origin`` (where the flask bursts), only those with a square of
+    ``area`` in line of effect from an open square of it (a splash does not go through
+    walls or closed doors: a reading, A50)."""
     (x, y), n = area
+    sources = [s for s in block_squares(origin) if _open(enc, s)] if origin else []
+    seen: dict[Pos, bool] = {}
+
+    def reached(sq: Pos) -> bool:
+        if sq not in seen:
+            seen[sq] = _open(enc, sq) and any(
+                s == sq or line_of_effect(enc.map, s, 1, sq, 1) for s in sources
+            )
+        return seen[sq]
+
     out = []
     for c in enc.combatants.values():
         if not c.present() or c.vitals.dead:
             continue
         (cx, cy), m = c.pos, c.squares
-        if cx < x + n and x < cx + m and cy < y + n and y < cy + m:
+        if not (cx < x + n and x < cx + m and cy < y + n and y < cy + m):
+            continue
+        if origin is None or any(
+            reached(sq)
+            for sq in block_squares(((cx, cy), m))
+            if x <= sq[0] < x + n and y <= sq[1] < y + n
+        ):
             out.append(c)
     return out
 
@@ -141,6 +167,8 @@ def throw_problem(enc: Encounter, c: Combatant, a: A.Throw) -> str | None:
     if not (0 < px < m.width and 0 < py < m.height):
         return f"the intersection at the corner {a.point} is not inside the map"
     name = A.intersection_name(a.point)
+    if not all(_open(enc, sq) for sq in block_squares(corner_block(a.point))):
+        return f"the intersection {name} touches a wall or a closed door (A50)"
     occupant = _occupant(enc, a.point)
     if occupant is not None:
         return f"the intersection {name} lies inside {occupant.id}'s space: aim at {occupant.id}"
@@ -268,7 +296,7 @@ def run_throw(enc: Encounter, c: Combatant, a: A.Action) -> None:
         zone = within_5ft(lands)
         where = square_name(lands[0])
     direct = target if t.hit and target is not None else None
-    splashed = [v for v in creatures_in(enc, zone) if v is not direct]
+    splashed = [v for v in creatures_in(enc, zone, lands) if v is not direct]
     enc.event(
         c.id,
         "splash",
