@@ -818,9 +818,9 @@ def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 def _ready_options(c: Combatant, trigger: str) -> list[AttackOption]:
     """The attacks a trigger can set off: melee for ``enters-reach``, ranged for
-    ``in-range``."""
+    ``in-range`` (not a splash weapon: its throw is aimed, a reading, A50)."""
     ranged = trigger == "in-range"
-    return [o for o in c.ready_options() if o.ranged == ranged]
+    return [o for o in c.ready_options() if o.ranged == ranged and not SPLASH.is_splash(o)]
 
 
 def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
