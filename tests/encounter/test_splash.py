@@ -190,3 +190,16 @@ def test_holy_water_harms_only_undead_and_evil_outsiders(kit: Any) -> None:
     ]
     assert "holy water harms only" in damage[0].outcome["reductions"][0]
     assert hp(enc, "blue") == before["blue"]
+
+
+def test_a_miss_can_land_off_the_map(kit: Any) -> None:
+    # Red at b1 throws at Blue at d1 (10 ft, one increment): a 2 misses; the d8's 3
+    # counts from straight back (west) clockwise: north-west, north: one square north of
+    # d1 is off the map. Where it lands there is nobody to splash.
+    red = kit.soldier("Red", "b1", weapons=FIRE)
+    blue = kit.soldier("Blue", "d1")
+    enc = kit.scripted_encounter(FIELD, {"red": red, "blue": blue}, [20, 10, 2, 3])
+    enc.apply(parse_action("throw alchemist's fire at blue"))
+    splash = events(enc, "splash")[0]
+    assert (splash.outcome["direction"], splash.outcome["lands"]) == ("north", "off the map")
+    assert splash.outcome["splashed"] == []

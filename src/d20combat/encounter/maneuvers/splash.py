@@ -289,12 +289,14 @@ def run_throw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     )
     dx, dy = t.offset
     lands: Area = ((ax + dx, ay + dy), n)
+    (lx, ly), m = lands[0], enc.map
     if a.point is not None:
         zone = lands  # the four squares around the intersection
-        where = A.intersection_name((lands[0][0] + 1, lands[0][1] + 1))
+        inside = 0 < lx + 1 < m.width and 0 < ly + 1 < m.height
+        where = A.intersection_name((lx + 1, ly + 1)) if inside else "off the map"
     else:
         zone = within_5ft(lands)
-        where = square_name(lands[0])
+        where = square_name((lx, ly)) if m.in_bounds(lx, ly) else "off the map"
     direct = target if t.hit and target is not None else None
     splashed = [v for v in creatures_in(enc, zone, lands) if v is not direct]
     enc.event(
