@@ -203,3 +203,43 @@ def test_a_miss_can_land_off_the_map(kit: Any) -> None:
     splash = events(enc, "splash")[0]
     assert (splash.outcome["direction"], splash.outcome["lands"]) == ("north", "off the map")
     assert splash.outcome["splashed"] == []
+
+
+def _flask_duel(kit: Any, rolls: list[int], ruleset: str = "srd35") -> Any:
+    red = kit.soldier("Red", "b2")
+    blue = kit.soldier("Blue", "c2", weapons=FIRE)
+    return kit.scripted_encounter(FIELD, {"red": red, "blue": blue}, rolls, ruleset=ruleset)
+
+
+def test_a_flask_in_hand_is_a_held_object_to_strike(kit: Any) -> None:
+    # seed 000 "Attack An Object": a held object's AC is 10 + size (a Tiny flask: +2) +
+    # the holder's Dex (Blue is flat-footed: none) + 5 in hand = 17. Red's longsword
+    # +9 (BAB 6, Str 3) rolls 8: 17 hits; 1d8+3 (5) less the glass's hardness 1 breaks
+    # the 1-hp flask: Blue has one fewer to throw. Blue, flat-footed, makes no attack of
+    # opportunity.
+    enc = _flask_duel(kit, [20, 1, 8, 5])
+    assert A.Sunder("blue", item="alchemist's fire") in enc.legal_actions()
+    enc.apply(parse_action("sunder blue alchemist's fire"))
+    blow = events(enc, "sunder")[0]
+    assert blow.total("armor class").value == 17
+    assert (blow.outcome["natural"], blow.outcome["total"]) == (8, 17)
+    assert blow.outcome["result"] == "destroyed"
+    assert enc.combatants["blue"].ammo["alchemist's fire"] == 2
+
+
+def test_a_miss_leaves_the_flask_whole(kit: Any) -> None:
+    enc = _flask_duel(kit, [20, 1, 7])  # 7 + 9 = 16 < 17
+    enc.apply(parse_action("sunder blue alchemist's fire"))
+    assert events(enc, "sunder")[0].outcome["result"] == "missed"
+    assert enc.combatants["blue"].ammo["alchemist's fire"] == 3
+
+
+def test_advanced_a_small_fragile_item_breaks_on_any_hit_at_touch_ac_plus_4(kit: Any) -> None:
+    # seed 001: the holder's touch AC + 4: Blue's touch AC flat-footed 10, so 14; a 5
+    # (5 + 9 = 14) hits and the flask breaks whatever the damage (1d8+3 rolls 4).
+    enc = _flask_duel(kit, [20, 1, 5, 4], ruleset="advanced")
+    enc.apply(parse_action("sunder blue alchemist's fire"))
+    blow = events(enc, "sunder")[0]
+    assert blow.total("armor class").value == 14
+    assert blow.outcome["result"] == "destroyed"
+    assert "a small fragile item breaks on a hit" in blow.outcome["notes"]

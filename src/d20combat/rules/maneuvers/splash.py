@@ -28,6 +28,7 @@ import math
 from typing import NamedTuple
 
 from d20combat.content.rulesets import Ruleset
+from d20combat.content.sizes import Size
 from d20combat.rules.dice import Dice, DiceSource
 from d20combat.rules.maneuvers import touch_attack
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
@@ -106,6 +107,15 @@ def direction_of(face: int, back: int, rules: Ruleset) -> str:
     """The name of the direction the d8's ``face`` sends a miss."""
     turn = 1 if rules.splash_scatter_turn == "clockwise" else -1
     return DIRECTION_NAMES[(back + turn * (face - 1)) % 8]
+
+
+#: A flask of a splash weapon as an object (a reading, A53): Tiny; glass (seed 000
+#: "Substance Hardness and Hit Points": hardness 1, 1 hp per inch of thickness: a
+#: flask's wall is thinner, 1 hit point); a small fragile item (seed 001 "Attacking held
+#: items and objects": it breaks on any hit where ``fragile_objects_break``).
+FLASK_SIZE = Size.TINY
+FLASK_HARDNESS = 1
+FLASK_HP = 1
 
 
 def intersection_ac() -> Total:
