@@ -20,8 +20,14 @@ Baseline behaviour (``default``), meant to look sensible to a game master:
   threatens it; with ``ranged`` tactics, draw a ranged weapon when none is in hand;
 * an intelligent creature (Int 3 or more) withdraws when nearly dead, by a way that
   leaves no threatened square but the first when there is one;
-* an intelligent creature trips, feints, aids another or gives a coup de grace when the
-  exact odds promise more than the attacks it gives up (:mod:`d20combat.tactics.maneuvers`).
+* an intelligent creature trips, feints, aids another or gives a coup de grace (in
+  d20modern also a knockout blow, or an aimed shot at a helpless foe) when the exact
+  odds promise more than the attacks it gives up, and spares a sleeper the blow that
+  would wake it when it can finish it next turn (:mod:`d20combat.tactics.maneuvers`);
+* shut in (no way to any foe but through a closed door next to it), it opens the door,
+  or breaks or hacks open a locked one, whichever is quicker
+  (:func:`d20combat.tactics.maneuvers.door_way`);
+* ``capture`` tactics take prisoners: no coup de grace, a knockout blow instead.
 
 A creature that fear makes flee does not ask its policy: the fight runner takes the
 action :func:`d20combat.encounter.fear.compelled` gives.
@@ -36,8 +42,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from d20combat.content.creatures import Ability
-from d20combat.content.objects import DOOR_SIZE, object_ac
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
@@ -48,10 +52,14 @@ from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
-from d20combat.rules.maneuvers import ability_check
-from d20combat.rules.objects import break_dc
-from d20combat.tactics.estimates import hit_damage, p_hits
-from d20combat.tactics.maneuvers import charge_instead, instead, overrun_on_the_way, turn_special
+from d20combat.tactics.estimates import hit_damage
+from d20combat.tactics.maneuvers import (
+    charge_instead,
+    door_way,
+    instead,
+    overrun_on_the_way,
+    turn_special,
+)
 from d20combat.tactics.splash import throw_instead
 
 if TYPE_CHECKING:
@@ -717,7 +725,9 @@ def _reload(v: _View) -> A.Action | None:
 
 
 # ---------------------------------------------------------------- policies
-def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action:
+def _baseline(
+    v: _View, *, retreat_at: float, avoid_provoking: bool, prisoners: bool = False
+) -> A.Action:
     c, b = v.c, v.b
     if c.pending_full_round is not None:
         return A.Move((c.pending_full_round,))
@@ -744,7 +754,7 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
         if step is not None:
             return step
         attack = v.attack()
-        special = turn_special(v.enc, c, attack)
+        special = turn_special(v.enc, c, attack, prisoners=prisoners)
         if special is not None:
             return special
         throw = throw_instead(v.enc, c, attack)
@@ -767,52 +777,10 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
         approach = _approach(v, avoid_provoking=avoid_provoking)
         if approach is not None:
             return approach
-        door = _force_door(v)
+        door = door_way(v.enc, c)  # shut in: open, break or attack the door
         if door is not None:
             return door
     return A.EndTurn()
-
-
-def _force_door(v: _View) -> A.Action | None:
-    """Shut in, no way nearer to any foe, a closed door next to it on the way to the
-    nearest foe: open it (a move action), or a locked one break open (seed 000 "Attack
-    An Object", "Breaking Items"): blows with its best melee weapon or Strength checks,
-    whichever is expected to open it in fewer turns (a blow: the chance to hit AC 5 with
-    +4 times its mean damage less the hardness, against the hit points left; a check:
-    one chance in the odds of reaching the break DC)."""
-    c, b, enc, sp = v.c, v.b, v.enc, v.sp
-    if not c.traits.intelligent:  # a judgment call: mindless creatures do not
-        return None
-    nearest = sp.nearest_enemy(c)
-    if nearest is None:
-        return None
-    doors = [
-        at
-        for at in sp.adjacent_doors(c)
-        if footprint_distance(at, 1, nearest.pos, nearest.squares) < sp.distance_ft(c, nearest)
-    ]
-    if not doors:
-        return None
-    at = min(doors, key=lambda d: footprint_distance(d, 1, nearest.pos, nearest.squares))
-    door = enc.door(at)
-    if not door.locked:
-        return A.OpenDoor(at) if b.move and not b.moved else None
-    if not b.standard:
-        return None
-    entry = door.entry
-    left = entry.hp - enc.object_damage.get(at, 0)
-    strength = ability_check(c.stats, Ability.STR).value
-    dc = break_dc(entry.break_dc, left, entry.hp)
-    p_break = max(0, min(20, 21 - (dc - strength))) / 20
-    best: tuple[float, A.Action] = (1 / p_break if p_break else float("inf"), A.BreakDoor(at))
-    for o in c.melee_options():
-        blow = o.dice.mean + o.damage_bonus.value - entry.hardness
-        p_hit = p_hits(object_ac(DOOR_SIZE), o.bonus.value + 4)
-        if blow > 0 and p_hit > 0:
-            turns = max(1.0, left / (blow * p_hit))
-            if turns < best[0]:
-                best = (turns, A.AttackObject(at, o.name if len(c.melee_options()) > 1 else None))
-    return best[1] if best[0] < float("inf") else None
 
 
 def _provoking_unarmed(v: _View, attack: A.Action) -> bool:
@@ -842,6 +810,7 @@ def _draw_melee_if_cornered(v: _View) -> A.Action | None:
             and o.weapon is not None
             and (o.name != "unarmed strike" and o.item not in c.wielding)
             and o.item not in c.lost  # dropped: it must be picked up, not drawn
+            and c.ammo.get(o.item, 1) > 0  # thrown away: none left to draw
         ):
             return A.Draw(o.item)
     return None
@@ -863,6 +832,16 @@ def aggressive_policy(enc: Encounter, cid: str) -> A.Action:
 def cautious_policy(enc: Encounter, cid: str) -> A.Action:
     """Never provoke on purpose; withdraw at half its hit points."""
     return _baseline(_View(enc, enc.get(cid)), retreat_at=0.5, avoid_provoking=True)
+
+
+@register("capture", deterministic=True)
+def capture_policy(enc: Encounter, cid: str) -> A.Action:
+    """As ``default``, but it takes prisoners: it never gives a helpless foe a coup de
+    grace; in d20modern it knocks one out (a knockout blow) when that is worth more than
+    its attacks."""
+    return _baseline(
+        _View(enc, enc.get(cid)), retreat_at=0.25, avoid_provoking=True, prisoners=True
+    )
 
 
 def _draw_ranged(v: _View) -> A.Action | None:
