@@ -18,6 +18,11 @@ notation                   meaning (action type; source)
                            Rush"): ``follow`` to move with it and push it further
 ``charge ogre to g6 overrun``   charge through the ogre's space, overrunning it, on to
                            g6 (seed 000 "Overrun")
+``charge fighter to e6 pounce``   a pouncing creature's charge ending in a full attack,
+                           its rakes included (SRD special abilities "Pounce", "Rake");
+                           ``power N`` before ``pounce`` for Power Attack
+``trample c4 d5 e6``       a trampling creature runs over smaller foes on the path
+                           (full-round; SRD special abilities "Trample")
 ``attack ogre``            attack (standard, or the next attack of a full attack)
 ``attack ogre with bite defensively nonlethal``   with options
 ``attack ogre with longsword two-weapon``   open a two-weapon full attack
@@ -159,7 +164,8 @@ class Crawl(Action):
 class Charge(Action):
     """Charge ``target``, ending at ``to`` (seed 000 "Charge"): one melee attack, or a
     bull rush (``maneuver="bull-rush"``; ``follow``: moving with the defender), or an
-    overrun of ``target`` on a lane through its space to ``to`` (``"overrun"``)."""
+    overrun of ``target`` on a lane through its space to ``to`` (``"overrun"``), or a
+    pouncing creature's full attack (``"pounce"``)."""
 
     target: str
     to: Pos
@@ -176,6 +182,16 @@ class Charge(Action):
         if self.maneuver:
             text += f" {self.maneuver}"
         return text + " follow" if self.follow else text
+
+
+@dataclass(frozen=True, slots=True)
+class Trample(Move):
+    """Trample along ``path`` (SRD types-subtypes-and-special-abilities.html "Trample":
+    a full-round action, up to twice its speed, over opponents at least one size
+    smaller; each whose space it covers takes the trample damage)."""
+
+    verb: ClassVar[str] = "trample"
+    kind: ClassVar[str] = "full-round"
 
 
 @dataclass(frozen=True, slots=True)
@@ -661,10 +677,10 @@ def parse_action(text: str) -> Action:
         if args:
             raise _expect(text, f"'{verb}' alone")
         return simple[verb]()
-    if verb in ("move", "withdraw", "run"):
+    if verb in ("move", "withdraw", "run", "trample"):
         if not args:
             raise _expect(text, f"'{verb}' and the squares of the path, like '{verb} c4 d5'")
-        cls = {"move": Move, "withdraw": Withdraw, "run": Run}[verb]
+        cls = {"move": Move, "withdraw": Withdraw, "run": Run, "trample": Trample}[verb]
         return cls(tuple(parse_square(a) for a in args))
     if verb in ("step", "crawl", "open", "start-full-round", "break"):
         if len(args) != 1:
@@ -766,6 +782,7 @@ def parse_action(text: str) -> Action:
                     "charge",
                     "bull-rush",
                     "overrun",
+                    "trample",
                     "attack",
                     "total-defense",
                     "delay",
@@ -808,15 +825,15 @@ _ITEM_MANEUVERS = {"disarm": Disarm, "sunder": Sunder}
 
 
 def _parse_charge(text: str, args: list[str]) -> Charge:
-    """``charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun]``."""
-    form = "'charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun]'"
+    """``charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun | pounce]``."""
+    form = "'charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun | pounce]'"
     if len(args) < 3 or args[1] != "to":
         raise _expect(text, form)
     rest = args[3:]
     follow = rest[-1:] == ["follow"]
     if follow:
         rest = rest[:-1]
-    maneuver = rest.pop() if rest[-1:] in (["bull-rush"], ["overrun"]) else None
+    maneuver = rest.pop() if rest[-1:] in (["bull-rush"], ["overrun"], ["pounce"]) else None
     if follow and maneuver != "bull-rush":
         raise _expect(text, form)
     power = 0

@@ -476,6 +476,10 @@ def strike(
         deal_damage(enc, attacker, target, r, attack, rolls[split:])
         if standing and not enc.active(target):
             cleave(enc, attacker, option, bonus, target)
+        if option.natural and attacker.stat.special_attack_rules:
+            from d20combat.encounter.maneuvers.monster import free_trip
+
+            free_trip(enc, attacker, option, target)  # SRD monsters "Trip (Ex)"
     return r
 
 

@@ -33,6 +33,7 @@ from d20combat.encounter.maneuvers import aimed_shot as AIM
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import feint as FEINT
 from d20combat.encounter.maneuvers import knockout as KO
+from d20combat.encounter.maneuvers import monster as MON
 from d20combat.encounter.maneuvers import objects as O
 from d20combat.encounter.maneuvers import splash as SPLASH
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
@@ -333,7 +334,7 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
         ending = CHARGE_MANEUVERS.get(a.maneuver)
         if ending is None:
             raise _fail(f"a charge ends with an attack, {' or '.join(CHARGE_MANEUVERS)}")
-        if a.power:
+        if a.power and not ending.attacks:
             raise _fail(f"Power Attack goes with the charge's attack, not a {a.maneuver}")
         if a.follow and a.maneuver != "bull-rush":
             raise _fail("only a bull rush follows its defender")
@@ -346,7 +347,7 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
         melee = c.melee_options()
         if not melee:
             raise _fail("no melee weapon to charge with")
-        _check_stance(enc, c, melee[0], first=True, power=a.power)
+        check_stance(enc, c, melee[0], first=True, power=a.power)
 
 
 def _run_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -550,7 +551,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if nxt and a.two_weapon:
         raise _fail("the full attack is already under way")
     if a.power or a.stance or a.expertise:
-        _check_stance(
+        check_stance(
             enc,
             c,
             option,
@@ -576,7 +577,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(why)
 
 
-def _check_stance(
+def check_stance(
     enc: Encounter,
     c: Combatant,
     option: AttackOption,
@@ -1359,6 +1360,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Crawl: Handler(_check_crawl, _run_crawl, _gen_crawl),
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
     A.Overrun: Handler(check_overrun, run_overrun, gen_overrun),
+    A.Trample: Handler(MON.check_trample, MON.run_trample, MON.gen_trample),
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
     # listed with the attacks they replace (_gen_attack)
     A.Trip: Handler(_check_attack, _run_attack, lambda enc, c: ()),

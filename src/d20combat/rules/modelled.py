@@ -93,6 +93,16 @@ SPECIAL_ATTACKS: Mapping[str, str] = {
     "unarmed strike": "rules/statistics.py",  # a monk's unarmed damage
 }
 
+# Special attacks with their numbers (StatBlock.special_attack_rules, read with
+# StatBlock.special) -> the module that reads each (SRD
+# types-subtypes-and-special-abilities.html and the creatures' "(Ex)" entries).
+SPECIAL_ATTACK_RULES: Mapping[str, str] = {
+    "trip": "encounter/maneuvers/monster.py",  # a free trip after a hit with the bite
+    "pounce": "encounter/maneuvers/monster.py",  # a full attack ending a charge
+    "rake": "encounter/maneuvers/monster.py",  # two more attacks when pouncing
+    "trample": "encounter/maneuvers/monster.py",  # run over smaller foes
+}
+
 # Immunities the rules read, matched anywhere in the text ("immunity to critical hits").
 IMMUNITIES: Mapping[str, str] = {
     "critical": "rules/statistics.py",  # no critical hits (or sneak attacks)
@@ -139,6 +149,13 @@ def _applies_to(stat: StatBlock, feat: FeatRef) -> str | None:
     return f"{feat}: no attack of this creature is {feat.param!r}"
 
 
+def _sets_off(stat: StatBlock, kind: str, attack: str) -> bool:
+    """Whether a hit with the natural attack ``attack`` sets off the special attack
+    ``kind`` with its numbers (its ``attacks``: the wolf's bite for its trip)."""
+    rule = stat.special(kind)
+    return rule is not None and (not rule.attacks or attack.lower() in rule.attacks)
+
+
 def not_modelled(stat: StatBlock) -> list[NotModelled]:
     """Every feat, special attack, quality, immunity and natural attack effect of ``stat``
     that the engine does not model, in stat block order (each once). A modelled weapon
@@ -152,10 +169,17 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         for f in stat.feats
         if f.key in feats and (why := _applies_to(stat, f)) is not None
     ]
+    ruled = {r.kind for r in stat.special_attack_rules if r.kind in SPECIAL_ATTACK_RULES}
     out += [
         NotModelled("special attack", s)
         for s in stat.special_attacks
-        if not any(names_keyword(s, k) for k in SPECIAL_ATTACKS)
+        if not any(names_keyword(s, k) for k in (*SPECIAL_ATTACKS, *ruled))
+    ]
+    out += [
+        NotModelled("special attack", r.kind)
+        for r in stat.special_attack_rules
+        if r.kind not in SPECIAL_ATTACK_RULES
+        and not any(names_keyword(s, r.kind) for s in stat.special_attacks)
     ]
     out += [
         NotModelled("quality", q)
@@ -171,5 +195,6 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         NotModelled("natural attack effect", f"{e} ({nat.name})")
         for nat in stat.natural_attacks
         for e in nat.effects
+        if not (e in ruled and _sets_off(stat, e, nat.name))
     ]
     return list(dict.fromkeys(out))

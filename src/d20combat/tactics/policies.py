@@ -60,6 +60,7 @@ from d20combat.tactics.maneuvers import (
     overrun_on_the_way,
     turn_special,
 )
+from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
 from d20combat.tactics.splash import throw_instead
 
 if TYPE_CHECKING:
@@ -476,6 +477,12 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         step = _step_into_reach(v, options)
         if step is not None:
             return step
+    if c.stat.special_attack_rules and b.can_full_round and options and c.restrictions().can_charge:
+        # a pouncing creature's charge brings its full attack now (tactics/monsters.py)
+        best = _best_charge(v, speed, avoid_provoking)
+        pounce = pounce_instead(v.enc, c, best) if best is not None else None
+        if pounce is not None:
+            return pounce
     dest = v.destination(speed, avoid_provoking)
     if dest is not None:
         if avoid_provoking:
@@ -484,21 +491,31 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     if b.can_full_round and options and c.restrictions().can_charge:
         # charging only when no attack square is reachable with a plain move keeps
         # the full attack for the next round; charge when the foe is out of reach.
-        best_charge = None
-        for e in v.ranked_within(2 * speed + 20)[:6]:
-            for to in sp.charge_destinations(c, e, 2 * speed):
-                cost = sp.provocations_along(c, sp.charge_path(c, to))
-                key = (cost, v.priority(e))
-                if best_charge is None or key < best_charge[0]:
-                    best_charge = (key, A.Charge(e.id, to, _charge_power(v, e)))
-        if best_charge is not None and (best_charge[0][0] == 0 or not avoid_provoking):
-            return charge_instead(v.enc, c, best_charge[1])
+        best = _best_charge(v, speed, avoid_provoking)
+        if best is not None:
+            return charge_instead(v.enc, c, best)
     nearest = sp.nearest_enemy(c)
     if nearest is None:
         return None
     path = sp.path_toward(c, [nearest], speed, avoid_provoking=avoid_provoking)
     if path:
         return A.Move(path)
+    return None
+
+
+def _best_charge(v: _View, speed: int, avoid_provoking: bool) -> A.Charge | None:
+    """The charge on the best-placed foe with the fewest attacks of opportunity on the
+    way (none if ``avoid_provoking`` and every charge provokes)."""
+    c, sp = v.c, v.sp
+    best_charge = None
+    for e in v.ranked_within(2 * speed + 20)[:6]:
+        for to in sp.charge_destinations(c, e, 2 * speed):
+            cost = sp.provocations_along(c, sp.charge_path(c, to))
+            key = (cost, v.priority(e))
+            if best_charge is None or key < best_charge[0]:
+                best_charge = (key, A.Charge(e.id, to, _charge_power(v, e)))
+    if best_charge is not None and (best_charge[0][0] == 0 or not avoid_provoking):
+        return best_charge[1]
     return None
 
 
@@ -754,6 +771,11 @@ def _baseline(
         if step is not None:
             return step
         attack = v.attack()
+        if c.stat.special_attack_rules and b.can_full_round and not b.stepped:
+            target = v.enc.get(attack.target) if isinstance(attack, A.Attack) else None
+            trample = trample_instead(v.enc, c, full_attack_worth(v.enc, c, target))
+            if trample is not None:
+                return trample
         special = turn_special(v.enc, c, attack, prisoners=prisoners)
         if special is not None:
             return special
