@@ -63,6 +63,7 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "pounce": _kind("pounce"),
     "rake": _kind("rake"),
     "trample": _kind("trample"),
+    "splash weapon": _kind("splash"),
 }
 
 
