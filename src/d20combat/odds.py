@@ -973,6 +973,76 @@ def feint_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> Ma
     )
 
 
+def _splash_option(attacker: Statistics) -> AttackOption | None:
+    return next(
+        (o for o in attacker.options if o.weapon is not None and o.weapon.has(WeaponFlag.SPLASH)),
+        None,
+    )
+
+
+def splash_odds(
+    attacker: Statistics, defender: Statistics, rules: Ruleset, *, flat_footed: bool = False
+) -> ManeuverOdds:
+    """Exact odds of a direct hit with ``attacker``'s first splash weapon on ``defender``
+    (seed 000 "Throw Splash Weapon"): a ranged touch attack against its touch AC, within
+    the first range increment, with no cover, concealment or shooting into melee, by the
+    procedure a fight uses (:func:`d20combat.rules.maneuvers.splash.throw`) under
+    :func:`~d20combat.rules.dice.enumerate_outcomes`. A miss scatters: each face of the
+    d8 is an outcome of its own (``scatter 1`` straight back ... ``scatter 8``).
+
+    >>> from d20combat.content.bestiary import find_creature
+    >>> from d20combat.content.rulesets import ruleset
+    >>> from d20combat.rules.statistics import derive
+    >>> rogue = derive(find_creature("rogue-3-alchemist"), ruleset())
+    >>> ogre = derive(find_creature("ogre"), ruleset())
+    >>> splash_odds(rogue, ogre, ruleset()).p_success  # +6 vs touch AC 8: all but a 1
+    Fraction(19, 20)
+    """
+    from d20combat.rules.maneuvers import splash as S
+
+    option = _splash_option(attacker)
+    assert option is not None  # the entry's problem says so first
+    ac = defender.armor_class(touch=True, dex_lost=flat_footed)
+    results = enumerate_outcomes(
+        lambda d: S.outcome(
+            S.throw(d, option.bonus, ac, rules, back=0, squares=1, name=option.name)
+        )
+    )
+    order = ("hit", *(f"scatter {k}" for k in range(1, 9)))
+    outcomes = {k: results[k] for k in order if k in results}
+    provokes = []
+    if "ranged-attack" in rules.provoking_actions:
+        provokes.append(
+            "every foe threatening the thrower: a ranged attack provokes (seed 002 "
+            "Attacks of Opportunity)"
+        )
+    splash = option.weapon.splash_damage if option.weapon is not None else 1
+    return ManeuverOdds(
+        "splash",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "hit",
+        outcomes,
+        (("ranged touch attack hits (direct hit)", outcomes.get("hit", Fraction(0))),),
+        tuple(provokes),
+        notes=(
+            f"{option.name}: a direct hit deals {option.dice} to the defender and {splash} "
+            "splash to every other creature within 5 ft",
+            "within the first range increment: no range penalty, cover, concealment or "
+            "shooting into melee",
+            f"a miss lands 1 square per range increment away, the d8 counted "
+            f"{rules.splash_scatter_turn} from straight back (D31)",
+        ),
+    )
+
+
+def _splash_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    if _splash_option(attacker) is None:
+        return f"{attacker.stat.name} carries no splash weapon (acid, alchemist's fire, holy water)"
+    return None
+
+
 def _bull_rush_problem(attacker: Statistics, defender: Statistics) -> str | None:
     from d20combat.rules.maneuvers.bull_rush import bull_rush_problem
 
@@ -1015,4 +1085,5 @@ MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "disarm": ManeuverEntry(disarm_odds, _disarm_problem),
     "sunder": ManeuverEntry(sunder_odds, _sunder_problem),
     "feint": ManeuverEntry(feint_odds, _feint_problem, frozenset()),
+    "splash": ManeuverEntry(splash_odds, _splash_problem),
 }

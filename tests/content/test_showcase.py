@@ -67,6 +67,7 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "strangling with a garrote": lambda e: (
         e.type == "grapple-check" and e.outcome.get("option") == "strangle"
     ),
+    "splash weapon": _kind("splash"),
 }
 
 

@@ -68,6 +68,10 @@ notation                   meaning (action type; source)
                            a melee blow hits, a shot gets +5
 ``break d5``               break the door at d5 open: a Strength check (standard
                            action; seed 000 "Breaking Items")
+``throw acid at ogre``      throw a splash weapon at a creature: a ranged touch attack
+                           (seed 000 "Throw Splash Weapon"; in place of an attack)
+``throw acid at c3+d4``    ... at the grid intersection between squares c3 and d4
+                           (AC 5; the four squares around it are splashed)
 ``feint ogre``              feint: Bluff against Sense Motive (seed 000 "Feint";
                            standard, a move action with Improved Feint)
 ``aid fighter against ogre attack``   aid another: +2 on the fighter's attack roll
@@ -529,6 +533,51 @@ class AttackObject(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Throw(Action):
+    """Throw the splash weapon ``weapon`` (seed 000 "Throw Splash Weapon") at the creature
+    ``target``, or at the grid intersection ``point`` (the top-left corner of that
+    square: the point squares ``x-1..x`` by ``y-1..y`` share). An attack: the standard
+    action's, or the next of a full attack."""
+
+    weapon: str
+    target: str | None = None
+    point: Pos | None = None
+    verb: ClassVar[str] = "throw"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        at = self.target if self.point is None else intersection_name(self.point)
+        return f"throw {self.weapon} at {at}"
+
+
+def intersection_name(point: Pos) -> str:
+    """The notation of a grid intersection: the two squares on its north-west to
+    south-east diagonal (``c3+d4`` is the corner between c3, d3, c4 and d4)."""
+    x, y = point
+    if x < 1 or y < 1:  # on the map's top or left edge: no square beyond (never legal)
+        return f"corner-{x}-{y}"
+    return f"{square_name((x - 1, y - 1))}+{square_name((x, y))}"
+
+
+def parse_intersection(text: str) -> Pos:
+    """A grid intersection from two diagonally touching squares (``c3+d4`` or
+    ``c4+d3``: the corner they share).
+
+    Raises:
+        InputError: not two squares, or squares that do not touch at a corner.
+    """
+    first, _, second = text.partition("+")
+    p, q = parse_square(first), parse_square(second)
+    if abs(p[0] - q[0]) != 1 or abs(p[1] - q[1]) != 1:
+        raise InputError(
+            f"cannot read intersection {text!r}: the squares do not touch at a corner",
+            field="action",
+            expected="two diagonal squares, like 'c3+d4'",
+        )
+    return max(p[0], q[0]), max(p[1], q[1])
+
+
+@dataclass(frozen=True, slots=True)
 class BreakDoor(Action):
     """Break the closed door at ``at`` open by sudden force: a Strength check against its
     break DC (seed 000 "Breaking Items"; a standard action, a reading)."""
@@ -843,6 +892,15 @@ def parse_action(text: str) -> Action:
         return AttackObject(parse_square(rest[0]), " ".join(rest[2:]) or None, line_up)
     if verb == "charge":
         return _parse_charge(text, args)
+    if verb == "throw":
+        form = "'throw WEAPON at TARGET' or 'throw WEAPON at SQUARE+SQUARE' (an intersection)"
+        cut = len(args) - 1 - args[::-1].index("at") if "at" in args else -1
+        if cut < 1 or cut != len(args) - 2:
+            raise _expect(text, form)
+        thrown, aim = " ".join(args[:cut]), args[-1]
+        if "+" in aim:
+            return Throw(thrown, point=parse_intersection(aim))
+        return Throw(thrown, aim)
     if verb == "bull-rush":
         if len(args) not in (1, 2) or args[1:] not in ([], ["follow"]):
             raise _expect(text, "'bull-rush TARGET [follow]'")
@@ -942,6 +1000,7 @@ def parse_action(text: str) -> Action:
                     "shake-off",
                     "attack-object",
                     "break",
+                    "throw",
                     "feint",
                     "aid",
                     *HELPLESS_ACTIONS,

@@ -489,11 +489,7 @@ def strike(
     if option.ranged and option.weapon is not None and any(map(option.weapon.has, _LOADED)):
         attacker.unloaded = (*attacker.unloaded, option.item)  # load it again to fire
         enc.space.invalidate(attacker)
-    if option.thrown and option.item in attacker.ammo:
-        attacker.ammo[option.item] -= 1
-        if attacker.ammo[option.item] <= 0:
-            attacker.wielding = tuple(w for w in attacker.wielding if w != option.item)
-            enc.space.invalidate(attacker)
+    use_up_thrown(enc, attacker, option)
     if charge:
         attacker.conditions.pop("charging", None)
         attacker.conditions["charged"] = Condition(attacker.id, 1)
@@ -552,6 +548,16 @@ def _struck_grappler(enc: Encounter, attacker: Combatant, target: Combatant) -> 
         grapplers=[g.id for g in group],
     )
     return struck
+
+
+def use_up_thrown(enc: Encounter, attacker: Combatant, option: AttackOption) -> None:
+    """A thrown weapon (a javelin, a flask) is gone from the stock it was thrown from;
+    the last one leaves the hand empty."""
+    if option.thrown and option.item in attacker.ammo:
+        attacker.ammo[option.item] -= 1
+        if attacker.ammo[option.item] <= 0:
+            attacker.wielding = tuple(w for w in attacker.wielding if w != option.item)
+            enc.space.invalidate(attacker)
 
 
 def cleave(

@@ -331,6 +331,32 @@ def _climb(e: Event) -> str:
     return f"{e.actor} tries to climb onto {e.target}: " + "; ".join([*parts, result])
 
 
+def _splash(e: Event) -> str:
+    """seed 000 "Throw Splash Weapon": the attack, where a miss went, who is splashed."""
+    o = e.outcome
+    ac = e.total("armor class")
+    bonus = e.total("attack bonus")
+    b = f" {bonus.value:+d}" if bonus else ""
+    kind = "touch AC" if e.target else "AC"
+    roll = f"d20 {o.get('natural')}{b} = {o.get('total')} vs {kind} {ac.value if ac else '?'}"
+    aim = o.get("aim")
+    if o.get("result") == "hit":
+        what = f"a direct hit on {aim}" if e.target else f"it bursts on the intersection {aim}"
+    else:
+        why = "concealment spoils the throw" if o.get("result") == "concealed" else "it misses"
+        what = (
+            f"{why}: the d8 sends it {o.get('direction')}, {o.get('scatter_squares')} "
+            f"square(s) (for {o.get('increments')} range increment(s)), to {o.get('lands')}"
+        )
+    splashed = o.get("splashed") or []
+    hit = (
+        f"; the splash reaches {', '.join(splashed)}" if splashed else "; the splash reaches no one"
+    )
+    return (
+        f"{e.actor} throws {o.get('weapon')} at {aim} ({o.get('distance')} ft): {roll}: {what}{hit}"
+    )
+
+
 def _pounce(e: Event) -> str:
     """SRD "Pounce": the charge ends in a full attack, rakes included."""
     attacks = ", ".join(e.outcome.get("attacks", ()))
@@ -630,6 +656,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "disarm": _disarm,
     "sunder": _sunder,
     "attack-object": _attack_object,
+    "splash": _splash,
     "break": _break,
     "feint": _feint,
     "aid": _aid,

@@ -54,6 +54,7 @@ from d20combat.encounter.fighting import (
     power_attack_mods,
 )
 from d20combat.encounter.handlers import _continuing, load_time
+from d20combat.encounter.maneuvers.splash import is_splash
 from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
@@ -68,6 +69,7 @@ from d20combat.tactics.maneuvers import (
     turn_special,
 )
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
+from d20combat.tactics.splash import throw_instead
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -294,7 +296,7 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
                 )
     if not ranged_ok or (v.b.standard and v.threats()):
         return None
-    ranged = [o for o in c.ready_options() if o.ranged]
+    ranged = [o for o in c.ready_options() if o.ranged and not is_splash(o)]
     if not ranged:
         return None
     for e in v.ranked_within(max(o.max_range for o in ranged)):
@@ -416,6 +418,8 @@ def _continue_full_attack(v: _View) -> A.Action | None:
     if nxt is None:
         return None
     option = nxt[0]
+    if is_splash(option):
+        return throw_instead(v.enc, v.c, None)
     for e in v.ranked_within(v.sp.reach_ft(v.c, option)):
         if v.sp.attack_problem(v.c, option, e) is None:
             return A.Attack(e.id)
@@ -788,6 +792,9 @@ def _baseline(
         special = turn_special(v.enc, c, attack, prisoners=prisoners)
         if special is not None:
             return special
+        throw = throw_instead(v.enc, c, attack)
+        if throw is not None:
+            return throw
         if attack is not None and not (b.move and _provoking_unarmed(v, attack)):
             return instead(v.enc, c, attack)
         draw = _draw_melee_if_cornered(v)

@@ -1,12 +1,12 @@
 """Special attacks in the encounter: who may make them, what they provoke, and what
 their results do to the fight, one module per maneuver (:mod:`.trip`, :mod:`.bull_rush`,
 :mod:`.overrun`, :mod:`.disarm`, :mod:`.sunder`, :mod:`.objects`, :mod:`.feint`,
-:mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`, :mod:`.grapple`
-(with Improved Grab and Constrict), :mod:`.garrote`; the monster special attacks Trip
-(Ex), pounce, rake and trample: :mod:`.monster`). The procedures themselves are pure rules
-(:mod:`d20combat.rules.maneuvers`); these modules feed them the situation (the attack's
-bonus with every situational modifier, the conditions on each check) and apply the
-outcome (prone, dropped weapons, pushes, a hold), recording each as an event.
+:mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`, :mod:`.splash`,
+:mod:`.grapple` (with Improved Grab and Constrict), :mod:`.garrote`; the monster special
+attacks Trip (Ex), pounce, rake and trample: :mod:`.monster`). The procedures themselves
+are pure rules (:mod:`d20combat.rules.maneuvers`); these modules feed them the situation
+(the attack's bonus with every situational modifier, the conditions on each check) and
+apply the outcome (prone, dropped weapons, pushes, a hold), recording each as an event.
 
 A maneuver that is its own action (a bull rush, an overrun during a move, a feint ...)
 has its action and handler functions in its module; one that may end a charge (bull
@@ -342,6 +342,7 @@ from d20combat.encounter.maneuvers import (  # noqa: E402
     knockout,
     monster,
     overrun,
+    splash,
     sunder,
     trip,
 )
@@ -371,6 +372,7 @@ __all__ = [
     "ready_option",
     "reclaim",
     "skill",
+    "splash",
     "sunder",
     "touch_of",
     "trip",
