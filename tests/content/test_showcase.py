@@ -68,6 +68,15 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
         e.type == "grapple-check" and e.outcome.get("option") == "strangle"
     ),
     "splash weapon": _kind("splash"),
+    "grapple started": lambda e: e.type == "grapple" and e.outcome.get("result") == "held",
+    "Improved Grab": lambda e: e.type == "grapple" and bool(e.outcome.get("grab")),
+    "pin": lambda e: e.type == "grapple-check" and e.outcome.get("option") == "pin",
+    "escape from a grapple": lambda e: (
+        e.type == "grapple-check" and str(e.outcome.get("option", "")).startswith("escape")
+    ),
+    "damage in a grapple": lambda e: (
+        e.type == "grapple-check" and str(e.outcome.get("option", "")).startswith("damage")
+    ),
 }
 
 
