@@ -263,3 +263,36 @@ def test_moving_in_provokes_from_others_but_not_the_victim(kit: Any) -> None:
     assert [e.actor for e in provoked] == ["grey"]
     assert provoked[0].outcome["reason"] == "moving into blue's space"
     assert events(enc, "move-in") and enc.combatants["red"].vitals.hp == 39 - 8
+
+
+def test_cutting_the_garrote_from_ones_own_throat(kit: Any) -> None:
+    # seed 000: "Cutting a garrote from your own throat is possible using the Attack an
+    # Object action": AC 21 (a Small object's 11 + 10 cover) and -4: Blue's dagger +9
+    # - 4 = +5: a 15 misses (20 < 21); its second attack at +0 misses with 18; next
+    # round an 18 hits (23). A cord garrote is a light hafted
+    # weapon of the 3.5 item table (hardness 5, 2 hp: A80): the dagger's 7 (1d4+3)
+    # deals 2, and it is ruined: the victim is free. Red cannot cut it (not garroted).
+    enc = garroted(kit, [], garrote="cord garrote", weapons="dagger")
+    enc.apply(parse_action("end"))
+    enc.dice.totals += [15, 18]
+    enc.apply(parse_action("cut-garrote red with dagger"))
+    first = events(enc, "cut-garrote")[0]
+    assert first.outcome["result"] == "missed" and first.outcome["total"] == 20
+    assert first.total("attack bonus").value == 5 and first.total("armor class").value == 21
+    enc.apply(parse_action("cut-garrote red with dagger"))  # the second attack, +0
+    second = events(enc, "cut-garrote")[1]
+    assert second.total("attack bonus").value == 0 and second.outcome["total"] == 18
+    assert second.outcome["result"] == "missed"
+    enc.apply(parse_action("end"))
+    with pytest.raises(IllegalActionError, match="holds no garrote on red"):
+        enc.apply(parse_action("cut-garrote blue"))
+    enc.apply(parse_action("end"))
+    enc.dice.totals += [18, 7]
+    enc.apply(parse_action("cut-garrote red with dagger"))
+    cut = events(enc, "cut-garrote")[2]
+    assert cut.outcome["result"] == "destroyed" and cut.outcome["damage"] == 2
+    assert cut.outcome["hardness"] == 5 and cut.outcome["hp_before"] == 2
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert not blue.grappling and "garroted" not in blue.conditions
+    assert "cord garrote" in red.lost and "cord garrote" not in red.wielding
+    assert problems(enc) == []

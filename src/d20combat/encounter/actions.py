@@ -41,6 +41,7 @@ notation                   meaning (action type; source)
 ``garrote ogre with wire garrote``   loop a garrote over ogre's head in place of an
                            attack (seed 000 "Garrote Attacks")
 ``strangle ogre``          garroting ogre: a grapple check dealing the garrote's damage
+``cut-garrote ogre with dagger``   garroted by ogre: Attack an Object on its garrote
 ``escape-grapple ogre``    escape the grapple by a grapple check (in place of an attack)
 ``escape-pin ogre``        escape ogre's pin by a grapple check (in place of an attack)
 ``escape-artist ogre``     escape the grapple, or the pin, by Escape Artist (standard)
@@ -332,6 +333,19 @@ class Strangle(Attack):
 
     verb: ClassVar[str] = "strangle"
     named: ClassVar[str] = "strangle"
+
+    @property
+    def maneuver(self) -> str | None:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class CutGarrote(Attack):
+    """Cut the garrote ``target`` holds around one's own throat with ``weapon``, an Attack
+    an Object in place of an attack (seed 000 "Garrote Attacks")."""
+
+    verb: ClassVar[str] = "cut-garrote"
+    named: ClassVar[str] = "cut-garrote"
 
     @property
     def maneuver(self) -> str | None:
@@ -1028,6 +1042,7 @@ ATTACK_MANEUVER_ACTIONS: dict[str, type[Attack]] = {
     "climb-onto": ClimbOnto,
     "garrote": Garrote,
     "strangle": Strangle,
+    "cut-garrote": CutGarrote,
 }
 ATTACK_MANEUVERS = tuple(ATTACK_MANEUVER_ACTIONS)
 _ITEM_MANEUVERS = {"disarm": Disarm, "sunder": Sunder}
@@ -1088,14 +1103,15 @@ def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:
     """``trip TARGET [with WEAPON] [defensively] [drop-if-tripped]``;
     ``disarm|sunder TARGET [ITEM] [with WEAPON] [defensively]``;
     ``grapple-damage TARGET [lethal|nonlethal]``; ``garrote TARGET [with WEAPON]
-    [defensively]``, ``strangle TARGET [with WEAPON]``; the other grapple options
+    [defensively]``, ``strangle|cut-garrote TARGET [with WEAPON]``; the other grapple
+    options
     ``VERB TARGET [defensively]``."""
     if verb == "grapple-damage":
         kinds = {"lethal": False, "nonlethal": True}
         if not args or len(args) > 2 or (len(args) == 2 and args[1] not in kinds):
             raise _expect(text, "'grapple-damage TARGET [lethal|nonlethal]'")
         return GrappleDamage(args[0], nonlethal=kinds[args[1]] if len(args) == 2 else None)
-    if verb in ("garrote", "strangle"):
+    if verb in ("garrote", "strangle", "cut-garrote"):
         form = f"'{verb} TARGET [with WEAPON]" + (" [defensively]'" if verb == "garrote" else "'")
         defensively = verb == "garrote" and args[-1:] == ["defensively"]
         rest = args[1:-1] if defensively else args[1:]

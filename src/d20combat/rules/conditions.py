@@ -96,6 +96,7 @@ GRAPPLE_ACTIONS: frozenset[str] = frozenset(
         "escape-artist",
         "move-grapple",
         "strangle",
+        "cut-garrote",
         "retrieve-component",
         "pin",
         "break-pin",

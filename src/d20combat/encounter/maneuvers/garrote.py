@@ -14,7 +14,8 @@ state, checks, moving in, escape and release), with these additions:
   the garrote's damage; the garroter neither pins, deals unarmed damage nor attacks
   with another weapon (:func:`.grapple._garroting_problem`); releasing lets it go;
 * the victim: grappled, escapes by a grapple check, may attack with a light weapon
-  (the grapple's own rules), cannot disarm the garroter (:mod:`.disarm`).
+  (the grapple's own rules), cannot disarm the garroter (:mod:`.disarm`), and may cut
+  the garrote from its throat (:func:`attempt_cut`: Attack an Object, AC 21, -4).
 """
 
 from __future__ import annotations
@@ -28,10 +29,14 @@ from d20combat.encounter.maneuvers import (
     ATTACK_MANEUVER_RULES,
     AttackManeuver,
     provoke_spoils,
+    ruin,
     touch_of,
 )
 from d20combat.encounter.maneuvers import grapple as GR
+from d20combat.rules.attack import Attack as Blow
 from d20combat.rules.maneuvers import garrote as R
+from d20combat.rules.maneuvers.sunder import SunderSides, durability, sunder
+from d20combat.rules.maneuvers.sunder import outcome as sunder_outcome
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption
 
@@ -183,6 +188,91 @@ def attempt_strangle(
         GR.roll_damage(enc, c, target, option, False)
 
 
+# ------------------------------------------------------------ cutting it
+CUT_RULE = "seed 000 Garrote Attacks (cutting a garrote); seed 000 Attack An Object"
+
+
+def _cutters(c: Combatant) -> list[str | None]:
+    """What a garroted creature may cut with: its ready melee weapons a grappler may
+    use (light or natural weapons, an unarmed strike: seed 000 "Attack Your Opponent")."""
+    if "garroted" not in c.conditions:
+        return []
+    return [
+        o.name
+        for o in c.ready_options()
+        if not o.ranged and (o.light or o.natural) and o.name != "unarmed strike"
+    ]
+
+
+def cut_problem(enc: Encounter, c: Combatant, target: Combatant, weapon: str | None) -> str | None:
+    """Why ``c`` cannot cut ``target``'s garrote from its throat now, or None."""
+    if GR.garroter_of(c) != target.id:
+        return f"{target.id} holds no garrote on {c.id}"
+    if GR.pinner_of(c) is not None:
+        return f"{c.id} is pinned: it can only try to escape the pin"
+    names = _cutters(c)
+    if not names or (weapon is not None and weapon.lower() not in (n.lower() for n in names if n)):
+        return f"{c.id} holds no light or natural weapon to cut the garrote with"
+    if garrote_of(target, None) is None:
+        return f"{target.id} holds no garrote"
+    return None
+
+
+def attempt_cut(
+    enc: Encounter, c: Combatant, a: Attack, replaced: AttackOption, replaced_bonus: Total
+) -> None:
+    """seed 000: "Cutting a garrote from your own throat is possible using the Attack an
+    Object action": an attack roll at -4 against AC 21 with the cutting weapon (at this
+    attack's place in the routine), its damage less the garrote's hardness off its hit
+    points (the 3.5 item table: :func:`~d20combat.rules.maneuvers.sunder.durability`);
+    at 0 the garrote is ruined and the victim free."""
+    garroter = enc.get(a.target)
+    name = a.weapon or _cutters(c)[0]
+    option = next(o for o in c.ready_options() if o.name == name)
+    garrote = garrote_of(garroter, None)
+    assert garrote is not None and garrote.item is not None  # checked
+    item = garrote.item
+    table = durability(garroter.stats, item)
+    assert table is not None
+    lost = garroter.item_damage.get(item, 0)
+    bonus = R.cut_bonus(_shifted(option, replaced, replaced_bonus))
+    built, _ = build_attack(enc, c, option, option.bonus, garroter)
+    blow = Blow(option, bonus, R.CUT_AC, built.damage_bonus)
+    sides = SunderSides(bonus, None, blow, table.hardness, table.hp - lost, object_ac=R.CUT_AC)
+    mark = enc.dice.mark()
+    r = sunder(enc.dice, sides, enc.rules)
+    totals: list[tuple[str, Total]] = [("attack bonus", bonus), ("armor class", R.CUT_AC)]
+    if r.landed:
+        totals.append(("damage bonus", built.damage_bonus))
+    enc.event(
+        c.id,
+        "cut-garrote",
+        CUT_RULE,
+        target=garroter.id,
+        totals=tuple(totals),
+        rolls_from=mark,
+        weapon=option.name,
+        item=item,
+        result=sunder_outcome(r),
+        natural=r.hit.natural if r.hit else None,
+        total=r.hit.total if r.hit else None,
+        damage=r.damage.damage if r.damage else None,
+        hardness=table.hardness,
+        hp_before=table.hp - lost,
+        hp=r.hp_left if r.landed else table.hp - lost,
+    )
+    if r.damage is not None and r.damage.damage:
+        garroter.item_damage[item] = table.hp - r.hp_left
+    if r.destroyed:
+        ruin(enc, garroter, item)
+        GR.unlink(enc, c, garroter)
+        enc.event(c.id, "grapple-ends", CUT_RULE, target=garroter.id, why="garrote cut")
+        GR.settle(enc, [c, garroter])
+
+
+ATTACK_MANEUVER_RULES["cut-garrote"] = AttackManeuver(
+    cut_problem, attempt_cut, _cutters, defensive=False
+)
 ATTACK_MANEUVER_RULES["garrote"] = AttackManeuver(garrote_problem, attempt_garrote, garrotes)
 ATTACK_MANEUVER_RULES["strangle"] = AttackManeuver(
     strangle_problem, attempt_strangle, garrotes, defensive=False

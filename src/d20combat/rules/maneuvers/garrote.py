@@ -9,7 +9,9 @@ uses the grappling rules, with a few additions" (:mod:`.grapple`):
   natural armor its bonus, full plate +4, a leather collar +4, a gorget +10);
 * strangling: the grapple check, opposed, with the grapple's tie rule; never lost
   outright against a larger target (unlike a hold); won, the garrote's damage
-  (the weapon's, two-handed: 1.5 times a Strength bonus).
+  (the weapon's, two-handed: 1.5 times a Strength bonus);
+* cutting it from one's own throat: Attack an Object against AC 21 (:data:`CUT_AC`)
+  at -4 (:func:`cut_bonus`).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from d20combat.rules.checks import Opposed, opposed
 from d20combat.rules.dice import DiceSource
 from d20combat.rules.maneuvers import Touch, touch_attack
 from d20combat.rules.maneuvers.grapple import ties
-from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import AttackOption, Statistics
 
 RULE = "seed 000 Garrote Attacks"
@@ -152,3 +154,23 @@ def garrote_option(stats: Statistics, weapon: str | None = None) -> AttackOption
         if w is not None and w.has(WeaponFlag.GARROTE) and weapon in (None, o.name, w.name):
             return o
     return None
+
+
+# ------------------------------------------------------------ cutting it
+#: seed 000 "Garrote Attacks": "Since a garrote is a Small weapon, it has an Armor Class
+#: of 11; however, since it's buried in your neck, it gets a +10 cover bonus to Armor
+#: Class, for a total Armor Class of 21. In addition, you incur a -4 circumstance
+#: penalty on your attack".
+CUT_AC = stack(
+    [
+        Modifier(10, BonusType.BASE, "base"),
+        Modifier(1, BonusType.SIZE, "Small object"),
+        Modifier(10, BonusType.COVER, "buried in the neck"),
+    ]
+)
+CUT_PENALTY = Modifier(-4, BonusType.CIRCUMSTANCE, "sparing one's own neck")
+
+
+def cut_bonus(bonus: Total) -> Total:
+    """The attack bonus of cutting a garrote from one's own throat."""
+    return bonus.plus(CUT_PENALTY)
