@@ -328,3 +328,14 @@ def test_seeded_garrotes_agree_with_the_exact_odds(kit: Any) -> None:
     assert p == pytest.approx(19 / 40)
     sd = (n * p * (1 - p)) ** 0.5
     assert abs(strangled - n * p) <= 3 * sd, (strangled, n * p, sd)
+
+
+def test_a_build_may_wear_a_gorget() -> None:
+    # A81: a build's neck_guard reaches its stat block: garroter-3 (leather, Dex 14:
+    # touch AC 12) in a gorget has garrote AC 12 + 10 = 22.
+    from d20combat.content.builds import build_creature, bundled_build
+
+    build = bundled_build("garroter-3").model_copy(update={"neck_guard": "gorget"})
+    stats = derive(build_creature(build))
+    assert stats.stat.neck_guard == "gorget"
+    assert R.garrote_ac(stats.touch, stats).value == 22

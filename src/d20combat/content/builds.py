@@ -292,6 +292,7 @@ class Build(Frozen):
     weapons: tuple[WeaponRef, ...] = ()
     armor: ArmorRef | None = None
     shield: ArmorRef | None = None
+    neck_guard: Literal["leather collar", "gorget"] | None = None  # seed 000 garrote
     skills: dict[SkillName, float] = Field(default_factory=dict)
     hp: HpPolicy = "auto"
     modifiers: tuple[StatModifier, ...] = ()
@@ -956,6 +957,7 @@ def build_creature(build: Build) -> StatBlock:
         speed=Speeds(land=rce.speed),
         armor=build.armor,
         shield=build.shield,
+        neck_guard=build.neck_guard,
         weapons=build.weapons,
         feats=feats,
         skills=skill_totals(build),
