@@ -13,7 +13,13 @@ from typing import Any
 
 from d20combat.encounter import actions as A
 from d20combat.rules.checks import Ties, p_opposed
-from d20combat.tactics.garrote import garrote_turn, garrote_value, has_garrote
+from d20combat.tactics.garrote import (
+    cut_choice,
+    garrote_turn,
+    garrote_value,
+    has_garrote,
+    strangle_threat,
+)
 from d20combat.tactics.policies import policy
 
 ROWS = """
@@ -69,3 +75,46 @@ def test_holding_the_garrote_it_strangles(kit: Any) -> None:
     red = enc.combatants["red"]
     assert isinstance(garrote_turn(enc, red), A.Strangle)
     assert isinstance(policy("default")(enc, "red"), A.Strangle)
+
+
+def test_the_garroted_victim_weighs_escaping_and_cutting(kit: Any) -> None:
+    # Blue, garroted by Red's cord garrote (1d6 + 4: 7.5 a strangle), is strangled by
+    # two attacks a round, each won half the time: 7.5 hit points a round it escapes.
+    # Cutting the garrote (dagger +9 - 4 = +5 against AC 21: 5/20) is worth nothing
+    # here: the dagger's mean 5.5 less the hardness 5 cannot ruin its 2 hit points in
+    # one blow. Blue weighs the escape (an even check, worth the round out of the
+    # grapple plus the 7.5 hit points) against its dagger in the grapple, and does
+    # not try to cut.
+    sides = {
+        "red": kit.fighter("Red", "b1", weapons="cord garrote"),
+        "blue": kit.fighter("Blue", "c1", weapons="dagger"),
+    }
+    enc = kit.encounter(ROWS, sides, rolls=[20, 1, 10, 15, 10, 7])
+    enc.apply(A.Garrote("blue"))
+    enc.apply(A.EndTurn())
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert "garroted" in blue.conditions
+    assert strangle_threat(enc, blue, red) == 2 * 0.5 * 7.5
+    assert cut_choice(enc, blue, red, 0, 10.0) == (0.0, None)
+    choice = policy("default")(enc, "blue")
+    assert isinstance(choice, (A.EscapeGrapple, A.Attack)) and choice.target == "red"
+    assert not isinstance(choice, A.CutGarrote)
+
+
+def test_a_strong_victim_cuts_a_cord_garrote(kit: Any) -> None:
+    # Blue's handaxe (light: 1d6 + 3, mean 6.5) beats the cord garrote's hardness 5 by
+    # 1.5, less than its 2 hit points: no cut. With the garrote already down to 1 hit
+    # point, a mean blow ruins it: the cut (+9 - 4 = +5 against AC 21: 5/20) is worth
+    # 5/20 of the freedom it brings.
+    sides = {
+        "red": kit.fighter("Red", "b1", weapons="cord garrote"),
+        "blue": kit.fighter("Blue", "c1", weapons="handaxe"),
+    }
+    enc = kit.encounter(ROWS, sides, rolls=[20, 1, 10, 15, 10, 7])
+    enc.apply(A.Garrote("blue"))
+    enc.apply(A.EndTurn())
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert cut_choice(enc, blue, red, 0, 10.0) == (0.0, None)
+    red.item_damage["cord garrote"] = 1
+    value, action = cut_choice(enc, blue, red, 0, 10.0)
+    assert isinstance(action, A.CutGarrote) and value == 5 / 20 * 10.0

@@ -11,7 +11,10 @@ check, never by habit:
   attack of opportunity's damage. A creature with no ready garrote is rejected at once
   (:func:`has_garrote`, cached by its statistics);
 * holding a garrote on a victim (:func:`garrote_turn`): strangle with every attack
-  (each won check deals damage, a lost one costs nothing), never let go.
+  (each won check deals damage, a lost one costs nothing), never let go;
+* garroted (in :func:`d20combat.tactics.grapple.grapple_turn`): the strangling to come
+  (:func:`strangle_threat`) makes an escape worth more, and cutting the garrote
+  (:func:`cut_choice`) is weighed beside it.
 """
 
 from __future__ import annotations
@@ -24,11 +27,12 @@ from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.maneuvers import grapple as GE
 from d20combat.encounter.maneuvers import touch_of
-from d20combat.encounter.maneuvers.garrote import garrote_of
+from d20combat.encounter.maneuvers.garrote import cutters, garrote_of
 from d20combat.errors import IllegalActionError
 from d20combat.rules.checks import p_opposed
 from d20combat.rules.maneuvers import garrote as R
 from d20combat.rules.maneuvers.grapple import ties
+from d20combat.rules.maneuvers.sunder import durability
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, Statistics
 from d20combat.tactics.estimates import hit_damage, p_hits
@@ -125,3 +129,41 @@ def plain_garrote(enc: Encounter, c: Combatant, attack: A.Attack) -> A.Action:
     attack if it is legal, else the end of the turn."""
     garrote = A.Garrote(attack.target)
     return garrote if _legal(enc, garrote) else A.EndTurn()
+
+
+def strangle_threat(enc: Encounter, victim: Combatant, garroter: Combatant) -> float:
+    """What ``garroter``'s garrote on ``victim`` deals it a round (each attack a
+    strangle: the chance of winning the check times the garrote's mean damage), 0 if
+    it holds none on it."""
+    if GE.garroter_of(victim) != garroter.id:
+        return 0.0
+    option = garrote_of(garroter, None)
+    if option is None:
+        return 0.0
+    attacks = max((len(r.attacks) for r in garroter.routines_ready()), default=1)
+    p = p_opposed(
+        GE.check_total(enc, garroter).value, GE.check_total(enc, victim).value, ties(enc.rules)
+    )
+    return attacks * float(p) * mean_damage(option)
+
+
+def cut_choice(
+    enc: Encounter, c: Combatant, t: Combatant, shift: int, freedom: float
+) -> tuple[float, A.Action | None]:
+    """Cutting ``t``'s garrote from ``c``'s throat: worth ``freedom`` (a round out of
+    the grapple) times the chance the attack at -4 hits AC 21, when the cutting
+    weapon's mean damage beats the garrote's hardness by its hit points left (a blow
+    that cannot ruin it is worth nothing here)."""
+    names = cutters(c) if GE.garroter_of(c) == t.id else []
+    garrote = garrote_of(t, None)
+    if not names or garrote is None or garrote.item is None:
+        return 0.0, None
+    option = next(o for o in c.ready_options() if o.name == names[0])
+    table = durability(t.stats, garrote.item)
+    if table is None:
+        return 0.0, None
+    left = table.hp - t.item_damage.get(garrote.item, 0)
+    if mean_damage(option) - table.hardness < left:
+        return 0.0, None
+    p = p_hits(R.CUT_AC.value, R.cut_bonus(option.bonus).value + shift)
+    return p * freedom, A.CutGarrote(t.id, option.name)

@@ -37,7 +37,7 @@ from d20combat.rules.maneuvers import grapple as G
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption
 from d20combat.tactics.estimates import hit_damage, p_hits
-from d20combat.tactics.garrote import garrote_turn
+from d20combat.tactics.garrote import cut_choice, garrote_turn, strangle_threat
 from d20combat.tactics.worth import attack_worth, mean_damage
 
 if TYPE_CHECKING:
@@ -353,7 +353,11 @@ def grapple_turn(enc: Encounter, c: Combatant) -> A.Action | None:
         victim = GE.pinned_by(enc, t)
         if victim is not None and victim is not c:
             choices.append((p * _round_out(victim, t), A.BreakPin(t.id)))
-        choices.append((p * _worth_escape(enc, c, t), A.EscapeGrapple(t.id)))
+        freedom = _worth_escape(enc, c, t) + strangle_threat(enc, c, t)
+        choices.append((p * freedom, A.EscapeGrapple(t.id)))
+        value, action = cut_choice(enc, c, t, shift, freedom)
+        if action is not None:
+            choices.append((value, action))
     for value, action in sorted(choices, key=lambda x: -x[0]):
         if value <= 0:
             break

@@ -192,7 +192,7 @@ def attempt_strangle(
 CUT_RULE = "seed 000 Garrote Attacks (cutting a garrote); seed 000 Attack An Object"
 
 
-def _cutters(c: Combatant) -> list[str | None]:
+def cutters(c: Combatant) -> list[str | None]:
     """What a garroted creature may cut with: its ready melee weapons a grappler may
     use (light or natural weapons, an unarmed strike: seed 000 "Attack Your Opponent")."""
     if "garroted" not in c.conditions:
@@ -210,7 +210,7 @@ def cut_problem(enc: Encounter, c: Combatant, target: Combatant, weapon: str | N
         return f"{target.id} holds no garrote on {c.id}"
     if GR.pinner_of(c) is not None:
         return f"{c.id} is pinned: it can only try to escape the pin"
-    names = _cutters(c)
+    names = cutters(c)
     if not names or (weapon is not None and weapon.lower() not in (n.lower() for n in names if n)):
         return f"{c.id} holds no light or natural weapon to cut the garrote with"
     if garrote_of(target, None) is None:
@@ -227,7 +227,7 @@ def attempt_cut(
     points (the 3.5 item table: :func:`~d20combat.rules.maneuvers.sunder.durability`);
     at 0 the garrote is ruined and the victim free."""
     garroter = enc.get(a.target)
-    name = a.weapon or _cutters(c)[0]
+    name = a.weapon or cutters(c)[0]
     option = next(o for o in c.ready_options() if o.name == name)
     garrote = garrote_of(garroter, None)
     assert garrote is not None and garrote.item is not None  # checked
@@ -271,7 +271,7 @@ def attempt_cut(
 
 
 ATTACK_MANEUVER_RULES["cut-garrote"] = AttackManeuver(
-    cut_problem, attempt_cut, _cutters, defensive=False
+    cut_problem, attempt_cut, cutters, defensive=False
 )
 ATTACK_MANEUVER_RULES["garrote"] = AttackManeuver(garrote_problem, attempt_garrote, garrotes)
 ATTACK_MANEUVER_RULES["strangle"] = AttackManeuver(
