@@ -188,7 +188,7 @@ def test_an_unknown_field_names_the_fields_that_exist(tmp_path: Path) -> None:
     path = write(tmp_path, f"name: X\nclasses: fighter 1\n{ABILITIES}\nweapon: [club]\n")
     (p,) = problems_of(path)
     assert p.field == "weapon" and p.expected is not None
-    assert "weapons, armor, shield, skills, hp" in p.expected
+    assert "weapons, armor, shield, neck_guard, skills, hp" in p.expected
 
 
 def test_import_srd_names_a_truncated_and_a_corrupted_monster_page(
