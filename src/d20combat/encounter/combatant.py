@@ -177,6 +177,12 @@ class Combatant:
     fumbled: bool = False  # seed 000 fumble variant: loses its next turn
     dodge_target: str | None = None  # SRD feats "Dodge": the designated opponent
     effects: list[Effect] = field(default_factory=list)  # aid, feints (Effect)
+    # seed 000 "Turn Or Rebuke Undead": turning attempts spent today, by ability name
+    # (TurningPower.name; "greater" for the Sun domain's greater turning)
+    turnings_used: dict[str, int] = field(default_factory=dict)
+    # the check that turned or rebuked it (a dispel must equal it), the effective Hit
+    # Dice a bolstering gave it: by condition (turned, rebuked, bolstered)
+    channelled: dict[str, int] = field(default_factory=dict)
     # cache of _vital(): vitals, rules, state, can act, conditions they impose
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
@@ -372,6 +378,9 @@ class Combatant:
             tuple(self.item_damage.items()) if self.item_damage else (),
             self.taken,
             tuple(e.as_tuple() for e in self.effects) if self.effects else (),
+            self.side,
+            tuple(self.turnings_used.items()) if self.turnings_used else (),
+            tuple(self.channelled.items()) if self.channelled else (),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -430,6 +439,9 @@ class Combatant:
                 }
                 for e in self.effects
             ],
+            "side": self.side,
+            "turnings_used": dict(self.turnings_used),
+            "channelled": dict(self.channelled),
         }
 
     def load_json(self, data: dict[str, Any]) -> None:
@@ -486,6 +498,11 @@ class Combatant:
             )
             for e in data.get("effects", ())
         ]
+        side = data.get("side")
+        if side is not None:
+            self.side = str(side)
+        self.turnings_used = {str(k): int(n) for k, n in data.get("turnings_used", {}).items()}
+        self.channelled = {str(k): int(n) for k, n in data.get("channelled", {}).items()}
 
 
 def initial_ammo(stat: StatBlock, stats: Statistics) -> dict[str, int]:

@@ -35,6 +35,7 @@ from d20combat.encounter.combatant import (
 )
 from d20combat.encounter.events import Event
 from d20combat.encounter.handlers import drop_item, handler_for
+from d20combat.encounter.maneuvers.turning import approached
 from d20combat.encounter.outcome import Outcome
 from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
@@ -370,7 +371,10 @@ class Encounter:
         handler.check(self, cur, action)
         self._events = []
         self.history.append(str(action))
+        before = cur.pos
         handler.run(self, cur, action)
+        if cur.pos != before and cur.id in self.timed_by:
+            approached(self, cur, before)  # seed 000: approaching ends its turning
         turns.after_action(self, cur, action)
         return self._events
 
