@@ -545,7 +545,7 @@ def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], l
 
 #: ``odds MANEUVER``: the special attacks DESIGN.md names whose exact odds are still to
 #: come (refused with a clear message until they are; the others: odds.MANEUVER_ODDS).
-PLANNED_MANEUVERS = ("grapple", "pin", "escape", "turn")
+PLANNED_MANEUVERS = ("grapple", "pin", "escape")
 
 
 @cli.command()

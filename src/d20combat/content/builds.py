@@ -595,7 +595,9 @@ def turning_of(build: Build, cha: int) -> Turning | None:
         for d in build.domains:
             if d in DOMAIN_TURNING:
                 turns, rebukes = DOMAIN_TURNING[d]
-                powers.append(TurningPower(name=f"{d} domain", turns=turns, rebukes=rebukes, uses=uses))
+                powers.append(
+                    TurningPower(name=f"{d} domain", turns=turns, rebukes=rebukes, uses=uses)
+                )
     greater = 1 if cleric and "sun" in build.domains and not rebuke else 0
     return Turning(level=level, powers=tuple(powers), greater=greater)
 

@@ -21,7 +21,9 @@ Baseline behaviour (``default``), meant to look sensible to a game master:
 * an intelligent creature (Int 3 or more) withdraws when nearly dead, by a way that
   leaves no threatened square but the first when there is one;
 * an intelligent creature trips, feints, aids another or gives a coup de grace when the
-  exact odds promise more than the attacks it gives up (:mod:`d20combat.tactics.maneuvers`).
+  exact odds promise more than the attacks it gives up (:mod:`d20combat.tactics.maneuvers`);
+* a cleric or paladin turns (rebukes) undead when the hit points of the foes it is
+  expected to destroy, turn or rebuke beat its attacks (``turning_instead``).
 
 A creature that fear makes flee does not ask its policy: the fight runner takes the
 action :func:`d20combat.encounter.fear.compelled` gives.
@@ -46,7 +48,13 @@ from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
-from d20combat.tactics.maneuvers import charge_instead, instead, overrun_on_the_way, turn_special
+from d20combat.tactics.maneuvers import (
+    charge_instead,
+    instead,
+    overrun_on_the_way,
+    turn_special,
+    turning_instead,
+)
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -739,6 +747,10 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
         special = turn_special(v.enc, c, attack)
         if special is not None:
             return special
+        if c.stat.turning is not None:  # nothing more for a creature that channels none
+            channel = turning_instead(v.enc, c, attack)
+            if channel is not None:
+                return channel
         if attack is not None and not (b.move and _provoking_unarmed(v, attack)):
             return instead(v.enc, c, attack)
         draw = _draw_melee_if_cornered(v)

@@ -27,11 +27,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from d20combat.content.creatures import StatBlock, TurningPower
+from d20combat.content.creatures import Ability, StatBlock, TurningPower
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.maneuvers import ability
 from d20combat.errors import IllegalActionError
+from d20combat.rules.maneuvers import turning as R
 from d20combat.rules.maneuvers.turning import (
     APPROACH_FT,
     RANGE_FT,
@@ -42,12 +43,12 @@ from d20combat.rules.maneuvers.turning import (
     Mode,
     Target,
     Turner,
+    kinds,
+    power_against,
     table_row,
     turn,
     turn_resistance,
 )
-from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
-from d20combat.rules.statistics import Ability
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -67,11 +68,6 @@ def mode_of(a: A.Turn) -> Mode:
     return _MODES[type(a)]
 
 
-def kinds(stat: StatBlock) -> tuple[str, ...]:
-    """What a creature is, for turning: its type and its subtypes."""
-    return (stat.type.value, *stat.subtypes)
-
-
 def resistance(stat: StatBlock) -> int:
     """Its turn resistance (SRD special abilities "Turn Resistance"), read once."""
     hit = _TR.get(id(stat))
@@ -83,14 +79,7 @@ def resistance(stat: StatBlock) -> int:
 def power_for(c: Combatant, a: A.Turn) -> TurningPower | None:
     """The ability ``a`` uses: one that turns ``a.creatures`` (turn, greater-turn) or
     rebukes them (rebuke, bolster)."""
-    t = c.stat.turning
-    if t is None:
-        return None
-    positive = mode_of(a) in ("turn", "greater")
-    for p in t.powers:
-        if a.creatures in (p.turns if positive else p.rebukes):
-            return p
-    return None
+    return power_against(c.stat, a.creatures, positive=mode_of(a) in ("turn", "greater"))
 
 
 def uses_left(c: Combatant, p: TurningPower) -> int:
@@ -121,21 +110,15 @@ def turn_problem_in(enc: Encounter, c: Combatant, a: A.Turn) -> str | None:
     return None
 
 
-def turner_of(c: Combatant, a: A.Turn, p: TurningPower) -> Turner:
-    """The turner's numbers: level, the check (Cha, the ability's bonus, conditions on
-    ability checks), the damage's bonus, the energy and the command room left."""
-    t = c.stat.turning
-    assert t is not None
-    cha = c.mod(Ability.CHA)
-    mods = [Modifier(cha, BonusType.ABILITY, "Charisma")]
-    if p.check_bonus:
-        mods.append(Modifier(p.check_bonus, BonusType.UNTYPED, "Knowledge (religion) 5 ranks"))
-    check = ability(c, stack(mods))
-    return Turner(t.level, check, t.level + cha, mode_of(a) in ("turn", "greater"), 0)
+def turner_in(c: Combatant, a: A.Turn, p: TurningPower) -> Turner:
+    """The turner's numbers (:func:`d20combat.rules.maneuvers.turning.turner_of`) with
+    what its conditions do to ability checks."""
+    t = R.turner_of(c.stat, c.mod(Ability.CHA), p, positive=mode_of(a) in ("turn", "greater"))
+    return t._replace(check=ability(c, t.check))
 
 
 def hit_dice(o: Combatant) -> int:
-    return max(1, int(o.stat.hd_total))
+    return R.hit_dice(o.stat)
 
 
 def effective_hd(o: Combatant) -> int:
@@ -209,7 +192,7 @@ def run_turn(enc: Encounter, c: Combatant, a: A.Action) -> None:
     c.turnings_used[p.name] = c.turnings_used.get(p.name, 0) + 1
     if isinstance(a, A.GreaterTurn):
         c.turnings_used["greater"] = c.turnings_used.get("greater", 0) + 1
-    turner = turner_of(c, a, p)
+    turner = turner_in(c, a, p)
     if not turner.positive:
         turner = turner._replace(command_room=max(0, turner.level - commanded_hd(enc, c)))
     near = reached(enc, c, a)

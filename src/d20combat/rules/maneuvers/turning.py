@@ -40,8 +40,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from d20combat.content.creatures import StatBlock, TurningPower
 from d20combat.rules.dice import D20, Dice, DiceSource
-from d20combat.rules.modifiers import Total
+from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 
 RULE = "seed 000 Turn Or Rebuke Undead"
 TABLE_RULE = "seed 000 Table: Turning Undead"
@@ -210,3 +211,47 @@ def turn_resistance(qualities: Sequence[str]) -> int:
             if w.lstrip("+").isdigit() and len(w) <= 4:
                 return int(w.lstrip("+"))
     return 0
+
+
+def kinds(stat: StatBlock) -> tuple[str, ...]:
+    """What a creature is, for turning: its type and its subtypes."""
+    return (stat.type.value, *stat.subtypes)
+
+
+def hit_dice(stat: StatBlock) -> int:
+    """Its Hit Dice for turning (at least 1)."""
+    return max(1, int(stat.hd_total))
+
+
+def power_against(stat: StatBlock, kind: str, *, positive: bool) -> TurningPower | None:
+    """The ability of ``stat`` that turns (``positive``) or rebukes creatures of
+    ``kind``, or None."""
+    t = stat.turning
+    if t is None:
+        return None
+    for p in t.powers:
+        if kind in (p.turns if positive else p.rebukes):
+            return p
+    return None
+
+
+def check_modifier(cha: int, power: TurningPower) -> Total:
+    """The turning check's modifier out of any situation: Charisma, and the ability's
+    bonus (Knowledge (religion) 5 ranks: +2 against undead)."""
+    mods = [Modifier(cha, BonusType.ABILITY, "Charisma")]
+    if power.check_bonus:
+        mods.append(Modifier(power.check_bonus, BonusType.UNTYPED, "Knowledge (religion) 5 ranks"))
+    return stack(mods)
+
+
+def turner_of(stat: StatBlock, cha: int, power: TurningPower, *, positive: bool) -> Turner:
+    """The numbers of ``stat`` channelling with ``power`` (conditions not counted)."""
+    t = stat.turning
+    assert t is not None
+    return Turner(t.level, check_modifier(cha, power), t.level + cha, positive)
+
+
+def target_of(stat: StatBlock, key: str, *, bolstered: int = 0) -> Target:
+    """A creature as a target, with its turn resistance and a bolstering's Hit Dice."""
+    hd = hit_dice(stat)
+    return Target(key, hd, max(hd, bolstered) + turn_resistance(stat.qualities))
