@@ -276,6 +276,34 @@ def _skill_name(value: Any) -> Any:
 SkillName = Annotated[str, BeforeValidator(_skill_name)]
 
 
+#: The 22 cleric domains of the SRD (its spells chapter, not vendored); those whose
+#: granted power turns creatures are in :data:`DOMAIN_TURNING` (and ``sun``).
+Domain = Literal[
+    "air",
+    "animal",
+    "chaos",
+    "death",
+    "destruction",
+    "earth",
+    "evil",
+    "fire",
+    "good",
+    "healing",
+    "knowledge",
+    "law",
+    "luck",
+    "magic",
+    "plant",
+    "protection",
+    "strength",
+    "sun",
+    "travel",
+    "trickery",
+    "war",
+    "water",
+]
+
+
 class Build(Frozen):
     """A character as a player writes it down. See the module docstring for ``hp``.
 
@@ -301,7 +329,7 @@ class Build(Frozen):
     special_abilities: tuple[str, ...] = ()
     alignment: str | None = None
     turning: Literal["turn", "rebuke"] | None = None
-    domains: tuple[Literal["air", "earth", "fire", "water", "plant", "sun"], ...] = ()
+    domains: tuple[Domain, ...] = ()
     source: str = ""
 
     @field_validator("classes", mode="before")
