@@ -711,18 +711,19 @@ def turn_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> Man
     >>> from d20combat.content.bestiary import find_creature
     >>> from d20combat.content.rulesets import ruleset
     >>> from d20combat.rules.statistics import derive
-    >>> cleric, zombie = (derive(find_creature(n), ruleset()) for n in ("cleric-3", "human-commoner-zombie"))
-    >>> turn_odds(cleric, zombie, ruleset()).p_success  # check 7+ (level - 1 = 2 HD): 14 of 20
+    >>> names = ("cleric-3", "human-commoner-zombie")
+    >>> cleric, zombie = (derive(find_creature(n), ruleset()) for n in names)
+    >>> turn_odds(cleric, zombie, ruleset()).p_success  # check 7+ (level - 1 = 2 HD): 14/20
     Fraction(7, 10)
     """
-    from d20combat.content.creatures import Ability
+    from d20combat.content.creatures import Ability, TurningPower
     from d20combat.rules.maneuvers import turning as T
 
     found = _turning_power(attacker, defender)
     if found is None:
         raise ValueError(_turn_problem(attacker, defender))
     power, positive = found
-    assert isinstance(power, T.TurningPower)
+    assert isinstance(power, TurningPower)
     turner = T.turner_of(attacker.stat, attacker.mod(Ability.CHA), power, positive=positive)
     target = T.target_of(defender.stat, "defender")
     mode: T.Mode = "turn" if positive else "rebuke"

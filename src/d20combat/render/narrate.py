@@ -365,7 +365,9 @@ def _turning(e: Event) -> str:
         _TURN_RESULTS.get(str(r), str(r)).format(actor=e.actor, max_hd=o.get("max_hd"))
         for _, _, r in o.get("affected") or []
     ]
-    done = "; ".join(f"{k} ({hd} HD) {p}" for (k, hd, _), p in zip(o.get("affected") or [], parts))
+    done = "; ".join(
+        f"{k} ({hd} HD) {p}" for (k, hd, _), p in zip(o.get("affected") or [], parts, strict=True)
+    )
     hit = {k for k, _, _ in o.get("affected") or []}
     missed = [f"{k} ({eff} HD)" for k, _, eff in reached if k not in hit]
     text += f"; turning damage {o.get('damage')} (2d6+{o.get('damage_bonus')}) HD, closest first"
