@@ -93,6 +93,16 @@ SPECIAL_ATTACKS: Mapping[str, str] = {
     "unarmed strike": "rules/statistics.py",  # a monk's unarmed damage
 }
 
+# Qualities with a number before their name, read by a pattern ("+2 turn resistance"),
+# -> the module that reads each.
+NUMBERED_QUALITIES: Mapping[str, str] = {
+    "turn resistance": "rules/maneuvers/turning.py",  # +N HD against turning checks
+}
+
+# A build's words for its turning, which the rules read from StatBlock.turning
+# (encounter/maneuvers/turning.py): the special attack text only shows it.
+TURNING_TEXTS = ("turn undead", "rebuke undead", "turn or rebuke undead")
+
 # Immunities the rules read, matched anywhere in the text ("immunity to critical hits").
 IMMUNITIES: Mapping[str, str] = {
     "critical": "rules/statistics.py",  # no critical hits (or sneak attacks)
@@ -139,6 +149,13 @@ def _applies_to(stat: StatBlock, feat: FeatRef) -> str | None:
     return f"{feat}: no attack of this creature is {feat.param!r}"
 
 
+def _numbered(text: str, keyword: str) -> bool:
+    """``+2 turn resistance`` (or ``turn resistance +2``) is ``turn resistance``."""
+    words = text.strip().lower().split()
+    number = [w for w in words if w.lstrip("+").isdigit()]
+    return len(number) == 1 and " ".join(w for w in words if w not in number) == keyword
+
+
 def not_modelled(stat: StatBlock) -> list[NotModelled]:
     """Every feat, special attack, quality, immunity and natural attack effect of ``stat``
     that the engine does not model, in stat block order (each once). A modelled weapon
@@ -156,11 +173,13 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         NotModelled("special attack", s)
         for s in stat.special_attacks
         if not any(names_keyword(s, k) for k in SPECIAL_ATTACKS)
+        and not (stat.turning is not None and any(names_keyword(s, k) for k in TURNING_TEXTS))
     ]
     out += [
         NotModelled("quality", q)
         for q in stat.qualities
         if not any(names_keyword(q, k) for k in qualities)
+        and not any(_numbered(q, k) for k in NUMBERED_QUALITIES)
     ]
     out += [
         NotModelled("immunity", i)
