@@ -10,7 +10,8 @@ procedure: :mod:`d20combat.rules.maneuvers.turning`).
 * The creatures reached: of the ability's kinds (the creature type or a subtype), within
   60 ft, without total cover from the turner (line of effect), closest first (equally
   close: the lower id, a reading as for srd-movement-07); the turner's foes for a
-  turning or rebuke, its allies and itself for a bolster (a reading: A44).
+  turning or rebuke (and allies under the other energy's turning, to dispel it), its
+  allies and itself for a bolster (a reading: A44).
 * Turned: ``turned`` for 10 rounds on the turner's count (it flees from the turner:
   :mod:`d20combat.encounter.fear`, and cowers if cornered); destroyed: dead; rebuked:
   ``rebuked`` (cowering) for 10 rounds; commanded: it joins the commander's side
@@ -133,8 +134,12 @@ def reached(enc: Encounter, c: Combatant, a: A.Turn) -> list[Combatant]:
     sp = enc.space
     if isinstance(a, A.Bolster):
         pool = [o for o in (c, *enc.allies(c)) if enc.active(o)]
-    else:
-        pool = sp.enemies_near(c, RANGE_FT)
+    else:  # foes, and allies under the other energy's turning (to dispel it)
+        theirs = "turned" if isinstance(a, A.Rebuke) else "rebuked"
+        pool = [
+            *sp.enemies_near(c, RANGE_FT),
+            *(o for o in enc.allies(c) if theirs in o.conditions and enc.active(o)),
+        ]
     found = []
     for o in pool:
         if a.creatures not in kinds(o.stat) or o.vitals.dead:
