@@ -10,6 +10,7 @@ placement order), then a turning check's total (d20 + Cha) and the turning damag
 
 from __future__ import annotations
 
+from fractions import Fraction
 from random import Random
 from typing import Any
 
@@ -320,3 +321,33 @@ def test_the_notation(kit: Any) -> None:
     assert parse_action("turn") == A.Turn("undead")
     with pytest.raises(InputError, match="CREATURE-KIND"):
         parse_action("turn water fire")
+
+
+def test_seeded_turnings_agree_with_the_exact_odds(kit: Any) -> None:
+    # cleric-3 against a ghoul (4 HD against the check): turned with 2/5 exactly (odds
+    # turn); 300 seeded encounters land within three standard deviations of it
+    from d20combat.content.bestiary import find_creature
+    from d20combat.content.rulesets import ruleset
+    from d20combat.odds import turn_odds
+    from d20combat.rules.statistics import derive
+
+    rules = ruleset()
+    p = turn_odds(
+        derive(find_creature("cleric-3"), rules), derive(find_creature("ghoul"), rules), rules
+    ).outcomes["turned"]
+    assert p == Fraction(2, 5)
+    scenario = kit.make(
+        kit.scenario_text(
+            FIELD,
+            {"party": entry("cleric-3", "b3", "Cleric"), "undead": entry("ghoul", "h3", "Ghoul")},
+        )
+    )
+    n, turned = 300, 0
+    for seed in range(n):
+        enc = Encounter.from_scenario(scenario, seed)
+        while enc.current is not None and enc.current.id != "cleric":
+            apply(enc, "end")
+        apply(enc, "turn")
+        turned += enc.combatants["ghoul"].has("turned")
+    sd = (n * p * (1 - p)) ** 0.5
+    assert abs(turned - n * p) <= 3 * sd
