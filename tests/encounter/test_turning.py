@@ -351,3 +351,42 @@ def test_seeded_turnings_agree_with_the_exact_odds(kit: Any) -> None:
         turned += enc.combatants["ghoul"].has("turned")
     sd = (n * p * (1 - p)) ** 0.5
     assert abs(turned - n * p) <= 3 * sd
+
+
+def test_attacks_do_not_break_a_turning(kit: Any) -> None:
+    # seed 000: "others can attack any fashion, without breaking the turning effect", and
+    # the turner may attack from at least 10 ft (its crossbow, 30 ft away); a reading
+    # (D55): only the turner's approach breaks it.
+    party = entry("cleric-3", "b3", "Cleric") + entry("fighter-3", "g2", "Fighter")
+    enc = kit.scripted_encounter(
+        FIELD, {"party": party, "undead": zombies("h3")}, [20, 5, 1, 10, 6, 2, 2]
+    )
+    apply(enc, "turn", "end")
+    z = enc.combatants["zombie-1"]
+    apply(enc, "attack zombie-1", "end")  # the fighter, next to it: a miss (2)
+    assert z.has("turned")
+    apply(enc, "end")  # the zombie
+    apply(enc, "draw light crossbow", "attack zombie-1 with light crossbow")
+    assert len(events(enc, "attack")) == 2 and z.has("turned")
+
+
+def test_an_evil_undead_cleric_bolsters_itself(kit: Any) -> None:
+    # seed 000 "Bolstering Undead": "An evil undead cleric can bolster himself": a 3-HD
+    # undead with the ability checks 16 (level 3 + 2 = 5 HD > 3) and rolls 8 damage
+    lich = """  - at: b3
+    stat_block:
+      name: Dread Priest
+      type: undead
+      abilities: {str: 10, dex: 10, con: null, int: 12, wis: 14, cha: 10}
+      hit_dice: [{count: 3, die: 12, source: undead}]
+      bab: 1
+      base_saves: {fort: 1, ref: 1, will: 3}
+      turning: {level: 3, powers: [{name: undead, rebukes: [undead], uses: 3}]}
+"""
+    enc = kit.scripted_encounter(
+        FIELD, {"dead": lich, "living": entry("fighter-3", "n5")}, [20, 1, 16, 8]
+    )
+    apply(enc, "bolster")
+    o = events(enc, "turning")[0].outcome
+    assert o["affected"] == [["dread-priest", 3, "bolstered"]]
+    assert enc.combatants["dread-priest"].channelled == {"bolstered": 5}
