@@ -1190,11 +1190,11 @@ def turning_worth(enc: Encounter, c: Combatant, action: A.Turn) -> float:
     turned or rebuked counts its hit points left (it is out of the fight: dead, or
     fleeing or cowering for 10 rounds, longer than most fights), a commanded one twice
     (a foe less and a friend more), a dispelled one nothing; exact over the turning
-    check and the turning damage (:func:`d20combat.rules.dice.enumerate_outcomes` of the
-    procedure the fight runs)."""
+    check's faces and the turning damage's totals, through the two steps of the procedure
+    the fight runs (:func:`~d20combat.rules.maneuvers.turning.reached_by`,
+    :func:`~d20combat.rules.maneuvers.turning.spend`)."""
     from d20combat.encounter.maneuvers import turning as TU
-    from d20combat.rules.dice import enumerate_outcomes
-    from d20combat.rules.maneuvers.turning import turn
+    from d20combat.rules.maneuvers.turning import TURNING_DICE, max_hit_dice, reached_by, spend
 
     p = TU.power_for(c, action)
     if p is None:
@@ -1212,15 +1212,26 @@ def turning_worth(enc: Encounter, c: Combatant, action: A.Turn) -> float:
         return 0.0
     key = ("turning-worth", c.id, type(action), tuple(targets), tuple(hp.items()), turner)
     weight = {"commanded": 2, "dispelled": 0}
+    mode = TU.mode_of(action)
 
     def worth() -> float:
-        dist = enumerate_outcomes(
-            lambda d: sum(
-                hp[x.key] * weight.get(x.result, 1)
-                for x in turn(d, turner, targets, TU.mode_of(action)).affected
-            )
-        )
-        return float(sum(v * pr for v, pr in dist.items()))
+        # the check's faces, then the damage's totals (2d6 + bonus): the procedure's
+        # two steps (rules.maneuvers.turning reached_by, spend), weighed exactly
+        damage = [
+            (v, float(p)) for v, p in TURNING_DICE.plus(turner.damage_bonus).distribution().items()
+        ]
+        total = 0.0
+        for face in range(1, 21):
+            check = face + turner.check.value
+            reached = reached_by(mode, targets, check, max_hit_dice(turner.level, check))
+            if not reached:
+                continue
+            for value, p_value in damage:
+                got = sum(
+                    hp[x.key] * weight.get(x.result, 1) for x in spend(turner, reached, mode, value)
+                )
+                total += got * p_value / 20
+        return total
 
     return enc.space.cached(key, worth)
 

@@ -154,22 +154,22 @@ def can_affect(mode: Mode, t: Target, max_hd: int) -> bool:
     return not t.skip and t.effective <= max_hd
 
 
-def turn(dice: DiceSource, turner: Turner, targets: Sequence[Target], mode: Mode) -> Attempt:
-    """Roll one turning attempt (``turn``, ``rebuke``, ``bolster`` or a ``greater``
-    turning) on ``targets``, closest first (the caller keeps only those within 60 ft
-    with line of effect, of the kinds the ability affects: foes, or allies for a
-    bolster). Does not check who may channel, nor uses a day."""
-    check = dice.roll(D20.plus(turner.check.value), "turning check")
-    top = max_hit_dice(turner.level, check)
-    reached = [
+def reached_by(mode: Mode, targets: Sequence[Target], check: int, top: int) -> list[Target]:
+    """The targets a check reaches: those its maximum Hit Dice cover (a bolster: those
+    it would raise), and those under the other energy's turning that it equals or beats."""
+    return [
         t
         for t in targets
         if (t.opposed is not None and check >= t.opposed)
         or (t.opposed is None and can_affect(mode, t, top))
     ]
-    if not reached:
-        return Attempt(check, top, None, ())
-    damage = dice.roll(TURNING_DICE.plus(turner.damage_bonus), "turning damage")
+
+
+def spend(
+    turner: Turner, reached: Sequence[Target], mode: Mode, damage: int
+) -> tuple[Affected, ...]:
+    """The turning damage spent on the creatures reached, closest first (steps 4-7 of
+    the module docstring)."""
     left, room = damage, turner.command_room
     out: list[Affected] = []
     for t in reached:
@@ -189,7 +189,21 @@ def turn(dice: DiceSource, turner: Turner, targets: Sequence[Target], mode: Mode
             out.append(Affected(t.key, t.hd, "commanded"))
         else:
             out.append(Affected(t.key, t.hd, "rebuked"))
-    return Attempt(check, top, damage, tuple(out))
+    return tuple(out)
+
+
+def turn(dice: DiceSource, turner: Turner, targets: Sequence[Target], mode: Mode) -> Attempt:
+    """Roll one turning attempt (``turn``, ``rebuke``, ``bolster`` or a ``greater``
+    turning) on ``targets``, closest first (the caller keeps only those within 60 ft
+    with line of effect, of the kinds the ability affects: foes, or allies for a
+    bolster). Does not check who may channel, nor uses a day."""
+    check = dice.roll(D20.plus(turner.check.value), "turning check")
+    top = max_hit_dice(turner.level, check)
+    reached = reached_by(mode, targets, check, top)
+    if not reached:
+        return Attempt(check, top, None, ())
+    damage = dice.roll(TURNING_DICE.plus(turner.damage_bonus), "turning damage")
+    return Attempt(check, top, damage, spend(turner, reached, mode, damage))
 
 
 def outcome_of(a: Attempt, key: str) -> str:
