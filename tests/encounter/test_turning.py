@@ -390,3 +390,37 @@ def test_an_evil_undead_cleric_bolsters_itself(kit: Any) -> None:
     o = events(enc, "turning")[0].outcome
     assert o["affected"] == [["dread-priest", 3, "bolstered"]]
     assert enc.combatants["dread-priest"].channelled == {"bolstered": 5}
+
+
+@pytest.mark.parametrize("rules", ["srd35", "d20modern", "advanced"])
+def test_every_ruleset_turns_alike(kit: Any, rules: str) -> None:
+    # seeds 001-004 are silent on turning: d20modern and advanced take srd35's (A44)
+    enc = crypt(kit, [20, 1, 10, 6], zombies("e3")) if rules == "srd35" else None
+    if enc is None:
+        sides = {"party": entry("cleric-3", "b3", "Cleric"), "undead": zombies("e3")}
+        enc = kit.scripted_encounter(FIELD, sides, [20, 1, 10, 6], ruleset=rules)
+    apply(enc, "turn")
+    assert events(enc, "turning")[0].outcome["affected"] == [["zombie-1", 2, "turned"]]
+
+
+def test_a_save_with_impossible_turning_state_is_refused(kit: Any) -> None:
+    from d20combat.errors import SaveFileError
+
+    enc = crypt(kit, [20, 1, 10, 6], zombies("e3"))
+    apply(enc, "turn")
+    enc.dice = SampledDice(Random(1))
+    data = enc.to_json()
+    cleric = next(c for c in data["combatants"] if c["id"] == "cleric")
+    cleric["turnings_used"] = {"undead": 4, "fire domain": 1}
+    zombie = next(c for c in data["combatants"] if c["id"] == "zombie-1")
+    zombie["channelled"]["rebuked"] = 12
+    zombie["side"] = "nobody"
+    with pytest.raises(SaveFileError) as err:
+        Encounter.from_json(data)
+    fields = {p.field for p in err.value.problems}
+    assert {
+        "combatants[0].turnings_used.undead",
+        'combatants[0].turnings_used["fire domain"]',
+        "combatants[1].channelled.rebuked",
+        "combatants[1].side",
+    } <= fields
