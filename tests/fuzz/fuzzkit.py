@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from click.testing import CliRunner
 from hypothesis import HealthCheck, Phase, settings
@@ -96,6 +97,18 @@ def fuzz_settings(target: str) -> settings:
 CASE_SECONDS = float(os.environ.get("FUZZ_CASE_SECONDS", "20"))
 
 
+#: Where the stacks of a stuck case go (pytest captures standard error, and the process
+#: ends before it could show them).
+STUCK_FILE = Path(os.environ.get("FUZZ_STUCK_FILE", Path.cwd() / "fuzz-stuck.log")).absolute()
+_STUCK: list[TextIO] = []
+
+
+def _stuck_file() -> TextIO:
+    if not _STUCK:
+        _STUCK.append(STUCK_FILE.open("a", encoding="utf-8"))
+    return _STUCK[0]
+
+
 class CaseTimeout(BaseException):
     """A case ran past its time limit (a BaseException: ``except Exception`` in the
     code under test must not swallow it)."""
@@ -111,7 +124,7 @@ def time_limit(seconds: float) -> Iterator[None]:
 
     old = signal.signal(signal.SIGALRM, on_alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
-    faulthandler.dump_traceback_later(seconds * 3 + 30, exit=True, file=sys.__stderr__)
+    faulthandler.dump_traceback_later(seconds * 3 + 30, exit=True, file=_stuck_file())
     try:
         yield
     finally:
