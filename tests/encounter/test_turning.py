@@ -263,6 +263,18 @@ def test_an_evil_cleric_rebukes_and_commands(kit: Any) -> None:
     enc.dice = SampledDice(Random(1))  # a save keeps the generator's state
     back = Encounter.from_json(enc.to_json())  # saved and checked
     assert back.combatants["zombie-1"].side == "evil"
+    copy = enc.clone()
+    assert (copy.combatants["zombie-1"].side, copy.combatants["zombie-1"].home) == (
+        "evil",
+        "undead",
+    )
+    # relinquishing command (a free action, A45): it returns to its own side
+    assert A.Release("zombie-1") in enc.legal_actions()
+    with pytest.raises(IllegalActionError, match="does not command zombie-3"):
+        apply(enc, "release zombie-3")
+    apply(enc, "release zombie-1")
+    assert z1.side == "undead" and "commanded" not in z1.conditions
+    assert str(parse_action("release zombie-1")) == "release zombie-1"
 
 
 def test_a_rebuke_dispels_a_turning_and_a_bolster_raises_hit_dice(kit: Any) -> None:

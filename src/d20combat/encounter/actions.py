@@ -57,6 +57,7 @@ notation                   meaning (action type; source)
                            clerics; seed 000 "Evil Clerics and Undead")
 ``bolster``                bolster allied undead against turning for 10 rounds
 ``greater-turn``           the Sun domain's greater turning: destroys what it turns
+``release zombie``         relinquish command of a commanded creature (free)
 ``coup-de-grace orc``      coup de grace a helpless foe (full-round; SRD combat-ii)
 ``coup-de-grace orc with longbow``   with a bow or crossbow from an adjacent square
 ``knockout-blow orc``      knockout blow on a helpless foe (full-round; seed 004)
@@ -398,6 +399,18 @@ class GreaterTurn(Turn):
     verb: ClassVar[str] = "greater-turn"
 
 
+@dataclass(frozen=True, slots=True)
+class Release(Action):
+    """Relinquish command of ``target`` (seed 000 "Commanded": "He may voluntarily
+    relinquish command"): it returns to its own side (a free action, a reading: A45)."""
+
+    target: str
+    verb: ClassVar[str] = "release"
+
+    def __str__(self) -> str:
+        return f"release {self.target}"
+
+
 #: The turning actions by verb (seed 000 "Turn Or Rebuke Undead").
 TURNING_ACTIONS: dict[str, type[Turn]] = {
     "turn": Turn,
@@ -710,6 +723,10 @@ def parse_action(text: str) -> Action:
         return Feint(args[0])
     if verb == "aid":
         return _parse_aid(text, args)
+    if verb == "release":
+        if len(args) != 1:
+            raise _expect(text, "'release TARGET' (a creature it commands)")
+        return Release(args[0])
     if verb in TURNING_ACTIONS:
         if len(args) > 1:
             raise _expect(text, f"'{verb}' or '{verb} CREATURE-KIND' (a type or subtype)")
@@ -788,6 +805,7 @@ def parse_action(text: str) -> Action:
                     "feint",
                     "aid",
                     *TURNING_ACTIONS,
+                    "release",
                     *HELPLESS_ACTIONS,
                     *ATTACK_MANEUVERS,
                 ]

@@ -198,10 +198,12 @@ class Combatant:
     rules: Ruleset | None = None  # the encounter's ruleset (for the hit-point state)
     squares: int = field(init=False, default=1)  # side of its space (from its size)
     traits: Traits = field(init=False)
+    home: str = field(init=False, default="")  # the side it came with (a commanded one returns)
 
     def __post_init__(self) -> None:
         self.squares = _SQUARES[self.stat.size]
         self.traits = traits_of(self.stat)
+        self.home = self.side
 
     # ----- derived, cheap -----
     def _vital(self, rules: Ruleset) -> tuple[Vitals, Ruleset, HpState, bool, frozenset[str]]:

@@ -1347,6 +1347,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Rebuke: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
     A.Bolster: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
     A.GreaterTurn: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
+    A.Release: Handler(TURN.check_release, TURN.run_release, TURN.gen_release),
     A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),

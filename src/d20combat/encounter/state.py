@@ -441,7 +441,7 @@ def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
     enc.__dict__.update(share.__dict__)
     enc.combatants = {}
     for cid, c in share.combatants.items():
-        new = Combatant(c.id, c.name, c.side, c.stat, c.stats, c.pos, c.vitals, rules=c.rules)
+        new = Combatant(c.id, c.name, c.home, c.stat, c.stats, c.pos, c.vitals, rules=c.rules)
         enc.combatants[cid] = new
     enc.reactions = dict(share.reactions)
     enc.avoids = dict(share.avoids)

@@ -546,6 +546,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "break": _break,
     "feint": _feint,
     "turning": _turning,
+    "released": _simple("{actor} releases {target} from its command: it returns to {side}"),
     "turning-broken": _simple(
         "{actor} overcomes its turning: {target} came within {distance_ft} ft of it"
     ),

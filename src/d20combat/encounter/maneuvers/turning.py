@@ -299,3 +299,28 @@ def approached(enc: Encounter, c: Combatant, before: tuple[int, int]) -> None:
                 distance_ft=after,
                 was_ft=earlier,
             )
+
+
+def check_release(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 000 "Commanded": only a creature ``c`` commands (a free action: A45)."""
+    assert isinstance(a, A.Release)
+    target = enc.combatants.get(a.target)
+    held = target.conditions.get("commanded") if target is not None else None
+    if held is None or held.owner != c.id:
+        raise IllegalActionError(f"{c.id} does not command {a.target}")
+
+
+def run_release(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Release)
+    o = enc.combatants[a.target]
+    del o.conditions["commanded"]
+    o.side = o.home
+    enc.space.invalidate()
+    enc.event(c.id, "released", "seed 000 Commanded", target=o.id, side=o.side)
+
+
+def gen_release(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
+    for o in enc.allies(c):
+        held = o.conditions.get("commanded")
+        if held is not None and held.owner == c.id:
+            yield A.Release(o.id)
