@@ -74,3 +74,22 @@ def test_the_bone_chapel_shows_a_turning(seed: int) -> None:
     result = fight(load_scenario("bone-chapel"), seed)
     turnings = [e for e in result.encounter.log if e.type == "turning"]
     assert turnings and any(e.outcome["affected"] for e in turnings)
+
+
+def test_a_foe_it_turned_comes_last(kit: Any) -> None:
+    # out of attempts, next to two zombies: the one it turned (and wounded) is left
+    # alone, the other attacked (coming within 10 ft of a turned foe ends the turning)
+    from d20combat.encounter.combatant import Condition
+
+    undead = kit.creature("human-commoner-zombie", "c1") + kit.creature(
+        "human-commoner-zombie", "c3"
+    )
+    enc = kit.encounter(ROWS, {"party": kit.creature("cleric-3", "b2"), "undead": undead})
+    c = enc.combatants["dwarf-cleric-3"]
+    c.turnings_used["undead"] = 3
+    first = enc.combatants["human-commoner-zombie-1"]
+    first.conditions["turned"] = Condition(c.id, 10)
+    first.vitals = first.vitals._replace(hp=3)
+    enc.space.invalidate()
+    choice = policy("default")(enc, c.id)
+    assert isinstance(choice, A.Attack) and choice.target == "human-commoner-zombie-2"

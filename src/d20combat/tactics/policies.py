@@ -218,11 +218,16 @@ class _View:
         return d
 
     def priority(self, e: Combatant) -> tuple[float, int, int, str]:
-        """Lower is better: the most wounded, then the weakest, then the nearest."""
+        """Lower is better: the most wounded, then the weakest, then the nearest; a foe
+        it turned comes last (coming within 10 ft of it ends the turning: seed 000
+        "Effect and Duration of Turning")."""
         key = self._priority.get(e.id)
         if key is None:
             v = e.vitals
             frac = max(v.hp, 0) / max(1, v.max_hp)
+            turned = e.conditions.get("turned") if e.conditions else None
+            if turned is not None and turned.owner == self.c.id:
+                frac = 2.0
             key = self._priority[e.id] = (frac, v.hp, self.distance(e), e.id)
         return key
 
