@@ -1248,7 +1248,10 @@ def turning_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.
     action = _channel_action(c)
     if action is None:
         return None
-    from d20combat.encounter.maneuvers.turning import turn_problem_in
+    from d20combat.encounter.maneuvers.turning import is_kind, turn_problem_in
+
+    if not any(is_kind(o.stat, "undead") for o in enc.space.active_enemies(c)):
+        return None  # no foe to channel at: nothing more to weigh
 
     if turn_problem_in(enc, c, action) is not None:
         return None

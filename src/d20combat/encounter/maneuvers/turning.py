@@ -69,10 +69,26 @@ def mode_of(a: A.Turn) -> Mode:
     return _MODES[type(a)]
 
 
+_KINDS: dict[int, tuple[StatBlock, frozenset[str]]] = {}
+
+
+def is_kind(stat: StatBlock, kind: str) -> bool:
+    """Whether a creature is of ``kind`` (its type or a subtype), read once per stat
+    block."""
+    hit = _KINDS.get(id(stat))
+    if hit is None or hit[0] is not stat:
+        if len(_KINDS) > 4096:
+            _KINDS.clear()
+        hit = _KINDS[id(stat)] = (stat, frozenset(kinds(stat)))
+    return kind in hit[1]
+
+
 def resistance(stat: StatBlock) -> int:
     """Its turn resistance (SRD special abilities "Turn Resistance"), read once."""
     hit = _TR.get(id(stat))
     if hit is None or hit[0] is not stat:
+        if len(_TR) > 4096:
+            _TR.clear()
         hit = _TR[id(stat)] = (stat, turn_resistance(stat.qualities))
     return hit[1]
 
@@ -142,7 +158,7 @@ def reached(enc: Encounter, c: Combatant, a: A.Turn) -> list[Combatant]:
         ]
     found = []
     for o in pool:
-        if a.creatures not in kinds(o.stat) or o.vitals.dead:
+        if not is_kind(o.stat, a.creatures) or o.vitals.dead:
             continue
         dist = 0 if o is c else sp.distance_ft(c, o)
         if dist > RANGE_FT or (o is not c and sp.cover_bonus(c, o, melee=False) < 0):
