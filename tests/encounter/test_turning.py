@@ -436,3 +436,18 @@ def test_a_save_with_impossible_turning_state_is_refused(kit: Any) -> None:
         "combatants[1].channelled.rebuked",
         "combatants[1].side",
     } <= fields
+
+
+def test_already_turned_undead_are_skipped_unless_they_would_be_destroyed(kit: Any) -> None:
+    # cleric-3: a turned zombie (2 HD: 3 < 4, it would only be turned again) is skipped;
+    # a turned skeleton (1 HD: 3 >= 2) is destroyed; check 10 (3 HD), damage 5
+    undead = entry("human-commoner-zombie", "d3", "Zombie") + entry(
+        "human-warrior-skeleton", "e3", "Skeleton"
+    )
+    enc = crypt(kit, [20, 2, 1, 10, 5], undead)
+    for cid in ("zombie", "skeleton"):
+        enc.impose(enc.combatants[cid], "turned", "cleric", 10)
+    apply(enc, "turn")
+    o = events(enc, "turning")[0].outcome
+    assert o["skipped"] == ["zombie"]
+    assert o["affected"] == [["skeleton", 1, "destroyed"]]

@@ -361,19 +361,25 @@ def _turning(e: Event) -> str:
             + ", ".join(f"{k} {eff} HD" for k, _, eff in reached)
             + "), so no turning damage is rolled"
         )
+    greater = o.get("mode") == "greater"
     parts = [
-        _TURN_RESULTS.get(str(r), str(r)).format(actor=e.actor, max_hd=o.get("max_hd"))
+        "destroyed (a greater turning destroys what it would turn)"
+        if greater and r == "destroyed"
+        else _TURN_RESULTS.get(str(r), str(r)).format(actor=e.actor, max_hd=o.get("max_hd"))
         for _, _, r in o.get("affected") or []
     ]
     done = "; ".join(
         f"{k} ({hd} HD) {p}" for (k, hd, _), p in zip(o.get("affected") or [], parts, strict=True)
     )
     hit = {k for k, _, _ in o.get("affected") or []}
-    missed = [f"{k} ({eff} HD)" for k, _, eff in reached if k not in hit]
+    skipped = set(o.get("skipped") or ())
+    missed = [f"{k} ({eff} HD)" for k, _, eff in reached if k not in hit and k not in skipped]
     text += f"; turning damage {o.get('damage')} (2d6+{o.get('damage_bonus')}) HD, closest first"
     text += f": {done}" if done else ": not enough for any of them"
     if missed:
         text += f"; unaffected: {', '.join(missed)}"
+    if skipped:
+        text += f"; skipped, already under a turning: {', '.join(sorted(skipped))}"
     return text
 
 
@@ -601,12 +607,17 @@ def explain(e: Event) -> Iterator[str]:
 def _named(e: Event, names: Mapping[str, str]) -> Event:
     """The event with combatant ids replaced by their display names."""
     outcome = e.outcome
-    if "order" in outcome or "after" in outcome:
+    if "order" in outcome or "after" in outcome or "reached" in outcome:
         outcome = dict(outcome)
         if "order" in outcome:
             outcome["order"] = [names.get(i, i) for i in outcome["order"]]
         if "after" in outcome:
             outcome["after"] = names.get(outcome["after"], outcome["after"])
+        for key in ("reached", "affected"):  # a turning's creatures: [id, ...]
+            if key in outcome:
+                outcome[key] = [[names.get(x[0], x[0]), *x[1:]] for x in outcome[key]]
+        if "skipped" in outcome:
+            outcome["skipped"] = [names.get(i, i) for i in outcome["skipped"]]
     return e._replace(
         actor=names.get(e.actor, e.actor),
         target=names.get(e.target, e.target) if e.target else e.target,

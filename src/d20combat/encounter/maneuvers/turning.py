@@ -170,18 +170,25 @@ def reached(enc: Encounter, c: Combatant, a: A.Turn) -> list[Combatant]:
 
 def targets(enc: Encounter, c: Combatant, a: A.Turn, near: list[Combatant]) -> list[Target]:
     """The procedure's view of the creatures reached: an opposite turning on one is
-    dispelled (its check recorded), one already turned (rebuked) is skipped."""
+    dispelled (its check recorded); one already turned (rebuked) is skipped, unless
+    this attempt would destroy (command) it, and a commanded one always (A41)."""
     mode = mode_of(a)
     positive = mode in ("turn", "greater")
     mine = "turned" if positive else "rebuked"
     theirs = "rebuked" if positive else "turned"
+    t = c.stat.turning
+    level = t.level if t is not None else 0
     out = []
     for o in near:
         opposed = None
         if mode != "bolster" and theirs in o.conditions:
             opposed = o.channelled.get(theirs, 0)
-        skip = mode != "bolster" and (mine in o.conditions or "commanded" in o.conditions)
-        out.append(Target(o.id, hit_dice(o), effective_hd(o), skip, opposed))
+        hd = hit_dice(o)
+        worse = mode == "greater" or R.destroys(level, hd)  # destroyed or commanded
+        skip = mode != "bolster" and (
+            "commanded" in o.conditions or (mine in o.conditions and not worse)
+        )
+        out.append(Target(o.id, hd, effective_hd(o), skip, opposed))
     return out
 
 
@@ -218,7 +225,8 @@ def run_turn(enc: Encounter, c: Combatant, a: A.Action) -> None:
         turner = turner._replace(command_room=max(0, turner.level - commanded_hd(enc, c)))
     near = reached(enc, c, a)
     mark = enc.dice.mark()
-    r = turn(enc.dice, turner, targets(enc, c, a, near), mode_of(a))
+    seen = targets(enc, c, a, near)
+    r = turn(enc.dice, turner, seen, mode_of(a))
     enc.event(
         c.id,
         "turning",
@@ -236,6 +244,7 @@ def run_turn(enc: Encounter, c: Combatant, a: A.Action) -> None:
         damage_bonus=turner.damage_bonus,
         reached=[[o.id, hit_dice(o), effective_hd(o)] for o in near],
         affected=[[x.key, x.hd, x.result] for x in r.affected],
+        skipped=[t.key for t in seen if t.skip],
         uses_left=uses_left(c, p),
     )
     apply_attempt(enc, c, r)
