@@ -331,6 +331,11 @@ def test_turning_of_builds() -> None:
     ]
     both = build_creature(make(classes="cleric 2/paladin 5", alignment="lawful good")).turning
     assert both is not None and both.level == 2 + 5 - 3
+    # the choice is a neutral cleric's; a cleric has two domains
+    wrong = make(classes="cleric 1", alignment="lawful good", turning="rebuke", domains=["sun"])
+    assert {p.field for p in check_build(wrong)} >= {"turning", "domains"}
+    fine = make(classes="cleric 1", alignment="true neutral", turning="rebuke")
+    assert not [p for p in check_build(fine) if p.field in ("turning", "domains")]
 
 
 def test_ranger_favored_enemies() -> None:

@@ -1063,6 +1063,22 @@ def build_creature(build: Build) -> StatBlock:
     return block.model_copy(update={"hp_bonus": _hp_bonus(build, block, first)})
 
 
+def _turning_problems(build: Build, classes: list[str]) -> list[Problem]:
+    """``turning`` and ``domains`` against the SRD (character-classes-i, the cleric): the
+    choice to turn or rebuke is a neutral cleric's only; two domains, a cleric's."""
+    out = []
+    if build.turning is not None:
+        evil = _evil(build.alignment)
+        if "cleric" not in classes:
+            out.append(Problem("only a cleric chooses to turn or rebuke", field="turning"))
+        elif evil is not None and (build.turning == "rebuke") != evil:
+            side = "an evil cleric rebukes" if evil else "a good cleric turns"
+            out.append(Problem(f"{side}: only a neutral cleric chooses", field="turning"))
+    if build.domains and ("cleric" not in classes or len(build.domains) != 2):
+        out.append(Problem("a cleric chooses two domains", field="domains"))
+    return out
+
+
 def check_build(build: Build) -> list[Problem]:
     """Every way ``build`` breaks the character creation rules; empty if none.
 
@@ -1071,7 +1087,8 @@ def check_build(build: Build) -> list[Problem]:
     Track are not counted), ability increases (one per 4 levels), skill points (class
     skill points per level, x4 at 1st, + Int; cross-class ranks cost 2), maximum ranks
     (character level + 3, half for cross-class skills), favored enemies (one per
-    ranger entry; bonuses +2 each, +2 more per later entry) and rogue special abilities.
+    ranger entry; bonuses +2 each, +2 more per later entry), rogue special abilities,
+    and the turning choice and domains (a neutral cleric's choice; two domains).
 
     Does not check feat prerequisites, proficiencies or spells.
 
@@ -1107,6 +1124,7 @@ def check_build(build: Build) -> list[Problem]:
             )
         )
 
+    problems.extend(_turning_problems(build, [c.name for c, _ in defs]))
     expert = any(c.any_class_skills for c, _ in defs)
     int_mod = ability_modifier(abilities[Ability.INT])
     points = 0
