@@ -349,14 +349,18 @@ def test_a_scenario_build_with_good_fields_reports_its_gear(tmp_path: Path) -> N
     }
 
 
-def test_conditions_cannot_be_named_by_a_scenario(tmp_path: Path) -> None:
-    """No user file starts a combatant in a condition: such a field is an unknown field
-    that names the fields there are."""
+def test_a_scenarios_starting_conditions_are_read(tmp_path: Path) -> None:
+    """A combatant may start in a condition (``conditions: {prone: 0}``): the names are
+    checked (the imposing: tests/content/test_scenarios.py); a list of names is refused
+    (the rounds are needed)."""
     text = SCENARIO.replace("      - creature: monster.yaml\n", "      - creature: goblin\n")
-    text = text.replace("        at: f2\n", "        at: f2\n        conditions: [prone]\n")
-    (p,) = [p for p in validate_scenario(write(tmp_path, text)) if "conditions" in str(p.field)]
-    assert p.message == "unknown field 'conditions'"
-    assert p.expected is not None and "creature, stat_block, build, name, count, at" in p.expected
+    listed = text.replace("        at: f2\n", "        at: f2\n        conditions: [prone]\n")
+    (p,) = [p for p in validate_scenario(write(tmp_path, listed)) if "conditions" in str(p.field)]
+    assert p.message == "not a mapping of conditions to rounds: ['prone']"
+    assert p.expected == "a mapping of conditions to rounds, such as {sleeping: 10}"
+    mapped = text.replace("        at: f2\n", "        at: f2\n        conditions: {prone: 0}\n")
+    found = validate_scenario(write(tmp_path, mapped))
+    assert found and not [p for p in found if "conditions" in str(p.field)]
 
 
 # ---------------------------------------------------------------------------------

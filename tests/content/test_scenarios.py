@@ -505,3 +505,51 @@ def test_the_documented_problems_are_what_validate_prints(
     monkeypatch.chdir(DATA.parents[2])
     printed = {str(p) for p in validate_scenario("tests/data/scenarios/broken.yaml")}
     assert shown and set(shown) <= printed
+
+
+# ---------------------------------------------------------------------------------
+# Conditions a combatant starts with
+
+
+def test_a_combatant_may_start_asleep(tmp_path: Path) -> None:
+    from d20combat.encounter.combatant import Condition
+    from d20combat.encounter.state import Encounter
+
+    text = two_sides(
+        f"{{stat_block: {block('Guard')}, at: a1, conditions: {{Sleeping: 10, prone: 0}}}}",
+        f"{{stat_block: {block('Thief')}, at: f4}}",
+    )
+    sc = load_scenario(str(write(tmp_path, text)))
+    assert sc.placement("guard").conditions == (("sleeping", 10), ("prone", 0))
+    assert sc.placement("thief").conditions == ()
+    again = scenario_from_document(json.loads(json.dumps(sc.document)))
+    assert again.placement("guard").conditions == sc.placement("guard").conditions
+    enc = Encounter.from_scenario(sc, 1)
+    guard = enc.combatants["guard"]
+    # its own turns count the rounds (Encounter.impose: the owner is itself)
+    assert guard.conditions["sleeping"] == Condition("guard", 10)
+    assert guard.conditions["prone"] == Condition("guard", 0)
+    assert Encounter.from_json(enc.to_json()).combatants["guard"].conditions == guard.conditions
+
+
+@pytest.mark.parametrize(
+    ("conditions", "words"),
+    [
+        ("{sleepy: 10}", ("unknown condition 'sleepy'", "did you mean sleeping")),
+        ("{dying: 1}", ("unknown condition 'dying'",)),  # a hit-point state, not given
+        ("{sleeping: -1}", ("sleeping: rounds must be a whole number from 0 to 1000",)),
+        ("{sleeping: ten}", ("rounds must be a whole number",)),
+        ("[sleeping]", ("not a mapping of conditions to rounds",)),
+    ],
+)
+def test_bad_starting_conditions_are_refused(
+    tmp_path: Path, conditions: str, words: tuple[str, ...]
+) -> None:
+    text = two_sides(
+        f"{{stat_block: {block('Guard')}, at: a1, conditions: {conditions}}}",
+        f"{{stat_block: {block('Thief')}, at: f4}}",
+    )
+    path = write(tmp_path, text)
+    problems = validate_scenario(str(path))
+    line = line_with(path, "conditions")
+    find(problems, line, *words)

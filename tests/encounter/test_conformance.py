@@ -112,7 +112,9 @@ CONDITIONS = (
 )
 
 
-@pytest.mark.parametrize("pol", ["default", "aggressive", "cautious", "ranged", "hold", "random"])
+@pytest.mark.parametrize(
+    "pol", ["default", "aggressive", "cautious", "ranged", "hold", "capture", "random"]
+)
 def test_every_policy_stays_legal_under_conditions(pol: str) -> None:
     """Fights in which some creatures start afraid, stunned, prone, grappling ... are
     played to their end by every built-in policy (and fear's compelled actions) without

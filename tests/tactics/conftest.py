@@ -57,11 +57,22 @@ def creature(kind: str, at: str, extra: str = "") -> str:
     return text
 
 
-def scenario_text(rows: str, sides: dict[str, str], *, exits: str | None = None) -> str:
-    out = ["name: tactics-test", "ruleset: srd35", "round_limit: 20", "map:", "  rows: |"]
+def scenario_text(
+    rows: str,
+    sides: dict[str, str],
+    *,
+    exits: str | None = None,
+    ruleset: str = "srd35",
+    doors: str | None = None,
+) -> str:
+    """``doors``: the ``map.doors`` mapping in flow style (``{c2: {kind: ..., locked:
+    true}}``)."""
+    out = ["name: tactics-test", f"ruleset: {ruleset}", "round_limit: 20", "map:", "  rows: |"]
     out.extend("    " + r for r in textwrap.dedent(rows).strip().splitlines())
     if exits is not None:
         out.append(f"  exits: {exits}")
+    if doors is not None:
+        out.append(f"  doors: {doors}")
     out.append("sides:")
     for side, combatants in sides.items():
         out.append(f"  - name: {side}")

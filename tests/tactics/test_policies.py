@@ -521,7 +521,7 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_baseline_policies_are_registered() -> None:
-    for name in ("default", "aggressive", "cautious", "ranged", "hold", "random"):
+    for name in ("default", "aggressive", "cautious", "ranged", "hold", "capture", "random"):
         assert name in POLICIES and policy(name) is POLICIES[name]
         assert name in scenarios.KNOWN_TACTICS
 

@@ -85,7 +85,15 @@ __all__ = [
 
 #: Names a side or combatant may give as ``tactics``. The tactics registry will own
 #: this list; the validators read it when they run, so rebinding it takes effect.
-KNOWN_TACTICS: tuple[str, ...] = ("default", "aggressive", "ranged", "cautious", "hold", "random")
+KNOWN_TACTICS: tuple[str, ...] = (
+    "default",
+    "aggressive",
+    "ranged",
+    "cautious",
+    "hold",
+    "capture",
+    "random",
+)
 AWARENESS = ("aware", "unaware")
 EXIT_KEYWORDS = ("none", "edges")
 DEFAULT_ROUND_LIMIT = 30
@@ -197,6 +205,61 @@ SquareList = Annotated[tuple[str, ...], BeforeValidator(_squares_text)]
 Exits = Annotated[str | tuple[str, ...], BeforeValidator(_exits_text)]
 Legend = Annotated[dict[str, str | tuple[str, ...]], BeforeValidator(_legend_text)]
 
+#: The conditions a combatant may start a fight with (``conditions``): those that stand
+#: on their own. Left out: the hit-point states (dying, disabled, stable, unconscious,
+#: staggered, dead), what an action or a turn gives (charging, running, stances,
+#: flat-footed ...), and what needs another creature (grappling, pinned, feinted,
+#: turned, rebuked, frightened, panicked, cowering).
+STARTING_CONDITIONS: tuple[str, ...] = (
+    "blinded",
+    "dazed",
+    "dazzled",
+    "deafened",
+    "entangled",
+    "exhausted",
+    "fatigued",
+    "helpless",
+    "invisible",
+    "kneeling",
+    "nauseated",
+    "paralyzed",
+    "prone",
+    "shaken",
+    "sickened",
+    "sleeping",
+    "stunned",
+)
+
+
+def _starting_names() -> Sequence[str]:
+    return STARTING_CONDITIONS
+
+
+_condition_name = _name_check("condition", _starting_names)
+
+
+def _conditions_text(value: Any) -> Any:
+    """``conditions``: a mapping of condition names to rounds (0: until something ends
+    it, such as standing up or a blow waking a sleeper)."""
+    expected = "a mapping of conditions to rounds, such as {sleeping: 10}"
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise _fail(f"not a mapping of conditions to rounds: {value!r}", expected)
+    out: dict[str, int] = {}
+    for name, rounds in value.items():
+        key = _condition_name(name)
+        if type(rounds) is not int or not 0 <= rounds <= MAX_ROUND_LIMIT:
+            raise _fail(
+                f"{key}: rounds must be a whole number from 0 to {MAX_ROUND_LIMIT}, got {rounds!r}",
+                expected,
+            )
+        out[key] = rounds
+    return out
+
+
+Conditions = Annotated[dict[str, int], BeforeValidator(_conditions_text)]
+
 
 class DoorDoc(Frozen):
     """One entry of ``map.doors``: a door's row of the object table, and whether it is
@@ -237,6 +300,7 @@ class CombatantDoc(Frozen):
     area: str | None = None
     awareness: AwarenessName | None = None
     tactics: TacticsName | None = None
+    conditions: Conditions = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _one_source_one_place(self) -> CombatantDoc:
@@ -300,6 +364,9 @@ class Placement:
     aware: bool = True
     tactics: str = "default"
     line: int | None = field(default=None, compare=False)
+    conditions: tuple[tuple[str, int], ...] = ()
+    """The conditions it starts the fight with, and for how many rounds (0: until
+    something ends it)."""
 
     @property
     def space(self) -> int:
@@ -532,6 +599,7 @@ class _Entry:
     positions: list[tuple[Square, Path_]] | None  # top-left square, where it is written
     aware: bool
     tactics: str
+    conditions: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass
@@ -850,6 +918,7 @@ class _Resolver:
             positions=positions,
             aware=(c.awareness or side_aware) == "aware",
             tactics=c.tactics or side_tactics,
+            conditions=tuple(c.conditions.items()),
         )
 
     def stat_block(self, path: Path_, c: CombatantDoc) -> StatBlock | None:
@@ -994,6 +1063,7 @@ class _Resolver:
                     aware=e.aware,
                     tactics=e.tactics,
                     line=line,
+                    conditions=e.conditions,
                 )
                 placed.append((placement, where))
         if bmap is not None:

@@ -34,6 +34,7 @@ from d20combat.content.rulesets import Ruleset
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.rules.attack import Attack, AttackResult, attack_on, resolve_attack
 from d20combat.rules.conditions import (
+    ENDS_ON_DAMAGE,
     attack_modifiers,
     defense_modifiers,
     miss_chance,
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 ATTACK_RULE = "seed 003 Attack Roll; SRD combat-i Critical Hits"
 AOO_RULE = "seed 003 Attacks of Opportunity; seed 002 Attacks of Opportunity"
 DAMAGE_RULE = "seed 003 Damage, Hit Points; SRD combat-i Injury and Death"
+WAKE_RULE = "SRD spells Sleep (slapping or wounding awakens it: reading A70)"
 _RULES = {"aoo": AOO_RULE, "cleave": "SRD feats Cleave, Great Cleave"}
 
 _DAMAGE = ("damage", "extra damage")
@@ -570,6 +572,14 @@ def deal_damage(
         state=state.value,
         notes=notes,
     )
+    if r.damage > 0 and target.conditions:
+        woken = [k for k in target.conditions if k in ENDS_ON_DAMAGE]
+        for name in woken:  # SRD spells "Sleep": wounding awakens it (A70)
+            del target.conditions[name]
+            enc.event(target.id, "condition-ends", WAKE_RULE, condition=name, by="damage")
+        if woken:
+            enc.space.invalidate(target)
+            enc.make_room(target)
     if state is not state_before or out.effects:
         enc.space.invalidate(target)
 

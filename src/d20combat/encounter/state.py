@@ -39,6 +39,7 @@ from d20combat.encounter.maneuvers.turning import approached
 from d20combat.encounter.outcome import Outcome
 from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
+from d20combat.grid.squares import square_name
 from d20combat.grid.terrain import DOOR
 from d20combat.rules.conditions import CONDITIONS, ConditionSpec, combine, restrictions
 from d20combat.rules.dice import Roll, SampledDice
@@ -180,6 +181,9 @@ class Encounter:
             scenario_doc=getattr(scenario, "document", None),
         )
         enc.doors = dict(scenario.doors)
+        for p in scenario.placements:  # what it starts with, lasting its own turns
+            for name, rounds in p.conditions:
+                enc.impose(enc.combatants[p.id], name, p.id, rounds)
         if start:
             enc.start()
         return enc
@@ -255,6 +259,50 @@ class Encounter:
             for weapon in target.wielding:
                 drop_item(self, target, weapon, rule=f"SRD conditions {name.capitalize()}")
         self.space.invalidate(target)
+
+    def make_room(self, c: Combatant) -> None:
+        """``c`` has just stopped being helpless (woken, its paralysis over) in a square
+        another creature ended its move in (SRD combat-ii: one may end a move in a
+        helpless creature's square): it moves to the nearest square where it may stand
+        alone (the cheapest way, then the topmost, leftmost), a reading (A71)."""
+        from d20combat.content.scenarios import Placement, placement_clash
+
+        if c.fled or not c.can_act(self.rules) or c.restrictions().helpless:
+            return
+        occupants: dict[tuple[int, int], list[Placement]] = {}
+        for o in self.combatants.values():
+            if o is c or o.fled or not o.can_act(self.rules) or o.restrictions().helpless:
+                continue
+            p = Placement(id=o.id, name=o.id, side=o.side, stat_block=o.stat, position=o.pos)
+            for sq in p.squares:
+                occupants.setdefault(sq, []).append(p)
+
+        def clash(pos: tuple[int, int]) -> Placement | None:
+            me = Placement(id=c.id, name=c.id, side=c.side, stat_block=c.stat, position=pos)
+            return placement_clash(me, occupants)
+
+        other = clash(c.pos)
+        if other is None:
+            return
+        reach = self.space.reachable(c, 5 * (self.map.width + self.map.height))
+        spots = sorted(
+            (cost, pos[1], pos[0])
+            for pos, cost in reach.positions().items()
+            if pos != c.pos and clash(pos) is None
+        )
+        if not spots:
+            return  # nowhere to go: it shares the square (the map is full)
+        start = c.pos
+        _, y, x = spots[0]
+        self.space.place(c, (x, y))
+        self.event(
+            c.id,
+            "make-room",
+            "SRD combat-ii Moving Through a Square (helpless); reading A71",
+            target=other.id,
+            start=square_name(start),
+            end=square_name((x, y)),
+        )
 
     def grant(self, bearer: Combatant, effect: Effect) -> None:
         """Give ``bearer`` an edge over an opponent (aid another, a feint, a victim

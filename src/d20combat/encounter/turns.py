@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from d20combat.encounter.actions import Action, EndTurn
 from d20combat.encounter.combatant import Budget, Combatant, Effect
 from d20combat.encounter.outcome import EndKind, Outcome, SideStatus
+from d20combat.rules.conditions import CONDITIONS, restrictions
 from d20combat.rules.dice import D20
 from d20combat.rules.hitpoints import HpState, dying_check, strenuous_action
 
@@ -216,6 +217,9 @@ def _tick(enc: Encounter, owner: Combatant) -> None:
                 enc.event(c.id, "condition-ends", "duration", condition=name)
             if ended:
                 enc.space.invalidate(c)
+                gone = frozenset(n for n in ended if n in CONDITIONS)
+                if restrictions(gone).helpless:  # it may share a square
+                    enc.make_room(c)
         if (
             others
             and c is not owner

@@ -565,7 +565,12 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "round": _round,
     "outcome": _outcome,
     "dying": _dying,
-    "condition-ends": _simple("{actor} is no longer {condition}"),
+    "condition-ends": lambda e: (
+        f"{e.actor} wakes up: the wound ends its sleep"
+        if e.outcome.get("by") == "damage" and e.outcome.get("condition") == "sleeping"
+        else f"{e.actor} is no longer {e.outcome.get('condition')}"
+        + (" (the wound ends it)" if e.outcome.get("by") == "damage" else "")
+    ),
     "total-defense": _simple("{actor} takes the total defense action (+4 dodge to AC)"),
     "delay": _simple("{actor} delays until after {after}"),
     "ready": _simple("{actor} readies an attack ({trigger})"),
@@ -591,6 +596,9 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "cower": _simple("{actor}, {fear} and cornered, cowers"),
     "condition-grows": _simple("{actor} was {held}; {new} again makes it {becomes}"),
     "no-action": _simple("{actor} cannot act ({conditions})"),
+    "make-room": _simple(
+        "{actor}, no longer helpless, gets out from under {target}: {start} -> {end}"
+    ),
     "initiative-change": _simple("{actor}'s initiative count changes"),
     "dodge": _simple("{actor} designates {target} for its Dodge feat"),
     "strain": _simple("{actor} strains while disabled: now {hp} hp, {state}"),

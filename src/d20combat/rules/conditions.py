@@ -162,7 +162,8 @@ class ConditionSpec(NamedTuple):
       ``can_move``; ``crawl_only`` (prone: 5 ft as a move action); ``speed_factor``;
       ``no_run``; ``no_charge``; ``aoo``: attacks of opportunity, unless it has a
       feature in ``aoo_kept_by`` (flat-footed: Combat Reflexes); ``threatens``;
-      ``helpless``; ``drops_items``; ``flees``.
+      ``helpless``; ``drops_items``; ``flees``; ``ends_on_damage``: a blow that
+      deals damage ends it (sleeping).
     Bookkeeping:
       ``implies``: conditions that come with it (unconscious implies helpless);
       ``group`` and ``severity``: only the most severe condition of a group applies
@@ -206,6 +207,7 @@ class ConditionSpec(NamedTuple):
     helpless: bool = False
     drops_items: bool = False
     flees: bool = False
+    ends_on_damage: bool = False
     implies: tuple[str, ...] = ()
     group: str = ""
     severity: int = 0
@@ -611,6 +613,10 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "SRD conditions 'Helpless'; seed 000 'Sneak Attacks'",
         implies=("helpless",),
         actions="none",
+        ends_on_damage=True,
+        notes="Any damage wakes it (lethal or nonlethal, after damage reduction), or "
+        "the end of its duration; an ally's slap is not modelled (reading A70: the "
+        "SRD's spell Sleep, whose page is not in srd35/).",
     ),
     ConditionSpec(
         "squeezing",
@@ -672,6 +678,8 @@ _ROWS: tuple[ConditionSpec, ...] = (
 
 CONDITIONS: Mapping[str, ConditionSpec] = MappingProxyType({row.name: row for row in _ROWS})
 """Every condition by name (read-only)."""
+ENDS_ON_DAMAGE: frozenset[str] = frozenset(row.name for row in _ROWS if row.ends_on_damage)
+"""The conditions a blow that deals damage ends (sleeping: reading A70)."""
 # the groups whose effects add up (:func:`combine`): severity -> condition
 _CUMULATIVE = {
     group: {row.severity: row.name for row in _ROWS if row.group == group}
@@ -1322,6 +1330,7 @@ def describe(spec: ConditionSpec) -> str:
         (spec.helpless, "helpless"),
         (spec.drops_items, "drops held items"),
         (spec.flees, "flees"),
+        (spec.ends_on_damage, "ends when it takes damage"),
     )
     parts.extend(text for on, text in flags if on)
     if spec.aoo != "any":

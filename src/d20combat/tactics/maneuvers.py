@@ -42,7 +42,18 @@ baseline's attacks):
   only (a paralysis, seed 004's nonlethal knock-out: a foe down by its hit points is out
   of the fight already, and finishing it gains nothing in hit points): the chance it
   dies times the hit points it would take to drop it again, less the attacks of
-  opportunity it provokes, against this turn's attacks.
+  opportunity it provokes, against this turn's attacks; with no full-round action left,
+  a blow that would wake a sleeper (reading A70) is held back when the coup de grace
+  next turn is worth more;
+* a knockout blow (seed 004 "Knockout Blow", d20modern) on the same foes: the chance it
+  hits, reaches the massive damage threshold and the foe fails its save, times the
+  foe's hit points; ``capture`` tactics (prisoners wanted) give no coup de grace;
+* an aimed shot (seed 004 "Helpless Defenders: Regular Attack", d20modern): the +5
+  shot's expected damage on the helpless foe the planned shot aims at.
+
+A creature shut in by a closed door (no way to any foe but through it) opens it, or
+breaks or hacks open a locked one, whichever is expected to take fewer rounds
+(:func:`door_way`).
 
 Each starts with a cheap bound that rejects it early, so a turn where none is possible
 or worth it costs little more than before.
@@ -54,12 +65,21 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from d20combat.content.creatures import Ability
+from d20combat.content.objects import DOOR_SIZE, object_ac
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.handlers import attack_in_hand, attacks_after
-from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, hold_of, roll_bonus, skill, touch_of
+from d20combat.encounter.maneuvers import (
+    CHARGE_MANEUVERS,
+    ability,
+    hold_of,
+    roll_bonus,
+    skill,
+    touch_of,
+)
+from d20combat.encounter.maneuvers.aimed_shot import aim_option, aim_problem_in
 from d20combat.encounter.maneuvers.bull_rush import bull_rush_problem_in, push_direction
 from d20combat.encounter.maneuvers.coup_de_grace import (
     coup_de_grace_problem_in,
@@ -68,22 +88,26 @@ from d20combat.encounter.maneuvers.coup_de_grace import (
 )
 from d20combat.encounter.maneuvers.disarm import can_be_disarmed, disarm_check
 from d20combat.encounter.maneuvers.feint import feint_problem_in, improved_feint
+from d20combat.encounter.maneuvers.knockout import knockout_option, knockout_problem_in
+from d20combat.encounter.maneuvers.objects import IMMOBILE_MELEE, closed_doors, object_problem
 from d20combat.encounter.maneuvers.overrun import overrun_paths, overrun_problem_in
 from d20combat.encounter.maneuvers.sunder import sunder_check
 from d20combat.encounter.maneuvers.trip import trip_option, trip_problem_in
 from d20combat.errors import IllegalActionError
-from d20combat.grid.squares import distance
+from d20combat.grid.squares import distance, footprint_distance
 from d20combat.rules.attack import Attack as Blow
 from d20combat.rules.checks import Ties, p_beats_by, p_opposed
-from d20combat.rules.conditions import restrictions
+from d20combat.rules.conditions import ENDS_ON_DAMAGE, restrictions
 from d20combat.rules.dice import Dice
+from d20combat.rules.maneuvers import ability_check
 from d20combat.rules.maneuvers import bull_rush as BR
 from d20combat.rules.maneuvers import overrun as OV
 from d20combat.rules.maneuvers.disarm import disarm_sides
 from d20combat.rules.maneuvers.feint import FeintSides, feint_sides
 from d20combat.rules.maneuvers.sunder import durability, sunder_sides
 from d20combat.rules.maneuvers.trip import resist_check, strength_check
-from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
+from d20combat.rules.objects import break_dc
 from d20combat.rules.statistics import AttackOption, Routine, Statistics
 from d20combat.tactics.estimates import hit_damage, p_hits
 
@@ -725,6 +749,8 @@ def bull_rush_instead(
     cheap bound (:func:`_push_bound`) beats the attack itself."""
     if c.has("prone") or not any(a is not c for a in enc.space.threatening(target)):
         return None
+    if enc.rules.bull_rush_no_step and enc.budget.stepped:
+        return None  # seed 004 "Bull Rush": not in a round with a 5-foot step
     replaced, bonus = attack_in_hand(enc, c, attack)
     if replaced.ranged:
         return None
@@ -1084,6 +1110,19 @@ def _recovers(foe: Combatant) -> bool:
     return any(k.turns > 0 and _makes_helpless(name) for name, k in foe.conditions.items())
 
 
+def _provoked_cost(enc: Encounter, c: Combatant, action: str) -> float:
+    """The expected damage of the attacks of opportunity ``action`` (a name of the
+    ruleset's ``provoking_actions``) draws on ``c`` where it stands."""
+    if action not in enc.rules.provoking_actions:
+        return 0.0
+    cost = 0.0
+    for t in enc.space.threatening(c):
+        aoo = can_make_aoo(enc, t, c)
+        if aoo is not None:
+            cost += _plain(aoo, aoo.bonus.value, c)
+    return cost
+
+
 def _finish_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
     """What a coup de grace on ``foe`` is worth: the chance it dies times its hit points
     (what it would take to drop it again), halved when it must first be found (two
@@ -1105,24 +1144,93 @@ def _finish_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
     worth = killed * hp
     if hidden(enc, c, foe, option):
         worth /= 2
-    if "coup-de-grace" in enc.rules.provoking_actions:
-        for t in enc.space.threatening(c):
-            aoo = can_make_aoo(enc, t, c)
-            if aoo is not None:
-                worth -= _plain(aoo, aoo.bonus.value, c)
-    return worth
+    return worth - _provoked_cost(enc, c, "coup-de-grace")
 
 
-def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Action | None:
+def _knockout_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
+    """What a knockout blow on ``foe`` is worth (seed 004 "Knockout Blow", "Nonlethal
+    Damage"): the chance it hits, that its critical nonlethal damage reaches the foe's
+    massive damage threshold (its Constitution score) and that the foe fails the
+    Fortitude save (DC 15), times the foe's hit points (knocked out, it is out of the
+    fight as if dropped), less the attacks of opportunity it provokes. The damage is
+    estimated as the multiplier times one roll."""
+    con = foe.stats.abilities.get(Ability.CON)
+    if con is None or knockout_problem_in(enc, c, foe, None) is not None:
+        return float("-inf")  # no Constitution: nonlethal damage does nothing
+    option = knockout_option(enc, c, foe, None)
+    assert option is not None  # checked
+    attack, _ = build_attack(enc, c, option, option.bonus, foe, nonlethal=True)
+    hit = p_hits(attack.ac.value, attack.bonus.value, attack.concealment)
+    bonus = attack.damage_bonus.value
+    weights = option.dice.distribution_weights()
+    mult = option.crit_multiplier
+    over = sum(w for v, w in weights.items() if mult * max(1, v + bonus) >= con)
+    p_over = over / sum(weights.values())
+    fort = foe.roll_total(foe.stats.saves["fort"], "save").value
+    fails = min(0.95, max(0.05, (enc.rules.massive_damage_dc - 1 - fort) / 20))
+    worth = hit * p_over * fails * max(0, foe.vitals.hp)
+    return worth - _provoked_cost(enc, c, "knockout-blow")
+
+
+def _aimed_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
+    """What an aimed shot at helpless ``foe`` is worth (seed 004 "Helpless Defenders:
+    Regular Attack": a full-round ranged attack at +5 from a square not adjacent to it):
+    the expected damage of that shot."""
+    if aim_problem_in(enc, c, foe, None) is not None:
+        return float("-inf")
+    option = aim_option(c, None)
+    assert option is not None  # checked
+    attack, _ = build_attack(enc, c, option, option.bonus, foe)
+    mean = max(1.0, _mean(option) - option.damage_bonus.value + attack.damage_bonus.value)
+    return hit_damage(
+        attack.ac.value,
+        attack.bonus.value + enc.rules.helpless_aimed_shot_bonus,
+        min(mean, max(1.0, float(foe.vitals.hp))),
+        21 if attack.crit_immune else option.crit_range,
+        option.crit_multiplier,
+        attack.concealment,
+    )
+
+
+def _best_finish(enc: Encounter, c: Combatant, foe: Combatant, prisoners: bool) -> float:
+    """The worth of the best full-round blow on ``foe``, helpless for a while: a coup de
+    grace (not by a creature that takes prisoners), or a knockout blow (d20modern)."""
+    best = float("-inf") if prisoners else _finish_worth(enc, c, foe)
+    if enc.rules.knockout_blow:
+        best = max(best, _knockout_worth(enc, c, foe))
+    return best
+
+
+def _holds_blow(
+    enc: Encounter, c: Combatant, attack: A.Attack, victim: Combatant, prisoners: bool
+) -> bool:
+    """Whether ``c``, with no full-round action left this turn, should spare ``victim``
+    (helpless for a while) the blow it planned, to give it a coup de grace or a knockout
+    blow next turn: a blow that wounds a sleeper wakes it (reading A70), so the blow
+    now is worth its expected damage, the blow next turn what :func:`_best_finish`
+    says."""
+    if not any(k in ENDS_ON_DAMAGE for k in victim.conditions):
+        return False
+    _, _, first = _first_worth(enc, c, attack)
+    return _best_finish(enc, c, victim, prisoners) > first
+
+
+def turn_special(
+    enc: Encounter, c: Combatant, attack: A.Action | None, *, prisoners: bool = False
+) -> A.Action | None:
     """The action of its own the baseline takes at the start of its attacks instead of
     ``attack`` (the attack it planned, or None), when one is expected to bring more than
-    the turn's attacks: a coup de grace, a feint or aid another (see the module
-    docstring). Only a creature of Intelligence 3 or more (as :func:`instead`). The
-    cheap bounds come first: nothing else is computed when none can pay."""
+    the turn's attacks: a coup de grace (a knockout blow instead when it takes
+    ``prisoners``, and in d20modern when that is worth more), an aimed shot at a
+    helpless foe (d20modern), a feint or aid another (see the module docstring); or it
+    ends its turn rather than wake a sleeper it could finish next turn. Only a creature
+    of Intelligence 3 or more (as :func:`instead`). The cheap bounds come first:
+    nothing else is computed when none can pay."""
     b = enc.budget
     if not c.traits.intelligent or b.attacks_made or not b.standard or b.full_round:
         return None
     finish = []
+    aim: Combatant | None = None
     if b.can_full_round and not b.stepped:
         side = c.side
         finish = [
@@ -1130,6 +1238,18 @@ def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Act
             for f in enc.combatants.values()
             if f.conditions and f.side != side and f.present() and _recovers(f)
         ]
+        if enc.rules.helpless_aimed_shot_bonus and type(attack) is A.Attack:
+            foe = enc.get(attack.target)
+            if foe.conditions and foe.restrictions().helpless:
+                aim = foe
+    elif isinstance(attack, A.Attack):
+        victim = enc.get(attack.target)
+        if (
+            victim.conditions
+            and _recovers(victim)
+            and _holds_blow(enc, c, attack, victim, prisoners)
+        ):
+            return A.EndTurn()
     target = None
     feint_bound = aid_bound = 0.0
     friends: list[Combatant] = []
@@ -1138,7 +1258,7 @@ def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Act
         feint_bound = _feint_bound(c, target)
         friends = _aid_friends(enc, c, target)
         aid_bound = _aid_bound(enc, friends, target)
-    if not finish and feint_bound <= 0 and aid_bound <= 0:
+    if not finish and aim is None and feint_bound <= 0 and aid_bound <= 0:
         return None
     first = rest = 0.0
     option = bonus = None
@@ -1146,16 +1266,24 @@ def turn_special(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Act
         option, bonus, first = _first_worth(enc, c, attack)
         # each gives up at least this attack (a move-action feint: the rest only)
         feint_floor = 0.0 if improved_feint(c) and b.move else first
-        if not finish and aid_bound <= first and feint_bound <= feint_floor:
+        if not finish and aim is None and aid_bound <= first and feint_bound <= feint_floor:
             return None
         rest = _rest_worth(enc, c, option, enc.get(attack.target))
     cost = first + rest
     best = 0.0  # worth beyond the turn's attacks
     chosen: A.Action | None = None
     for foe in finish:
-        worth = _finish_worth(enc, c, foe) - cost
+        worth = float("-inf") if prisoners else _finish_worth(enc, c, foe) - cost
         if worth > best:
             best, chosen = worth, A.CoupDeGrace(foe.id)
+        if enc.rules.knockout_blow:
+            worth = _knockout_worth(enc, c, foe) - cost
+            if worth > best:
+                best, chosen = worth, A.KnockoutBlow(foe.id)
+    if aim is not None:
+        worth = _aimed_worth(enc, c, aim) - cost
+        if worth > best:
+            best, chosen = worth, A.AimedShot(aim.id)
     if target is None or option is None or bonus is None or option.ranged:
         return chosen
     if feint_bound > 0:
@@ -1263,3 +1391,68 @@ def turning_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.
         option, _, first = _first_worth(enc, c, attack)
         cost = first + _rest_worth(enc, c, option, enc.get(attack.target))
     return action if worth > cost else None
+
+
+# ---------------------------------------------------------------- shut in by a door
+def _foe_reachable(enc: Encounter, c: Combatant) -> bool:
+    """Whether ``c`` can walk, however far, to a square next to a foe (a flood fill of
+    the map: asked only of a creature next to a closed door with no foe to approach)."""
+    space = enc.space
+    m = enc.map
+    ends = space.reachable(c, 10 * (m.width + m.height)).positions()
+    n = c.squares
+    foes = space.active_enemies(c)
+    return any(footprint_distance(p, n, f.pos, f.squares) <= 5 for p in ends for f in foes)
+
+
+def _door_rounds(enc: Encounter, c: Combatant, at: Pos) -> tuple[float, A.Action]:
+    """The quickest way through the locked door at ``at`` and the rounds it is expected
+    to take: a Strength check against its break DC (seed 000 "Breaking Items", 2 less
+    once it has lost half its hit points), or blows with the first melee weapon that
+    reaches it (+4 against an immobile object, AC 5; lined up, a full-round action: no
+    roll, seed 000 "Attack An Object"), each dealing what gets through its hardness."""
+    door = enc.door(at)
+    entry = door.entry
+    left = entry.hp - enc.object_damage.get(at, 0)
+    dc = break_dc(entry.break_dc, left, entry.hp)
+    strength = ability(c, stack([ability_check(c.stats, Ability.STR)])).value
+    p_break = min(20, max(0, 21 - (dc - strength))) / 20
+    best: tuple[float, A.Action] = (1 / p_break if p_break else float("inf"), A.BreakDoor(at))
+    b = enc.budget
+    line_up = b.can_full_round and not b.stepped
+    for o in c.ready_options():
+        if o.ranged or object_problem(enc, c, o, at) is not None:
+            continue
+        bonus = o.bonus.value + IMMOBILE_MELEE.value
+        p_hit = 1.0 if line_up else min(0.95, max(0.05, (21 - (object_ac(DOOR_SIZE) - bonus)) / 20))
+        weights = o.dice.distribution_weights()
+        through = sum(
+            w * max(0, max(1, v + o.damage_bonus.value) - entry.hardness)
+            for v, w in weights.items()
+        ) / sum(weights.values())
+        if through > 0 and left / (p_hit * through) < best[0]:
+            weapon = o.name if len(c.ready_options()) > 1 else None
+            best = (left / (p_hit * through), A.AttackObject(at, weapon, line_up=line_up))
+        break  # the first melee weapon that reaches it, as attack-object takes
+    return best
+
+
+def door_way(enc: Encounter, c: Combatant) -> A.Action | None:
+    """A creature with no foe to approach, next to a closed door, with no way to any foe
+    but through a closed door: it opens an unlocked door (a move action), or breaks or
+    attacks a locked one, whichever is expected to take fewer rounds
+    (:func:`_door_rounds`). The cheap checks first: the map has closed doors, one is next
+    to it; only then the flood fill."""
+    if not closed_doors(enc) or not c.restrictions().can_attack:
+        return None
+    doors = enc.space.adjacent_doors(c)
+    if not doors or _foe_reachable(enc, c):
+        return None
+    b = enc.budget
+    for at in doors:
+        if not enc.door(at).locked and (b.move or b.standard):
+            return A.OpenDoor(at)
+    if not b.standard:
+        return None
+    rounds, action = min((_door_rounds(enc, c, at) for at in doors), key=lambda x: x[0])
+    return action if rounds < float("inf") else None

@@ -20,8 +20,14 @@ Baseline behaviour (``default``), meant to look sensible to a game master:
   threatens it; with ``ranged`` tactics, draw a ranged weapon when none is in hand;
 * an intelligent creature (Int 3 or more) withdraws when nearly dead, by a way that
   leaves no threatened square but the first when there is one;
-* an intelligent creature trips, feints, aids another or gives a coup de grace when the
-  exact odds promise more than the attacks it gives up (:mod:`d20combat.tactics.maneuvers`);
+* an intelligent creature trips, feints, aids another or gives a coup de grace (in
+  d20modern also a knockout blow, or an aimed shot at a helpless foe) when the exact
+  odds promise more than the attacks it gives up, and spares a sleeper the blow that
+  would wake it when it can finish it next turn (:mod:`d20combat.tactics.maneuvers`);
+* shut in (no way to any foe but through a closed door next to it), it opens the door,
+  or breaks or hacks open a locked one, whichever is quicker
+  (:func:`d20combat.tactics.maneuvers.door_way`);
+* ``capture`` tactics take prisoners: no coup de grace, a knockout blow instead.
 * a cleric or paladin turns (rebukes) undead when the hit points of the foes it is
   expected to destroy, turn or rebuke beat its attacks (``turning_instead``).
 
@@ -50,6 +56,7 @@ from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
 from d20combat.tactics.maneuvers import (
     charge_instead,
+    door_way,
     instead,
     overrun_on_the_way,
     turn_special,
@@ -722,7 +729,9 @@ def _reload(v: _View) -> A.Action | None:
 
 
 # ---------------------------------------------------------------- policies
-def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action:
+def _baseline(
+    v: _View, *, retreat_at: float, avoid_provoking: bool, prisoners: bool = False
+) -> A.Action:
     c, b = v.c, v.b
     if c.pending_full_round is not None:
         return A.Move((c.pending_full_round,))
@@ -749,7 +758,7 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
         if step is not None:
             return step
         attack = v.attack()
-        special = turn_special(v.enc, c, attack)
+        special = turn_special(v.enc, c, attack, prisoners=prisoners)
         if special is not None:
             return special
         if c.stat.turning is not None:  # nothing more for a creature that channels none
@@ -773,6 +782,9 @@ def _baseline(v: _View, *, retreat_at: float, avoid_provoking: bool) -> A.Action
         approach = _approach(v, avoid_provoking=avoid_provoking)
         if approach is not None:
             return approach
+        door = door_way(v.enc, c)  # shut in: open, break or attack the door
+        if door is not None:
+            return door
     return A.EndTurn()
 
 
@@ -803,6 +815,7 @@ def _draw_melee_if_cornered(v: _View) -> A.Action | None:
             and o.weapon is not None
             and (o.name != "unarmed strike" and o.item not in c.wielding)
             and o.item not in c.lost  # dropped: it must be picked up, not drawn
+            and c.ammo.get(o.item, 1) > 0  # thrown away: none left to draw
         ):
             return A.Draw(o.item)
     return None
@@ -824,6 +837,16 @@ def aggressive_policy(enc: Encounter, cid: str) -> A.Action:
 def cautious_policy(enc: Encounter, cid: str) -> A.Action:
     """Never provoke on purpose; withdraw at half its hit points."""
     return _baseline(_View(enc, enc.get(cid)), retreat_at=0.5, avoid_provoking=True)
+
+
+@register("capture", deterministic=True)
+def capture_policy(enc: Encounter, cid: str) -> A.Action:
+    """As ``default``, but it takes prisoners: it never gives a helpless foe a coup de
+    grace; in d20modern it knocks one out (a knockout blow) when that is worth more than
+    its attacks."""
+    return _baseline(
+        _View(enc, enc.get(cid)), retreat_at=0.25, avoid_provoking=True, prisoners=True
+    )
 
 
 def _draw_ranged(v: _View) -> A.Action | None:
