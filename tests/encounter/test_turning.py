@@ -451,3 +451,25 @@ def test_already_turned_undead_are_skipped_unless_they_would_be_destroyed(kit: A
     o = events(enc, "turning")[0].outcome
     assert o["skipped"] == ["zombie"]
     assert o["affected"] == [["skeleton", 1, "destroyed"]]
+
+
+def test_the_safest_path_remembers_what_the_mover_cannot_see(kit: Any) -> None:
+    # Found by the turning's new fights (tests/tactics/test_remembered.py): the map's
+    # cache of safest paths did not tell a creature with darkvision from one without, so
+    # a halfling was handed a dwarf's path through darkness it pays double for.
+    rows = """
+    DDDDDDDD
+    DDDDDDDD
+    DDDDDDDD
+    """
+    party = entry("cleric-3", "d2", "Dwarf") + entry("rogue-3", "a1", "Halfling")
+    enc = kit.encounter(rows, {"party": party, "foes": entry("orc", "g2", "Orc")})
+    sp = enc.space
+    dwarf, halfling = enc.combatants["dwarf"], enc.combatants["halfling"]
+    seen = sp.safest_path(dwarf, 20, withdraw=False)
+    assert seen is not None and sp.path_cost(dwarf, seen) == 15  # 3 squares in the dark
+    sp.place(dwarf, (7, 0))  # the two swap places: the same squares held, the same foe
+    sp.place(halfling, (3, 1))
+    sp.place(dwarf, (0, 0))
+    path = sp.safest_path(halfling, 20, withdraw=False)
+    assert path is not None and sp.path_cost(halfling, path) <= 20
