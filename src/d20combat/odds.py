@@ -426,6 +426,127 @@ def overrun_odds(
     )
 
 
+def free_trip_odds(
+    attacker: Statistics,
+    defender: Statistics,
+    rules: Ruleset,
+    *,
+    flat_footed: bool = False,
+) -> ManeuverOdds:
+    """Exact odds of a monster's bite and free trip (SRD monsters "Trip (Ex)": "A wolf
+    that hits with a bite attack can attempt to trip the opponent (+1 check modifier) as
+    a free action without making a touch attack or provoking an attack of opportunity.
+    If the attempt fails, the opponent cannot react to trip the wolf"): the attack that
+    sets it off, against the defender's AC, then the trip check
+    (:func:`d20combat.rules.maneuvers.trip.free_trip_sides`), one chain under
+    :func:`~d20combat.rules.dice.enumerate_outcomes`. The defender is taken to stay up
+    after the hit.
+
+    Raises:
+        ValueError: if the attacker has no Trip (Ex) with a natural attack to make it.
+    """
+    from d20combat.rules.maneuvers import trip as T
+
+    option = free_trip_attack(attacker)
+    rule = attacker.stat.special("trip")
+    if option is None or rule is None:
+        raise ValueError(f"{attacker.stat.name} has no Trip (Ex) natural attack")
+    attack = creature_attack(
+        attacker, defender, option, option.bonus, rules, flat_footed=flat_footed
+    )
+    sides = T.free_trip_sides(attacker, defender, rules, rule.modifier)
+
+    def chain(dice: DiceSource) -> str:
+        if not resolve_attack(dice, attack, rules).hit:
+            return "missed"
+        return "tripped" if T.trip(dice, sides, rules).tripped else "not tripped"
+
+    results = enumerate_outcomes(chain)
+    order = ("tripped", "not tripped", "missed")
+    outcomes = {k: results[k] for k in order if k in results}
+    hit = 1 - results.get("missed", Fraction(0))
+    won = results.get("tripped", Fraction(0))
+    return ManeuverOdds(
+        "free-trip",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "tripped",
+        outcomes,
+        (
+            (f"{option.name} hits", hit),
+            ("trip check won, after a hit", won / hit if hit else Fraction(0)),
+        ),
+        (),
+    )
+
+
+def free_trip_attack(attacker: Statistics) -> AttackOption | None:
+    """The natural attack whose hit sets off ``attacker``'s Trip (Ex) (its first), or None."""
+    rule = attacker.stat.special("trip")
+    if rule is None:
+        return None
+    for o in attacker.options:
+        if o.natural and not o.ranged and (not rule.attacks or o.name.lower() in rule.attacks):
+            return o
+    return None
+
+
+def _free_trip_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    from d20combat.rules.maneuvers.trip import trip_problem
+
+    if free_trip_attack(attacker) is None:
+        return f"{attacker.stat.name} has no Trip (Ex) special attack"
+    return trip_problem(attacker, defender)
+
+
+def trample_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> ManeuverOdds:
+    """Exact odds of a trample on ``defender`` (SRD types-subtypes-and-special-abilities
+    "Trample"): no attack roll; the defender's Reflex save (the creature's DC) halves the
+    damage, by :func:`d20combat.rules.maneuvers.trample.reflex_save` under
+    :func:`~d20combat.rules.dice.enumerate_outcomes`. The defender's other choice, an
+    attack of opportunity at -4 instead of the save, is listed, not folded in.
+
+    Raises:
+        ValueError: if the attacker has no trample with its damage.
+    """
+    from d20combat.rules.maneuvers import trample as TR
+
+    rule = attacker.stat.special("trample")
+    if rule is None or rule.damage is None:
+        raise ValueError(f"{attacker.stat.name} has no trample")
+    dc = TR.trample_dc(attacker, rule)
+    reflex = defender.saves["ref"]
+    results = enumerate_outcomes(
+        lambda d: "half damage" if TR.reflex_save(d, reflex, dc).saved else "full damage"
+    )
+    outcomes: dict[str, Fraction] = {
+        k: results[k] for k in ("full damage", "half damage") if k in results
+    }
+    return ManeuverOdds(
+        "trample",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "full damage",
+        outcomes,
+        ((f"Reflex save (DC {dc}) fails", outcomes.get("full damage", Fraction(0))),),
+        (
+            f"{defender.stat.name}: an attack of opportunity at -4 instead of the save, "
+            "when it has one (SRD Trample)",
+        ),
+    )
+
+
+def _trample_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    from d20combat.rules.maneuvers.trample import trample_problem
+
+    rule = attacker.stat.special("trample")
+    if rule is None or rule.damage is None:
+        return f"{attacker.stat.name} has no Trample (Ex) special attack"
+    return trample_problem(attacker, defender)
+
+
 class ManeuverEntry(NamedTuple):
     """What ``d20combat odds MANEUVER`` needs of a maneuver: its odds, why it cannot be
     made between two creatures (None: it can), and the situation flags it takes."""
@@ -680,6 +801,76 @@ def feint_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> Ma
     )
 
 
+def _splash_option(attacker: Statistics) -> AttackOption | None:
+    return next(
+        (o for o in attacker.options if o.weapon is not None and o.weapon.has(WeaponFlag.SPLASH)),
+        None,
+    )
+
+
+def splash_odds(
+    attacker: Statistics, defender: Statistics, rules: Ruleset, *, flat_footed: bool = False
+) -> ManeuverOdds:
+    """Exact odds of a direct hit with ``attacker``'s first splash weapon on ``defender``
+    (seed 000 "Throw Splash Weapon"): a ranged touch attack against its touch AC, within
+    the first range increment, with no cover, concealment or shooting into melee, by the
+    procedure a fight uses (:func:`d20combat.rules.maneuvers.splash.throw`) under
+    :func:`~d20combat.rules.dice.enumerate_outcomes`. A miss scatters: each face of the
+    d8 is an outcome of its own (``scatter 1`` straight back ... ``scatter 8``).
+
+    >>> from d20combat.content.bestiary import find_creature
+    >>> from d20combat.content.rulesets import ruleset
+    >>> from d20combat.rules.statistics import derive
+    >>> rogue = derive(find_creature("rogue-3-alchemist"), ruleset())
+    >>> ogre = derive(find_creature("ogre"), ruleset())
+    >>> splash_odds(rogue, ogre, ruleset()).p_success  # +6 vs touch AC 8: all but a 1
+    Fraction(19, 20)
+    """
+    from d20combat.rules.maneuvers import splash as S
+
+    option = _splash_option(attacker)
+    assert option is not None  # the entry's problem says so first
+    ac = defender.armor_class(touch=True, dex_lost=flat_footed)
+    results = enumerate_outcomes(
+        lambda d: S.outcome(
+            S.throw(d, option.bonus, ac, rules, back=0, squares=1, name=option.name)
+        )
+    )
+    order = ("hit", *(f"scatter {k}" for k in range(1, 9)))
+    outcomes = {k: results[k] for k in order if k in results}
+    provokes = []
+    if "ranged-attack" in rules.provoking_actions:
+        provokes.append(
+            "every foe threatening the thrower: a ranged attack provokes (seed 002 "
+            "Attacks of Opportunity)"
+        )
+    splash = option.weapon.splash_damage if option.weapon is not None else 1
+    return ManeuverOdds(
+        "splash",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "hit",
+        outcomes,
+        (("ranged touch attack hits (direct hit)", outcomes.get("hit", Fraction(0))),),
+        tuple(provokes),
+        notes=(
+            f"{option.name}: a direct hit deals {option.dice} to the defender and {splash} "
+            "splash to every other creature within 5 ft",
+            "within the first range increment: no range penalty, cover, concealment or "
+            "shooting into melee",
+            f"a miss lands 1 square per range increment away, the d8 counted "
+            f"{rules.splash_scatter_turn} from straight back (D31)",
+        ),
+    )
+
+
+def _splash_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    if _splash_option(attacker) is None:
+        return f"{attacker.stat.name} carries no splash weapon (acid, alchemist's fire, holy water)"
+    return None
+
+
 def _turning_power(attacker: Statistics, defender: Statistics) -> tuple[object, bool] | None:
     """The ability ``attacker`` turns (True) or rebukes (False) ``defender``'s kind with."""
     from d20combat.rules.maneuvers import turning as T
@@ -796,10 +987,13 @@ def _feint_problem(attacker: Statistics, defender: Statistics) -> str | None:
 #: The maneuvers whose exact odds ``odds MANEUVER`` gives, by the name it takes.
 MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "trip": ManeuverEntry(trip_odds, _trip_problem),
+    "free-trip": ManeuverEntry(free_trip_odds, _free_trip_problem),
+    "trample": ManeuverEntry(trample_odds, _trample_problem, frozenset()),
     "bull-rush": ManeuverEntry(bull_rush_odds, _bull_rush_problem, frozenset({"charge"})),
     "overrun": ManeuverEntry(overrun_odds, _overrun_problem, frozenset({"charge", "flat_footed"})),
     "disarm": ManeuverEntry(disarm_odds, _disarm_problem),
     "sunder": ManeuverEntry(sunder_odds, _sunder_problem),
     "feint": ManeuverEntry(feint_odds, _feint_problem, frozenset()),
+    "splash": ManeuverEntry(splash_odds, _splash_problem),
     "turn": ManeuverEntry(turn_odds, _turn_problem, frozenset()),
 }

@@ -507,6 +507,20 @@ def test_the_documented_problems_are_what_validate_prints(
     assert shown and set(shown) <= printed
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_alchemists_cellar_shows_a_splash_weapon_and_an_object_attacked(seed: int) -> None:
+    # issue 8: the rogue throws alchemist's fire (seed 000 "Throw Splash Weapon"), the
+    # ogre shut in behind the locked door beats it down (seed 000 "Attack An Object")
+    from d20combat.sim.runner import fight
+
+    result = fight(load_scenario("alchemists-cellar"), seed)
+    kinds = [e.type for e in result.encounter.log]
+    assert "splash" in kinds
+    blows = [e for e in result.encounter.log if e.type == "attack-object"]
+    assert blows and any(e.actor == "ogre" for e in blows)
+    assert any(e.outcome["result"] == "broken" for e in blows)
+
+
 # ---------------------------------------------------------------------------------
 # Conditions a combatant starts with
 

@@ -59,6 +59,11 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "attack a door": _kind("attack-object"),
     "break a door": _kind("break"),
     "two-weapon fighting": _off_hand,
+    "a bite's free trip": lambda e: e.type == "trip" and bool(e.outcome.get("free")),
+    "pounce": _kind("pounce"),
+    "rake": _kind("rake"),
+    "trample": _kind("trample"),
+    "splash weapon": _kind("splash"),
     "turn undead": lambda e: (
         e.type == "turning" and any(x[2] == "turned" for x in e.outcome["affected"])
     ),

@@ -391,3 +391,23 @@ def test_search_matches_a_direct_dijkstra_on_fixed_maps() -> None:
         unseen = rng.choice([0, FOG, DARK | FOG])
         r = movement_costs(m, start, budget_ft=budget, unseen=unseen)
         assert r.positions() == oracle(m, start, budget // 5, unseen), (m.to_ascii(), start)
+
+
+def test_no_squeezing_half_into_a_closed_door_and_no_charge_from_a_squeeze() -> None:
+    # A52: a Large creature may squeeze against a wall, never half into a closed door
+    # (its space would reach through it); squeezed against a wall its movement is
+    # hindered: no charge (seed 000 "Charge": "nothing can hinder your movement").
+    m = grid(
+        """
+....#......
+....+......
+....#......
+....#......
+"""
+    )
+    assert fit(m, (3, 0), 2) == 0  # over the wall (4, 0) and the door (4, 1)
+    assert fit(m, (3, 2), 2) != 0  # squeezed against the wall alone
+    assert movement_costs(m, (0, 0), 2, budget_ft=200).cost((3, 1)) is None
+    # squeezed at (3, 2), the lane east would pass through the wall unchecked
+    assert not clear_charge_path(m, (3, 2), (8, 2), 2)
+    assert clear_charge_path(m, (0, 2), (2, 2), 2)

@@ -25,6 +25,7 @@ from d20combat.rules.modelled import (
     IMMUNITIES,
     QUALITIES,
     SITUATIONAL_FEATS,
+    SPECIAL_ATTACK_RULES,
     SPECIAL_ATTACKS,
     NotModelled,
     modelled_feats,
@@ -76,10 +77,12 @@ def lookups(kind: str) -> set[tuple[str, str]]:
     for rel, tree in sources():
         patterns = _patterns(tree)
         for node in ast.walk(tree):
-            if kind in ("feat", "quality") and isinstance(node, ast.Call):
+            if kind in ("feat", "quality", "special rule") and isinstance(node, ast.Call):
                 func = ast.unparse(node.func).rsplit(".", 1)[-1]
                 at = {("feat", "has_feat"): 0, ("feat", "has_weapon_feat"): 1}.get((kind, func))
                 if kind == "quality" and func == "has_quality":
+                    at = 0
+                if kind == "special rule" and func == "special":
                     at = 0
                 if at is not None and len(node.args) > at and _text(node.args[at]):
                     found.add((str(_text(node.args[at])), rel))
@@ -145,6 +148,14 @@ def test_every_special_attack_and_immunity_the_code_reads_is_registered() -> Non
         assert {name for name, _ in read} == set(registry), kind
         for name, where in registry.items():
             assert (name, where) in read, f"{kind} {name!r} is not read in {where}"
+
+
+def test_every_special_attack_rule_the_code_reads_is_registered() -> None:
+    """``StatBlock.special("kind")`` lookups against SPECIAL_ATTACK_RULES, both ways."""
+    read = {(n, w) for n, w in lookups("special rule") if not w.startswith("content/")}
+    assert {name for name, _ in read} == set(SPECIAL_ATTACK_RULES)
+    for name, where in SPECIAL_ATTACK_RULES.items():
+        assert (name, where) in read, f"special attack {name!r} is not read in {where}"
 
 
 def _block(**fields: object) -> StatBlock:

@@ -13,6 +13,7 @@ bundled files in ``content/data/creatures/`` are examples.
 
 from __future__ import annotations
 
+import difflib
 import re
 from enum import StrEnum
 from typing import Annotated, Any, Literal
@@ -203,6 +204,76 @@ class NaturalAttack(Frozen):
     extra: tuple[ExtraDamage, ...] = ()
     finesse: bool = False
     group: int = 0  # natural attacks in different groups are alternatives ("bite or tail")
+
+
+# The special attacks a stat block may give with their numbers (SRD
+# types-subtypes-and-special-abilities.html, each ability's entry; the creature's own
+# "<Name> (Ex):" text gives its numbers). A kind the rules do not read yet is accepted
+# and listed as not modelled (rules/modelled.py).
+SPECIAL_ATTACK_KINDS: tuple[str, ...] = (
+    "trip",  # a free trip after a hit with ``attacks`` (+``modifier`` check)
+    "pounce",  # a full attack at the end of a charge
+    "rake",  # ``count`` extra attacks at ``bonus``, ``damage`` (pounce, grapple)
+    "trample",  # run over smaller foes: ``damage``, Reflex ``dc`` half
+    "improved grab",  # a free grapple after a hit with ``attacks``
+    "constrict",  # ``damage`` on a successful grapple check
+    "swallow whole",  # swallow a grabbed foe
+)
+
+
+def _special_kind(value: Any) -> Any:
+    """A kind of :data:`SPECIAL_ATTACK_KINDS` (lower-case), the closest offered if not.
+
+    Raises:
+        PydanticCustomError: for an unknown kind.
+    """
+    if not isinstance(value, str):
+        return value
+    key = " ".join(value.strip().lower().split())
+    if key not in SPECIAL_ATTACK_KINDS:
+        close = difflib.get_close_matches(key, SPECIAL_ATTACK_KINDS, n=3)
+        hint = "did you mean " + ", ".join(close) + "?" if close else ""
+        raise PydanticCustomError(
+            "content",
+            f"unknown special attack kind {value!r}",
+            {"expected": hint or "one of " + ", ".join(SPECIAL_ATTACK_KINDS)},
+        )
+    return key
+
+
+class SpecialAttack(Frozen):
+    """A special attack with its numbers, as the creature's text gives them (SRD
+    monsters-intro-a.html "Special Attacks"; the rules: SRD
+    types-subtypes-and-special-abilities.html).
+
+    ``kind`` one of :data:`SPECIAL_ATTACK_KINDS`; ``attacks`` the natural attacks whose
+    hit sets it off (a trip's bite, an improved grab's); ``modifier`` a trip's check
+    modifier ("+1 check modifier"); ``count``, ``bonus`` and ``damage`` the rake's
+    attacks ("Attack bonus +7 melee, damage 1d4+2"; two when pouncing) or the damage of
+    a trample or constriction; ``dc`` the Reflex save DC of a trample ("Reflex half DC
+    19"); ``source`` where the numbers come from.
+    """
+
+    kind: Annotated[str, BeforeValidator(_special_kind)]
+    attacks: tuple[str, ...] = ()
+    modifier: int | None = Field(default=None, ge=-50, le=100)
+    count: int = Field(default=1, ge=1, le=MAX_ATTACK_COUNT)
+    bonus: int | None = Field(default=None, ge=-50, le=100)
+    damage: DiceText | None = None
+    dc: int | None = Field(default=None, ge=0, le=100)
+    source: str = ""
+
+    @model_validator(mode="after")
+    def _numbers(self) -> SpecialAttack:
+        need = {"rake": ("bonus", "damage"), "trample": ("damage",)}.get(self.kind, ())
+        missing = [n for n in need if getattr(self, n) is None]
+        if missing:
+            raise PydanticCustomError(
+                "content",
+                f"a {self.kind} needs its {' and '.join(missing)}",
+                {"expected": "the numbers of the creature's text"},
+            )
+        return self
 
 
 class WieldStyle(StrEnum):
@@ -500,6 +571,7 @@ class StatBlock(Frozen):
     immunities: frozenset[str] = frozenset()
     qualities: tuple[str, ...] = ()
     special_attacks: tuple[str, ...] = ()
+    special_attack_rules: tuple[SpecialAttack, ...] = ()
     legs: int = Field(default=2, ge=0)
     long: bool = False
     space_ft: float | None = Field(default=None, gt=0, le=MAX_SPACE_FT)
@@ -546,6 +618,10 @@ class StatBlock(Frozen):
 
     def has_quality(self, name: str) -> bool:
         return any(names_keyword(q, name) for q in self.qualities)
+
+    def special(self, kind: str) -> SpecialAttack | None:
+        """The special attack of ``kind`` with its numbers, or None."""
+        return next((s for s in self.special_attack_rules if s.kind == kind), None)
 
 
 def names_keyword(text: str, keyword: str) -> bool:

@@ -71,6 +71,10 @@ class WeaponFlag(StrEnum):
 # SRD equipment: a hand crossbow and a sling are shot with one hand (other projectile
 # weapons take two).
 ONE_HANDED_PROJECTILES = frozenset({"hand crossbow", "sling"})
+# seed 000 / SRD combat-ii "Two-Weapon Fighting", "Thrown Weapons": "Treat a dart or
+# shuriken as a light weapon when used in this manner, and treat a bolas, javelin, net,
+# or sling as a one-handed weapon" (thrown from each hand).
+LIGHT_WHEN_THROWN = frozenset({"dart", "shuriken"})
 
 
 class Ammunition(Frozen):
@@ -247,6 +251,8 @@ _WEAPON_ALIASES = {
     "war hammer": "warhammer",
     "battle axe": "battleaxe",
     "hand axe": "handaxe",
+    "acid flask": "acid",  # SRD "Acid": "a flask of acid"
+    "flask of acid": "acid",
     "heavy repeating crossbow": "repeating heavy crossbow",
     "light repeating crossbow": "repeating light crossbow",
     "waraxe": "dwarven waraxe",

@@ -66,6 +66,9 @@ class Ruleset(Frozen):
     improved_maneuver_bonus: int = 4
     trip_touch_attack: bool = True
     trip_counter: bool = True
+    splash_scatter_turn: Literal["clockwise", "counterclockwise"] = "clockwise"
+    splash_scatter_distance: Literal["increments", "increment-feet"] = "increments"
+    monster_trip_check: Literal["stated", "computed"] = "stated"
     bull_rush_astray_percent: int = Field(default=25, ge=0, le=100)
     bull_rush_no_step: bool = False
     overrun_check: Literal["opposed", "trip"] = "opposed"

@@ -18,6 +18,11 @@ notation                   meaning (action type; source)
                            Rush"): ``follow`` to move with it and push it further
 ``charge ogre to g6 overrun``   charge through the ogre's space, overrunning it, on to
                            g6 (seed 000 "Overrun")
+``charge fighter to e6 pounce``   a pouncing creature's charge ending in a full attack,
+                           its rakes included (SRD special abilities "Pounce", "Rake");
+                           ``power N`` before ``pounce`` for Power Attack
+``trample c4 d5 e6``       a trampling creature runs over smaller foes on the path
+                           (full-round; SRD special abilities "Trample")
 ``attack ogre``            attack (standard, or the next attack of a full attack)
 ``attack ogre with bite defensively nonlethal``   with options
 ``attack ogre with longsword two-weapon``   open a two-weapon full attack
@@ -45,6 +50,10 @@ notation                   meaning (action type; source)
                            a melee blow hits, a shot gets +5
 ``break d5``               break the door at d5 open: a Strength check (standard
                            action; seed 000 "Breaking Items")
+``throw acid at ogre``      throw a splash weapon at a creature: a ranged touch attack
+                           (seed 000 "Throw Splash Weapon"; in place of an attack)
+``throw acid at c3+d4``    ... at the grid intersection between squares c3 and d4
+                           (AC 5; the four squares around it are splashed)
 ``feint ogre``              feint: Bluff against Sense Motive (seed 000 "Feint";
                            standard, a move action with Improved Feint)
 ``aid fighter against ogre attack``   aid another: +2 on the fighter's attack roll
@@ -163,7 +172,8 @@ class Crawl(Action):
 class Charge(Action):
     """Charge ``target``, ending at ``to`` (seed 000 "Charge"): one melee attack, or a
     bull rush (``maneuver="bull-rush"``; ``follow``: moving with the defender), or an
-    overrun of ``target`` on a lane through its space to ``to`` (``"overrun"``)."""
+    overrun of ``target`` on a lane through its space to ``to`` (``"overrun"``), or a
+    pouncing creature's full attack (``"pounce"``)."""
 
     target: str
     to: Pos
@@ -180,6 +190,16 @@ class Charge(Action):
         if self.maneuver:
             text += f" {self.maneuver}"
         return text + " follow" if self.follow else text
+
+
+@dataclass(frozen=True, slots=True)
+class Trample(Move):
+    """Trample along ``path`` (SRD types-subtypes-and-special-abilities.html "Trample":
+    a full-round action, up to twice its speed, over opponents at least one size
+    smaller; each whose space it covers takes the trample damage)."""
+
+    verb: ClassVar[str] = "trample"
+    kind: ClassVar[str] = "full-round"
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +353,51 @@ class AttackObject(Action):
         if self.weapon:
             text += f" with {self.weapon}"
         return text + " line-up" if self.line_up else text
+
+
+@dataclass(frozen=True, slots=True)
+class Throw(Action):
+    """Throw the splash weapon ``weapon`` (seed 000 "Throw Splash Weapon") at the creature
+    ``target``, or at the grid intersection ``point`` (the top-left corner of that
+    square: the point squares ``x-1..x`` by ``y-1..y`` share). An attack: the standard
+    action's, or the next of a full attack."""
+
+    weapon: str
+    target: str | None = None
+    point: Pos | None = None
+    verb: ClassVar[str] = "throw"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        at = self.target if self.point is None else intersection_name(self.point)
+        return f"throw {self.weapon} at {at}"
+
+
+def intersection_name(point: Pos) -> str:
+    """The notation of a grid intersection: the two squares on its north-west to
+    south-east diagonal (``c3+d4`` is the corner between c3, d3, c4 and d4)."""
+    x, y = point
+    if x < 1 or y < 1:  # on the map's top or left edge: no square beyond (never legal)
+        return f"corner-{x}-{y}"
+    return f"{square_name((x - 1, y - 1))}+{square_name((x, y))}"
+
+
+def parse_intersection(text: str) -> Pos:
+    """A grid intersection from two diagonally touching squares (``c3+d4`` or
+    ``c4+d3``: the corner they share).
+
+    Raises:
+        InputError: not two squares, or squares that do not touch at a corner.
+    """
+    first, _, second = text.partition("+")
+    p, q = parse_square(first), parse_square(second)
+    if abs(p[0] - q[0]) != 1 or abs(p[1] - q[1]) != 1:
+        raise InputError(
+            f"cannot read intersection {text!r}: the squares do not touch at a corner",
+            field="action",
+            expected="two diagonal squares, like 'c3+d4'",
+        )
+    return max(p[0], q[0]), max(p[1], q[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -679,10 +744,10 @@ def parse_action(text: str) -> Action:
         if args:
             raise _expect(text, f"'{verb}' alone")
         return simple[verb]()
-    if verb in ("move", "withdraw", "run"):
+    if verb in ("move", "withdraw", "run", "trample"):
         if not args:
             raise _expect(text, f"'{verb}' and the squares of the path, like '{verb} c4 d5'")
-        cls = {"move": Move, "withdraw": Withdraw, "run": Run}[verb]
+        cls = {"move": Move, "withdraw": Withdraw, "run": Run, "trample": Trample}[verb]
         return cls(tuple(parse_square(a) for a in args))
     if verb in ("step", "crawl", "open", "start-full-round", "break"):
         if len(args) != 1:
@@ -705,6 +770,15 @@ def parse_action(text: str) -> Action:
         return AttackObject(parse_square(rest[0]), " ".join(rest[2:]) or None, line_up)
     if verb == "charge":
         return _parse_charge(text, args)
+    if verb == "throw":
+        form = "'throw WEAPON at TARGET' or 'throw WEAPON at SQUARE+SQUARE' (an intersection)"
+        cut = len(args) - 1 - args[::-1].index("at") if "at" in args else -1
+        if cut < 1 or cut != len(args) - 2:
+            raise _expect(text, form)
+        thrown, aim = " ".join(args[:cut]), args[-1]
+        if "+" in aim:
+            return Throw(thrown, point=parse_intersection(aim))
+        return Throw(thrown, aim)
     if verb == "bull-rush":
         if len(args) not in (1, 2) or args[1:] not in ([], ["follow"]):
             raise _expect(text, "'bull-rush TARGET [follow]'")
@@ -783,6 +857,7 @@ def parse_action(text: str) -> Action:
                     "charge",
                     "bull-rush",
                     "overrun",
+                    "trample",
                     "attack",
                     "total-defense",
                     "delay",
@@ -802,6 +877,7 @@ def parse_action(text: str) -> Action:
                     "start-full-round",
                     "attack-object",
                     "break",
+                    "throw",
                     "feint",
                     "aid",
                     *TURNING_ACTIONS,
@@ -826,15 +902,15 @@ _ITEM_MANEUVERS = {"disarm": Disarm, "sunder": Sunder}
 
 
 def _parse_charge(text: str, args: list[str]) -> Charge:
-    """``charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun]``."""
-    form = "'charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun]'"
+    """``charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun | pounce]``."""
+    form = "'charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun | pounce]'"
     if len(args) < 3 or args[1] != "to":
         raise _expect(text, form)
     rest = args[3:]
     follow = rest[-1:] == ["follow"]
     if follow:
         rest = rest[:-1]
-    maneuver = rest.pop() if rest[-1:] in (["bull-rush"], ["overrun"]) else None
+    maneuver = rest.pop() if rest[-1:] in (["bull-rush"], ["overrun"], ["pounce"]) else None
     if follow and maneuver != "bull-rush":
         raise _expect(text, form)
     power = 0

@@ -465,11 +465,7 @@ def strike(
     if option.ranged and option.weapon is not None and any(map(option.weapon.has, _LOADED)):
         attacker.unloaded = (*attacker.unloaded, option.item)  # load it again to fire
         enc.space.invalidate(attacker)
-    if option.thrown and option.item in attacker.ammo:
-        attacker.ammo[option.item] -= 1
-        if attacker.ammo[option.item] <= 0:
-            attacker.wielding = tuple(w for w in attacker.wielding if w != option.item)
-            enc.space.invalidate(attacker)
+    use_up_thrown(enc, attacker, option)
     if charge:
         attacker.conditions.pop("charging", None)
         attacker.conditions["charged"] = Condition(attacker.id, 1)
@@ -480,7 +476,21 @@ def strike(
         deal_damage(enc, attacker, target, r, attack, rolls[split:])
         if standing and not enc.active(target):
             cleave(enc, attacker, option, bonus, target)
+        if option.natural and attacker.stat.special_attack_rules:
+            from d20combat.encounter.maneuvers.monster import free_trip
+
+            free_trip(enc, attacker, option, target)  # SRD monsters "Trip (Ex)"
     return r
+
+
+def use_up_thrown(enc: Encounter, attacker: Combatant, option: AttackOption) -> None:
+    """A thrown weapon (a javelin, a flask) is gone from the stock it was thrown from;
+    the last one leaves the hand empty."""
+    if option.thrown and option.item in attacker.ammo:
+        attacker.ammo[option.item] -= 1
+        if attacker.ammo[option.item] <= 0:
+            attacker.wielding = tuple(w for w in attacker.wielding if w != option.item)
+            enc.space.invalidate(attacker)
 
 
 def cleave(

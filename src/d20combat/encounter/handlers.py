@@ -33,7 +33,9 @@ from d20combat.encounter.maneuvers import aimed_shot as AIM
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import feint as FEINT
 from d20combat.encounter.maneuvers import knockout as KO
+from d20combat.encounter.maneuvers import monster as MON
 from d20combat.encounter.maneuvers import objects as O
+from d20combat.encounter.maneuvers import splash as SPLASH
 from d20combat.encounter.maneuvers import turning as TURN
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
@@ -333,7 +335,7 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
         ending = CHARGE_MANEUVERS.get(a.maneuver)
         if ending is None:
             raise _fail(f"a charge ends with an attack, {' or '.join(CHARGE_MANEUVERS)}")
-        if a.power:
+        if a.power and not ending.attacks:
             raise _fail(f"Power Attack goes with the charge's attack, not a {a.maneuver}")
         if a.follow and a.maneuver != "bull-rush":
             raise _fail("only a bull rush follows its defender")
@@ -346,7 +348,7 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
         melee = c.melee_options()
         if not melee:
             raise _fail("no melee weapon to charge with")
-        _check_stance(enc, c, melee[0], first=True, power=a.power)
+        check_stance(enc, c, melee[0], first=True, power=a.power)
 
 
 def _run_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -537,34 +539,24 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(f"{target.id} is already dead")
     if not c.restrictions().can_attack:
         raise _fail("its conditions forbid attacking: " + ", ".join(sorted(c.conditions)))
-    nxt = _continuing(enc, c)
-    if nxt is not None:
-        chosen = _continuing(enc, c, a.weapon)
-        if chosen is None:
-            names = " or ".join(dict.fromkeys(o.name for o in _next_options(enc, c)))
-            raise _fail(f"the next attack of the full attack is with {names}")
-        option = chosen[0]
-        if not enc.budget.committed and (not enc.budget.move or enc.budget.moved):
-            raise _fail("the move action is spent: no full attack")
+    option, nxt = check_attack_budget(enc, c, a.weapon, lambda: _resolve_option(enc, c, a))
+    if nxt:
         if a.defensively != c.has("fighting-defensively"):
             # SRD combat-i "Fighting Defensively as a Full-Round Action": all attacks
             raise _fail("fighting defensively is chosen for the whole full attack")
-    else:
-        need_standard(enc, c)
-        option = _resolve_option(enc, c, a)
-        if a.two_weapon:
-            if _routine_for(c, option, True) is None:
-                raise _fail(f"no two-weapon routine opens with {option.name}")
-            if not _can_full_attack(enc):
-                raise _fail("a two-weapon attack opens a full attack: no move may be spent")
-    if nxt is not None and a.two_weapon:
+    elif a.two_weapon:
+        if _routine_for(c, option, True) is None:
+            raise _fail(f"no two-weapon routine opens with {option.name}")
+        if not _can_full_attack(enc):
+            raise _fail("a two-weapon attack opens a full attack: no move may be spent")
+    if nxt and a.two_weapon:
         raise _fail("the full attack is already under way")
     if a.power or a.stance or a.expertise:
-        _check_stance(
+        check_stance(
             enc,
             c,
             option,
-            first=enc.budget.attacks_made == 0 and nxt is None,
+            first=enc.budget.attacks_made == 0 and not nxt,
             power=a.power,
             stance=a.stance,
             expertise=a.expertise,
@@ -575,6 +567,8 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         if why:
             raise _fail(why)
         return
+    if SPLASH.is_splash(option):
+        raise _fail(f"a splash weapon is thrown: 'throw {option.name} at {a.target}'")
     if option.ranged and a.nonlethal and not option.nonlethal:
         raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
     if option.ranged and not can_use_ranged(c.condition_set(), _flags(option)):
@@ -584,7 +578,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(why)
 
 
-def _check_stance(
+def check_stance(
     enc: Encounter,
     c: Combatant,
     option: AttackOption,
@@ -627,11 +621,42 @@ def _check_stance(
             raise _fail("one stance at a time: power attack or a stance")
 
 
-def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    assert isinstance(a, A.Attack)
-    target = enc.get(a.target)
+def check_attack_budget(
+    enc: Encounter, c: Combatant, weapon: str | None, first: Callable[[], AttackOption]
+) -> tuple[AttackOption, bool]:
+    """The option an attack with ``weapon`` is made with, and whether it continues a
+    full attack under way: its next attack (with ``weapon``, if named), or else the
+    standard action's, made with ``first()``.
+
+    Raises:
+        IllegalActionError: the full attack's next attack is with another weapon, the
+            move action is spent, or no standard action is left.
+    """
+    if _continuing(enc, c) is not None:
+        chosen = _continuing(enc, c, weapon)
+        if chosen is None:
+            names = " or ".join(dict.fromkeys(o.name for o in _next_options(enc, c)))
+            raise _fail(f"the next attack of the full attack is with {names}")
+        if not enc.budget.committed and (not enc.budget.move or enc.budget.moved):
+            raise _fail("the move action is spent: no full attack")
+        return chosen[0], True
+    need_standard(enc, c)
+    return first(), False
+
+
+def spend_attack(
+    enc: Encounter,
+    c: Combatant,
+    weapon: str | None,
+    first: Callable[[], AttackOption],
+    two_weapon: bool = False,
+) -> tuple[AttackOption, Total]:
+    """Spend the attack :func:`check_attack_budget` allowed: the full attack's next
+    one (committing to the full attack), or the standard action's, which opens the
+    longest routine ``first()`` opens when a full attack is still possible. Returns
+    the option and the bonus of the attack (its iterative's)."""
     b = enc.budget
-    nxt = _next_attack(enc, c, a.weapon)
+    nxt = _next_attack(enc, c, weapon)
     if nxt is not None:
         index, (option, bonus) = nxt
         if not b.committed:
@@ -640,17 +665,25 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             b.full_round = True
         b.next_attack += 1
         b.made |= 1 << index
-    else:
-        option = _resolve_option(enc, c, a)
-        b.use("standard")
-        routine = _routine_for(c, option, a.two_weapon)
-        bonus = option.bonus
-        if routine is not None and len(routine.attacks) > 1 and _can_full_attack(enc):
-            first = next(i for i, (o, _) in enumerate(routine.attacks) if o is option)
-            b.routine = routine.name
-            b.next_attack = 1
-            b.made = 1 << first
-            bonus = routine.attacks[first][1]
+        return option, bonus
+    option = first()
+    b.use("standard")
+    routine = _routine_for(c, option, two_weapon)
+    bonus = option.bonus
+    if routine is not None and len(routine.attacks) > 1 and _can_full_attack(enc):
+        opening = next(i for i, (o, _) in enumerate(routine.attacks) if o is option)
+        b.routine = routine.name
+        b.next_attack = 1
+        b.made = 1 << opening
+        bonus = routine.attacks[opening][1]
+    return option, bonus
+
+
+def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Attack)
+    target = enc.get(a.target)
+    b = enc.budget
+    option, bonus = spend_attack(enc, c, a.weapon, lambda: _resolve_option(enc, c, a), a.two_weapon)
     if b.attacks_made == 0:  # the round's choice, kept until its next turn
         c.power_attack = a.power
         c.expertise = a.expertise
@@ -706,7 +739,7 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         if target.vitals.dead:
             continue
         for o in options:
-            if enc.space.attack_problem(c, o, target):
+            if enc.space.attack_problem(c, o, target) or SPLASH.is_splash(o):
                 continue
             if o.ranged and not can_use_ranged(c.condition_set(), _flags(o)):
                 continue
@@ -787,9 +820,9 @@ def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 def _ready_options(c: Combatant, trigger: str) -> list[AttackOption]:
     """The attacks a trigger can set off: melee for ``enters-reach``, ranged for
-    ``in-range``."""
+    ``in-range`` (not a splash weapon: its throw is aimed, a reading, A50)."""
     ranged = trigger == "in-range"
-    return [o for o in c.ready_options() if o.ranged == ranged]
+    return [o for o in c.ready_options() if o.ranged == ranged and not SPLASH.is_splash(o)]
 
 
 def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -1328,6 +1361,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Crawl: Handler(_check_crawl, _run_crawl, _gen_crawl),
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
     A.Overrun: Handler(check_overrun, run_overrun, gen_overrun),
+    A.Trample: Handler(MON.check_trample, MON.run_trample, MON.gen_trample),
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
     # listed with the attacks they replace (_gen_attack)
     A.Trip: Handler(_check_attack, _run_attack, lambda enc, c: ()),
@@ -1336,6 +1370,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Sunder: Handler(_check_attack, _run_attack, lambda enc, c: ()),
     A.AttackObject: Handler(O.check_attack_object, O.run_attack_object, O.gen_attack_object),
     A.BreakDoor: Handler(O.check_break, O.run_break, O.gen_break),
+    A.Throw: Handler(SPLASH.check_throw, SPLASH.run_throw, SPLASH.gen_throw),
     # special attacks that are actions of their own (encounter/maneuvers/)
     A.Feint: Handler(FEINT.check_feint, FEINT.run_feint, FEINT.gen_feint),
     A.AidAnother: Handler(AID.check_aid, AID.run_aid, AID.gen_aid),

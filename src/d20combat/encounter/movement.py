@@ -218,6 +218,8 @@ def _readied_option(
         if not o.ranged or (key is not None and o.name.lower() != key):
             continue
         flags = frozenset(f.value for f in o.weapon.flags) if o.weapon else frozenset()
+        if "splash" in flags:
+            continue  # a splash weapon is thrown by aim, never readied (A50)
         if can_use_ranged(conds, flags) and enc.space.attack_problem(t, o, mover) is None:
             return o
     return None

@@ -832,19 +832,22 @@ class Space:
             self._reach[key] = hit
         return hit
 
-    def path_cost(self, c: Combatant, path: Iterable[Pos]) -> int:
-        """The feet a path costs ``c`` from where it stands.
+    def path_cost(
+        self, c: Combatant, path: Iterable[Pos], *, through: frozenset[Pos] = _NOWHERE
+    ) -> int:
+        """The feet a path costs ``c`` from where it stands; ``through``: foes' squares it
+        may pass but not end in (a trample's).
 
         Raises:
             IllegalActionError: if a step is not to an adjacent square, crosses a wall or
                 a foe, or the path ends where ``c`` may not stop.
         """
         path = tuple(path)
-        key = ("path-cost", c.id, path)
+        key = ("path-cost", c.id, path, through) if through else ("path-cost", c.id, path)
         known: int | None = self._now.get(key)
         if known is not None:
             return known
-        cost = self._path_cost(c, path)
+        cost = self._path_cost(c, path, through=through)
         self._now[key] = cost
         return cost
 

@@ -55,7 +55,7 @@ from typing import TypeVar
 
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.squares import Square, footprint
-from d20combat.grid.terrain import BLOCKS_MOVE, CORNER, DEEP_WATER, HAMPERS, LOW_OBSTACLE
+from d20combat.grid.terrain import BLOCKS_MOVE, CORNER, DEEP_WATER, DOOR, HAMPERS, LOW_OBSTACLE
 
 INF = 1 << 30
 _SEARCH_LIMIT = 2048  # bounded searches cached per map (by start and nearby blocked squares)
@@ -222,7 +222,13 @@ def _build_steps(
             rows = [all(walk[(y + r) * w + x + c] for c in range(n)) for r in range(n)]
             if all(cols):
                 state = FIT_CLEAR
-            elif squeeze and (_run(cols) >= half or _run(rows) >= half):
+            elif (
+                squeeze
+                and (_run(cols) >= half or _run(rows) >= half)
+                # squeezed against a wall, never half into a closed door (its space
+                # would reach through the door: a reading, A52)
+                and not any(cells[(y + j) * w + x + c] & DOOR for j in range(n) for c in range(n))
+            ):
                 state = FIT_SQUEEZED
             else:
                 continue
@@ -821,10 +827,16 @@ def open_charge_lane(
     cells = m.cells
     stop = BLOCKS_MOVE | HAMPERS | LOW_OBSTACLE | unseen | (0 if swim else DEEP_WATER)
     x0, y0 = start_pos
-    for x, y in lane or ():
+    # a squeezed start (part of the space over a wall or a closed door) hinders the
+    # movement: no charge (seed 000 "Charge": "nothing can hinder your movement"; SRD
+    # combat-ii "Squeezing"); its lane would pass through the wall unchecked
+    start_blocked = any(cells[y * w + x] & BLOCKS_MOVE for x, y in footprint(start_pos, squares))
+    for x, y in () if start_blocked else lane or ():
         if not (0 <= x < w and 0 <= y < h) or cells[y * w + x] & stop:
             lane = None
             break
+    if start_blocked:
+        lane = None
     _, grazed = centre_line(end_pos[0] - x0, end_pos[1] - y0)
     if grazed and lane is not None:
         for i, j in footprint(start_pos, squares):

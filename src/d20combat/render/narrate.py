@@ -32,6 +32,7 @@ def _attack(e: Event) -> str:
         "aoo": "makes an attack of opportunity against",
         "readied attack": "makes its readied attack against",
         "cleave": "cleaves on into",
+        "rake": "makes a rake attack (Rake (Ex), at the stat block's bonus) against",
         "knockout-blow": "delivers a knockout blow (full-round; a hit is a critical hit) to",
         "aimed shot": "takes a full-round aimed shot (+5) at",
     }.get(e.type, "attacks")
@@ -243,7 +244,67 @@ def _trip(e: Event) -> str:
         "let go": f"{e.actor} lets go of its {o.get('weapon')} rather than fall",
     }.get(o.get("result", ""), str(o.get("result")))
     how = "" if o.get("weapon") == "unarmed strike" else f" with {o.get('weapon')}"
+    if o.get("free"):  # a monster's Trip (Ex): no touch attack, no counter-trip
+        return (
+            f"{e.actor}'s {o.get('weapon')} hit lets it trip {e.target} as a free action "
+            f"(Trip (Ex): no touch attack, no counter-trip): {'; '.join(parts)}: {result}"
+        )
     return f"{e.actor} tries to trip {e.target}{how}: {'; '.join(parts)}: {result}"
+
+
+def _splash(e: Event) -> str:
+    """seed 000 "Throw Splash Weapon": the attack, where a miss went, who is splashed."""
+    o = e.outcome
+    ac = e.total("armor class")
+    bonus = e.total("attack bonus")
+    b = f" {bonus.value:+d}" if bonus else ""
+    kind = "touch AC" if e.target else "AC"
+    roll = f"d20 {o.get('natural')}{b} = {o.get('total')} vs {kind} {ac.value if ac else '?'}"
+    aim = o.get("aim")
+    if o.get("result") == "hit":
+        what = f"a direct hit on {aim}" if e.target else f"it bursts on the intersection {aim}"
+    else:
+        why = "concealment spoils the throw" if o.get("result") == "concealed" else "it misses"
+        what = (
+            f"{why}: the d8 sends it {o.get('direction')}, {o.get('scatter_squares')} "
+            f"square(s) (for {o.get('increments')} range increment(s)), to {o.get('lands')}"
+        )
+    splashed = o.get("splashed") or []
+    hit = (
+        f"; the splash reaches {', '.join(splashed)}" if splashed else "; the splash reaches no one"
+    )
+    return (
+        f"{e.actor} throws {o.get('weapon')} at {aim} ({o.get('distance')} ft): {roll}: {what}{hit}"
+    )
+
+
+def _pounce(e: Event) -> str:
+    """SRD "Pounce": the charge ends in a full attack, rakes included."""
+    attacks = ", ".join(e.outcome.get("attacks", ()))
+    return f"{e.actor} pounces on {e.target}: a full attack at the end of its charge ({attacks})"
+
+
+def _trample_save(e: Event) -> str:
+    """SRD "Trample": the Reflex save of a foe run over, for half damage."""
+    o = e.outcome
+    save = e.total("reflex save")
+    b = f" {save.value:+d}" if save else ""
+    verdict = "saved: half damage" if o.get("saved") else "failed: full damage"
+    return (
+        f"{e.actor}, run over by {e.target}, makes no attack of opportunity and tries a "
+        f"Reflex save: d20 {o.get('natural')}{b} = {o.get('total')} vs DC {o.get('dc')}: {verdict}"
+    )
+
+
+def _trample(e: Event) -> str:
+    o = e.outcome
+    text = _move(e)
+    over = o.get("trampled") or []
+    return text + (f", running over {', '.join(over)}" if over else ", running over nobody")
+
+
+def _trampled(e: Event) -> str:
+    return f"{e.actor} tramples {e.target} (no attack roll: the damage follows)"
 
 
 def _bull_rush(e: Event) -> str:
@@ -467,6 +528,7 @@ def _move(e: Event) -> str:
         "run": "runs",
         "charge": "charges",
         "crawl": "crawls",
+        "trample": "tramples",
     }.get(e.type, e.type)
     text = f"{e.actor} {verb} from {o.get('start')} to {o.get('end')}"
     if len(path) > 1:
@@ -531,6 +593,11 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "aoo": _attack,
     "readied attack": _attack,
     "cleave": _attack,
+    "rake": _attack,
+    "pounce": _pounce,
+    "trample": _trample,
+    "trampled": _trampled,
+    "trample-save": _trample_save,
     "damage": _damage,
     "initiative": _initiative,
     "move": _move,
@@ -549,6 +616,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "disarm": _disarm,
     "sunder": _sunder,
     "attack-object": _attack_object,
+    "splash": _splash,
     "break": _break,
     "feint": _feint,
     "turning": _turning,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from d20combat.content.creatures import SpecialAttack
 from d20combat.rules.modelled import not_modelled
 from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import Statistics
@@ -38,6 +39,22 @@ def attack_entries(st: Statistics) -> list[dict[str, Any]]:
                 out.append(entry)
             entry["bonuses"].append(bonus.value)
     return out
+
+
+def special_text(r: SpecialAttack) -> str:
+    """One special attack with its numbers, as the stat block gives them."""
+    parts = [r.kind]
+    if r.attacks:
+        parts.append("after a hit with " + " or ".join(r.attacks))
+    if r.modifier is not None:
+        parts.append(f"check {r.modifier:+d}")
+    if r.bonus is not None:
+        parts.append(f"{r.count} x {r.bonus:+d} melee")
+    if r.damage is not None:
+        parts.append(f"damage {r.damage}")
+    if r.dc is not None:
+        parts.append(f"Reflex DC {r.dc} half")
+    return ": ".join([parts[0], ", ".join(parts[1:])]) if len(parts) > 1 else parts[0]
 
 
 def as_json(st: Statistics) -> dict[str, Any]:
@@ -134,6 +151,9 @@ def as_text(st: Statistics) -> list[str]:
         lines.append("  Feats: " + ", ".join(map(str, s.feats)))
     if s.qualities:
         lines.append("  Qualities: " + ", ".join(s.qualities))
+    if s.special_attacks:
+        lines.append("  Special attacks: " + ", ".join(s.special_attacks))
+    lines.extend(f"    {special_text(r)}" for r in s.special_attack_rules)
     for note in st.conditional:
         lines.append(f"  Conditional: {note}")
     ignored = not_modelled(s)

@@ -12,7 +12,7 @@ def summary_lines(enc: Encounter) -> list[str]:
     """One row per combatant: side, hit points, state, attacks, hits, damage dealt."""
     stats: dict[str, list[int]] = {cid: [0, 0, 0] for cid in enc.combatants}
     for e in enc.log:
-        if e.type in ("attack", "aoo", "readied attack", "cleave") and e.actor in stats:
+        if e.type in ("attack", "aoo", "readied attack", "cleave", "rake") and e.actor in stats:
             stats[e.actor][0] += 1
             if e.outcome.get("result") in ("hit", "critical"):
                 stats[e.actor][1] += 1

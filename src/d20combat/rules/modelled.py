@@ -103,6 +103,16 @@ NUMBERED_QUALITIES: Mapping[str, str] = {
 # (encounter/maneuvers/turning.py): the special attack text only shows it.
 TURNING_TEXTS = ("turn undead", "rebuke undead", "turn or rebuke undead")
 
+# Special attacks with their numbers (StatBlock.special_attack_rules, read with
+# StatBlock.special) -> the module that reads each (SRD
+# types-subtypes-and-special-abilities.html and the creatures' "(Ex)" entries).
+SPECIAL_ATTACK_RULES: Mapping[str, str] = {
+    "trip": "encounter/maneuvers/monster.py",  # a free trip after a hit with the bite
+    "pounce": "encounter/maneuvers/monster.py",  # a full attack ending a charge
+    "rake": "encounter/maneuvers/monster.py",  # two more attacks when pouncing
+    "trample": "encounter/maneuvers/monster.py",  # run over smaller foes
+}
+
 # Immunities the rules read, matched anywhere in the text ("immunity to critical hits").
 IMMUNITIES: Mapping[str, str] = {
     "critical": "rules/statistics.py",  # no critical hits (or sneak attacks)
@@ -156,6 +166,13 @@ def _numbered(text: str, keyword: str) -> bool:
     return len(number) == 1 and " ".join(w for w in words if w not in number) == keyword
 
 
+def _sets_off(stat: StatBlock, kind: str, attack: str) -> bool:
+    """Whether a hit with the natural attack ``attack`` sets off the special attack
+    ``kind`` with its numbers (its ``attacks``: the wolf's bite for its trip)."""
+    rule = stat.special(kind)
+    return rule is not None and (not rule.attacks or attack.lower() in rule.attacks)
+
+
 def not_modelled(stat: StatBlock) -> list[NotModelled]:
     """Every feat, special attack, quality, immunity and natural attack effect of ``stat``
     that the engine does not model, in stat block order (each once). A modelled weapon
@@ -169,11 +186,19 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         for f in stat.feats
         if f.key in feats and (why := _applies_to(stat, f)) is not None
     ]
+    ruled = {r.kind for r in stat.special_attack_rules if r.kind in SPECIAL_ATTACK_RULES}
     out += [
         NotModelled("special attack", s)
         for s in stat.special_attacks
         if not any(names_keyword(s, k) for k in SPECIAL_ATTACKS)
         and not (stat.turning is not None and any(names_keyword(s, k) for k in TURNING_TEXTS))
+        if not any(names_keyword(s, k) for k in (*SPECIAL_ATTACKS, *ruled))
+    ]
+    out += [
+        NotModelled("special attack", r.kind)
+        for r in stat.special_attack_rules
+        if r.kind not in SPECIAL_ATTACK_RULES
+        and not any(names_keyword(s, r.kind) for s in stat.special_attacks)
     ]
     out += [
         NotModelled("quality", q)
@@ -190,5 +215,6 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         NotModelled("natural attack effect", f"{e} ({nat.name})")
         for nat in stat.natural_attacks
         for e in nat.effects
+        if not (e in ruled and _sets_off(stat, e, nat.name))
     ]
     return list(dict.fromkeys(out))

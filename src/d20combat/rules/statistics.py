@@ -43,6 +43,7 @@ from d20combat.content.creatures import (
 )
 from d20combat.content.damage import DamageType
 from d20combat.content.equipment import (
+    LIGHT_WHEN_THROWN,
     Armor,
     ArmorCategory,
     Handedness,
@@ -557,11 +558,15 @@ class _Builder:
         label = {Fraction(3, 2): "Str x1 1/2", Fraction(1, 2): "Str x1/2"}.get(factor, "Str")
         return Modifier(value, BonusType.ABILITY, label) if value else None
 
-    def weapon_option(self, ref: WeaponRef, style: WieldStyle, end: int = 0) -> AttackOption | None:
+    def weapon_option(
+        self, ref: WeaponRef, style: WieldStyle, end: int = 0, *, off_hand: bool = False
+    ) -> AttackOption | None:
         """One way to attack with ``ref``. ``end``: 0 the whole weapon; 1 or 2 one end of
         a double weapon fought with as two weapons (SRD combat-i "Double Weapons": the
         first end as a one-handed weapon, the other as a light off-hand one, its own
-        damage, critical multiplier and damage types)."""
+        damage, critical multiplier and damage types). ``off_hand``: thrown from the off
+        hand (half the Strength bonus, as any off-hand weapon; a dart or shuriken counts
+        as light: SRD combat-ii "Two-Weapon Fighting", "Thrown Weapons")."""
         stat = self.stat
         w = weapon(ref.weapon)
         size = ref.size or stat.size
@@ -595,10 +600,14 @@ class _Builder:
             and not end
         )
         bow = w.has(WeaponFlag.PROJECTILE) and "bow" in w.name and "crossbow" not in w.name
-        adds_str = not w.has(WeaponFlag.PROJECTILE) or "sling" in w.name or bow
+        # a splash weapon's damage is the flask's, whoever throws it (SRD equipment
+        # "Special Substances and Items": "A direct hit deals 1d6 points of acid damage")
+        adds_str = (not w.has(WeaponFlag.PROJECTILE) or "sling" in w.name or bow) and not w.has(
+            WeaponFlag.SPLASH
+        )
         if adds_str:
             factor = Fraction(3, 2) if two_handed and not ranged else Fraction(1)
-            if style is WieldStyle.OFF:
+            if style is WieldStyle.OFF or off_hand:
                 factor = Fraction(1, 2)
             sm = self.strength_damage(factor, bow=bow, rating=ref.str_rating)
             if sm is not None:
@@ -609,6 +618,8 @@ class _Builder:
         increment = w.range_increment if ranged else 0
         thrown_melee = style is WieldStyle.THROWN and not w.is_ranged
         suffix = " (thrown)" if thrown_melee else ("", " (first end)", " (second end)")[end]
+        if off_hand:
+            suffix = " (thrown, off hand)"
         second = end == 2
         return AttackOption(
             name=ref.display + suffix,
@@ -631,7 +642,9 @@ class _Builder:
             enhancement=ref.enhancement,
             materials=ref.materials,
             aligned=ref.aligned,
-            light=w.is_light or second,
+            light=w.is_light
+            or second
+            or (ranged and w.name in LIGHT_WHEN_THROWN and (off_hand or style is WieldStyle.OFF)),
             two_handed=two_handed,
             thrown=style is WieldStyle.THROWN or (ranged and w.has(WeaponFlag.THROWN)),
             weapon=w,
@@ -728,6 +741,15 @@ class _Builder:
             if main is not None and off is not None:
                 options.append(off)
                 routines.append(self._two_weapon(main, off, iters, twf))
+            # SRD combat-ii "Thrown Weapons": "The same rules apply when you throw a
+            # weapon from each hand"
+            thrown = next((o for o in options if o.item == main_refs[0].display and o.thrown), None)
+            off_w = weapon(off_refs[0].weapon)  # a ranged one (darts) is thrown already
+            if thrown is not None and off_w.has(WeaponFlag.THROWN) and not off_w.is_ranged:
+                off_thrown = self.weapon_option(off_refs[0], WieldStyle.THROWN, off_hand=True)
+                if off_thrown is not None:
+                    options.append(off_thrown)
+                    routines.append(self._two_weapon(thrown, off_thrown, iters, twf))
         groups: dict[int, list[NaturalAttack]] = {}
         for n in stat.natural_attacks:
             groups.setdefault(n.group, []).append(n)

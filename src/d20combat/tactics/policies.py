@@ -49,6 +49,7 @@ from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, can_power_attack, power_attack_mods
 from d20combat.encounter.handlers import _continuing, load_time
+from d20combat.encounter.maneuvers.splash import is_splash
 from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
@@ -62,6 +63,8 @@ from d20combat.tactics.maneuvers import (
     turn_special,
     turning_instead,
 )
+from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
+from d20combat.tactics.splash import throw_instead
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -293,7 +296,7 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
                 )
     if not ranged_ok or (v.b.standard and v.threats()):
         return None
-    ranged = [o for o in c.ready_options() if o.ranged]
+    ranged = [o for o in c.ready_options() if o.ranged and not is_splash(o)]
     if not ranged:
         return None
     for e in v.ranked_within(max(o.max_range for o in ranged)):
@@ -413,6 +416,8 @@ def _continue_full_attack(v: _View) -> A.Action | None:
     if nxt is None:
         return None
     option = nxt[0]
+    if is_splash(option):
+        return throw_instead(v.enc, v.c, None)
     for e in v.ranked_within(v.sp.reach_ft(v.c, option)):
         if v.sp.attack_problem(v.c, option, e) is None:
             return A.Attack(e.id)
@@ -480,6 +485,12 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         step = _step_into_reach(v, options)
         if step is not None:
             return step
+    if c.stat.special_attack_rules and b.can_full_round and options and c.restrictions().can_charge:
+        # a pouncing creature's charge brings its full attack now (tactics/monsters.py)
+        best = _best_charge(v, speed, avoid_provoking)
+        pounce = pounce_instead(v.enc, c, best) if best is not None else None
+        if pounce is not None:
+            return pounce
     dest = v.destination(speed, avoid_provoking)
     if dest is not None:
         if avoid_provoking:
@@ -488,21 +499,31 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     if b.can_full_round and options and c.restrictions().can_charge:
         # charging only when no attack square is reachable with a plain move keeps
         # the full attack for the next round; charge when the foe is out of reach.
-        best_charge = None
-        for e in v.ranked_within(2 * speed + 20)[:6]:
-            for to in sp.charge_destinations(c, e, 2 * speed):
-                cost = sp.provocations_along(c, sp.charge_path(c, to))
-                key = (cost, v.priority(e))
-                if best_charge is None or key < best_charge[0]:
-                    best_charge = (key, A.Charge(e.id, to, _charge_power(v, e)))
-        if best_charge is not None and (best_charge[0][0] == 0 or not avoid_provoking):
-            return charge_instead(v.enc, c, best_charge[1])
+        best = _best_charge(v, speed, avoid_provoking)
+        if best is not None:
+            return charge_instead(v.enc, c, best)
     nearest = sp.nearest_enemy(c)
     if nearest is None:
         return None
     path = sp.path_toward(c, [nearest], speed, avoid_provoking=avoid_provoking)
     if path:
         return A.Move(path)
+    return None
+
+
+def _best_charge(v: _View, speed: int, avoid_provoking: bool) -> A.Charge | None:
+    """The charge on the best-placed foe with the fewest attacks of opportunity on the
+    way (none if ``avoid_provoking`` and every charge provokes)."""
+    c, sp = v.c, v.sp
+    best_charge = None
+    for e in v.ranked_within(2 * speed + 20)[:6]:
+        for to in sp.charge_destinations(c, e, 2 * speed):
+            cost = sp.provocations_along(c, sp.charge_path(c, to))
+            key = (cost, v.priority(e))
+            if best_charge is None or key < best_charge[0]:
+                best_charge = (key, A.Charge(e.id, to, _charge_power(v, e)))
+    if best_charge is not None and (best_charge[0][0] == 0 or not avoid_provoking):
+        return best_charge[1]
     return None
 
 
@@ -758,9 +779,17 @@ def _baseline(
         if step is not None:
             return step
         attack = v.attack()
+        if c.stat.special_attack_rules and b.can_full_round and not b.stepped:
+            target = v.enc.get(attack.target) if isinstance(attack, A.Attack) else None
+            trample = trample_instead(v.enc, c, full_attack_worth(v.enc, c, target))
+            if trample is not None:
+                return trample
         special = turn_special(v.enc, c, attack, prisoners=prisoners)
         if special is not None:
             return special
+        throw = throw_instead(v.enc, c, attack)
+        if throw is not None:
+            return throw
         if c.stat.turning is not None:  # nothing more for a creature that channels none
             channel = turning_instead(v.enc, c, attack)
             if channel is not None:

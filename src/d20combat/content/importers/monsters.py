@@ -74,11 +74,13 @@ from d20combat.content.creatures import (
     HitDice,
     NaturalAttack,
     Saves,
+    SpecialAttack,
     Speeds,
     StatBlock,
     StatModifier,
     WeaponRef,
     WieldStyle,
+    names_keyword,
 )
 from d20combat.content.damage import DamageType
 from d20combat.content.importers import page_text, read_page
@@ -1239,6 +1241,77 @@ def parse_special_attacks(text: str) -> tuple[str, ...]:
     )
 
 
+_TRIP_RULE = re.compile(
+    r"Trip \(Ex\):\s*(?:A|An) [^.]*?hits with (?:a|an|its) ([a-z ]+?) attacks?\b[^.]*?"
+    r"\(([+-]\d+) check modifier\)",
+    re.IGNORECASE,
+)
+_RAKE_RULE = re.compile(
+    r"Rake \(Ex\):\s*(?:(\w+) claws, )?attack bonus ([+-]\d+) melee, damage (\d+d\d+(?:[+-]\d+)?)",
+    re.IGNORECASE,
+)
+_TRAMPLE_RULE = re.compile(r"Trample \(Ex\):[^.]*?\bDC (\d+)", re.IGNORECASE)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "six": 6, "eight": 8}
+
+
+def _entry(pattern: re.Pattern[str], text: str, name: str) -> re.Match[str] | None:
+    """The creature's own "(Ex)" entry in a text that may describe several creatures (the
+    lammasu's page gives the golden protector's rake too): the first match from the
+    first mention of ``name``, else the first."""
+    at = text.lower().find(name.lower()) if name else -1
+    if at > 0:
+        m = pattern.search(text, at)
+        if m is not None:
+            return m
+    return pattern.search(text)
+
+
+def parse_special_attack_rules(
+    special_attacks: tuple[str, ...], text: str, name: str = ""
+) -> tuple[tuple[SpecialAttack, ...], list[str]]:
+    """The numbers of the special attacks d20combat models, from the creature's
+    descriptive text (SRD monsters pages, "<Name> (Ex): ..."), and what could not be
+    read. ``special_attacks`` is the normalised "Special Attacks" row; ``name`` picks the
+    creature's own entry in a text that describes several (:func:`_entry`).
+
+    * "Trip (Ex): A wolf that hits with a bite attack can attempt to trip the opponent
+      (+1 check modifier)": ``trip``, attacks ``bite``, modifier +1 ("claw or bite": both).
+    * "Pounce": ``pounce``.
+    * "Rake (Ex): Attack bonus +7 melee, damage 1d4+2": ``rake``, two attacks (the pounce's
+      "two rake attacks"; "Six claws, attack bonus ..." six).
+    * "trample 2d8+3" in the row and "Trample (Ex): Reflex half DC 19": ``trample``.
+    """
+    out: list[SpecialAttack] = []
+    problems: list[str] = []
+    for entry in special_attacks:
+        if names_keyword(entry, "trip"):
+            m = _entry(_TRIP_RULE, text, name)
+            if m is None:
+                problems.append("Trip (Ex): no check modifier in the text")
+                continue
+            names = tuple(n.strip().lower() for n in re.split(r"\s+or\s+", m.group(1)))
+            out.append(SpecialAttack(kind="trip", attacks=names, modifier=int(m.group(2))))
+        elif names_keyword(entry, "pounce"):
+            out.append(SpecialAttack(kind="pounce"))
+        elif names_keyword(entry, "rake"):
+            m = _entry(_RAKE_RULE, text, name)
+            if m is None:
+                problems.append("Rake (Ex): no attack bonus and damage in the text")
+                continue
+            count = _COUNTS.get((m.group(1) or "two").lower(), 2)
+            out.append(
+                SpecialAttack(kind="rake", count=count, bonus=int(m.group(2)), damage=m.group(3))
+            )
+        elif names_keyword(entry, "trample"):
+            dice = entry.split()[1] if len(entry.split()) > 1 else ""
+            m = _entry(_TRAMPLE_RULE, text, name)
+            if not re.fullmatch(r"\d+d\d+(?:[+-]\d+)?", dice) or m is None:
+                problems.append("Trample (Ex): no damage in the row or no DC in the text")
+                continue
+            out.append(SpecialAttack(kind="trample", damage=dice, dc=int(m.group(1))))
+    return tuple(out), problems
+
+
 def parse_space_reach(text: str) -> tuple[float, int, dict[str, int]]:
     """``10 ft./5 ft. (10 ft. with bite)`` -> (10, 5, {"bite": 10}).
 
@@ -2002,6 +2075,9 @@ def build_stat_block(
     for p in defenses.problems:
         problem("special qualities", p)
     special_attacks = parse_special_attacks(rows.get("special attacks", "—"))
+    special_rules, rule_problems = parse_special_attack_rules(special_attacks, col.text, name)
+    for p in rule_problems:
+        problem("special attacks", p)
 
     legs, legs_reason = guess_legs(name, ctype, col.text)
     long_body = False
@@ -2099,6 +2175,7 @@ def build_stat_block(
             immunities=defenses.immunities,
             qualities=defenses.qualities,
             special_attacks=special_attacks,
+            special_attack_rules=special_rules,
             legs=legs,
             long=long_body,
             space_ft=space_ft,
@@ -2441,7 +2518,7 @@ CURATED: tuple[str, ...] = _names(
     "Gargoyle, Grick, Ankheg, Manticore, Griffon, Hippogriff, Rust Monster, Stirge, Basilisk, "
     "Harpy, Centaur, Dretch, Lemure, Hellhound, Medium Fire Elemental, Medium Earth "
     "Elemental, Medium Air Elemental, Medium Water Elemental, Young Red Dragon, Heavy Horse, "
-    "Light Horse, Heavy Warhorse, Light Warhorse, Riding Dog, Giant Eagle"
+    "Light Horse, Heavy Warhorse, Light Warhorse, Riding Dog, Giant Eagle, Giant Stag Beetle"
 )
 
 

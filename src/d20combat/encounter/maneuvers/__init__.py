@@ -1,9 +1,10 @@
 """Special attacks in the encounter: who may make them, what they provoke, and what
 their results do to the fight, one module per maneuver (:mod:`.trip`, :mod:`.bull_rush`,
 :mod:`.overrun`, :mod:`.disarm`, :mod:`.sunder`, :mod:`.objects`, :mod:`.feint`,
-:mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`, :mod:`.turning`).
-The procedures themselves are pure rules (:mod:`d20combat.rules.maneuvers`); these
-modules feed them the situation (the attack's bonus with every situational modifier, the
+:mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`, :mod:`.splash`,
+:mod:`.turning`; the monster special attacks Trip (Ex), pounce, rake and trample:
+:mod:`.monster`). The procedures themselves are pure rules
+(:mod:`d20combat.rules.maneuvers`); these modules feed them the situation (the attack's bonus with every situational modifier, the
 conditions on each check) and apply the outcome (prone, dropped weapons, pushes),
 recording each as an event.
 
@@ -315,6 +316,7 @@ class ChargeManeuver(NamedTuple):
     check: Callable[[Encounter, Combatant, Charge, Combatant, int], None]
     run: Callable[[Encounter, Combatant, Charge, Combatant, int], None]
     ends: Callable[[Encounter, Combatant, Combatant, int], Iterable[Charge]]
+    attacks: bool = False  # it ends in attacks (a pounce): Power Attack goes with them
 
 
 #: The maneuvers a charge may end with, by the word of its notation.
@@ -330,7 +332,9 @@ from d20combat.encounter.maneuvers import (  # noqa: E402
     disarm,
     feint,
     knockout,
+    monster,
     overrun,
+    splash,
     sunder,
     trip,
     turning,
@@ -354,10 +358,12 @@ __all__ = [
     "knockout",
     "maneuver_attacks",
     "maneuver_problem",
+    "monster",
     "overrun",
     "ready_option",
     "reclaim",
     "skill",
+    "splash",
     "sunder",
     "touch_of",
     "trip",

@@ -5,12 +5,14 @@ the encounter's state.
 
 The blow is struck with the weapon of the attack it replaces (``with WEAPON`` picks it),
 at that attack's bonus. Its target is an item of the defender: a weapon it holds
-(``ITEM``, by default its first), its shield (opposed rolls), or a weapon it carries
-without holding it (an attack roll against the object's AC). What an item has lost is
-kept on its bearer (``Combatant.item_damage``, saved); at 0 hit points the item is
-destroyed: a weapon is gone from its hand, a shield's bonus from its AC (seed 000 "Hit
-Points": "When an object's hit points reach 0, it's ruined"). A damaged item works as
-before: the 3.5 rules give no penalty short of ruin (a reading: A34).
+(``ITEM``, by default its first), its shield (opposed rolls), a weapon it carries
+without holding it (an attack roll against the object's AC), or a splash weapon's flask
+in its hand (an attack roll against the held object's AC, any melee weapon: A53). What
+an item has lost is kept on its bearer (``Combatant.item_damage``, saved); at 0 hit
+points the item is destroyed: a weapon is gone from its hand, a shield's bonus from its
+AC (seed 000 "Hit Points": "When an object's hit points reach 0, it's ruined"). A
+damaged item works as before: the 3.5 rules give no penalty short of ruin (a reading:
+A34).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from d20combat.content.damage import DamageType
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack, provoke
+from d20combat.encounter.fighting import build_attack, flat_footed, provoke, use_up_thrown
 from d20combat.encounter.maneuvers import (
     ATTACK_MANEUVER_RULES,
     AttackManeuver,
@@ -29,8 +31,12 @@ from d20combat.encounter.maneuvers import (
     ruin,
     shield_of,
 )
+from d20combat.encounter.maneuvers.splash import is_splash
 from d20combat.errors import IllegalActionError
 from d20combat.rules.attack import Attack as Blow
+from d20combat.rules.attack import roll_damage
+from d20combat.rules.maneuvers import splash as S
+from d20combat.rules.maneuvers import touch_attack
 from d20combat.rules.maneuvers.sunder import (
     RULE,
     durability,
@@ -40,6 +46,8 @@ from d20combat.rules.maneuvers.sunder import (
     sunder_sides,
 )
 from d20combat.rules.modifiers import Total
+from d20combat.rules.objects import RULE as OBJECT_RULE
+from d20combat.rules.objects import damage_to_object, held_item_ac
 from d20combat.rules.statistics import AttackOption
 
 if TYPE_CHECKING:
@@ -55,10 +63,20 @@ def _carried(c: Combatant) -> list[str]:
     return [w for w in carried(c) if w not in c.wielding and c.ammo.get(w, 1) > 0]
 
 
+def _flask(target: Combatant, item: str) -> bool:
+    """Whether ``item`` is a splash weapon's flask ``target`` holds (a small held
+    object: seed 000 "Attack An Object"; seed 001 "Attacking held items and objects")."""
+    return item in target.wielding and any(
+        o.item == item and is_splash(o) for o in target.stats.options
+    )
+
+
 def _items(target: Combatant) -> list[str]:
-    """What of ``target``'s can be sundered: its held weapons, its shield, the weapons
-    it carries without holding them."""
-    out = [w for w in target.wielding if durability(target.stats, w) is not None]
+    """What of ``target``'s can be sundered: its held weapons and flasks, its shield, the
+    weapons it carries without holding them."""
+    out = [
+        w for w in target.wielding if durability(target.stats, w) is not None or _flask(target, w)
+    ]
     shield = shield_of(target)
     if shield is not None:
         out.append(shield)
@@ -104,13 +122,13 @@ def sunder_check(enc: Encounter, c: Combatant, a: Attack, target: Combatant) -> 
     option = hand[0]
     if option.ranged:
         return f"a sunder is a melee attack, not a shot with {option.name}"
-    if not _STRIKES & set(option.damage_types):
-        return f"a sunder takes a slashing or bludgeoning weapon, not {option.name}"
     if option.nonlethal and not option.either:
         return f"{option.name} deals nonlethal damage: objects are immune to it"
     item, why = _item(target, getattr(a, "item", None))
     if why is not None or item is None:
         return why
+    if not _STRIKES & set(option.damage_types) and not _flask(target, item):
+        return f"a sunder takes a slashing or bludgeoning weapon, not {option.name}"
     need = enhancement(target.stats, item)
     if option.enhancement < need:
         return (
@@ -134,7 +152,7 @@ def _generate(
     weapon unnamed, the others by name)."""
     from d20combat.encounter.actions import Sunder
 
-    melee = [o for o in options if not o.ranged and _STRIKES & set(o.damage_types)]
+    melee = [o for o in options if not o.ranged]
     if not melee:
         return
     items = _items(target)
@@ -173,6 +191,9 @@ def attempt_sunder(
     if not improved and not provoke(enc, c, "sunder", only=target):
         return
     if not enc.active(target) or not enc.active(c):
+        return
+    if _flask(target, item):
+        _strike_flask(enc, c, target, item, replaced, replaced_bonus)
         return
     table = durability(target.stats, item)
     assert table is not None
@@ -233,6 +254,61 @@ def attempt_sunder(
         target.item_damage[item] = table.hp - r.hp_left
     if r.destroyed:
         ruin(enc, target, item)
+
+
+def _strike_flask(
+    enc: Encounter,
+    c: Combatant,
+    target: Combatant,
+    item: str,
+    replaced: AttackOption,
+    replaced_bonus: Total,
+) -> None:
+    """A blow at a flask in ``target``'s hand: an attack roll against the held object's
+    AC (seed 000 "Attack An Object": 10 + its size (Tiny +2) + the holder's Dexterity
+    and deflection + 5 in hand; seed 001: the holder's touch AC + 4, ``held_object_ac``),
+    the weapon's damage against the glass (hardness 1, 1 hp), or in ``advanced`` a
+    small fragile item broken by any hit. A broken flask is one fewer to throw."""
+    rules = enc.rules
+    attack = roll_bonus(c, replaced, replaced_bonus)
+    ac = held_item_ac(target.stats, S.FLASK_SIZE, rules, flat_footed=flat_footed(enc, target))
+    built, _ = build_attack(enc, c, replaced, replaced_bonus, target, power=c.power_attack)
+    mark = enc.dice.mark()
+    roll = touch_attack(enc.dice, attack, ac, f"attack roll ({replaced.name} on {item})", rules)
+    done = None
+    if roll.hit:
+        parts = roll_damage(enc.dice, Blow(replaced, attack, ac, built.damage_bonus))
+        done = damage_to_object(parts, S.FLASK_HARDNESS, rules, fragile=True)
+    broken = done is not None and (done.shattered or done.damage >= S.FLASK_HP)
+    result = "destroyed" if broken else ("glancing" if roll.hit else "missed")
+    enc.event(
+        c.id,
+        "sunder",
+        f"{OBJECT_RULE}; seed 001 Attacking held items and objects",
+        target=target.id,
+        totals=(
+            ("attack bonus", attack),
+            ("armor class", ac),
+            ("damage bonus", built.damage_bonus),
+        ),
+        rolls_from=mark,
+        weapon=replaced.name,
+        item=item,
+        result=result,
+        natural=roll.natural,
+        total=roll.total,
+        check=None,
+        rolled=done.dealt if done else None,
+        damage=done.damage if done else None,
+        notes=list(done.notes) if done else [],
+        hardness=S.FLASK_HARDNESS,
+        hp_before=S.FLASK_HP,
+        hp=0 if broken else S.FLASK_HP,
+        max_hp=S.FLASK_HP,
+    )
+    if broken:
+        option = next(o for o in target.stats.options if o.item == item)
+        use_up_thrown(enc, target, option)
 
 
 def _weapons(c: Combatant) -> list[str | None]:

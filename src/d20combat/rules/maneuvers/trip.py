@@ -17,6 +17,13 @@ The procedure, for every ruleset:
    Weapon"). Seed 001 gives no counter-trip.
 
 Who may trip whom (size, legs) is checked by :func:`trip_problem`.
+
+A monster's free trip (the creatures' "Trip (Ex)", e.g. SRD monsters-animals.html
+"Wolf": "A wolf that hits with a bite attack can attempt to trip the opponent (+1 check
+modifier) as a free action without making a touch attack or provoking an attack of
+opportunity. If the attempt fails, the opponent cannot react to trip the wolf."): step 2
+alone (:func:`free_trip_sides`), with the stat block's check modifier where the ruleset
+reads it so (``monster_trip_check``).
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from d20combat.rules.maneuvers import (
     stability,
     touch_attack,
 )
-from d20combat.rules.modifiers import Total
+from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import Statistics
 
 RULE = "seed 000 Trip; seed 002 Trip"
@@ -173,6 +180,30 @@ def trip_sides(
         resist_check(defender, rules),
         strength_check(defender, rules) if countering else None,
         resist_check(attacker, rules) if countering else None,
+    )
+
+
+def free_trip_check(stats: Statistics, modifier: int | None, rules: Ruleset) -> Total:
+    """The check of a monster's free trip: the stat block's "+N check modifier" (its
+    Strength check with the 3.5 size modifier: the wolf's +1 is Str 13; the dire wolf's
+    +11 is Str 25 +7 and Large +4) when the ruleset reads it (``monster_trip_check:
+    stated``), else :func:`strength_check` under the ruleset's own size modifiers."""
+    if modifier is None or rules.monster_trip_check == "computed":
+        return strength_check(stats, rules)
+    return stack([Modifier(modifier, BonusType.UNTYPED, "Trip (Ex) check modifier")])
+
+
+def free_trip_sides(
+    attacker: Statistics, defender: Statistics, rules: Ruleset, modifier: int | None
+) -> TripSides:
+    """The numbers of a monster's free trip (Trip (Ex)): no touch attack, no counter-trip."""
+    return TripSides(
+        None,
+        None,
+        free_trip_check(attacker, modifier, rules),
+        resist_check(defender, rules),
+        None,
+        None,
     )
 
 
