@@ -21,6 +21,7 @@ from d20combat.sim.simulate import fight_seed
 MANEUVER_EVENTS = frozenset(
     {"trip", "bull-rush", "overrun", "disarm", "sunder", "attack-object", "break", "feint"}
     | {"aid", "coup-de-grace", "knockout-blow", "aimed shot", "splash", "turning"}
+    | {"grapple", "grapple-check", "climb", "shake-off"}
     | {"pounce", "rake", "trample", "trampled", "trample-save"}
 )
 

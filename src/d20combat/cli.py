@@ -545,7 +545,7 @@ def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], l
 
 #: ``odds MANEUVER``: the special attacks DESIGN.md names whose exact odds are still to
 #: come (refused with a clear message until they are; the others: odds.MANEUVER_ODDS).
-PLANNED_MANEUVERS = ("grapple", "pin", "escape")
+PLANNED_MANEUVERS: tuple[str, ...] = ()  # every maneuver of the seeds has its odds
 
 
 @cli.command()
@@ -609,7 +609,7 @@ def odds(
     maneuver: str | None, ruleset_name: str, variants: tuple[str, ...], as_json: bool, **opts: Any
 ) -> None:
     """Exact odds of one attack, a full attack, or a special attack (MANEUVER: trip,
-    bull-rush, overrun, with --attacker and --defender): never sampled."""
+    bull-rush, overrun, grapple, pin, escape, with --attacker and --defender): never sampled."""
     from d20combat.odds import sequence_odds
     from d20combat.render.odds import odds_text
 

@@ -547,6 +547,123 @@ def _trample_problem(attacker: Statistics, defender: Statistics) -> str | None:
     return trample_problem(attacker, defender)
 
 
+def _grapple_provokes(attacker: Statistics, defender: Statistics, rules: Ruleset) -> list[str]:
+    """Starting a grapple's attack of opportunity (seed 000 Step 1; seed 001: as an
+    unarmed attack), listed, not folded in."""
+    if attacker.stat.has_feat("improved grapple"):
+        return []
+    name = defender.stat.name
+    if rules.grapple_provokes == "target":
+        return [f"{name}: starting a grapple provokes; damage spoils it (seed 000 Grapple)"]
+    armed = any(not o.ranged and o.name != "unarmed strike" for o in defender.options)
+    unarmed_ok = attacker.stat.has_feat("improved unarmed strike")
+    if (
+        "unarmed-attack" in rules.provoking_actions
+        and not unarmed_ok
+        and (armed or defender.stat.has_feat("improved unarmed strike"))
+    ):
+        return [
+            f"{name}: a grab is an unarmed attack, which provokes from an armed target (seed 001)"
+        ]
+    return []
+
+
+def grapple_odds(
+    attacker: Statistics,
+    defender: Statistics,
+    rules: Ruleset,
+    *,
+    flat_footed: bool = False,
+) -> ManeuverOdds:
+    """Exact odds of ``attacker`` starting a grapple with ``defender`` (seed 000
+    "Starting a Grapple": the grab's touch attack, then the hold's opposed grapple
+    checks, lost at once against a target two sizes larger), by the procedure a fight
+    uses (:func:`d20combat.rules.maneuvers.grapple.start`)."""
+    from d20combat.rules.maneuvers import grapple as G
+
+    sides = G.grapple_sides(attacker, defender, rules, flat_footed=flat_footed)
+    results = enumerate_outcomes(lambda d: G.outcome(G.start(d, sides, rules)))
+    order = ("held", "failed", "too large", "missed")
+    outcomes = {k: results[k] for k in order if k in results}
+    hit = 1 - results.get("missed", Fraction(0))
+    won = results.get("held", Fraction(0))
+    steps = (
+        ("touch attack hits", hit),
+        ("hold won, after a hit", won / hit if hit else Fraction(0)),
+    )
+    return ManeuverOdds(
+        "grapple",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "held",
+        outcomes,
+        steps,
+        tuple(_grapple_provokes(attacker, defender, rules)),
+    )
+
+
+def _contest_odds(
+    maneuver: str,
+    attacker: Statistics,
+    defender: Statistics,
+    rules: Ruleset,
+    names: tuple[str, str],
+    step: str,
+    mine: Total,
+    extra: tuple[tuple[str, Total], ...] = (),
+) -> ManeuverOdds:
+    """One opposed grapple check of ``mine`` against the defender's grapple check, under
+    exact enumeration (:func:`d20combat.rules.maneuvers.grapple.contest`); ``extra``:
+    other checks the attacker might make instead, each a step of its own."""
+    from d20combat.rules.maneuvers import grapple as G
+
+    def won(total: Total) -> Fraction:
+        results = enumerate_outcomes(
+            lambda d: G.contest(d, total, [defender.grapple], maneuver, rules)[0]
+        )
+        return results.get(True, Fraction(0))
+
+    p = won(mine)
+    outcomes = {k: v for k, v in ((names[0], p), (names[1], 1 - p)) if v}
+    steps = ((step, p), *((label, won(t)) for label, t in extra))
+    return ManeuverOdds(
+        maneuver, attacker.stat.name, defender.stat.name, rules.name, names[0], outcomes, steps, ()
+    )
+
+
+def pin_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> ManeuverOdds:
+    """Exact odds of ``attacker`` pinning ``defender`` it grapples (seed 000 "Pin Your
+    Opponent": one opposed grapple check)."""
+    return _contest_odds(
+        "pin",
+        attacker,
+        defender,
+        rules,
+        ("pinned", "failed"),
+        "grapple check won",
+        attacker.grapple,
+    )
+
+
+def escape_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> ManeuverOdds:
+    """Exact odds of ``attacker`` escaping ``defender``'s grapple (seed 000 "Escape from
+    Grapple": its grapple check against the holder's; the Escape Artist check it may make
+    instead, a standard action, is a step of its own)."""
+    from d20combat.rules.maneuvers.grapple import escape_artist
+
+    return _contest_odds(
+        "escape",
+        attacker,
+        defender,
+        rules,
+        ("escaped", "held"),
+        "grapple check won",
+        attacker.grapple,
+        (("or Escape Artist check won (a standard action)", escape_artist(attacker)),),
+    )
+
+
 class ManeuverEntry(NamedTuple):
     """What ``d20combat odds MANEUVER`` needs of a maneuver: its odds, why it cannot be
     made between two creatures (None: it can), and the situation flags it takes."""
@@ -560,6 +677,16 @@ def _trip_problem(attacker: Statistics, defender: Statistics) -> str | None:
     from d20combat.rules.maneuvers.trip import trip_problem
 
     return trip_problem(attacker, defender)
+
+
+def _grapple_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    if attacker.unarmed is None:
+        return f"{attacker.stat.name} has no unarmed strike to grab with"
+    return None
+
+
+def _anyone(attacker: Statistics, defender: Statistics) -> str | None:
+    return None
 
 
 def _disarm_pieces(
@@ -987,6 +1114,9 @@ def _feint_problem(attacker: Statistics, defender: Statistics) -> str | None:
 #: The maneuvers whose exact odds ``odds MANEUVER`` gives, by the name it takes.
 MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "trip": ManeuverEntry(trip_odds, _trip_problem),
+    "grapple": ManeuverEntry(grapple_odds, _grapple_problem),
+    "pin": ManeuverEntry(pin_odds, _anyone, frozenset()),
+    "escape": ManeuverEntry(escape_odds, _anyone, frozenset()),
     "free-trip": ManeuverEntry(free_trip_odds, _free_trip_problem),
     "trample": ManeuverEntry(trample_odds, _trample_problem, frozenset()),
     "bull-rush": ManeuverEntry(bull_rush_odds, _bull_rush_problem, frozenset({"charge"})),

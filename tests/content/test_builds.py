@@ -496,7 +496,17 @@ def test_derived_hit_points_agree_with_statistics() -> None:
 
 
 @pytest.mark.parametrize(
-    "stem", ["fighter-3", "fighter-4", "rogue-3", "cleric-3", "cleric-5", "paladin-4", "wizard-3"]
+    "stem",
+    [
+        "fighter-3",
+        "fighter-4",
+        "rogue-3",
+        "cleric-3",
+        "cleric-5",
+        "paladin-4",
+        "wizard-3",
+        "monk-3",
+    ],
 )
 def test_bundled_builds_follow_the_rules(stem: str) -> None:
     b = bundled_build(stem)
@@ -507,6 +517,11 @@ def test_bundled_builds_follow_the_rules(stem: str) -> None:
 
 
 def test_bundled_examples() -> None:
+    monk = derive(build_creature(bundled_build("monk-3")))
+    # Improved Grapple (a monk bonus feat): grapple +2 BAB +2 Str +4; unarmed 1d6 lethal
+    # or not at will (Improved Unarmed Strike at 1st level: SRD Table: The Monk)
+    assert monk.grapple.value == 8 and monk.unarmed is not None and monk.unarmed.either
+    assert str(monk.unarmed.dice) == "1d6"
     cleric = build_creature(bundled_build("cleric-3"))
     assert derive(cleric).speed.value == 20  # banded mail, but a dwarf
     assert "turn undead 3/day (level 3)" in cleric.special_attacks

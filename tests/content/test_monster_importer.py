@@ -28,6 +28,7 @@ from d20combat.content.importers.monsters import (
     parse_armor_class,
     parse_attack_line,
     parse_bab_grapple,
+    parse_constrict,
     parse_damage,
     parse_feats,
     parse_hit_dice,
@@ -36,6 +37,7 @@ from d20combat.content.importers.monsters import (
     parse_skills,
     parse_space_reach,
     parse_speed,
+    parse_swallow_whole,
     signed,
 )
 from d20combat.content.loading import parse_yaml, validate
@@ -474,3 +476,44 @@ def test_alternative_natural_attacks_are_groups() -> None:
     assert elephant == {"slam": 0, "stamp": 0, "gore": 1}
     troglodyte = creature("Troglodyte").stat.natural_attacks  # "club and ...; or 2 claws ..."
     assert {a.group for a in troglodyte} == {0}
+
+
+def test_constrict_is_read_as_data() -> None:
+    # SRD special abilities "Constrict": the damage "is given in the creature's entry",
+    # on its Special Attacks line (monsters-o-r.html, Black Pudding: "Constrict 2d6+4
+    # plus 2d6 acid") or in the ability's text (Giant Octopus: "Constrict" alone)
+    pudding = creature("Black Pudding").stat.constrict
+    assert pudding is not None and pudding.damage == "2d6+4"
+    assert [(x.dice, x.type) for x in pudding.extra] == [("2d6", DamageType.ACID)]
+    snake = creature("Constrictor Snake").stat.constrict
+    assert snake is not None and snake.damage == "1d3+4" and snake.extra == ()
+    octopus = creature("Giant Octopus").stat.constrict
+    assert octopus is not None and octopus.damage == "2d8+6"
+    assert creature("Owlbear").stat.constrict is None
+    text = "Constrict (Ex): A choker deals 1d3+3 points of damage with a successful grapple check."
+    assert parse_constrict(["constrict"], text) == parse_constrict(["constrict 1d3+3"], "")
+    assert parse_constrict(["constrict 2d8+12 or 1d6+6"], "") is None  # two: not read
+
+
+def test_swallow_whole_is_read_as_data() -> None:
+    # monsters-p-r.html, Purple Worm: "Once inside, the opponent takes 2d8+12 points of
+    # crushing damage plus 8 points of acid damage per round from the worm's gizzard. A
+    # swallowed creature can cut its way out by using a light slashing or piercing
+    # weapon to deal 25 points of damage to the gizzard (AC 17)"
+    worm = creature("Purple Worm").stat.swallow_whole
+    assert worm is not None
+    assert (worm.attack, worm.damage, worm.ac, worm.cut_hp) == ("bite", "2d8+12", 17, 25)
+    assert [(x.dice, x.type) for x in worm.extra] == [("8", DamageType.ACID)]
+    assert worm.largest is None  # "of a smaller size than itself": one category smaller
+    rex = creature("Tyrannosaurus").stat.swallow_whole  # "up to two sizes smaller"
+    assert rex is not None and rex.largest is Size.MEDIUM and rex.ac == 12
+    text = (
+        "Swallow Whole (Ex): A behir can try to swallow a grabbed opponent of Medium or "
+        "smaller size by making a successful grapple check. Once inside, the opponent takes "
+        "2d8+8 points of bludgeoning damage plus 8 points of acid damage per round. A "
+        "swallowed creature can cut its way out by using a light slashing or piercing weapon "
+        "to deal 25 points of damage to the gizzard (AC 15)."
+    )
+    behir = parse_swallow_whole(["swallow whole"], text, Size.HUGE)
+    assert behir is not None and behir.largest is Size.MEDIUM and behir.cut_hp == 25
+    assert parse_swallow_whole([], text, Size.HUGE) is None

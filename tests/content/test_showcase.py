@@ -64,6 +64,15 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "rake": _kind("rake"),
     "trample": _kind("trample"),
     "splash weapon": _kind("splash"),
+    "grapple started": lambda e: e.type == "grapple" and e.outcome.get("result") == "held",
+    "Improved Grab": lambda e: e.type == "grapple" and bool(e.outcome.get("grab")),
+    "pin": lambda e: e.type == "grapple-check" and e.outcome.get("option") == "pin",
+    "escape from a grapple": lambda e: (
+        e.type == "grapple-check" and str(e.outcome.get("option", "")).startswith("escape")
+    ),
+    "damage in a grapple": lambda e: (
+        e.type == "grapple-check" and str(e.outcome.get("option", "")).startswith("damage")
+    ),
     "turn undead": lambda e: (
         e.type == "turning" and any(x[2] == "turned" for x in e.outcome["affected"])
     ),

@@ -106,17 +106,13 @@ def test_unknown_kinds_are_refused_with_the_closest_names() -> None:
 
 
 def test_what_is_modelled_is_no_longer_listed() -> None:
-    # the wolf's trip (its special attack and its bite's effect) and the lion's pounce
-    # and rake are modelled; the lion's improved grab waits for the grapple
+    # the wolf's trip (its special attack and its bite's effect), the lion's pounce and
+    # rake, and its improved grab (its bite's effect, read with the grapple) are modelled
     assert [str(n) for n in not_modelled(find_creature("wolf"))] == [
         "feat: Track",
         "quality: scent",
     ]
-    assert [str(n) for n in not_modelled(find_creature("lion"))] == [
-        "special attack: improved grab",
-        "quality: scent",
-        "natural attack effect: improved grab (bite)",
-    ]
+    assert [str(n) for n in not_modelled(find_creature("lion"))] == ["quality: scent"]
     assert [str(n) for n in not_modelled(find_creature("giant stag beetle"))] == [
         "quality: vermin traits"
     ]

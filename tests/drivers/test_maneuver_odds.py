@@ -138,7 +138,7 @@ def test_odds_trip_json_contract() -> None:
             ("odds", "trip", "--attacker", "ogre", "--defender", "wolf", "--ac", "12"),
             "--ac does not apply",
         ),
-        (("odds", "grapple", "--attacker", "ogre", "--defender", "wolf"), "not available yet"),
+        (("odds", "turn", "--attacker", "ogre", "--defender", "wolf"), "has no turning ability"),
         (
             ("odds", "tickle", "--attacker", "ogre", "--defender", "wolf"),
             "unknown maneuver 'tickle'",
@@ -148,6 +148,123 @@ def test_odds_trip_json_contract() -> None:
 def test_odds_maneuver_bad_input(args: tuple[str, ...], needle: str) -> None:
     result = run(*args)
     assert result.exit_code == 2 and needle in result.output
+
+
+# ------------------------------------------------------------ grapple, pin, escape
+# seed 000 "Grapple": the grab is a melee touch attack with the unarmed strike; the hold,
+# a pin and an escape are opposed grapple checks (d20 + BAB + Str + special size modifier,
+# Improved Grapple +4); ties to the higher modifier then a reroll (a fair coin), and in
+# advanced to the one making the check (seed 001 ">="); the hold is lost outright
+# against a target two or more sizes larger.
+
+
+def p_grapple(mine: int, theirs: int, rules_name: str) -> Fraction:
+    """P(the actor wins an opposed grapple check), every pair of faces counted."""
+    if rules_name != "advanced":
+        return p_win(mine, theirs)
+    won = sum(1 for a in D20 for b in D20 if a + mine >= b + theirs)
+    return Fraction(won, 400)
+
+
+def brute_grapple(attacker: str, defender: str, rules_name: str) -> dict[str, Fraction]:
+    from d20combat.content.sizes import Size
+
+    rules = ruleset(rules_name)
+    a = derive(find_creature(attacker), rules)
+    d = derive(find_creature(defender), rules)
+    unarmed = next(o for o in a.options if o.name == "unarmed strike")
+    hit = p_touch(unarmed.bonus.value, d.touch.value)
+    if Size(d.stat.size) - Size(a.stat.size) >= 2:
+        out = {"too large": hit}
+    else:
+        won = p_grapple(a.grapple.value, d.grapple.value, rules_name)
+        out = {"held": hit * won, "failed": hit * (1 - won)}
+    out["missed"] = 1 - hit
+    return {k: v for k, v in out.items() if v}
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "rules_name"),
+    [
+        ("fighter-4", "ogre", "srd35"),  # Large defender: +4 on its grapple check
+        ("ogre", "fighter-4", "srd35"),
+        ("goblin", "goblin", "srd35"),  # equal modifiers: ties are a coin
+        ("goblin", "ogre", "srd35"),  # two sizes larger: the hold fails outright
+        ("fighter-4", "wolf", "advanced"),  # ties to the grappler (seed 001)
+        ("fighter-4", "wolf", "d20modern"),
+    ],
+)
+def test_grapple_odds_are_the_brute_force_odds(
+    attacker: str, defender: str, rules_name: str
+) -> None:
+    from d20combat.odds import grapple_odds
+
+    rules = ruleset(rules_name)
+    odds = grapple_odds(
+        derive(find_creature(attacker), rules), derive(find_creature(defender), rules), rules
+    )
+    assert odds.outcomes == brute_grapple(attacker, defender, rules_name)
+    assert sum(odds.outcomes.values()) == 1
+
+
+@pytest.mark.parametrize("rules_name", ["srd35", "advanced", "d20modern"])
+@pytest.mark.parametrize(("attacker", "defender"), [("fighter-4", "ogre"), ("goblin", "goblin")])
+def test_pin_and_escape_odds_are_the_brute_force_odds(
+    attacker: str, defender: str, rules_name: str
+) -> None:
+    from d20combat.odds import escape_odds, pin_odds
+    from d20combat.rules.maneuvers.grapple import escape_artist
+
+    rules = ruleset(rules_name)
+    a = derive(find_creature(attacker), rules)
+    d = derive(find_creature(defender), rules)
+    won = p_grapple(a.grapple.value, d.grapple.value, rules_name)
+    pin = pin_odds(a, d, rules)
+    assert pin.p_success == won and pin.outcomes.get("failed", Fraction(0)) == 1 - won
+    escape = escape_odds(a, d, rules)
+    assert escape.p_success == won
+    assert escape.steps[1][1] == p_grapple(escape_artist(a).value, d.grapple.value, rules_name)
+
+
+def test_a_worked_grapple() -> None:
+    # fighter-4 (BAB 4, Str 17: unarmed +7, grapple +7) grabs the ogre: touch AC 8
+    # (10, Dex -1, Large -1), hit on 2-20 (19/20); its grapple +7 against the ogre's +12
+    # (BAB 3, Str 21: +5, Large +4) is won when its d20 beats the ogre's by 6 or more:
+    # 14 * 15 / 2 = 105 of 400 (ties go to the ogre's higher modifier).
+    from d20combat.odds import grapple_odds
+
+    rules = ruleset("srd35")
+    odds = grapple_odds(
+        derive(find_creature("fighter-4"), rules), derive(find_creature("ogre"), rules), rules
+    )
+    assert odds.steps == (
+        ("touch attack hits", Fraction(19, 20)),
+        ("hold won, after a hit", Fraction(105, 400)),
+    )
+    assert odds.p_success == Fraction(19, 20) * Fraction(105, 400)
+
+
+def test_odds_grapple_pin_escape_json_contract() -> None:
+    result = run("odds", "grapple", "--attacker", "fighter-4", "--defender", "ogre", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["maneuver"] == "grapple" and data["p_success"] == "399/1600"
+    assert data["provokes"] == [
+        {
+            "reason": "Ogre: starting a grapple provokes; damage spoils it (seed 000 Grapple)",
+            "folded_in": False,
+        }
+    ]
+    improved = run("odds", "grapple", "--attacker", "ogre", "--defender", "goblin", "--json")
+    assert json.loads(improved.output)["outcomes"]["held"]
+    for maneuver, success in (("pin", "pinned"), ("escape", "escaped")):
+        result = run("odds", maneuver, "--attacker", "fighter-4", "--defender", "ogre", "--json")
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        assert data["p_success"] == data["outcomes"][success] == "21/80"
+        assert data["provokes"] == []
+    flagged = run("odds", "pin", "--attacker", "ogre", "--defender", "wolf", "--flat-footed")
+    assert flagged.exit_code == 2 and "--flat-footed does not apply" in flagged.output
 
 
 # --------------------------------------------------------------------------- bull rush

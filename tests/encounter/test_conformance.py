@@ -20,6 +20,7 @@ import pytest
 
 from d20combat.content.scenarios import load_scenario, scenario_names
 from d20combat.encounter.invariants import problems
+from d20combat.encounter.maneuvers.grapple import take_hold
 from d20combat.encounter.state import Encounter
 from d20combat.sim.runner import play as run_fight
 from d20combat.sim.runner import replay
@@ -126,12 +127,16 @@ def test_every_policy_stays_legal_under_conditions(pol: str) -> None:
             rnd = Random(seed)
             ids = list(enc.combatants)
             for _ in range(3):
-                enc.impose(
-                    enc.combatants[rnd.choice(ids)],
-                    rnd.choice(CONDITIONS),
-                    rnd.choice(ids),
-                    rnd.choice([0, 1, 3]),
-                )
+                who = enc.combatants[rnd.choice(ids)]
+                name = rnd.choice(CONDITIONS)
+                owner = rnd.choice(ids)
+                turns = rnd.choice([0, 1, 3])
+                if name == "grappling":  # a real grapple: held by a foe, in its space
+                    foe = enc.combatants[owner]
+                    if foe.side != who.side and not foe.grappling and not who.grappling:
+                        take_hold(enc, foe, who, damage=False)
+                    continue
+                enc.impose(who, name, owner, turns)
             run_fight(enc, {cid: policy(pol) for cid in ids}, strict=True)
             assert enc.outcome is not None
             Encounter.from_json(json.loads(json.dumps(enc.to_json())))

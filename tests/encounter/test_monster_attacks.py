@@ -102,9 +102,10 @@ def test_the_free_trip_check_is_ruleset_data(kit: Any, ruleset: str, check: int)
 def test_a_lion_pounces_full_attack_and_rakes_each_plus_2(kit: Any) -> None:
     # The charge from a1 to f1 (Blue at h2, flat-footed: no attack of opportunity), then
     # the full attack, each +2 for the charge: claw +9 (10 + 9 = 19 vs AC 15: hit, 7),
-    # claw +9 (2 + 9 = 11: miss), bite +4 (11 + 4 = 15: hit, 6), rake +9 (6 + 9 = 15:
-    # hit, 3), rake +9 (a natural 1 misses).
-    enc = beast(kit, "lion", [20, 1, 10, 7, 2, 11, 6, 6, 3, 1], at="a1", blue_at="h2")
+    # claw +9 (2 + 9 = 11: miss), bite +4 (11 + 4 = 15: hit, 6; its improved grab's hold
+    # fails, 13 against Blue's 29), rake +9 (6 + 9 = 15: hit, 3), rake +9 (a natural 1
+    # misses).
+    enc = beast(kit, "lion", [20, 1, 10, 7, 2, 11, 6, 13, 29, 6, 3, 1], at="a1", blue_at="h2")
     assert "charge blue to f1 pounce" in {str(a) for a in enc.legal_actions()}
     enc.apply(parse_action("charge blue to f1 pounce"))
     kinds = [e.type for e in enc.log if e.type in ("charge", "pounce", "attack", "rake")]

@@ -626,12 +626,13 @@ def test_moving_5_ft_through_costly_terrain_is_a_full_round_action_that_provokes
     enc = kit.scripted_encounter(walled, sides, [20, 1])
     with pytest.raises(IllegalActionError, match="impassable"):
         enc.apply(A.Move((sq("c1"),)))
-    # nor when all movement is forbidden (grappling, say)
+    # nor when all movement is forbidden (grappling, say: a grappler's actions are the
+    # grapple options, which a move is not)
     enc = kit.scripted_encounter(rows, sides, [20, 1])
     red = enc.combatants["red"]
     red.conditions["grappling"] = Condition("blue", 0)
     enc.space.invalidate(red)
-    with pytest.raises(IllegalActionError, match="forbid moving"):
+    with pytest.raises(IllegalActionError, match="not one of the grapple options"):
         enc.apply(A.Move((sq("c2"),)))
 
 

@@ -245,7 +245,7 @@ def test_a_paladin_turns_as_a_cleric_three_levels_lower(kit: Any) -> None:
 def test_an_evil_cleric_rebukes_and_commands(kit: Any) -> None:
     # cleric 4, Cha +1, neutral evil: check 11 (level 4 = 4 HD); damage 9 (2d6+5):
     # zombie 1 and 2 (2 HD, 4 >= 2 x 2) commanded: 4 HD, the level's limit; zombie 3
-    # rebuked (A42)
+    # rebuked (A43)
     sides = {"evil": EVIL_CLERIC.format(at="b3"), "undead": zombies("d3", "e3", "f3")}
     enc = kit.scripted_encounter(FIELD, sides, [20, 3, 2, 1, 11, 9])
     assert A.Rebuke() in enc.legal_actions() and A.Turn() not in enc.legal_actions()
@@ -268,13 +268,13 @@ def test_an_evil_cleric_rebukes_and_commands(kit: Any) -> None:
         "evil",
         "undead",
     )
-    # relinquishing command (a free action, A45): it returns to its own side
-    assert A.Release("zombie-1") in enc.legal_actions()
+    # relinquishing command (a free action, A46): it returns to its own side
+    assert A.Relinquish("zombie-1") in enc.legal_actions()
     with pytest.raises(IllegalActionError, match="does not command zombie-3"):
-        apply(enc, "release zombie-3")
-    apply(enc, "release zombie-1")
+        apply(enc, "relinquish zombie-3")
+    apply(enc, "relinquish zombie-1")
     assert z1.side == "undead" and "commanded" not in z1.conditions
-    assert str(parse_action("release zombie-1")) == "release zombie-1"
+    assert str(parse_action("relinquish zombie-1")) == "relinquish zombie-1"
 
 
 def test_a_rebuke_dispels_a_turning_and_a_bolster_raises_hit_dice(kit: Any) -> None:
@@ -406,7 +406,7 @@ def test_an_evil_undead_cleric_bolsters_itself(kit: Any) -> None:
 
 @pytest.mark.parametrize("rules", ["srd35", "d20modern", "advanced"])
 def test_every_ruleset_turns_alike(kit: Any, rules: str) -> None:
-    # seeds 001-004 are silent on turning: d20modern and advanced take srd35's (A44)
+    # seeds 001-004 are silent on turning: d20modern and advanced take srd35's (A45)
     enc = crypt(kit, [20, 1, 10, 6], zombies("e3")) if rules == "srd35" else None
     if enc is None:
         sides = {"party": entry("cleric-3", "b3", "Cleric"), "undead": zombies("e3")}

@@ -176,14 +176,27 @@ def test_not_modelled_lists_what_the_engine_does_not_read() -> None:
         special_attacks=["sneak attack +2d6", "magic missile 3/day"],
         qualities=["darkvision 60 ft.", "regeneration 5"],
         immunities=["critical hits", "poison"],
-        natural_attacks=[{"name": "claw", "damage": "1d4", "effects": ["improved grab"]}],
+        natural_attacks=[{"name": "claw", "damage": "1d4", "effects": ["improved grab", "trip"]}],
     )
     assert not_modelled(stat) == [
         NotModelled("feat", "Stunning Fist"),
         NotModelled("special attack", "magic missile 3/day"),
         NotModelled("quality", "regeneration 5"),
         NotModelled("immunity", "poison"),
-        NotModelled("natural attack effect", "improved grab (claw)"),
+        NotModelled("natural attack effect", "trip (claw)"),
+    ]
+    # Improved Grab is read from the natural attack that has it; Constrict from its
+    # numbers (StatBlock.constrict), so only when the importer could read them
+    grab = {"name": "claw", "damage": "1d4", "effects": ["improved grab"]}
+    specials = ["improved grab", "constrict 1d4+1"]
+    block = _block(natural_attacks=[grab], special_attacks=specials)
+    assert not_modelled(block) == [NotModelled("special attack", "constrict 1d4+1")]
+    block = _block(natural_attacks=[grab], special_attacks=specials, constrict={"damage": "1d4+1"})
+    assert not_modelled(block) == []
+    block = _block(special_attacks=specials)
+    assert not_modelled(block) == [
+        NotModelled("special attack", "improved grab"),
+        NotModelled("special attack", "constrict 1d4+1"),
     ]
     assert str(not_modelled(stat)[1]) == "special attack: magic missile 3/day"
 

@@ -116,7 +116,7 @@ def test_no_turning_damage_when_the_check_reaches_nobody() -> None:
 
 def test_a_creature_too_big_for_the_damage_left_is_passed_over() -> None:
     # damage 6: the nearest (4 HD) fits, the next (3 HD) does not, the third (1 HD) does
-    # (a reading: A41)
+    # (a reading: A42)
     targets = [Target("a", 4, 4), Target("b", 3, 3), Target("c", 1, 1)]
     r = turn(ScriptedDice([20, 6]), turner(4), targets, "turn")
     assert [(a.key, a.result) for a in r.affected] == [("a", "turned"), ("c", "destroyed")]
@@ -132,7 +132,7 @@ def test_destroying_needs_twice_the_hit_dice() -> None:
 
 def test_turn_resistance_counts_for_the_check_only() -> None:
     # a ghoul: 2 HD, +2 turn resistance: 4 HD against the check; its damage costs 2 HD,
-    # and a 4th-level cleric destroys it (4 >= 2 x 2) once the check reaches 4 HD (A40)
+    # and a 4th-level cleric destroys it (4 >= 2 x 2) once the check reaches 4 HD (A41)
     ghoul = derive(find_creature("ghoul"), ruleset()).stat
     assert turn_resistance(ghoul.qualities) == 2
     t = target_of(ghoul, "ghoul")
@@ -147,7 +147,7 @@ def test_turn_resistance_counts_for_the_check_only() -> None:
 def test_rebuking_and_commanding() -> None:
     # seed 000 "Evil Clerics and Undead": what would be turned is rebuked, what would be
     # destroyed commanded, within the level's Hit Dice commanded (room 4 HD here: two
-    # zombies); the third is rebuked instead (A42).
+    # zombies); the third is rebuked instead (A43).
     targets = [Target(f"z{i}", 2, 2) for i in range(3)]
     evil = turner(4, positive=False, room=4)
     r = turn(ScriptedDice([12, 9]), evil, targets, "rebuke")

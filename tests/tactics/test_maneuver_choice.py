@@ -383,3 +383,19 @@ def test_the_closed_form_estimates_count_the_faces() -> None:
             for crit_from in (15, 18, 19, 20, 21):
                 got = hit_damage(ac, bonus, 7.5, crit_from, 3, 20)
                 assert abs(got - counted(ac, bonus, 7.5, crit_from, 3) * 0.8) < 1e-9
+
+
+def test_no_bull_rush_after_a_five_foot_step_in_d20modern() -> None:
+    # seed 004 "Bull Rush": not in a round with a 5-foot step. Found by playing the
+    # bundled fights at random: in this one the baseline once chose a bull rush after a
+    # step (refused by check_bull_rush); every action it chooses is legal.
+    from d20combat.content.scenarios import load_scenario
+    from d20combat.encounter.state import Encounter
+    from d20combat.tactics.policies import policy
+
+    enc = Encounter.from_scenario(load_scenario("ruined-gatehouse").under("d20modern", ()), 3)
+    for _ in range(60):
+        if enc.outcome is not None:
+            break
+        assert enc.current is not None
+        enc.apply(policy("default")(enc, enc.current.id))

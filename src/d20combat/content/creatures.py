@@ -206,6 +206,33 @@ class NaturalAttack(Frozen):
     group: int = 0  # natural attacks in different groups are alternatives ("bite or tail")
 
 
+class Constrict(Frozen):
+    """The constrict special attack (SRD special abilities "Constrict"): ``damage`` as
+    the stat block publishes it (Strength included) dealt on each successful grapple
+    check, with ``extra`` damage (a black pudding's acid)."""
+
+    damage: DiceText
+    damage_types: tuple[DamageType, ...] = (DamageType.BLUDGEONING,)
+    extra: tuple[ExtraDamage, ...] = ()
+
+
+class SwallowWhole(Frozen):
+    """The swallow whole special attack (SRD special abilities "Swallow Whole"): a
+    creature held by ``attack`` may be swallowed; inside it takes ``damage`` (and
+    ``extra``) each round and may cut its way out by dealing ``cut_hp`` damage to an
+    interior of ``ac`` (default 10 + half the natural armor) with a light slashing or
+    piercing weapon. ``largest``: the largest size swallowed (default one category
+    smaller than the creature)."""
+
+    attack: str = "bite"
+    damage: DiceText
+    damage_types: tuple[DamageType, ...] = (DamageType.BLUDGEONING,)
+    extra: tuple[ExtraDamage, ...] = ()
+    ac: int | None = Field(default=None, ge=0, le=100)
+    cut_hp: int = Field(ge=1, le=10_000)
+    largest: SizeName | None = None
+
+
 # The special attacks a stat block may give with their numbers (SRD
 # types-subtypes-and-special-abilities.html, each ability's entry; the creature's own
 # "<Name> (Ex):" text gives its numbers). A kind the rules do not read yet is accepted
@@ -571,6 +598,8 @@ class StatBlock(Frozen):
     immunities: frozenset[str] = frozenset()
     qualities: tuple[str, ...] = ()
     special_attacks: tuple[str, ...] = ()
+    constrict: Constrict | None = None
+    swallow_whole: SwallowWhole | None = None
     special_attack_rules: tuple[SpecialAttack, ...] = ()
     legs: int = Field(default=2, ge=0)
     long: bool = False

@@ -63,6 +63,28 @@ class Ruleset(Frozen):
     grapple_size: Literal["special", "reversed-attack"] = "special"
     grapple_base: Literal["bab-str", "melee-attack"] = "bab-str"
     grapple_ties: Literal["higher-modifier", "initiator"] = "higher-modifier"
+    grapple_provokes: Literal["target", "unarmed-attack"] = "target"
+    grapple_hold_too_large: int = Field(default=2, ge=1)
+    grapple_attack_penalty: int = -4
+    grapple_draw_check: bool = True
+    grapple_options: tuple[str, ...] = (
+        "attack",
+        "damage",
+        "draw",
+        "escape",
+        "move",
+        "pin",
+        "break-pin",
+        "use-weapon",
+        "release",
+    )
+    grapple_escape: Literal["all", "one"] = "all"
+    grapple_limit: int = Field(default=4, ge=1)
+    grapple_casting: Literal["concentration", "spellcraft", "none"] = "concentration"
+    grapple_casting_dc: int = 20
+    grapple_casting_per_level: int = 1
+    grapple_mutual_release: bool = False
+    climb_larger: bool = False
     improved_maneuver_bonus: int = 4
     trip_touch_attack: bool = True
     trip_counter: bool = True

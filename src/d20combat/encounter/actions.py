@@ -32,6 +32,21 @@ notation                   meaning (action type; source)
 ``trip ogre``              trip in place of an attack (seed 000 "Trip")
 ``trip ogre with guisarme drop-if-tripped``   with a tripping weapon, let go of it
                            rather than be tripped back
+``grapple ogre``           start (or join) a grapple in place of an attack
+                           (seed 000 "Grapple": grab, hold, move in)
+``grapple-damage ogre``    in a grapple, in place of an attack: a grapple check to
+                           deal unarmed damage (``lethal`` at -4, or ``nonlethal``)
+``pin ogre``               in a grapple: a grapple check to pin (in place of an attack)
+``break-pin ogre``         break the pin ogre holds on another (in place of an attack)
+``escape-grapple ogre``    escape the grapple by a grapple check (in place of an attack)
+``escape-pin ogre``        escape ogre's pin by a grapple check (in place of an attack)
+``escape-artist ogre``     escape the grapple, or the pin, by Escape Artist (standard)
+``use-weapon ogre``        a grapple check, then attack ogre with its light weapon at -4
+``move-grapple c4 d5``     move the grapple at half speed (standard; a grapple check)
+``release ogre``           let go of a pinned ogre (free; seed 001: any partner willing)
+``climb-onto ogre``        seed 001: climb onto a larger creature (in place of an attack)
+``climb-down``             seed 001: slide down off it (move action)
+``shake-off``              seed 001: shake off the creatures on its back (standard)
 ``bull-rush ogre``         bull rush, a standard action: push it 5 ft (seed 000
                            "Bull Rush")
 ``bull-rush ogre follow``  ... moving with it: 5 ft more per 5 points of margin
@@ -66,7 +81,7 @@ notation                   meaning (action type; source)
                            clerics; seed 000 "Evil Clerics and Undead")
 ``bolster``                bolster allied undead against turning for 10 rounds
 ``greater-turn``           the Sun domain's greater turning: destroys what it turns
-``release zombie``         relinquish command of a commanded creature (free)
+``relinquish zombie``      relinquish command of a commanded creature (free)
 ``coup-de-grace orc``      coup de grace a helpless foe (full-round; SRD combat-ii)
 ``coup-de-grace orc with longbow``   with a bow or crossbow from an adjacent square
 ``knockout-blow orc``      knockout blow on a helpless foe (full-round; seed 004)
@@ -116,6 +131,9 @@ class Action:
 
     verb: ClassVar[str] = ""
     kind: ClassVar[str] = "free"  # standard, move, full-round, free, step
+    # the name conditions use to allow it (rules.conditions.GRAPPLE_ACTIONS: what a
+    # grappler or a pinned creature may do); "" for the rest
+    named: ClassVar[str] = ""
 
     def __str__(self) -> str:
         return self.verb
@@ -219,6 +237,7 @@ class Attack(Action):
     expertise: int = 0  # Combat Expertise (SRD feat): -N attack, +N dodge AC
     verb: ClassVar[str] = "attack"
     kind: ClassVar[str] = "standard"
+    named: ClassVar[str] = "grapple-attack"  # a grappler's attack (seed 000)
 
     @property
     def maneuver(self) -> str | None:
@@ -253,6 +272,7 @@ class Trip(Attack):
 
     drop_if_tripped: bool = False
     verb: ClassVar[str] = "trip"
+    named: ClassVar[str] = "trip"
 
     @property
     def maneuver(self) -> str | None:
@@ -261,6 +281,142 @@ class Trip(Attack):
     def __str__(self) -> str:
         text = Attack.__str__(self)
         return text + " drop-if-tripped" if self.drop_if_tripped else text
+
+
+@dataclass(frozen=True, slots=True)
+class _Maneuver(Attack):
+    """A special attack in place of a melee attack, named by its verb, whose notation
+    is ``VERB TARGET [defensively]`` (the grapple options)."""
+
+    @property
+    def maneuver(self) -> str | None:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Grapple(_Maneuver):
+    """Start a grapple, or join one (seed 000 "Starting a Grapple", "Joining a
+    Grapple")."""
+
+    verb: ClassVar[str] = "grapple"
+    named: ClassVar[str] = "start-grapple"
+
+
+@dataclass(frozen=True, slots=True)
+class GrappleDamage(_Maneuver):
+    """Damage a grapple opponent (seed 000 "Damage Your Opponent"): ``nonlethal`` True
+    or False chooses the kind (None: the unarmed strike's own)."""
+
+    verb: ClassVar[str] = "grapple-damage"
+    named: ClassVar[str] = "damage-opponent"
+
+    def __str__(self) -> str:
+        text = f"{self.verb} {self.target}"
+        if self.nonlethal is not None:
+            text += " nonlethal" if self.nonlethal else " lethal"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Pin(_Maneuver):
+    """Pin a grapple opponent (seed 000 "Pin Your Opponent")."""
+
+    verb: ClassVar[str] = "pin"
+    named: ClassVar[str] = "pin"
+
+
+@dataclass(frozen=True, slots=True)
+class BreakPin(_Maneuver):
+    """Break the pin ``target`` holds on another (seed 000 "Break Another's Pin")."""
+
+    verb: ClassVar[str] = "break-pin"
+    named: ClassVar[str] = "break-pin"
+
+
+@dataclass(frozen=True, slots=True)
+class EscapeGrapple(_Maneuver):
+    """Escape the grapple of ``target`` (and of every other opponent, where the ruleset
+    says so) by a grapple check (seed 000 "Escape from Grapple")."""
+
+    verb: ClassVar[str] = "escape-grapple"
+    named: ClassVar[str] = "escape-grapple"
+
+
+@dataclass(frozen=True, slots=True)
+class EscapePin(_Maneuver):
+    """Escape ``target``'s pin by a grapple check (seed 000 "If You're Pinned")."""
+
+    verb: ClassVar[str] = "escape-pin"
+    named: ClassVar[str] = "escape-pin"
+
+
+@dataclass(frozen=True, slots=True)
+class UseWeapon(_Maneuver):
+    """Attack ``target`` with its own light weapon (seed 000 "Use Opponent's Weapon")."""
+
+    verb: ClassVar[str] = "use-weapon"
+    named: ClassVar[str] = "use-opponent-weapon"
+
+
+@dataclass(frozen=True, slots=True)
+class ClimbOnto(_Maneuver):
+    """Climb onto a larger creature (seed 001 "Climbing onto larger creatures")."""
+
+    verb: ClassVar[str] = "climb-onto"
+    named: ClassVar[str] = "climb-onto"
+
+
+@dataclass(frozen=True, slots=True)
+class EscapeArtist(Action):
+    """Escape ``target``'s pin, or the grapple, by an Escape Artist check (a standard
+    action: seed 000; seed 004 "once per round"; seed 001 "Slipping free")."""
+
+    target: str
+    verb: ClassVar[str] = "escape-artist"
+    kind: ClassVar[str] = "standard"
+    named: ClassVar[str] = "escape-artist"
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGrapple(Move):
+    """Move the grapple (everyone in it) along ``path``, the mover's squares, at half
+    speed (seed 000 "Move"; a standard action)."""
+
+    verb: ClassVar[str] = "move-grapple"
+    kind: ClassVar[str] = "standard"
+    named: ClassVar[str] = "move-grapple"
+
+
+@dataclass(frozen=True, slots=True)
+class Release(Action):
+    """Let go of a grapple opponent (seed 000 "If You're Pinning": a pinned one, a free
+    action; seed 001: any one that wishes it too)."""
+
+    target: str
+    verb: ClassVar[str] = "release"
+    named: ClassVar[str] = "release-pin"
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClimbDown(Action):
+    """Slide down safely from the creature it clings to (seed 001 "Getting down")."""
+
+    verb: ClassVar[str] = "climb-down"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class ShakeOff(Action):
+    """Shake off the creatures clinging to its back (seed 001, a standard action)."""
+
+    verb: ClassVar[str] = "shake-off"
+    kind: ClassVar[str] = "standard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,15 +621,15 @@ class GreaterTurn(Turn):
 
 
 @dataclass(frozen=True, slots=True)
-class Release(Action):
+class Relinquish(Action):
     """Relinquish command of ``target`` (seed 000 "Commanded": "He may voluntarily
-    relinquish command"): it returns to its own side (a free action, a reading: A45)."""
+    relinquish command"): it returns to its own side (a free action, a reading: A46)."""
 
     target: str
-    verb: ClassVar[str] = "release"
+    verb: ClassVar[str] = "relinquish"
 
     def __str__(self) -> str:
-        return f"release {self.target}"
+        return f"relinquish {self.target}"
 
 
 #: The turning actions by verb (seed 000 "Turn Or Rebuke Undead").
@@ -605,6 +761,7 @@ class Draw(Action):
     also: str | None = None
     verb: ClassVar[str] = "draw"
     kind: ClassVar[str] = "move"
+    named: ClassVar[str] = "draw-light-weapon"  # allowed in a grapple (a light one)
 
     def __str__(self) -> str:
         return f"draw {self.weapon}" + (f" and {self.also}" if self.also else "")
@@ -739,15 +896,18 @@ def parse_action(text: str) -> Action:
         "surrender": Surrender,
         "flee": Flee,
         "cower": Cower,
+        "climb-down": ClimbDown,
+        "shake-off": ShakeOff,
     }
     if verb in simple:
         if args:
             raise _expect(text, f"'{verb}' alone")
         return simple[verb]()
-    if verb in ("move", "withdraw", "run", "trample"):
+    if verb in ("move", "withdraw", "run", "trample", "move-grapple"):
         if not args:
             raise _expect(text, f"'{verb}' and the squares of the path, like '{verb} c4 d5'")
-        cls = {"move": Move, "withdraw": Withdraw, "run": Run, "trample": Trample}[verb]
+        paths = {"move": Move, "withdraw": Withdraw, "run": Run, "trample": Trample}
+        cls = {**paths, "move-grapple": MoveGrapple}[verb]
         return cls(tuple(parse_square(a) for a in args))
     if verb in ("step", "crawl", "open", "start-full-round", "break"):
         if len(args) != 1:
@@ -791,16 +951,20 @@ def parse_action(text: str) -> Action:
         return _parse_attack(text, args)
     if verb in ATTACK_MANEUVERS:
         return _parse_maneuver(text, verb, args)
+    if verb in ("escape-artist", "release"):
+        if len(args) != 1:
+            raise _expect(text, f"'{verb} TARGET'")
+        return (EscapeArtist if verb == "escape-artist" else Release)(args[0])
     if verb == "feint":
         if len(args) != 1:
             raise _expect(text, "'feint TARGET'")
         return Feint(args[0])
     if verb == "aid":
         return _parse_aid(text, args)
-    if verb == "release":
+    if verb == "relinquish":
         if len(args) != 1:
-            raise _expect(text, "'release TARGET' (a creature it commands)")
-        return Release(args[0])
+            raise _expect(text, "'relinquish TARGET' (a creature it commands)")
+        return Relinquish(args[0])
     if verb in TURNING_ACTIONS:
         if len(args) > 1:
             raise _expect(text, f"'{verb}' or '{verb} CREATURE-KIND' (a type or subtype)")
@@ -875,13 +1039,18 @@ def parse_action(text: str) -> Action:
                     "flee",
                     "cower",
                     "start-full-round",
+                    "move-grapple",
+                    "escape-artist",
+                    "release",
+                    "climb-down",
+                    "shake-off",
                     "attack-object",
                     "break",
                     "throw",
                     "feint",
                     "aid",
                     *TURNING_ACTIONS,
-                    "release",
+                    "relinquish",
                     *HELPLESS_ACTIONS,
                     *ATTACK_MANEUVERS,
                 ]
@@ -891,14 +1060,35 @@ def parse_action(text: str) -> Action:
 
 
 #: Special attacks made in place of a melee attack (so also within a full attack, at
-#: its iterative bonuses), by verb: seed 000 "Trip", "Disarm", "Sunder".
+#: its iterative bonuses), by verb: seed 000 "Trip", "Disarm", "Sunder", the grapple
+#: options of seed 000 "Grapple", seed 001's climbing onto a larger creature.
 ATTACK_MANEUVER_ACTIONS: dict[str, type[Attack]] = {
     "trip": Trip,
     "disarm": Disarm,
     "sunder": Sunder,
+    "grapple": Grapple,
+    "grapple-damage": GrappleDamage,
+    "pin": Pin,
+    "break-pin": BreakPin,
+    "escape-grapple": EscapeGrapple,
+    "escape-pin": EscapePin,
+    "use-weapon": UseWeapon,
+    "climb-onto": ClimbOnto,
 }
 ATTACK_MANEUVERS = tuple(ATTACK_MANEUVER_ACTIONS)
 _ITEM_MANEUVERS = {"disarm": Disarm, "sunder": Sunder}
+
+#: Every name an action carries for the conditions (``Action.named``).
+NAMED_ACTIONS: frozenset[str] = frozenset(
+    {
+        Attack.named,
+        Draw.named,
+        EscapeArtist.named,
+        MoveGrapple.named,
+        Release.named,
+        *(cls.named for cls in ATTACK_MANEUVER_ACTIONS.values()),
+    }
+)
 
 
 def _parse_charge(text: str, args: list[str]) -> Charge:
@@ -942,7 +1132,18 @@ def _parse_aid(text: str, args: list[str]) -> AidAnother:
 
 def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:
     """``trip TARGET [with WEAPON] [defensively] [drop-if-tripped]``;
-    ``disarm|sunder TARGET [ITEM] [with WEAPON] [defensively]``."""
+    ``disarm|sunder TARGET [ITEM] [with WEAPON] [defensively]``;
+    ``grapple-damage TARGET [lethal|nonlethal]``; the other grapple options
+    ``VERB TARGET [defensively]``."""
+    if verb == "grapple-damage":
+        kinds = {"lethal": False, "nonlethal": True}
+        if not args or len(args) > 2 or (len(args) == 2 and args[1] not in kinds):
+            raise _expect(text, "'grapple-damage TARGET [lethal|nonlethal]'")
+        return GrappleDamage(args[0], nonlethal=kinds[args[1]] if len(args) == 2 else None)
+    if verb not in ("trip", *_ITEM_MANEUVERS):
+        if not args or len(args) > 2 or (len(args) == 2 and args[1] != "defensively"):
+            raise _expect(text, f"'{verb} TARGET [defensively]'")
+        return ATTACK_MANEUVER_ACTIONS[verb](args[0], defensively=len(args) == 2)
     item_form = verb in _ITEM_MANEUVERS
     form = (
         f"'{verb} TARGET [ITEM] [with WEAPON] [defensively]'"

@@ -176,6 +176,10 @@ class Combatant:
     pending_full_round: Pos | None = None
     fumbled: bool = False  # seed 000 fumble variant: loses its next turn
     dodge_target: str | None = None  # SRD feats "Dodge": the designated opponent
+    # seed 000 "Grapple": the creatures it is grappling with (each link is held by both,
+    # in id order); a pin is the pinned creature's "pinned" condition, owned by the pinner
+    grappling: tuple[str, ...] = ()
+    clinging: str | None = None  # seed 001: the larger creature it has climbed onto
     effects: list[Effect] = field(default_factory=list)  # aid, feints (Effect)
     # seed 000 "Turn Or Rebuke Undead": turning attempts spent today, by ability name
     # (TurningPower.name; "greater" for the Sun domain's greater turning)
@@ -377,6 +381,8 @@ class Combatant:
             self.dodge_target,
             self.lost,
             self.unloaded,
+            self.grappling,
+            self.clinging,
             tuple(self.item_damage.items()) if self.item_damage else (),
             self.taken,
             tuple(e.as_tuple() for e in self.effects) if self.effects else (),
@@ -428,6 +434,8 @@ class Combatant:
             "ticked_round": self.ticked_round,
             "lost": list(self.lost),
             "unloaded": list(self.unloaded),
+            "grappling": list(self.grappling),
+            "clinging": self.clinging,
             "item_damage": dict(self.item_damage),
             "taken": [list(t) for t in self.taken],
             "effects": [
@@ -489,6 +497,9 @@ class Combatant:
         self.unloaded = tuple(str(x) for x in data.get("unloaded", ()))
         self.item_damage = {str(k): int(n) for k, n in data.get("item_damage", {}).items()}
         self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
+        self.grappling = tuple(str(x) for x in data.get("grappling", ()))
+        clinging = data.get("clinging")
+        self.clinging = None if clinging is None else str(clinging)
         self.effects = [
             Effect(
                 str(e["kind"]),

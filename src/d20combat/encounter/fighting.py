@@ -42,7 +42,7 @@ from d20combat.rules.conditions import (
     roll_modifiers,
     sneak_attack_extra,
 )
-from d20combat.rules.dice import D100, Roll
+from d20combat.rules.dice import D100, Dice, Roll
 from d20combat.rules.hitpoints import take_damage, take_nonlethal
 from d20combat.rules.maneuvers.aid import aid_modifier
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
@@ -185,6 +185,7 @@ def build_attack(
     mobility = moving and target.traits.mobility
     expertise = (attacker.expertise if not ranged else 0, target.expertise)
     a_stats, t_stats, rules = attacker.stats, target.stats, enc.rules
+    grapple = _grapple_relation(attacker, target) if target.grappling else 0
     key = (
         id(a_stats),
         id(t_stats),
@@ -204,6 +205,7 @@ def build_attack(
         multiplier,
         power,
         expertise,
+        grapple,
         edge,
     )
     hit = _ATTACKS.get(key)
@@ -228,6 +230,7 @@ def build_attack(
         multiplier=multiplier,
         power=power,
         expertise=expertise,
+        grapple=grapple,
         edge=edge,
     )
     if len(_ATTACKS) >= _ATTACKS_LIMIT:
@@ -256,10 +259,11 @@ def _assemble(
     multiplier: int,
     power: int,
     expertise: tuple[int, int],
+    grapple: int = 0,
     edge: Edges = NO_EDGES,
 ) -> tuple[Attack, dict[str, Any]]:
     """:func:`build_attack` once the situation is known (reads only immutable data:
-    the combatants' statistics and traits)."""
+    the combatants' statistics and traits). ``grapple``: :func:`_grapple_relation`."""
     ranged = option.ranged
     notes: dict[str, Any] = {}
     if flanked:
@@ -275,6 +279,9 @@ def _assemble(
             damage_mods.append(extra_damage)
     if expertise[0]:  # SRD feats "Combat Expertise": -N on melee attacks ...
         mods.append(Modifier(-expertise[0], BonusType.UNTYPED, "Combat Expertise"))
+    if grapple and rules.grapple_attack_penalty:
+        # seed 000 "Attack Your Opponent": -4 on attacks on a creature one grapples
+        mods.append(Modifier(rules.grapple_attack_penalty, BonusType.UNTYPED, "in a grapple"))
     aiding, guarding, feinted = edge
     if aiding:  # seed 000 "Aid Another": +2 each, several aiders' stacking
         mods.extend(aid_modifier(rules, who) for who in aiding)
@@ -300,6 +307,8 @@ def _assemble(
         attacker=attacker_conds,
         uncanny_dodge=uncanny,
         run_feat=tt.run,
+        grapple_partner=grapple > 0,
+        pinner=grapple > 1,
         helpless_defense=rules.helpless_defense,
         run_ranged_defense_bonus=rules.run_ranged_defense_bonus,
     )
@@ -330,6 +339,7 @@ def _assemble(
         uncanny_dodge=uncanny,
         improved_uncanny_dodge=improved_ud,
         run_feat=tt.run,
+        grapple_partner=grapple > 0,
         crit_immune=target.stats.crit_immune,
         ranged=ranged,
         distance=distance,
@@ -381,6 +391,16 @@ def _assemble(
     return attack, notes
 
 
+def _grapple_relation(attacker: Combatant, target: Combatant) -> int:
+    """How ``attacker`` stands to a grappling ``target`` (seed 000 "Grappling
+    Consequences", "If You're Pinned"): 0 outside its grapple, 1 grappling it, 2 holding
+    its pin (the pinned creature's -4 AC is against everyone else)."""
+    if attacker.id not in target.grappling:
+        return 0
+    pin = target.conditions.get("pinned")
+    return 2 if pin is not None and pin.owner == attacker.id else 1
+
+
 def can_power_attack(stat: StatBlock, rules: Ruleset) -> bool:
     """Whether a creature may Power Attack: with the SRD feat (``power_attack: feat``)
     or, in seed 001's ruleset (``power_attack: stance``), anyone."""
@@ -425,7 +445,11 @@ def strike(
     """Roll one attack, record it, and apply its damage (with the Power Attack the
     attacker chose for the round, if melee). ``special`` turns the attack in its
     situation into a special one (a coup de grace's sure critical, an aimed shot's
-    bonus: :mod:`d20combat.encounter.maneuvers`), recorded as ``kind`` under ``rule``."""
+    bonus: :mod:`d20combat.encounter.maneuvers`), recorded as ``kind`` under ``rule``.
+    A ranged attack into a grapple from outside it strikes one of the grapplers at
+    random (seed 002 Table: Armor Class Modifiers, note 3)."""
+    if option.ranged and target.grappling and attacker.id not in target.grappling:
+        target = _struck_grappler(enc, attacker, target)
     attack, notes = build_attack(
         enc,
         attacker,
@@ -476,11 +500,54 @@ def strike(
         deal_damage(enc, attacker, target, r, attack, rolls[split:])
         if standing and not enc.active(target):
             cleave(enc, attacker, option, bonus, target)
+        if option.effects:
+            for hook in AFTER_HIT:
+                hook(enc, attacker, option, bonus, target)
         if option.natural and attacker.stat.special_attack_rules:
             from d20combat.encounter.maneuvers.monster import free_trip
 
             free_trip(enc, attacker, option, target)  # SRD monsters "Trip (Ex)"
     return r
+
+
+#: What a hit with an option that has effects sets off, after its damage (the
+#: maneuvers register theirs: Improved Grab, encounter/maneuvers/grapple.py).
+AFTER_HIT: list[Callable[[Encounter, Combatant, AttackOption, Total, Combatant], None]] = []
+
+
+def grapple_group(enc: Encounter, c: Combatant) -> list[Combatant]:
+    """Everyone in ``c``'s grapple (seed 000 "Multiple Grapples": those linked to it,
+    and to them ...), ``c`` included, in id order."""
+    if not c.grappling:
+        return [c]
+    seen = {c.id: c}
+    todo = [c]
+    while todo:
+        for pid in todo.pop().grappling:
+            if pid not in seen:
+                seen[pid] = enc.combatants[pid]
+                todo.append(seen[pid])
+    return [seen[k] for k in sorted(seen)]
+
+
+def _struck_grappler(enc: Encounter, attacker: Combatant, target: Combatant) -> Combatant:
+    """seed 002 note 3: "Roll randomly to see which grappling combatant you strike"."""
+    group = [g for g in grapple_group(enc, target) if g is not attacker and g.present()]
+    if len(group) < 2:
+        return target
+    mark = enc.dice.mark()
+    k = enc.dice.roll(Dice.of(1, len(group)), "which grappler a shot into a grapple strikes")
+    struck = group[k - 1]
+    enc.event(
+        attacker.id,
+        "into-grapple",
+        "seed 002 Table: Armor Class Modifiers, note 3",
+        target=struck.id,
+        rolls_from=mark,
+        aimed=target.id,
+        grapplers=[g.id for g in group],
+    )
+    return struck
 
 
 def use_up_thrown(enc: Encounter, attacker: Combatant, option: AttackOption) -> None:
@@ -598,12 +665,14 @@ def unarmed_provokes(enc: Encounter, c: Combatant, option: AttackOption, target:
     """Whether an attack with ``option`` on ``target`` provokes an attack of opportunity
     from it as an unarmed attack (seed 002 "Attacks of Opportunity"; the ruleset's
     ``unarmed-attack``): an unarmed strike, without Improved Unarmed Strike, on an armed
-    target."""
+    target; not within a grapple (seed 000 "If You're Grappling": its attacks provoke
+    nothing from the opponent)."""
     return (
         option.weapon is not None
         and option.weapon.name == "unarmed strike"
         and not c.traits.improved_unarmed
         and "unarmed-attack" in enc.rules.provoking_actions
+        and target.id not in c.grappling
         and enc.space.is_armed(target)
     )
 
@@ -648,10 +717,12 @@ def provoke(
     ``partner``: the other party of a bull rush under way (seed 000 "Bull Rush"): an
     attack of opportunity by anyone else may go astray onto it (:func:`astray`).
 
-    Returns False if the provoker can no longer act (its action is lost).
+    Returns False if the provoker can no longer act, or was grabbed into a grapple (its
+    action is lost).
     """
     from d20combat.encounter.state import always_react
 
+    held = provoker.grappling
     for t in enc.space.threatening(provoker):
         if only is not None and t is not only:
             continue
@@ -659,8 +730,8 @@ def provoke(
             continue
         if t is spare:
             continue
-        if movement and provoker.id in t.provoked_by_move:
-            continue
+        if movement and (provoker.id in t.provoked_by_move or t.clinging == provoker.id):
+            continue  # (a creature clinging to the mover moves with it: seed 001)
         option = can_make_aoo(enc, t, provoker)
         if option is None:
             continue
@@ -675,8 +746,8 @@ def provoke(
         if partner is not None and t is not partner and enc.active(partner):
             target = astray(enc, t, provoker, partner)
         strike(enc, t, option, option.bonus, target, kind="aoo", moving=movement)
-        if not enc.active(provoker):
-            return False
+        if not enc.active(provoker) or provoker.grappling != held:
+            return False  # down, or grabbed (SRD "Improved Grab"): no more of its action
     return True
 
 

@@ -32,6 +32,7 @@ from d20combat.encounter.maneuvers import aid as AID
 from d20combat.encounter.maneuvers import aimed_shot as AIM
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import feint as FEINT
+from d20combat.encounter.maneuvers import grapple as G
 from d20combat.encounter.maneuvers import knockout as KO
 from d20combat.encounter.maneuvers import monster as MON
 from d20combat.encounter.maneuvers import objects as O
@@ -537,7 +538,8 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(f"{target.id} has left the battlefield")
     if target.vitals.dead:
         raise _fail(f"{target.id} is already dead")
-    if not c.restrictions().can_attack:
+    r = c.restrictions()
+    if not r.can_attack and a.named not in r.escape_actions:
         raise _fail("its conditions forbid attacking: " + ", ".join(sorted(c.conditions)))
     option, nxt = check_attack_budget(enc, c, a.weapon, lambda: _resolve_option(enc, c, a))
     if nxt:
@@ -545,6 +547,9 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             # SRD combat-i "Fighting Defensively as a Full-Round Action": all attacks
             raise _fail("fighting defensively is chosen for the whole full attack")
     elif a.two_weapon:
+        why = G.attack_problem(enc, c, target, option, a)  # none in a grapple
+        if why:
+            raise _fail(why)
         if _routine_for(c, option, True) is None:
             raise _fail(f"no two-weapon routine opens with {option.name}")
         if not _can_full_attack(enc):
@@ -573,7 +578,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
     if option.ranged and not can_use_ranged(c.condition_set(), _flags(option)):
         raise _fail("its conditions forbid this ranged weapon (prone: crossbows, shuriken)")
-    why = enc.space.attack_problem(c, option, target)
+    why = G.attack_problem(enc, c, target, option, a) or enc.space.attack_problem(c, option, target)
     if why:
         raise _fail(why)
 
@@ -702,6 +707,8 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         enc, c, "unarmed attack", only=target
     ):
         return
+    if c.clinging is not None and G.balance_problem(enc, c, option):
+        return  # seed 001: fell off its carrier, the attack lost
     strike(
         enc,
         c,
@@ -716,7 +723,9 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 
 def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
-    if not c.restrictions().can_attack or c.pending_full_round is not None:
+    r = c.restrictions()
+    # a pinned creature attacks nothing but may escape in place of an attack
+    if not (r.can_attack or r.escape_actions) or c.pending_full_round is not None:
         return
     nxt = _continuing(enc, c)
     b = enc.budget
@@ -979,13 +988,18 @@ def _check_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail(f"no second weapon {a.also!r} to draw (carried: {', '.join(carried(c))})")
         if hands(c, a.weapon) + hands(c, a.also) > 2:
             raise _fail("two light or one-handed weapons only")
+    why = G.draw_problem(enc, c, a.weapon, a.also)
+    if why:
+        raise _fail(why)
     if not _free_draw(enc, c):
         need_move_action(enc, c)
 
 
 def _free_draw(enc: Encounter, c: Combatant) -> bool:
     b = enc.budget
-    return c.stat.bab >= 1 and b.moved and not b.stepped and not b.free_draw_used
+    return (
+        c.stat.bab >= 1 and b.moved and not b.stepped and not b.free_draw_used and not c.grappling
+    )
 
 
 def _weapon_of(c: Combatant, item: str) -> Weapon | None:
@@ -1010,6 +1024,8 @@ def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
         enc.budget.free_draw_used = True
     else:
         enc.budget.use("move")
+    if not G.draw_check(enc, c):
+        return  # seed 000: a grappler draws only with a successful grapple check
     drawn = (a.weapon,) if a.also is None else (a.weapon, a.also)
     need = sum(hands(c, w) for w in drawn)
     kept = list(c.wielding)
@@ -1269,7 +1285,17 @@ def _gen_escape(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 
 def _check_surrender(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    return None
+    """Surrender is spoken: a pinned creature's pinner keeps it from speaking (seed 000
+    "If You're Pinning an Opponent": "prevent a pinned opponent from speaking"; a
+    reading: the pinner always does)."""
+    pin = c.conditions.get("pinned")
+    if pin is not None:
+        raise _fail(f"{c.id} is pinned: {pin.owner} keeps it from speaking, so from surrendering")
+
+
+def _gen_surrender(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    if "pinned" not in c.conditions:
+        yield A.Surrender()
 
 
 def _run_surrender(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -1365,6 +1391,16 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
     # listed with the attacks they replace (_gen_attack)
     A.Trip: Handler(_check_attack, _run_attack, lambda enc, c: ()),
+    **{
+        cls: Handler(_check_attack, _run_attack, lambda enc, c: ())
+        for cls in A.ATTACK_MANEUVER_ACTIONS.values()
+        if cls is not A.Trip
+    },
+    A.EscapeArtist: Handler(G.check_escape_artist, G.run_escape_artist, G.gen_escape_artist),
+    A.MoveGrapple: Handler(G.check_move_grapple, G.run_move_grapple, G.gen_move_grapple),
+    A.Release: Handler(G.check_release, G.run_release, G.gen_release),
+    A.ClimbDown: Handler(G.check_climb_down, G.run_climb_down, G.gen_climb_down),
+    A.ShakeOff: Handler(G.check_shake_off, G.run_shake_off, G.gen_shake_off),
     A.BullRush: Handler(check_bull_rush, run_bull_rush, gen_bull_rush),
     A.Disarm: Handler(_check_attack, _run_attack, lambda enc, c: ()),
     A.Sunder: Handler(_check_attack, _run_attack, lambda enc, c: ()),
@@ -1382,7 +1418,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Rebuke: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
     A.Bolster: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
     A.GreaterTurn: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
-    A.Release: Handler(TURN.check_release, TURN.run_release, TURN.gen_release),
+    A.Relinquish: Handler(TURN.check_relinquish, TURN.run_relinquish, TURN.gen_relinquish),
     A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),
@@ -1396,7 +1432,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.PickUp: Handler(_check_pick_up, _run_pick_up, _gen_pick_up),
     A.OpenDoor: Handler(_check_open, _run_open, _gen_open),
     A.Escape: Handler(_check_escape, _run_escape, _gen_escape),
-    A.Surrender: Handler(_check_surrender, _run_surrender, _gen_one(A.Surrender())),
+    A.Surrender: Handler(_check_surrender, _run_surrender, _gen_surrender),
     A.Flee: Handler(_check_flee, _run_flee, _gen_fear(A.Flee())),
     A.Cower: Handler(_check_cower, _run_cower, _gen_fear(A.Cower())),
 }
@@ -1410,13 +1446,47 @@ def handler_for(action: A.Action) -> Handler:
     return h
 
 
+#: What conditions never forbid (ending the turn, waiting, giving up, letting go of
+#: what one holds, cowering in fear).
+_ALWAYS = frozenset({"end", "delay", "surrender", "drop", "cower"})
+
+
+def conditions_problem(c: Combatant, a: A.Action) -> str | None:
+    """Why ``c``'s conditions forbid ``a`` by name (:attr:`Action.named`), or None: a
+    grappler takes only the grapple options (seed 000 "If You're Grappling"; the
+    conditions table's ``only_actions``), a pinned creature only tries to escape
+    (``escape_actions``)."""
+    if not c.conditions or a.verb in _ALWAYS:
+        return None
+    r = c.restrictions()
+    escapes = r.escape_actions & A.NAMED_ACTIONS  # the others' turns do not begin
+    if r.actions == "none" and escapes and a.named not in escapes:
+        return f"{', '.join(sorted(c.conditions))}: it may only try to escape"
+    if r.only_actions is not None and a.named not in r.only_actions:
+        return f"grappling: {a.verb} is not one of the grapple options"
+    return None
+
+
+def check_action(enc: Encounter, c: Combatant, a: A.Action) -> Handler:
+    """Raise IllegalActionError unless ``c`` may take ``a`` now; its handler."""
+    h = handler_for(a)
+    why = conditions_problem(c, a)
+    if why:
+        raise _fail(why)
+    h.check(enc, c, a)
+    return h
+
+
 def legal_actions(enc: Encounter, c: Combatant) -> list[A.Action]:
     """Candidates from every handler, each fully checked, in a deterministic order."""
     out: list[A.Action] = []
     for h in HANDLERS.values():
         for action in h.generate(enc, c):
             try:
-                h.check(enc, c, action)
+                if conditions_problem(c, action) is None:
+                    h.check(enc, c, action)
+                else:
+                    continue
             except IllegalActionError:
                 continue
             out.append(action)

@@ -23,6 +23,15 @@ The rules, with the code and sources they come from:
   It Up": "unconscious or dead"; SRD combat-ii: a helpless creature's square may be
   entered), nor Tiny and smaller creatures, which may move into occupied squares (SRD
   combat-ii "Tiny, Diminutive, and Fine Creatures"): ``Space._share`` counts the same;
+* grapples (``encounter/maneuvers/grapple.py``; seed 000 "Grapple"): a creature
+  grapples other combatants, each once, and they grapple it back; it has the
+  ``grappling`` condition exactly while it grapples someone; grapplers are on the
+  field, able to act and not helpless (``grapple.tidy``); two grapplers share at
+  least one square (each moved into the other's space: "Step 4"); a pin names one of
+  the pinned creature's grapple opponents, who pins no one else; a creature clinging to
+  another (seed 001) clings to a larger creature on the field, within its space, has
+  the ``clinging`` condition exactly then, and grapples nobody. Creatures in one
+  grapple, and a creature with those clinging to it, may share their squares;
 * the initiative order (``encounter/turns.py``): empty until initiative is rolled; from
   then on every combatant exactly once, the dead, dying, fled and surrendered
   included, because a creature keeps its initiative count whatever happens to it (seed
@@ -152,6 +161,7 @@ def problems(enc: Encounter) -> list[Problem]:
     for i, c in enumerate(ids.values()):
         _vitals(found, enc, i, c)
         _references(found, enc, i, c)
+        _grapple(found, enc, i, c)
     _places(found, enc)
     _order(found, enc)
     _items_and_doors(found, enc)
@@ -340,6 +350,112 @@ def _turning(found: _Found, enc: Encounter, at: tuple[Part, ...], c: Combatant) 
             )
 
 
+def _overlaps(a: Combatant, b: Combatant) -> bool:
+    (ax, ay), n = a.pos, a.squares
+    (bx, by), m = b.pos, b.squares
+    return ax < bx + m and bx < ax + n and ay < by + m and by < ay + n
+
+
+def _able(enc: Encounter, c: Combatant) -> bool:
+    return not c.fled and c.can_act(enc.rules) and (not _known(c) or not c.restrictions().helpless)
+
+
+def _grapple(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
+    """``c``'s grapple and clinging (seed 000 "Grapple"; seed 001 "Climbing onto larger
+    creatures")."""
+    at = ("combatants", i)
+    ids = enc.combatants
+    seen: set[str] = set()
+    for k, pid in enumerate(c.grappling):
+        p = ids.get(pid)
+        where: tuple[Part, ...] = (*at, "grappling", k)
+        if p is None or p is c:
+            found.add(where, f"no other combatant {pid!r}", _ids(enc) + f" but {c.id}")
+        elif pid in seen:
+            found.add(where, f"{pid} is listed twice", "each grapple opponent once")
+        elif c.id not in p.grappling:
+            found.add(where, f"{pid} does not grapple {c.id} back", "a grapple both hold")
+        elif not _overlaps(c, p):
+            found.add(
+                where,
+                f"{c.id} at {_where(c.pos)} and {pid} at {_where(p.pos)} share no square",
+                "grapplers in each other's space (seed 000 Step 4: Maintain Grapple)",
+            )
+        seen.add(pid)
+    if bool(c.grappling) != ("grappling" in c.conditions):
+        found.add(
+            (*at, "conditions"),
+            f"{c.id} {'grapples' if c.grappling else 'grapples nobody'} and "
+            f"{'lacks' if c.grappling else 'has'} the grappling condition",
+            "the grappling condition exactly while it grapples someone",
+        )
+    if c.grappling and not _able(enc, c):
+        found.add(
+            (*at, "grappling"),
+            f"{c.id} grapples but has fled, cannot act or is helpless",
+            "[]: such a creature leaves its grapples (grapple.tidy)",
+        )
+    pin = c.conditions.get("pinned")
+    if pin is not None:
+        pinner = ids.get(pin.owner)
+        if pin.owner not in c.grappling or pinner is None:
+            found.add(
+                (*at, "conditions", "pinned", 0),
+                f"pinned by {pin.owner!r}, who does not grapple {c.id}",
+                "one of its grapple opponents: " + (", ".join(c.grappling) or "none"),
+            )
+        else:
+            others = [o.id for o in ids.values() if o is not c and _pinner(o) == pinner.id]
+            if others:
+                found.add(
+                    (*at, "conditions", "pinned", 0),
+                    f"{pinner.id} pins {c.id} and {', '.join(others)}",
+                    "a pinner pins one creature (seed 000: it cannot pin another)",
+                )
+    carrier_id = c.clinging
+    if (carrier_id is not None) != ("clinging" in c.conditions):
+        found.add(
+            (*at, "conditions"),
+            f"{c.id} clinging to {carrier_id} "
+            f"with{'out' if carrier_id else ''} the clinging condition",
+            "the clinging condition exactly while it clings to a creature",
+        )
+    if carrier_id is None:
+        return
+    carrier = ids.get(carrier_id)
+    where = (*at, "clinging")
+    if carrier is None or carrier is c:
+        found.add(where, f"no other combatant {carrier_id!r}", _ids(enc) + f" but {c.id}")
+    elif carrier.stat.size <= c.stat.size or carrier.clinging is not None:
+        found.add(
+            where,
+            f"{c.id} clings to {carrier_id}, not a larger creature standing on its own",
+            "a larger creature (seed 001 Climbing onto larger creatures)",
+        )
+    elif not (
+        carrier.pos[0] <= c.pos[0]
+        and carrier.pos[1] <= c.pos[1]
+        and c.pos[0] + c.squares <= carrier.pos[0] + carrier.squares
+        and c.pos[1] + c.squares <= carrier.pos[1] + carrier.squares
+    ):
+        found.add(
+            (*at, "pos"),
+            f"{c.id} at {_where(c.pos)} is not within {carrier_id}'s space",
+            "a square of the creature it clings to",
+        )
+    elif c.grappling or not (_able(enc, c) and _able(enc, carrier)):
+        found.add(
+            where,
+            f"{c.id} clings to {carrier_id} while grappling, unable, or with it unable",
+            "null: clinging ends then (grapple.tidy)",
+        )
+
+
+def _pinner(c: Combatant) -> str | None:
+    pin = c.conditions.get("pinned")
+    return None if pin is None else pin.owner
+
+
 def _effect(found: _Found, enc: Encounter, at: tuple[Part, ...], c: Combatant, e: Effect) -> None:
     """An edge ``c`` holds (aid another, a feint, a victim found): over another
     combatant, given by a combatant (``c`` itself but for aid), timed on the giver's or
@@ -400,6 +516,7 @@ def _places(found: _Found, enc: Encounter) -> None:
     m = enc.map
     rules = enc.rules
     occupants: dict[tuple[int, int], list[Placement]] = {}
+    unit = _units(enc)
     for i, c in enumerate(enc.combatants.values()):
         at = ("combatants", i, "pos")
         if fit(m, c.pos, c.squares, swim=c.stat.speed.swim > 0) == FIT_NONE:
@@ -417,7 +534,13 @@ def _places(found: _Found, enc: Encounter) -> None:
         ):
             continue
         p = Placement(id=c.id, name=c.id, side=c.side, stat_block=c.stat, position=c.pos)
-        other = placement_clash(p, occupants)
+        mine = unit.get(c.id)
+        others = occupants
+        if mine is not None:  # a grapple, or a creature and those clinging to it
+            others = {
+                sq: [q for q in here if unit.get(q.id) != mine] for sq, here in occupants.items()
+            }
+        other = placement_clash(p, others)
         if other is not None:
             found.add(
                 at,
@@ -428,6 +551,34 @@ def _places(found: _Found, enc: Encounter) -> None:
             continue
         for sq in p.squares:
             occupants.setdefault(sq, []).append(p)
+
+
+def _units(enc: Encounter) -> dict[str, int]:
+    """Combatant -> a number shared by those that may share squares beyond their sizes:
+    one grapple (linked directly or not), and a creature with those clinging to it."""
+    ids = enc.combatants
+    parent = {cid: cid for cid in ids}
+
+    def root(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    joined = False
+    for c in ids.values():
+        for other in (*c.grappling, c.clinging):
+            if other is not None and other in ids:
+                parent[root(c.id)] = root(other)
+                joined = True
+    if not joined:
+        return {}
+    roots = {cid: root(cid) for cid in ids}
+    sizes: dict[str, int] = {}
+    for r in roots.values():
+        sizes[r] = sizes.get(r, 0) + 1
+    numbers: dict[str, int] = {}
+    return {cid: numbers.setdefault(r, len(numbers)) for cid, r in roots.items() if sizes[r] > 1}
 
 
 def _order(found: _Found, enc: Encounter) -> None:

@@ -149,6 +149,8 @@ class CombatantDoc(_Doc):
     ticked_round: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)]
     lost: list[StrictStr]
     unloaded: list[StrictStr] = Field(default_factory=list)
+    grappling: list[StrictStr] = Field(default_factory=list)  # ids, seed 000 "Grapple"
+    clinging: StrictStr | None = None  # the creature it clings to (seed 001)
     item_damage: dict[StrictStr, Count] = Field(default_factory=dict)
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)

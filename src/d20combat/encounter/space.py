@@ -155,6 +155,8 @@ class Space:
         self._rosters: dict[str, tuple[list[Combatant], set[str], set[str]]] = {}
         self._by_id: list[Combatant] = []
         self._max_reach = 5
+        # seed 001: carrier id -> the creatures clinging to it (they move with it)
+        self.riders: dict[str, set[str]] = {}
         self.rebuild()
 
     # ------------------------------------------------------------ bookkeeping
@@ -165,6 +167,10 @@ class Space:
                 self.occ.add(c.id, c.pos, c.squares)
         self._max_reach = max([20] + [2 * c.stats.reach_ft for c in self.enc.combatants.values()])
         self._by_id = sorted(self.enc.combatants.values(), key=lambda c: c.id)
+        self.riders = {}
+        for c in self._by_id:
+            if c.clinging is not None:
+                self.riders.setdefault(c.clinging, set()).add(c.id)
         self.invalidate()
 
     def invalidate(self, c: Combatant | None = None) -> None:
@@ -199,7 +205,14 @@ class Space:
 
     def place(self, c: Combatant, pos: Pos) -> None:
         """Move ``c`` to ``pos``. A big creature in a space narrower than its own is
-        squeezing (SRD combat-ii "Squeezing": -4 on attacks and to AC) until it leaves."""
+        squeezing (SRD combat-ii "Squeezing": -4 on attacks and to AC) until it leaves.
+        The creatures clinging to it (seed 001) move with it."""
+        riders = self.riders.get(c.id)
+        if riders:
+            dx, dy = pos[0] - c.pos[0], pos[1] - c.pos[1]
+            for rid in sorted(riders):
+                r = self.enc.combatants[rid]
+                self.place(r, (r.pos[0] + dx, r.pos[1] + dy))
         c.pos = pos
         self.occ.move(c.id, pos)
         if c.squares > 1:

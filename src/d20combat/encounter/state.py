@@ -34,7 +34,7 @@ from d20combat.encounter.combatant import (
     initial_wielding,
 )
 from d20combat.encounter.events import Event
-from d20combat.encounter.handlers import drop_item, handler_for
+from d20combat.encounter.handlers import check_action, drop_item
 from d20combat.encounter.maneuvers.turning import approached
 from d20combat.encounter.outcome import Outcome
 from d20combat.errors import IllegalActionError
@@ -139,6 +139,10 @@ class Encounter:
         self.own_map = False  # maps are shared (with their caches) until a door opens
         self.space: Space = Space(self)
         self.reactions: dict[str, ReactionPolicy] = {}
+        # per combatant: (enc, holder, actor) -> whether it holds on when ``actor``
+        # escapes or moves the grapple (seed 000: "Opponents don't have to try to hold
+        # you"); without one, foes hold on and allies let go (grapple.resists)
+        self.holds: dict[str, ReactionPolicy] = {}
         # per defender: whether it avoids an overrunner (reactor, overrunner) -> bool;
         # the default is d20combat.encounter.maneuvers.overrun.default_avoid
         self.avoids: dict[str, ReactionPolicy] = {}
@@ -404,7 +408,7 @@ class Encounter:
         cur = self.current
         if cur is None:
             raise IllegalActionError("the fight is over" if self.outcome else "not started")
-        handler_for(action).check(self, cur, action)
+        check_action(self, cur, action)
 
     def apply(self, action: Action) -> list[Event]:
         """Resolve ``action`` for the current creature and return its events.
@@ -415,8 +419,7 @@ class Encounter:
         if self.outcome is not None or not self.order:
             raise IllegalActionError("the fight is over" if self.outcome else "not started")
         cur = self.combatants[self.order[self.turn]]
-        handler = handler_for(action)
-        handler.check(self, cur, action)
+        handler = check_action(self, cur, action)
         self._events = []
         self.history.append(str(action))
         before = cur.pos
@@ -492,6 +495,7 @@ def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
         new = Combatant(c.id, c.name, c.home, c.stat, c.stats, c.pos, c.vitals, rules=c.rules)
         enc.combatants[cid] = new
     enc.reactions = dict(share.reactions)
+    enc.holds = dict(share.holds)
     enc.avoids = dict(share.avoids)
     enc.log = list(share.log)
     enc.history = list(share.history)

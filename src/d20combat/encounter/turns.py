@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from d20combat.encounter.actions import Action, EndTurn
+from d20combat.encounter.actions import NAMED_ACTIONS, Action, EndTurn
 from d20combat.encounter.combatant import Budget, Combatant, Effect
 from d20combat.encounter.outcome import EndKind, Outcome, SideStatus
 from d20combat.rules.conditions import CONDITIONS, restrictions
@@ -163,7 +163,8 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     if not can_act:
         return False
     r = c.restrictions()
-    if r.actions == "none":
+    if r.actions == "none" and not r.escape_actions & NAMED_ACTIONS:
+        # a pinned creature's turn still comes: it may try to escape (seed 000)
         enc.event(c.id, "no-action", "SRD conditions", conditions=sorted(c.conditions))
         c.acted = True
         return False
@@ -285,6 +286,10 @@ def end_turn(enc: Encounter, *, delaying: bool = False) -> None:
     nothing lasting through its turn ends yet) and begin the next."""
     c = enc.current
     if c is not None:
+        if c.grappling:
+            from d20combat.encounter.maneuvers.grapple import end_of_turn
+
+            end_of_turn(enc, c)
         if not delaying:
             end_effects(enc, c)
         enc.event(c.id, "end-turn", "seed 004 Action Types")
@@ -308,6 +313,9 @@ def after_action(enc: Encounter, actor: Combatant, action: Action) -> None:
             hp=actor.vitals.hp,
             state=actor.state(enc.rules).value,
         )
+    from d20combat.encounter.maneuvers.grapple import tidy
+
+    tidy(enc)
     check_outcome(enc)
     if enc.outcome is not None:
         return

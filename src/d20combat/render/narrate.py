@@ -222,15 +222,7 @@ def _break(e: Event) -> str:
 def _trip(e: Event) -> str:
     """seed 000 "Trip": the touch attack, the opposed check, the counter-trip."""
     o = e.outcome
-    parts = []
-    if o.get("touch_total") is not None:
-        ac = e.total("touch armor class")
-        bonus = e.total("touch attack bonus")
-        b = f" {bonus.value:+d}" if bonus else ""
-        parts.append(
-            f"touch attack d20 {o.get('touch_natural')}{b} = {o['touch_total']} "
-            f"vs touch AC {ac.value if ac else '?'}"
-        )
+    parts = [_touch(e)] if o.get("touch_total") is not None else []
     if o.get("check"):
         parts.append(_contest(e, "trip", o["check"]))
     if o.get("counter"):
@@ -250,6 +242,75 @@ def _trip(e: Event) -> str:
             f"(Trip (Ex): no touch attack, no counter-trip): {'; '.join(parts)}: {result}"
         )
     return f"{e.actor} tries to trip {e.target}{how}: {'; '.join(parts)}: {result}"
+
+
+def _touch(e: Event) -> str:
+    """``touch attack d20 12 +9 = 21 vs touch AC 10``, or "" without a touch attack."""
+    o = e.outcome
+    if o.get("touch_total") is None:
+        return ""
+    ac = e.total("touch armor class")
+    bonus = e.total("touch attack bonus")
+    b = f" {bonus.value:+d}" if bonus else ""
+    return (
+        f"touch attack d20 {o.get('touch_natural')}{b} = {o['touch_total']} "
+        f"vs touch AC {ac.value if ac else '?'}"
+    )
+
+
+def _grapple(e: Event) -> str:
+    """seed 000 "Starting a Grapple": the grab, the hold, and why it failed."""
+    o = e.outcome
+    parts = [p for p in (_touch(e), _contest(e, "grapple", o.get("check"))) if p]
+    result = {
+        "held": f"{e.actor} gets a hold: the two are grappling",
+        "failed": f"{e.target} breaks free of the hold",
+        "missed": "the grab misses",
+        "concealed": "concealment spoils the grab",
+        "too large": f"{e.target} is two or more sizes larger: the hold fails",
+        "spoiled": "the attack of opportunity dealt damage: the grapple attempt fails",
+    }.get(o.get("result", ""), str(o.get("result")))
+    verb = "joins the grapple with" if o.get("joining") else "tries to grapple"
+    if o.get("grab"):  # SRD "Improved Grab": a free hold after the hit, no touch attack
+        verb = f"grabs {e.target} with its {o['grab']} (improved grab: a free grapple, no"
+        verb += " attack of opportunity, no touch attack) and tries to hold"
+        if o.get("result") == "held":
+            result += f", and pulls {e.target} into its space"
+    return f"{e.actor} {verb} {e.target}: " + "; ".join([*parts, result])
+
+
+def _grapple_check(e: Event) -> str:
+    """An option in a grapple: the opposed check(s) and whether it succeeded."""
+    o = e.outcome
+    check = o.get("check") or []
+    against = o.get("against") or []
+    mine = e.totals[0][1] if e.totals else None
+    m = f" ({mine.value:+d})" if mine else ""
+    label = e.totals[0][0] if e.totals else "grapple check"
+    if not against:
+        vs = "nobody holds on"
+    else:
+        theirs = [
+            f"{who} {total}"
+            + (f" ({t.value:+d})" if (t := e.total(f"grapple check of {who}")) else "")
+            for who, total in zip(against, check[1:], strict=False)
+        ]
+        vs = "vs " + ", ".join(theirs)
+    done = "succeeds" if o.get("won") else "fails"
+    first = check[0] if check else "?"
+    return f"{e.actor} tries to {o.get('option')} ({e.target}): {label} {first}{m} {vs}: {done}"
+
+
+def _climb(e: Event) -> str:
+    """seed 001 "Getting up": the grab and the Strength contest."""
+    o = e.outcome
+    parts = [p for p in (_touch(e), _contest(e, "climb", o.get("check"))) if p]
+    result = {
+        "up": f"{e.actor} pulls itself up onto {e.target}'s back",
+        "shaken off": f"{e.target} shakes {e.actor} off",
+        "missed": "the grab misses",
+    }.get(o.get("result", ""), str(o.get("result")))
+    return f"{e.actor} tries to climb onto {e.target}: " + "; ".join([*parts, result])
 
 
 def _splash(e: Event) -> str:
@@ -608,6 +669,26 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "crawl": _move,
     "provoked": _provoked,
     "trip": _trip,
+    "grapple": _grapple,
+    "grapple-check": _grapple_check,
+    "climb": _climb,
+    "move-in": _simple("{actor} moves into {target}'s space ({start} to {end})"),
+    "step-out": _simple("{actor} moves out of the grapple ({start} to {end})"),
+    "grapple-ends": _simple("{actor} and {target} are no longer grappling ({why})"),
+    "release": _simple("{actor} lets go of {target}"),
+    "move-grapple": lambda e: (
+        f"{e.actor} moves the grapple from {e.outcome['start']} to {e.outcome['end']}, "
+        f"dragging {', '.join(e.outcome.get('dragged') or []) or 'nobody'}"
+    ),
+    "into-grapple": _simple("{actor}'s shot into the grapple strikes {target} at random"),
+    "shake-off": lambda e: (
+        f"{e.actor} tries to shake {e.target} off: "
+        f"{_contest(e, 'shake', e.outcome.get('check'))}: {e.target} {e.outcome.get('result')}"
+    ),
+    "fall": _simple("{actor} falls off {target} ({why}): prone at {end}, {damage} damage, {hp} hp"),
+    "climb-down": _simple("{actor} climbs down from {target} to {end}"),
+    "clinging-ends": _simple("{actor} no longer clings to {target}"),
+    "balance": _simple("{actor} attacks two-handed on {target}'s back: Balance {total} vs DC {dc}"),
     "bull-rush": _bull_rush,
     "pushed": _pushed,
     "overrun": _overrun,
@@ -620,7 +701,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "break": _break,
     "feint": _feint,
     "turning": _turning,
-    "released": _simple("{actor} releases {target} from its command: it returns to {side}"),
+    "relinquished": _simple("{actor} relinquishes command of {target}: it returns to {side}"),
     "turning-broken": _simple(
         "{actor} overcomes its turning: {target} came within {distance_ft} ft of it"
     ),
@@ -683,10 +764,11 @@ def explain(e: Event) -> Iterator[str]:
 def _named(e: Event, names: Mapping[str, str]) -> Event:
     """The event with combatant ids replaced by their display names."""
     outcome = e.outcome
-    if "order" in outcome or "after" in outcome or "reached" in outcome:
+    lists = [k for k in ("order", "against", "dragged", "grapplers") if k in outcome]
+    if lists or "after" in outcome or "reached" in outcome:
         outcome = dict(outcome)
-        if "order" in outcome:
-            outcome["order"] = [names.get(i, i) for i in outcome["order"]]
+        for k in lists:
+            outcome[k] = [names.get(i, i) for i in outcome[k]]
         if "after" in outcome:
             outcome["after"] = names.get(outcome["after"], outcome["after"])
         for key in ("reached", "affected"):  # a turning's creatures: [id, ...]

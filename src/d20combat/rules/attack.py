@@ -288,6 +288,21 @@ def _hit(
 ) -> AttackResult:
     """A hit's damage, multiplied and reduced (the roll's numbers passed through)."""
     mult = combine_multipliers(crit[1] if critical and crit else 1, attack.multiplier)
+    return damage_of(dice, attack, rules, mult)._replace(
+        critical=critical,
+        threat=threat,
+        natural=natural,
+        total=total,
+        confirm_total=confirm_total,
+        instant_kill=instant_kill,
+    )
+
+
+def damage_of(dice: DiceSource, attack: Attack, rules: Ruleset, mult: int = 1) -> AttackResult:
+    """The damage of a hit with ``attack`` (multiplied ``mult`` times), after the
+    target's defenses: the damage part of :func:`resolve_attack`, also used alone where
+    damage comes without an attack roll (seed 000 "Grapple": a won grapple check deals
+    unarmed-strike damage)."""
     parts = roll_damage(dice, attack, mult)
     d = attack.defenses
     if d.dr or d.resist or d.immune or d.vulnerable:
@@ -300,12 +315,6 @@ def _hit(
         damage = 0
     return AttackResult(
         True,
-        critical=critical,
-        threat=threat,
-        natural=natural,
-        total=total,
-        confirm_total=confirm_total,
-        instant_kill=instant_kill,
         rolled=sum(p.amount for p in parts),
         damage=damage,
         nonlethal=nonlethal,

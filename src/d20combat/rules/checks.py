@@ -120,6 +120,42 @@ def opposed(
     return Opposed(coin == 1, mine, mine, tie=True)
 
 
+def opposed_all(
+    dice: DiceSource,
+    actor: Total,
+    opponents: list[Total],
+    purposes: tuple[str, str],
+    ties: Ties = Ties.HIGHER_MODIFIER,
+) -> tuple[bool, int, list[int]]:
+    """The actor's one check against each opponent's own (seed 000 "Escape from
+    Grapple": "your grapple check result has to beat all their individual check
+    results"): whether it beat every one, its total and theirs. Each pair's tie is
+    settled by ``ties``; a tie of equal modifiers is rolled again for that pair alone
+    (:func:`opposed`). Every opponent rolls, win or lose.
+    """
+    mine = check(dice, actor, purposes[0])
+    won = True
+    totals = []
+    for k, opponent in enumerate(opponents):
+        label = purposes[1] if len(opponents) == 1 else f"{purposes[1]} ({k + 1})"
+        outcome, theirs = dice.classify(D20.plus(opponent.value), label, _against(mine))
+        if dice.exact and outcome == "tie":
+            theirs = mine
+        if outcome == "tie":
+            if ties is Ties.ACTOR:
+                outcome = "won"
+            elif ties is Ties.OPPONENT:
+                outcome = "lost"
+            elif actor.value != opponent.value:
+                outcome = "won" if actor.value > opponent.value else "lost"
+            else:
+                again = opposed(dice, actor, opponent, (f"{purposes[0]}: tie", label), ties)
+                outcome = "won" if again.won else "lost"
+        won = won and outcome == "won"
+        totals.append(theirs)
+    return won, mine, totals
+
+
 @lru_cache(maxsize=4096)
 def p_opposed(actor: int, opponent: int, ties: Ties = Ties.HIGHER_MODIFIER) -> Fraction:
     """The exact chance that the actor wins :func:`opposed` with these modifiers, in

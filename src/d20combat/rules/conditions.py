@@ -92,6 +92,7 @@ GRAPPLE_ACTIONS: frozenset[str] = frozenset(
         "damage-opponent",
         "draw-light-weapon",
         "escape-grapple",
+        "escape-pin",
         "escape-artist",
         "move-grapple",
         "retrieve-component",
@@ -101,7 +102,8 @@ GRAPPLE_ACTIONS: frozenset[str] = frozenset(
         "release-pin",
     }
 )
-"""SRD combat-ii "If You're Grappling" (seed 002 "Grappling Actions")."""
+"""SRD combat-ii "If You're Grappling" (seed 002 "Grappling Actions"; seed 004 "Escape
+from Pin"). The encounter's actions carry these names (``Action.named``)."""
 
 PRONE_USABLE = "prone-usable"
 """The weapon flag (``content.equipment.WeaponFlag.PRONE_USABLE``) of the ranged
@@ -280,6 +282,14 @@ _ROWS: tuple[ConditionSpec, ...] = (
         ends_at="start-of-next-turn",
     ),
     ConditionSpec(
+        "clinging",
+        "seed 001 ('climb a larger creature and cling to its back', 'Sliding down safely "
+        "takes all your movement for one round')",
+        can_move=False,
+        notes="Moves only with the creature it clings to, or by climbing down (grapple "
+        "module); shaken off or falling, it lands prone at the creature's feet.",
+    ),
+    ConditionSpec(
         "climbing",
         "seed 002 Table: Armor Class Modifiers ('flat-footed (such as surprised, "
         "balancing, climbing)'); seed 000 'Sneak Attacks'",
@@ -442,8 +452,9 @@ _ROWS: tuple[ConditionSpec, ...] = (
         can_move=False,
         aoo="grapple-partner",
         threatens=False,
-        notes="Attacks in a grapple are at -4 (grapple module). A ranged or melee "
-        "attack into a grapple strikes a random grappler.",
+        notes="Attacks on a grapple opponent are at -4 (the ruleset's grapple attack "
+        "penalty). A ranged attack into a grapple from outside strikes a random grappler "
+        "(seed 002 note 3).",
     ),
     ConditionSpec(
         "helpless",
@@ -1230,11 +1241,13 @@ def sneak_attack_extra(
     crit_immune: bool = False,
     ranged: bool = False,
     distance: int = 0,
+    grapple_partner: bool = False,
 ) -> tuple[ExtraDamage, ...]:
     """The sneak attack ``dice`` (``"2d6"``; None: the attacker has none) one attack
     adds, as extra damage never multiplied: when :func:`sneak_attack_allowed` says so,
     not against a creature immune to critical hits (seed 000 "Sneak Attacks"), a ranged
-    one only within 30 ft (SRD rogue "Sneak Attack").
+    one only within 30 ft (SRD rogue "Sneak Attack"); ``grapple_partner``: as for
+    :func:`sneak_attack_allowed`.
 
     Raises:
         ContentError: for an unknown condition name.
@@ -1249,6 +1262,7 @@ def sneak_attack_extra(
         uncanny_dodge=uncanny_dodge,
         improved_uncanny_dodge=improved_uncanny_dodge,
         run_feat=run_feat,
+        grapple_partner=grapple_partner,
     ):
         return ()
     return (ExtraDamage(dice=dice, source="sneak attack"),)

@@ -102,6 +102,17 @@ NUMBERED_QUALITIES: Mapping[str, str] = {
 # A build's words for its turning, which the rules read from StatBlock.turning
 # (encounter/maneuvers/turning.py): the special attack text only shows it.
 TURNING_TEXTS = ("turn undead", "rebuke undead", "turn or rebuke undead")
+# Special attacks the rules read as structured data (StatBlock fields): modelled when
+# the field is there (the importer read the numbers), else listed as not modelled.
+STRUCTURED_ATTACKS: Mapping[str, str] = {
+    "constrict": "constrict",  # encounter/maneuvers/grapple.py
+}
+
+# Natural attack effects the rules read (NaturalAttack.effects); the special attack
+# of the same name is modelled when a natural attack has the effect.
+NATURAL_EFFECTS: Mapping[str, str] = {
+    "improved grab": "encounter/maneuvers/grapple.py",  # Statistics.grab
+}
 
 # Special attacks with their numbers (StatBlock.special_attack_rules, read with
 # StatBlock.special) -> the module that reads each (SRD
@@ -193,6 +204,14 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         if not any(names_keyword(s, k) for k in SPECIAL_ATTACKS)
         and not (stat.turning is not None and any(names_keyword(s, k) for k in TURNING_TEXTS))
         if not any(names_keyword(s, k) for k in (*SPECIAL_ATTACKS, *ruled))
+        and not any(
+            names_keyword(s, k) and getattr(stat, f) is not None
+            for k, f in STRUCTURED_ATTACKS.items()
+        )
+        and not any(
+            names_keyword(s, k) and any(k in n.effects for n in stat.natural_attacks)
+            for k in NATURAL_EFFECTS
+        )
     ]
     out += [
         NotModelled("special attack", r.kind)
@@ -215,6 +234,6 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         NotModelled("natural attack effect", f"{e} ({nat.name})")
         for nat in stat.natural_attacks
         for e in nat.effects
-        if not (e in ruled and _sets_off(stat, e, nat.name))
+        if e not in NATURAL_EFFECTS and not (e in ruled and _sets_off(stat, e, nat.name))
     ]
     return list(dict.fromkeys(out))

@@ -198,6 +198,40 @@ class Statistics:
         return next((o for o in self.options if o.name == "unarmed strike"), None)
 
     @cached_property
+    def grab(self) -> AttackOption | None:
+        """The natural attack whose hit starts a free grapple (SRD special abilities
+        "Improved Grab"), the first of them; its damage is what the creature's
+        grapple deals (:attr:`hold_damage`)."""
+        return next((o for o in self.options if o.natural and "improved grab" in o.effects), None)
+
+    @cached_property
+    def hold_damage(self) -> AttackOption | None:
+        """What this creature's grapple damage is rolled with: the Improved Grab
+        attack's ("each successful grapple check it makes during successive rounds
+        automatically deals the damage indicated for the attack that established the
+        hold", a reading for any hold), else the unarmed strike's (seed 000 "Damage Your
+        Opponent")."""
+        return self.grab or self.unarmed
+
+    @cached_property
+    def constrict(self) -> AttackOption | None:
+        """The constrict damage (SRD special abilities "Constrict") as a damage-only
+        option: the published dice (Strength included), its type and extra damage."""
+        c = self.stat.constrict
+        if c is None:
+            return None
+        return AttackOption(
+            name="constrict",
+            ranged=False,
+            bonus=stack(()),
+            dice=Dice.parse(c.damage),
+            damage_bonus=stack(()),
+            damage_types=c.damage_types,
+            extra=c.extra,
+            natural=True,
+        )
+
+    @cached_property
     def crit_immune(self) -> bool:
         return immune_to_criticals(self.stat)
 
@@ -874,3 +908,30 @@ def derive(stat: StatBlock, rules: Ruleset | None = None) -> Statistics:
         reach_ft=natural_reach(stat),
         conditional=conditional,
     )
+
+
+_BORROWED: dict[tuple[int, int, str], tuple[Statistics, Statistics, AttackOption | None]] = {}
+
+
+def borrowed_option(user: Statistics, holder: Statistics, item: str) -> AttackOption | None:
+    """``user``'s attack with ``holder``'s weapon ``item`` (seed 000 "Use Opponent's
+    Weapon": a grappler attacks with its opponent's light weapon): the user's own
+    attack bonus and Strength, the weapon's size, enhancement and make. None if the
+    holder carries no such weapon (cached per pair of statistics)."""
+    key = (id(user), id(holder), item)
+    hit = _BORROWED.get(key)
+    if hit is not None and hit[0] is user and hit[1] is holder:
+        return hit[2]
+    ref = next((r for r in holder.stat.weapons if r.display == item), None)
+    option = None
+    if ref is not None:
+        ref = ref.model_copy(
+            update={"size": ref.size or holder.stat.size, "wield": WieldStyle.MAIN}
+        )
+        body, shield = _worn(user.stat)
+        builder = _Builder(user.stat, user.abilities, user.rules, body, shield)
+        option = builder.weapon_option(ref, WieldStyle.MAIN)
+    if len(_BORROWED) > 1024:
+        _BORROWED.clear()
+    _BORROWED[key] = (user, holder, option)
+    return option

@@ -11,7 +11,7 @@ the maneuver (the same closed forms as ``d20combat odds``: the touch attack and
   of opportunity from every foe threatening it; with Improved Trip the replaced attack
   still comes. Against that: the planned attack is lost (unless Improved Trip and the
   foe falls), the attack of opportunity an unarmed trip provokes, and the same losses
-  turned on the tripper when it is tripped back.
+  turned on the tripper when it is tripped back;
 * a disarm (seed 000 "Disarm"): if the foe loses its weapon, what it deals a round
   falls to what it has without it (another weapon it holds, its natural weapons, its
   unarmed strike) until it recovers: it picks the weapon up (a move action that costs
@@ -25,6 +25,7 @@ the maneuver (the same closed forms as ``d20combat odds``: the touch attack and
   its hit points left, :meth:`~d20combat.rules.dice.Dice.distribution_weights`): the
   foe then fights without it as above (no pick-up), against the attack given up and
   the attack of opportunity.
+* a grapple (seed 000 "Grapple"): :func:`d20combat.tactics.grapple.grapple_value`.
 
 The actions that are not made in place of one attack are weighed against the whole
 turn's attacks they give up (:func:`turn_special`, asked once at the start of the
@@ -88,6 +89,7 @@ from d20combat.encounter.maneuvers.coup_de_grace import (
 )
 from d20combat.encounter.maneuvers.disarm import can_be_disarmed, disarm_check
 from d20combat.encounter.maneuvers.feint import feint_problem_in, improved_feint
+from d20combat.encounter.maneuvers.grapple import start_problem
 from d20combat.encounter.maneuvers.knockout import knockout_option, knockout_problem_in
 from d20combat.encounter.maneuvers.objects import IMMOBILE_MELEE, closed_doors, object_problem
 from d20combat.encounter.maneuvers.overrun import overrun_paths, overrun_problem_in
@@ -110,6 +112,8 @@ from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.objects import break_dc
 from d20combat.rules.statistics import AttackOption, Routine, Statistics
 from d20combat.tactics.estimates import hit_damage, p_hits
+from d20combat.tactics.grapple import grapple_value
+from d20combat.tactics.worth import attack_worth, mean_damage
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -120,40 +124,7 @@ Pos = tuple[int, int]
 PRONE_AC = 4
 
 
-# the last expected damages of attacks, by situation (the option and bonus kept alive)
-_DAMAGES: dict[tuple[object, ...], tuple[AttackOption, Total, float]] = {}
-
-
-def _damage(
-    enc: Encounter, c: Combatant, option: AttackOption, bonus: Total, t: Combatant, shift: int = 0
-) -> float:
-    """Expected damage of one attack of ``c`` on ``t``; ``shift`` lowers ``t``'s AC.
-    Damage beyond what drops ``t`` (its hit points) is worth nothing. Remembered for the
-    situation: the maneuvers weighed in place of one attack all ask it."""
-    key = (id(enc), enc.space.version, c.id, t.id, id(option), id(bonus), shift, t.vitals)
-    hit = _DAMAGES.get(key)
-    if hit is not None and hit[0] is option and hit[1] is bonus:
-        return hit[2]
-    if len(_DAMAGES) > 1024:
-        _DAMAGES.clear()
-    value = _damage_now(enc, c, option, bonus, t, shift)
-    _DAMAGES[key] = (option, bonus, value)
-    return value
-
-
-def _damage_now(
-    enc: Encounter, c: Combatant, option: AttackOption, bonus: Total, t: Combatant, shift: int
-) -> float:
-    attack, _ = build_attack(enc, c, option, bonus, t)
-    mean = max(1.0, _mean(option) - option.damage_bonus.value + attack.damage_bonus.value)
-    return hit_damage(
-        attack.ac.value - shift,
-        attack.bonus.value,
-        min(mean, max(1.0, float(t.vitals.hp))),
-        21 if attack.crit_immune else option.crit_range,
-        option.crit_multiplier,
-        attack.concealment,
-    )
+_damage = attack_worth
 
 
 def _plain(option: AttackOption, bonus: int, target: Combatant, shift: int = 0) -> float:
@@ -212,18 +183,7 @@ def _check(c: Combatant, check: Callable[[Statistics, Ruleset], Total], rules: R
     return c.roll_total(total, "ability-check").value if c.conditions else total.value
 
 
-_MEANS: dict[int, tuple[AttackOption, float]] = {}
-
-
-def _mean(option: AttackOption) -> float:
-    """An option's mean damage on a hit (no situation; cached by option)."""
-    hit = _MEANS.get(id(option))
-    if hit is None:
-        if len(_MEANS) > 4096:
-            _MEANS.clear()
-        mean = max(1.0, float(option.dice.mean) + option.damage_bonus.value)
-        hit = _MEANS[id(option)] = (option, mean)
-    return hit[1]
+_mean = mean_damage
 
 
 def _fall_bound(
@@ -587,6 +547,11 @@ ATTACK_CHOICES: dict[str, Choice] = {
         lambda enc, c, t, w: sunder_check(enc, c, A.Sunder(t.id, w), t),
         sunder_value,
         lambda a: A.Sunder(a.target, a.weapon, a.defensively),
+    ),
+    "grapple": Choice(
+        start_problem,
+        grapple_value,
+        lambda a: A.Grapple(a.target, defensively=a.defensively),
     ),
 }
 

@@ -20,6 +20,8 @@ Baseline behaviour (``default``), meant to look sensible to a game master:
   threatens it; with ``ranged`` tactics, draw a ranged weapon when none is in hand;
 * an intelligent creature (Int 3 or more) withdraws when nearly dead, by a way that
   leaves no threatened square but the first when there is one;
+* in a grapple, it takes the grapple option worth the most (:mod:`d20combat.tactics.grapple`),
+  and it does not shoot into a grapple that holds an ally.
 * an intelligent creature trips, feints, aids another or gives a coup de grace (in
   d20modern also a knockout blow, or an aimed shot at a helpless foe) when the exact
   odds promise more than the attacks it gives up, and spares a sleeper the blow that
@@ -47,7 +49,12 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack, can_power_attack, power_attack_mods
+from d20combat.encounter.fighting import (
+    build_attack,
+    can_power_attack,
+    grapple_group,
+    power_attack_mods,
+)
 from d20combat.encounter.handlers import _continuing, load_time
 from d20combat.encounter.maneuvers.splash import is_splash
 from d20combat.errors import IllegalActionError
@@ -55,6 +62,7 @@ from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
+from d20combat.tactics.grapple import grapple_turn
 from d20combat.tactics.maneuvers import (
     charge_instead,
     door_way,
@@ -300,6 +308,8 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
     if not ranged:
         return None
     for e in v.ranked_within(max(o.max_range for o in ranged)):
+        if e.grappling and any(g.side == c.side for g in grapple_group(v.enc, e)):
+            continue  # a shot into a grapple may strike an ally (seed 002 note 3)
         for o in ranged:
             if v.distance(e) > o.max_range:
                 continue
@@ -754,6 +764,9 @@ def _baseline(
     v: _View, *, retreat_at: float, avoid_provoking: bool, prisoners: bool = False
 ) -> A.Action:
     c, b = v.c, v.b
+    held = grapple_turn(v.enc, c)
+    if held is not None:
+        return held
     if c.pending_full_round is not None:
         return A.Move((c.pending_full_round,))
     nxt = _continue_full_attack(v)
@@ -901,6 +914,9 @@ def ranged_policy(enc: Encounter, cid: str) -> A.Action:
     its face, then shoot."""
     v = _View(enc, enc.get(cid))
     c, b, sp = v.c, v.b, v.sp
+    held = grapple_turn(enc, c)
+    if held is not None:
+        return held
     if b.attacks_made == 0:
         draw = _draw_ranged(v)
         if draw is not None:
@@ -926,6 +942,9 @@ def hold_policy(enc: Encounter, cid: str) -> A.Action:
     weapon, else a blow for a foe entering reach."""
     v = _View(enc, enc.get(cid))
     c, b = v.c, v.b
+    held = grapple_turn(enc, c)
+    if held is not None:
+        return held
     nxt = _continue_full_attack(v)
     if nxt is not None:
         return instead(v.enc, c, nxt)

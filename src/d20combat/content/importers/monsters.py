@@ -67,6 +67,7 @@ from d20combat.content.creatures import (
     Ability,
     ArmorRef,
     ClassLevel,
+    Constrict,
     CreatureType,
     DamageReduction,
     ExtraDamage,
@@ -78,6 +79,7 @@ from d20combat.content.creatures import (
     Speeds,
     StatBlock,
     StatModifier,
+    SwallowWhole,
     WeaponRef,
     WieldStyle,
     names_keyword,
@@ -1923,6 +1925,82 @@ _GRAPPLE_TEXT = re.compile(
     r"(?:has|have|receive|receives|gets?) an? \+(\d+) racial bonus on grapple checks",
     re.IGNORECASE,
 )
+_CONSTRICT_TEXT = re.compile(
+    r"Constrict \((?:Ex|Su)\):[^.]*?(\d+d\d+(?:\s*[+-]\s*\d+)?) points? of"
+    r"(?: \w+)? damage(?: (?:plus|and) (\d+d\d+|\d+) points? of (\w+) damage)?",
+    re.IGNORECASE,
+)
+_SWALLOW_TEXT = re.compile(r"Swallow Whole \((?:Ex|Su)\):(.*?)(?:\n\s*\n|$)", re.I | re.S)
+_SWALLOW_DAMAGE = re.compile(
+    r"(\d+d\d+(?:\s*[+-]\s*\d+)?) points of (\w+) damage"
+    r"(?:,? (?:plus|and) (\d+d\d+|\d+) points of (\w+) damage)?",
+    re.I,
+)
+_SWALLOW_CUT = re.compile(r"deal (\d+) points of damage to the [\w' ]+?\(AC (\d+)\)", re.I)
+_SIZE_WORDS = {s.name.lower(): s for s in Size}
+
+
+def parse_constrict(special_attacks: Iterable[str], text: str) -> Constrict | None:
+    """The constrict special attack as data (SRD special abilities "Constrict"): its
+    damage from the Special Attacks line (``constrict 2d6+4 plus 2d6 acid``) or from
+    the ability's text ("deals 1d3+4 points of damage with a successful grapple
+    check"); None if the creature has none or its damage cannot be read."""
+    for entry in special_attacks:
+        m = re.match(r"^constrict\s+(\d.*)$", entry)
+        if m:
+            d = parse_damage(m.group(1))
+            if d.dice != "0" and not d.effects:
+                return Constrict(damage=_dice_plus(d.dice, d.bonus), extra=d.extra)
+    if not any(e.startswith("constrict") for e in special_attacks):
+        return None
+    m = _CONSTRICT_TEXT.search(text)
+    if m is None:
+        return None
+    extra: tuple[ExtraDamage, ...] = ()
+    if m.group(2) and _energy(m.group(3)) is not None:
+        extra = (ExtraDamage(dice=m.group(2), type=_energy(m.group(3)), source="SRD stat block"),)
+    return Constrict(damage=m.group(1).replace(" ", ""), extra=extra)
+
+
+def parse_swallow_whole(
+    special_attacks: Iterable[str], text: str, size: Size
+) -> SwallowWhole | None:
+    """The swallow whole special attack as data (SRD special abilities "Swallow
+    Whole"), read from the ability's text: the damage a round inside ("takes 2d8+12
+    points of crushing damage plus 8 points of acid damage per round"), the damage that
+    cuts a way out and the interior's AC ("deal 35 points of damage to the gizzard (AC
+    17)"), and the largest size it swallows ("Huge or smaller"; "two sizes smaller";
+    default one category smaller). None if it has none or the text cannot be read."""
+    if not any(e.startswith("swallow whole") for e in special_attacks):
+        return None
+    m = _SWALLOW_TEXT.search(text)
+    if m is None:
+        return None
+    body = " ".join(m.group(1).split())
+    dm, cm = _SWALLOW_DAMAGE.search(body), _SWALLOW_CUT.search(body)
+    if dm is None or cm is None:
+        return None
+    extra: tuple[ExtraDamage, ...] = ()
+    if dm.group(3) and _energy(dm.group(4)) is not None:
+        extra = (ExtraDamage(dice=dm.group(3), type=_energy(dm.group(4)), source="SRD stat block"),)
+    largest = None
+    first = body.split(". ")[0]  # the swallowing sentence, not the capacity's
+    sm = re.search(r"(\w+) or smaller", first)
+    if sm and sm.group(1).lower() in _SIZE_WORDS:
+        largest = _SIZE_WORDS[sm.group(1).lower()]
+    elif re.search(r"two sizes? (?:categories )?smaller", first):
+        largest = Size(max(int(Size.FINE), int(size) - 2))
+    attack = re.search(r"held in its (\w+)|grabbed (?:with|by) its (\w+)", body)
+    return SwallowWhole(
+        attack=next((g for g in attack.groups() if g), "bite") if attack else "bite",
+        damage=dm.group(1).replace(" ", ""),
+        extra=extra,
+        ac=int(cm.group(2)),
+        cut_hp=int(cm.group(1)),
+        largest=largest,
+    )
+
+
 _GRAB_TEXT = re.compile(
     r"Improved Grab \((?:Ex|Su)\):\s*To use this ability, (?:a|an|the) [^.]*?must hit"
     r"(?: [^.]*?)? with (?:a |an |its |both |one or more |either )?([a-z ]+?) attacks?",
@@ -2175,6 +2253,8 @@ def build_stat_block(
             immunities=defenses.immunities,
             qualities=defenses.qualities,
             special_attacks=special_attacks,
+            constrict=parse_constrict(special_attacks, col.text),
+            swallow_whole=parse_swallow_whole(special_attacks, col.text, size),
             special_attack_rules=special_rules,
             legs=legs,
             long=long_body,

@@ -2,17 +2,17 @@
 their results do to the fight, one module per maneuver (:mod:`.trip`, :mod:`.bull_rush`,
 :mod:`.overrun`, :mod:`.disarm`, :mod:`.sunder`, :mod:`.objects`, :mod:`.feint`,
 :mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`, :mod:`.splash`,
-:mod:`.turning`; the monster special attacks Trip (Ex), pounce, rake and trample:
-:mod:`.monster`). The procedures themselves are pure rules
-(:mod:`d20combat.rules.maneuvers`); these modules feed them the situation (the attack's
-bonus with every situational modifier, the conditions on each check) and apply the
-outcome (prone, dropped weapons, pushes), recording each as an event.
+:mod:`.grapple` (with Improved Grab and Constrict), :mod:`.turning`; the monster special
+attacks Trip (Ex), pounce, rake and trample: :mod:`.monster`). The procedures themselves are pure
+rules (:mod:`d20combat.rules.maneuvers`); these modules feed them the situation (the
+attack's bonus with every situational modifier, the conditions on each check) and apply
+the outcome (prone, dropped weapons, pushes, a hold), recording each as an event.
 
 A maneuver that is its own action (a bull rush, an overrun during a move, a feint ...)
 has its action and handler functions in its module; one that may end a charge (bull
 rush, overrun) registers a :class:`ChargeManeuver` in :data:`CHARGE_MANEUVERS`.
 
-A maneuver made "in place of a melee attack" (trip) is an
+A maneuver made "in place of a melee attack" (trip, the grapple options) is an
 :class:`~d20combat.encounter.actions.Attack` subclass (:class:`~d20combat.encounter.actions.Trip`):
 it uses the attack's budget, so it may be the standard action's attack or any attack of
 a full attack, at that attack's bonus. Its module registers an :class:`AttackManeuver`
@@ -242,8 +242,9 @@ def ruin(enc: Encounter, c: Combatant, item: str) -> None:
 # ---------------------------------------------------------------- the attack maneuvers
 class AttackManeuver(NamedTuple):
     """A special attack made in place of a melee attack: why it is illegal against a
-    target (None: legal), how it is resolved, and the weapons it may be made with
-    (None: the creature's unarmed strike).
+    target (None: legal), how it is resolved, the weapons it may be made with (None:
+    the creature's unarmed strike), and whether it may be made fighting defensively
+    (those that roll an attack: not the grapple checks).
 
     A maneuver whose notation names more than a weapon (disarm and sunder name the
     target's item) also gives ``check``, why the whole action is illegal, and
@@ -253,6 +254,7 @@ class AttackManeuver(NamedTuple):
     problem: Callable[[Encounter, Combatant, Combatant, str | None], str | None]
     attempt: Callable[[Encounter, Combatant, Attack, AttackOption, Total], None]
     weapons: Callable[[Combatant], list[str | None]]
+    defensive: bool = True
     check: Callable[[Encounter, Combatant, Attack, Combatant], str | None] | None = None
     generate: (
         Callable[[Encounter, Combatant, Combatant, list[AttackOption], bool], Iterator[Attack]]
@@ -269,6 +271,8 @@ def maneuver_problem(enc: Encounter, c: Combatant, a: Attack, target: Combatant)
     """Why ``a`` (an attack with its ``maneuver`` set) is illegal now, or None."""
     assert a.maneuver is not None
     rule = ATTACK_MANEUVER_RULES[a.maneuver]
+    if a.defensively and not rule.defensive:
+        return f"{a.maneuver} is a grapple check, not an attack: no fighting defensively"
     if rule.check is not None:
         return rule.check(enc, c, a, target)
     return rule.problem(enc, c, target, a.weapon)
@@ -297,6 +301,8 @@ def maneuver_attacks(
     if not any(not o.ranged for o in options):
         return
     for verb, rule in ATTACK_MANEUVER_RULES.items():
+        if defensively and not rule.defensive:
+            continue
         if rule.generate is not None:
             yield from rule.generate(enc, c, target, options, defensively)
             continue
@@ -331,6 +337,7 @@ from d20combat.encounter.maneuvers import (  # noqa: E402
     coup_de_grace,
     disarm,
     feint,
+    grapple,
     knockout,
     monster,
     overrun,
@@ -354,6 +361,7 @@ __all__ = [
     "disarm",
     "fall",
     "feint",
+    "grapple",
     "helpless_target_problem",
     "knockout",
     "maneuver_attacks",

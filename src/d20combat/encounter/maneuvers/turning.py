@@ -11,11 +11,11 @@ procedure: :mod:`d20combat.rules.maneuvers.turning`).
   60 ft, without total cover from the turner (line of effect), closest first (equally
   close: the lower id, a reading as for srd-movement-07); the turner's foes for a
   turning or rebuke (and allies under the other energy's turning, to dispel it), its
-  allies and itself for a bolster (a reading: A44).
+  allies and itself for a bolster (a reading: A45).
 * Turned: ``turned`` for 10 rounds on the turner's count (it flees from the turner:
   :mod:`d20combat.encounter.fear`, and cowers if cornered); destroyed: dead; rebuked:
   ``rebuked`` (cowering) for 10 rounds; commanded: it joins the commander's side
-  (``commanded``, until released); bolstered: ``bolstered`` for 10 rounds. A dispelled
+  (``commanded``, until relinquished); bolstered: ``bolstered`` for 10 rounds. A dispelled
   creature loses its ``turned`` (``rebuked``).
 * The turning ends for a creature its turner approaches within 10 ft (seed 000: "If you
   approach within 10 feet of them, however, they overcome being turned"): after an
@@ -171,7 +171,7 @@ def reached(enc: Encounter, c: Combatant, a: A.Turn) -> list[Combatant]:
 def targets(enc: Encounter, c: Combatant, a: A.Turn, near: list[Combatant]) -> list[Target]:
     """The procedure's view of the creatures reached: an opposite turning on one is
     dispelled (its check recorded); one already turned (rebuked) is skipped, unless
-    this attempt would destroy (command) it, and a commanded one always (A41)."""
+    this attempt would destroy (command) it, and a commanded one always (A42)."""
     mode = mode_of(a)
     positive = mode in ("turn", "greater")
     mine = "turned" if positive else "rebuked"
@@ -326,26 +326,26 @@ def approached(enc: Encounter, c: Combatant, before: tuple[int, int]) -> None:
             )
 
 
-def check_release(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    """seed 000 "Commanded": only a creature ``c`` commands (a free action: A45)."""
-    assert isinstance(a, A.Release)
+def check_relinquish(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 000 "Commanded": only a creature ``c`` commands (a free action: A46)."""
+    assert isinstance(a, A.Relinquish)
     target = enc.combatants.get(a.target)
     held = target.conditions.get("commanded") if target is not None else None
     if held is None or held.owner != c.id:
         raise IllegalActionError(f"{c.id} does not command {a.target}")
 
 
-def run_release(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    assert isinstance(a, A.Release)
+def run_relinquish(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Relinquish)
     o = enc.combatants[a.target]
     del o.conditions["commanded"]
     o.side = o.home
     enc.space.invalidate()
-    enc.event(c.id, "released", "seed 000 Commanded", target=o.id, side=o.side)
+    enc.event(c.id, "relinquished", "seed 000 Commanded", target=o.id, side=o.side)
 
 
-def gen_release(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
+def gen_relinquish(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
     for o in enc.allies(c):
         held = o.conditions.get("commanded")
         if held is not None and held.owner == c.id:
-            yield A.Release(o.id)
+            yield A.Relinquish(o.id)

@@ -12,27 +12,27 @@ The procedure of one attempt:
 2. A creature's Hit Dice for that comparison are its effective Hit Dice: its own, or
    what a bolstering made them if higher (seed 000 "Bolstering Undead"), plus its turn
    resistance (SRD special abilities "Turn Resistance"). The turning damage and the
-   destruction use its actual Hit Dice (a reading: A40).
+   destruction use its actual Hit Dice (a reading: A41).
 3. If some creature within range can be affected, the turning damage: 2d6 + turning
    level + Cha modifier, the total Hit Dice affected (seed 000 "Turning Damage").
 4. The creatures are taken closest first (the caller orders them: within 60 ft, line of
    effect); one already turned (or rebuked) is skipped (seed 000: "You may skip over
    already turned undead"); one whose effective HD exceed the check's maximum, or whose
    HD exceed what is left of the damage, is passed over (no partial turning), and the
-   next one tried (a reading: A41).
+   next one tried (a reading: A42).
 5. Positive energy turns each one affected, or destroys it if the turner's level is at
    least twice its Hit Dice (seed 000 "Destroying Undead"); negative energy rebukes it,
    or commands it where a good cleric would destroy it, as long as the commanded Hit
    Dice stay within the turner's level, else rebukes it (seed 000 "Evil Clerics and
-   Undead"; a reading: A42). A greater turning (the Sun domain) destroys what it would
+   Undead"; a reading: A43). A greater turning (the Sun domain) destroys what it would
    turn.
 6. A creature turned (rebuked) by the opposite energy is instead freed from it if the
    check equals or beats the check that turned (rebuked) it: seed 000 "Dispelling
-   Turning", and the same for a turning undoing a rebuke (a reading: A43). Its Hit Dice
+   Turning", and the same for a turning undoing a rebuke (a reading: A44). Its Hit Dice
    count against the damage as if it were rebuked.
 7. A bolster (negative energy, seed 000 "Bolstering Undead"): the check's maximum Hit
    Dice become the effective Hit Dice against turning of the allies affected (if
-   higher), for 10 rounds, the damage limiting them as for a rebuke (a reading: A42).
+   higher), for 10 rounds, the damage limiting them as for a rebuke (a reading: A43).
 """
 
 from __future__ import annotations
