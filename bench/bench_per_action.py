@@ -20,8 +20,8 @@ from d20combat.sim.simulate import fight_seed
 #: Event types of the special attacks (docs/log-format.md).
 MANEUVER_EVENTS = frozenset(
     {"trip", "bull-rush", "overrun", "disarm", "sunder", "attack-object", "break", "feint"}
-    | {"aid", "coup-de-grace", "knockout-blow", "aimed shot", "splash"}
-    | {"grapple", "grapple-check", "climb", "shake-off", "garrote"}
+    | {"aid", "coup-de-grace", "knockout-blow", "aimed shot", "splash", "turning"}
+    | {"grapple", "grapple-check", "climb", "shake-off", "garrote", "cut-garrote"}
     | {"pounce", "rake", "trample", "trampled", "trample-save"}
 )
 

@@ -545,7 +545,7 @@ def _odds_from_creatures(opts: dict[str, Any], rules: Any) -> tuple[list[Any], l
 
 #: ``odds MANEUVER``: the special attacks DESIGN.md names whose exact odds are still to
 #: come (refused with a clear message until they are; the others: odds.MANEUVER_ODDS).
-PLANNED_MANEUVERS = ("turn",)
+PLANNED_MANEUVERS: tuple[str, ...] = ()  # every maneuver of the seeds has its odds
 
 
 @cli.command()

@@ -1043,6 +1043,91 @@ def _splash_problem(attacker: Statistics, defender: Statistics) -> str | None:
     return None
 
 
+def _turning_power(attacker: Statistics, defender: Statistics) -> tuple[object, bool] | None:
+    """The ability ``attacker`` turns (True) or rebukes (False) ``defender``'s kind with."""
+    from d20combat.rules.maneuvers import turning as T
+
+    for kind in T.kinds(defender.stat):
+        for positive in (True, False):
+            p = T.power_against(attacker.stat, kind, positive=positive)
+            if p is not None:
+                return p, positive
+    return None
+
+
+def _turn_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    if attacker.stat.turning is None:
+        return f"{attacker.stat.name} has no turning ability (clerics, paladins from 4th level)"
+    if _turning_power(attacker, defender) is None:
+        return f"{attacker.stat.name} cannot turn or rebuke {defender.stat.name}"
+    return None
+
+
+def turn_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> ManeuverOdds:
+    """Exact odds of ``attacker``'s turning attempt (a rebuke for an evil cleric) on
+    ``defender`` alone (seed 000 "Turn Or Rebuke Undead"): the turning check and the
+    turning damage enumerated by the procedure a fight uses
+    (:func:`d20combat.rules.maneuvers.turning.turn`). The steps: the chance of each
+    maximum Hit Dice the check gives, that it reaches the defender (turn resistance
+    counted), and that the damage then covers its Hit Dice. Turning provokes nothing.
+
+    >>> from d20combat.content.bestiary import find_creature
+    >>> from d20combat.content.rulesets import ruleset
+    >>> from d20combat.rules.statistics import derive
+    >>> names = ("cleric-3", "human-commoner-zombie")
+    >>> cleric, zombie = (derive(find_creature(n), ruleset()) for n in names)
+    >>> turn_odds(cleric, zombie, ruleset()).p_success  # check 7+ (level - 1 = 2 HD): 14/20
+    Fraction(7, 10)
+    """
+    from d20combat.content.creatures import Ability, TurningPower
+    from d20combat.rules.maneuvers import turning as T
+
+    found = _turning_power(attacker, defender)
+    if found is None:
+        raise ValueError(_turn_problem(attacker, defender))
+    power, positive = found
+    assert isinstance(power, TurningPower)
+    turner = T.turner_of(attacker.stat, attacker.mod(Ability.CHA), power, positive=positive)
+    target = T.target_of(defender.stat, "defender")
+    mode: T.Mode = "turn" if positive else "rebuke"
+    results = enumerate_outcomes(
+        lambda d: T.outcome_of(T.turn(d, turner, [target], mode), "defender")
+    )
+    names = (
+        ("turned", "destroyed", "unaffected")
+        if positive
+        else ("rebuked", "commanded", "unaffected")
+    )
+    outcomes = {k: results.get(k, Fraction(0)) for k in names}
+    faces = range(1 + turner.check.value, 21 + turner.check.value)
+    tops: dict[int, Fraction] = {}
+    for r in faces:
+        k = T.max_hit_dice(turner.level, r)
+        tops[k] = tops.get(k, Fraction(0)) + Fraction(1, 20)
+    reach = sum((p for k, p in tops.items() if k >= target.effective), Fraction(0))
+    dmg = T.TURNING_DICE.plus(turner.damage_bonus).distribution()
+    covers = sum((p for v, p in dmg.items() if v >= target.hd), Fraction(0))
+    steps = [
+        *((f"check's most powerful affected: {k} HD", p) for k, p in sorted(tops.items())),
+        (f"check reaches {target.effective} HD (effective)", reach),
+        (f"turning damage {T.TURNING_DICE}+{turner.damage_bonus} covers {target.hd} HD", covers),
+    ]
+    return ManeuverOdds(
+        "turn",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "affected",
+        outcomes,
+        tuple(steps),
+        (),
+        successes=tuple(n for n in names if n != "unaffected"),
+        notes=(
+            f"the defender alone within 60 ft ({'positive' if positive else 'negative'} energy)",
+        ),
+    )
+
+
 def _bull_rush_problem(attacker: Statistics, defender: Statistics) -> str | None:
     from d20combat.rules.maneuvers.bull_rush import bull_rush_problem
 
@@ -1086,4 +1171,5 @@ MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "sunder": ManeuverEntry(sunder_odds, _sunder_problem),
     "feint": ManeuverEntry(feint_odds, _feint_problem, frozenset()),
     "splash": ManeuverEntry(splash_odds, _splash_problem),
+    "turn": ManeuverEntry(turn_odds, _turn_problem, frozenset()),
 }

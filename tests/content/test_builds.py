@@ -304,6 +304,40 @@ def test_paladin_and_cleric() -> None:
     assert "rebuke undead 2/day (level 5)" in evil.special_attacks  # Cha 8: -1
 
 
+def test_turning_of_builds() -> None:
+    # seed 000 "Turn Or Rebuke Undead" and "Paladins and Undead"; SRD feats "Extra
+    # Turning"; SRD character-classes-i (Knowledge (religion) 5 ranks: +2 on checks)
+    paladin = build_creature(bundled_build("paladin-4")).turning
+    assert paladin is not None and paladin.level == 1  # 4 - 3
+    (undead,) = paladin.powers
+    assert (undead.turns, undead.rebukes) == (("undead",), ())
+    assert undead.uses == 3 + 2 + 4 and undead.check_bonus == 2  # Cha 14, Extra Turning
+    sun = build_creature(bundled_build("cleric-5")).turning
+    assert sun is not None and (sun.level, sun.greater, sun.powers[0].uses) == (5, 1, 8)
+    assert build_creature(make(classes="paladin 3")).turning is None  # from 4th level
+    evil = build_creature(make(classes="cleric 5", alignment="neutral evil")).turning
+    assert evil is not None and evil.powers[0].rebukes == ("undead",)
+    neutral = build_creature(make(classes="cleric 1", alignment="true neutral", turning="rebuke"))
+    assert neutral.turning is not None and neutral.turning.powers[0].rebukes == ("undead",)
+    default = build_creature(make(classes="cleric 1", alignment="true neutral")).turning
+    assert default is not None and default.powers[0].turns == ("undead",)
+    fire = build_creature(
+        make(classes="cleric 1", alignment="lawful good", domains=["fire", "war"])
+    )
+    assert fire.turning is not None
+    assert [(p.name, p.turns, p.rebukes) for p in fire.turning.powers] == [
+        ("undead", ("undead",), ()),
+        ("fire domain", ("water",), ("fire",)),
+    ]
+    both = build_creature(make(classes="cleric 2/paladin 5", alignment="lawful good")).turning
+    assert both is not None and both.level == 2 + 5 - 3
+    # the choice is a neutral cleric's; a cleric has two domains
+    wrong = make(classes="cleric 1", alignment="lawful good", turning="rebuke", domains=["sun"])
+    assert {p.field for p in check_build(wrong)} >= {"turning", "domains"}
+    fine = make(classes="cleric 1", alignment="true neutral", turning="rebuke")
+    assert not [p for p in check_build(fine) if p.field in ("turning", "domains")]
+
+
 def test_ranger_favored_enemies() -> None:
     b = make(classes="ranger 5", favored_enemies=["giant +4", "humanoid (orc) +2"])
     block = build_creature(b)
@@ -462,7 +496,18 @@ def test_derived_hit_points_agree_with_statistics() -> None:
 
 
 @pytest.mark.parametrize(
-    "stem", ["fighter-3", "fighter-4", "rogue-3", "cleric-3", "wizard-3", "monk-3", "garroter-3"]
+    "stem",
+    [
+        "fighter-3",
+        "fighter-4",
+        "rogue-3",
+        "cleric-3",
+        "cleric-5",
+        "paladin-4",
+        "wizard-3",
+        "monk-3",
+        "garroter-3",
+    ],
 )
 def test_bundled_builds_follow_the_rules(stem: str) -> None:
     b = bundled_build(stem)

@@ -77,6 +77,13 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "damage in a grapple": lambda e: (
         e.type == "grapple-check" and str(e.outcome.get("option", "")).startswith("damage")
     ),
+    "turn undead": lambda e: (
+        e.type == "turning" and any(x[2] == "turned" for x in e.outcome["affected"])
+    ),
+    "destroy undead": lambda e: (
+        e.type == "turning" and any(x[2] == "destroyed" for x in e.outcome["affected"])
+    ),
+    "turning broken by an approach": _kind("turning-broken"),
 }
 
 

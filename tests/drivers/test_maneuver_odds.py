@@ -138,7 +138,7 @@ def test_odds_trip_json_contract() -> None:
             ("odds", "trip", "--attacker", "ogre", "--defender", "wolf", "--ac", "12"),
             "--ac does not apply",
         ),
-        (("odds", "turn", "--attacker", "ogre", "--defender", "wolf"), "not available yet"),
+        (("odds", "turn", "--attacker", "ogre", "--defender", "wolf"), "has no turning ability"),
         (
             ("odds", "tickle", "--attacker", "ogre", "--defender", "wolf"),
             "unknown maneuver 'tickle'",
@@ -697,3 +697,55 @@ def test_no_sneak_attack_on_a_creature_immune_to_criticals_in_the_odds() -> None
     )
     data = json.loads(result.output)
     assert data["p_crit"] == "0/1" and max(int(k) for k in data["damage"]) <= 4
+
+
+# --------------------------------------------------------------------------- turning
+# seed 000 "Turn Or Rebuke Undead": checked against a brute force of every die in
+# tests/rules/test_turning.py; here the command line's contract.
+
+
+def test_odds_turn_json_contract() -> None:
+    # cleric-3 (Cha +0) against a human commoner zombie (2 HD): the check reaches 2 HD on
+    # 7 or more (14 of 20), 2d6+3 always covers 2 HD, and 3 < 2 x 2: turned, 7/10
+    result = run(
+        "odds", "turn", "--attacker", "cleric-3", "--defender", "human-commoner-zombie", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["maneuver"] == "turn" and data["p_success"] == "7/10"
+    assert data["outcomes"] == {"turned": "7/10", "destroyed": "0/1", "unaffected": "3/10"}
+    assert data["provokes"] == []
+    steps = {s["step"]: s["p"] for s in data["steps"]}
+    assert steps["check's most powerful affected: 0 HD"] == "3/20"  # checks 1-3: level - 3
+    assert steps["check reaches 2 HD (effective)"] == "7/10"
+    assert steps["turning damage 2d6+3 covers 2 HD"] == "1/1"
+    # cleric-5 (Sun, level 5) destroys a skeleton (5 >= 2 x 1) whenever the check reaches
+    # it: check + 3 (Cha +1, Knowledge (religion) +2) of 1 or more: always
+    data = json.loads(
+        run(
+            "odds",
+            "turn",
+            "--attacker",
+            "cleric-5",
+            "--defender",
+            "human-warrior-skeleton",
+            "--json",
+        ).output
+    )
+    assert data["outcomes"]["destroyed"] == "1/1"
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("odds", "turn", "--attacker", "fighter-4", "--defender", "wight"), "no turning ability"),
+        (("odds", "turn", "--attacker", "cleric-3", "--defender", "ogre"), "cannot turn or rebuke"),
+        (
+            ("odds", "turn", "--attacker", "cleric-3", "--defender", "wight", "--flat-footed"),
+            "--flat-footed does not apply",
+        ),
+    ],
+)
+def test_odds_turn_bad_input(args: tuple[str, ...], needle: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2 and needle in result.output

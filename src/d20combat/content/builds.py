@@ -78,6 +78,8 @@ from d20combat.content.creatures import (
     Speeds,
     StatBlock,
     StatModifier,
+    Turning,
+    TurningPower,
     WeaponRef,
     ability_scores,
     armor_problem,
@@ -274,6 +276,34 @@ def _skill_name(value: Any) -> Any:
 SkillName = Annotated[str, BeforeValidator(_skill_name)]
 
 
+#: The 22 cleric domains of the SRD (its spells chapter, not vendored); those whose
+#: granted power turns creatures are in :data:`DOMAIN_TURNING` (and ``sun``).
+Domain = Literal[
+    "air",
+    "animal",
+    "chaos",
+    "death",
+    "destruction",
+    "earth",
+    "evil",
+    "fire",
+    "good",
+    "healing",
+    "knowledge",
+    "law",
+    "luck",
+    "magic",
+    "plant",
+    "protection",
+    "strength",
+    "sun",
+    "travel",
+    "trickery",
+    "war",
+    "water",
+]
+
+
 class Build(Frozen):
     """A character as a player writes it down. See the module docstring for ``hp``.
 
@@ -299,6 +329,8 @@ class Build(Frozen):
     favored_enemies: tuple[FavoredEnemy, ...] = ()
     special_abilities: tuple[str, ...] = ()
     alignment: str | None = None
+    turning: Literal["turn", "rebuke"] | None = None
+    domains: tuple[Domain, ...] = ()
     source: str = ""
 
     @field_validator("classes", mode="before")
@@ -539,6 +571,64 @@ def _evil(alignment: str | None) -> bool | None:
     if "good" in text or text in ("lg", "ng", "cg"):
         return False
     return None
+
+
+#: The cleric domains whose granted powers turn or rebuke creatures other than undead
+#: (SRD domains, cited by seed 000 "Turning Other Creatures": the Fire domain's
+#: example): domain -> (the subtypes or types it turns or destroys, those it rebukes,
+#: commands or bolsters). Each is its own turning ability, 3 + Cha a day (SRD feats
+#: "Extra Turning": +4 each). The Sun domain gives one greater turning a day instead.
+DOMAIN_TURNING: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "air": (("earth",), ("air",)),
+    "earth": (("air",), ("earth",)),
+    "fire": (("water",), ("fire",)),
+    "water": (("fire",), ("water",)),
+    "plant": ((), ("plant",)),
+}
+KNOWLEDGE_RELIGION_RANKS = 5  # +2 on turning checks against undead at this many ranks
+
+
+def turning_of(build: Build, cha: int) -> Turning | None:
+    """What ``build`` channels, or None (seed 000 "Turn Or Rebuke Undead").
+
+    The turning level is the cleric level plus the paladin level - 3 from 4th (seed 000
+    "Paladins and Undead"; SRD "Multiclass Characters": "both clerics and experienced
+    paladins have the same ability", the levels add). A good cleric turns, an evil one
+    rebukes (seed 000 "Evil Clerics and Undead"); a neutral one as its ``turning``
+    choice says (seed 000 "Neutral Clerics and Undead"; its default: turn); a paladin
+    always turns. Uses a day: 3 + Cha modifier + 4 per Extra Turning, for each ability
+    (SRD feats "Extra Turning"). +2 on turning checks against undead with 5 ranks of
+    Knowledge (religion) (SRD character-classes-i, the cleric's "Turn or Rebuke Undead").
+    """
+    levels: dict[str, int] = {}
+    for c in build.classes:
+        key = class_def(c.name).name
+        levels[key] = levels.get(key, 0) + c.level
+    cleric, paladin = levels.get("cleric", 0), levels.get("paladin", 0)
+    level = cleric + (paladin - 3 if paladin >= 4 else 0)
+    if level <= 0:
+        return None
+    evil = _evil(build.alignment) if cleric else False
+    rebuke = evil is True or (evil is None and build.turning == "rebuke")
+    uses = max(0, 3 + cha + 4 * sum(1 for f in build.feats if f.key == "extra turning"))
+    ranks = build.skills.get("knowledge (religion)", 0)
+    undead = TurningPower(
+        name="undead",
+        turns=() if rebuke else ("undead",),
+        rebukes=("undead",) if rebuke else (),
+        uses=uses,
+        check_bonus=2 if ranks >= KNOWLEDGE_RELIGION_RANKS else 0,
+    )
+    powers = [undead]
+    if cleric:
+        for d in build.domains:
+            if d in DOMAIN_TURNING:
+                turns, rebukes = DOMAIN_TURNING[d]
+                powers.append(
+                    TurningPower(name=f"{d} domain", turns=turns, rebukes=rebukes, uses=uses)
+                )
+    greater = 1 if cleric and "sun" in build.domains and not rebuke else 0
+    return Turning(level=level, powers=tuple(powers), greater=greater)
 
 
 def monk_unarmed_damage(medium: str, size: Size) -> str:
@@ -967,11 +1057,28 @@ def build_creature(build: Build) -> StatBlock:
         qualities=tuple(dict.fromkeys(qualities)),
         special_attacks=features.special_attacks,
         classes=build.classes,
+        turning=turning_of(build, ability_modifier(abilities[Ability.CHA])),
         race=rce.name,
         alignment=build.alignment,
         source=build.source or f"build: {build.name}",
     )
     return block.model_copy(update={"hp_bonus": _hp_bonus(build, block, first)})
+
+
+def _turning_problems(build: Build, classes: list[str]) -> list[Problem]:
+    """``turning`` and ``domains`` against the SRD (character-classes-i, the cleric): the
+    choice to turn or rebuke is a neutral cleric's only; two domains, a cleric's."""
+    out = []
+    if build.turning is not None:
+        evil = _evil(build.alignment)
+        if "cleric" not in classes:
+            out.append(Problem("only a cleric chooses to turn or rebuke", field="turning"))
+        elif evil is not None and (build.turning == "rebuke") != evil:
+            side = "an evil cleric rebukes" if evil else "a good cleric turns"
+            out.append(Problem(f"{side}: only a neutral cleric chooses", field="turning"))
+    if build.domains and ("cleric" not in classes or len(build.domains) != 2):
+        out.append(Problem("a cleric chooses two domains", field="domains"))
+    return out
 
 
 def check_build(build: Build) -> list[Problem]:
@@ -982,7 +1089,8 @@ def check_build(build: Build) -> list[Problem]:
     Track are not counted), ability increases (one per 4 levels), skill points (class
     skill points per level, x4 at 1st, + Int; cross-class ranks cost 2), maximum ranks
     (character level + 3, half for cross-class skills), favored enemies (one per
-    ranger entry; bonuses +2 each, +2 more per later entry) and rogue special abilities.
+    ranger entry; bonuses +2 each, +2 more per later entry), rogue special abilities,
+    and the turning choice and domains (a neutral cleric's choice; two domains).
 
     Does not check feat prerequisites, proficiencies or spells.
 
@@ -1018,6 +1126,7 @@ def check_build(build: Build) -> list[Problem]:
             )
         )
 
+    problems.extend(_turning_problems(build, [c.name for c, _ in defs]))
     expert = any(c.any_class_skills for c, _ in defs)
     int_mod = ability_modifier(abilities[Ability.INT])
     points = 0

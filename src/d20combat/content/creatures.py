@@ -536,6 +536,41 @@ class ClassLevel(Frozen):
     level: int = Field(ge=1, le=40)
 
 
+class TurningPower(Frozen):
+    """One turning ability (seed 000 "Turn Or Rebuke Undead", "Turning Other Creatures";
+    SRD feats "Extra Turning": each ability has its own uses a day).
+
+    ``turns``: the creature types or subtypes it turns or destroys as a good cleric
+    turns undead (positive energy); ``rebukes``: those it rebukes, commands or bolsters
+    as an evil cleric (negative energy). ``check_bonus``: added to its turning checks
+    (SRD character-classes-i "Turn or Rebuke Undead": +2 against undead with 5 or more
+    ranks of Knowledge (religion))."""
+
+    name: str = Field(default="undead", min_length=1, max_length=MAX_NAME_LENGTH)
+    turns: tuple[str, ...] = ()
+    rebukes: tuple[str, ...] = ()
+    uses: int = Field(ge=0, le=1000)
+    check_bonus: int = Field(default=0, ge=-100, le=100)
+
+
+class Turning(Frozen):
+    """What a creature can channel (seed 000 "Turn Or Rebuke Undead"): its turning
+    ``level`` (cleric level; a paladin's level - 3, seed 000 "Paladins and Undead"), its
+    abilities, and the greater turnings it has a day (the Sun domain)."""
+
+    level: int = Field(ge=1, le=40)
+    powers: tuple[TurningPower, ...] = Field(min_length=1, max_length=16)
+    greater: int = Field(default=0, ge=0, le=100)
+
+    def power(self, kind: str) -> TurningPower | None:
+        """The ability that turns or rebukes creatures of ``kind`` (a type or subtype,
+        ``undead`` by default), or None."""
+        for p in self.powers:
+            if kind in p.turns or kind in p.rebukes:
+                return p
+        return None
+
+
 class StatBlock(Frozen):
     """A creature's components. See the module docstring and docs/creature-schema.md."""
 
@@ -573,6 +608,7 @@ class StatBlock(Frozen):
     space_ft: float | None = Field(default=None, gt=0, le=MAX_SPACE_FT)
     reach_ft: int | None = Field(default=None, ge=0, le=MAX_REACH_FT)
     classes: tuple[ClassLevel, ...] = ()
+    turning: Turning | None = None
     race: str | None = None
     alignment: str | None = None
     cr: str | None = None

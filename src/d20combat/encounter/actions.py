@@ -78,6 +78,14 @@ notation                   meaning (action type; source)
 ``aid fighter against ogre attack``   aid another: +2 on the fighter's attack roll
                            against the ogre (standard; seed 000 "Aid Another")
 ``aid fighter against ogre defense with dagger``   or +2 to its AC against the ogre
+``turn``                   turn undead: the closest within 60 ft are turned or
+                           destroyed (standard; seed 000 "Turn Or Rebuke Undead")
+``turn water``             turn another kind a domain gives (a type or subtype)
+``rebuke``                 rebuke or command undead; dispels a foe's turning (evil
+                           clerics; seed 000 "Evil Clerics and Undead")
+``bolster``                bolster allied undead against turning for 10 rounds
+``greater-turn``           the Sun domain's greater turning: destroys what it turns
+``relinquish zombie``      relinquish command of a commanded creature (free)
 ``coup-de-grace orc``      coup de grace a helpless foe (full-round; SRD combat-ii)
 ``coup-de-grace orc with longbow``   with a bow or crossbow from an adjacent square
 ``knockout-blow orc``      knockout blow on a helpless foe (full-round; seed 004)
@@ -617,6 +625,65 @@ class Feint(Action):
         return f"feint {self.target}"
 
 
+@dataclass(frozen=True, slots=True)
+class Turn(Action):
+    """Turn undead (seed 000 "Turn Or Rebuke Undead"): a standard action channelling
+    positive energy at the closest ``creatures`` (``undead``, or a type or subtype a
+    domain lets it turn: ``turn water``) within 60 ft; it turns or destroys them."""
+
+    creatures: str = "undead"
+    verb: ClassVar[str] = "turn"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return self.verb if self.creatures == "undead" else f"{self.verb} {self.creatures}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuke(Turn):
+    """Rebuke undead (seed 000 "Evil Clerics and Undead"): negative energy; it rebukes
+    (awes) or commands them, and dispels a foe's turning."""
+
+    verb: ClassVar[str] = "rebuke"
+
+
+@dataclass(frozen=True, slots=True)
+class Bolster(Turn):
+    """Bolster undead against turning (seed 000 "Bolstering Undead"): the allies
+    affected (itself too, if it is one) count the check's Hit Dice for 10 rounds."""
+
+    verb: ClassVar[str] = "bolster"
+
+
+@dataclass(frozen=True, slots=True)
+class GreaterTurn(Turn):
+    """A greater turning (the Sun domain, once a day in place of a turning): the undead
+    it would turn are destroyed."""
+
+    verb: ClassVar[str] = "greater-turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Relinquish(Action):
+    """Relinquish command of ``target`` (seed 000 "Commanded": "He may voluntarily
+    relinquish command"): it returns to its own side (a free action, a reading: A46)."""
+
+    target: str
+    verb: ClassVar[str] = "relinquish"
+
+    def __str__(self) -> str:
+        return f"relinquish {self.target}"
+
+
+#: The turning actions by verb (seed 000 "Turn Or Rebuke Undead").
+TURNING_ACTIONS: dict[str, type[Turn]] = {
+    "turn": Turn,
+    "rebuke": Rebuke,
+    "bolster": Bolster,
+    "greater-turn": GreaterTurn,
+}
+
+
 #: What aid another grants (seed 000 "Aid Another"): +2 on attacks, or +2 to AC.
 AID_CHOICES = ("attack", "defense")
 
@@ -937,6 +1004,14 @@ def parse_action(text: str) -> Action:
         return Feint(args[0])
     if verb == "aid":
         return _parse_aid(text, args)
+    if verb == "relinquish":
+        if len(args) != 1:
+            raise _expect(text, "'relinquish TARGET' (a creature it commands)")
+        return Relinquish(args[0])
+    if verb in TURNING_ACTIONS:
+        if len(args) > 1:
+            raise _expect(text, f"'{verb}' or '{verb} CREATURE-KIND' (a type or subtype)")
+        return TURNING_ACTIONS[verb](args[0] if args else "undead")
     if verb in HELPLESS_ACTIONS:
         form = f"'{verb} TARGET [with WEAPON]'"
         if not args or (len(args) > 1 and (args[1] != "with" or len(args) < 3)):
@@ -1017,6 +1092,8 @@ def parse_action(text: str) -> Action:
                     "throw",
                     "feint",
                     "aid",
+                    *TURNING_ACTIONS,
+                    "relinquish",
                     *HELPLESS_ACTIONS,
                     *ATTACK_MANEUVERS,
                 ]

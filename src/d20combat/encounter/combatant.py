@@ -181,6 +181,12 @@ class Combatant:
     grappling: tuple[str, ...] = ()
     clinging: str | None = None  # seed 001: the larger creature it has climbed onto
     effects: list[Effect] = field(default_factory=list)  # aid, feints (Effect)
+    # seed 000 "Turn Or Rebuke Undead": turning attempts spent today, by ability name
+    # (TurningPower.name; "greater" for the Sun domain's greater turning)
+    turnings_used: dict[str, int] = field(default_factory=dict)
+    # the check that turned or rebuked it (a dispel must equal it), the effective Hit
+    # Dice a bolstering gave it: by condition (turned, rebuked, bolstered)
+    channelled: dict[str, int] = field(default_factory=dict)
     # cache of _vital(): vitals, rules, state, can act, conditions they impose
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
@@ -196,10 +202,12 @@ class Combatant:
     rules: Ruleset | None = None  # the encounter's ruleset (for the hit-point state)
     squares: int = field(init=False, default=1)  # side of its space (from its size)
     traits: Traits = field(init=False)
+    home: str = field(init=False, default="")  # the side it came with (a commanded one returns)
 
     def __post_init__(self) -> None:
         self.squares = _SQUARES[self.stat.size]
         self.traits = traits_of(self.stat)
+        self.home = self.side
 
     # ----- derived, cheap -----
     def _vital(self, rules: Ruleset) -> tuple[Vitals, Ruleset, HpState, bool, frozenset[str]]:
@@ -378,6 +386,9 @@ class Combatant:
             tuple(self.item_damage.items()) if self.item_damage else (),
             self.taken,
             tuple(e.as_tuple() for e in self.effects) if self.effects else (),
+            self.side,
+            tuple(self.turnings_used.items()) if self.turnings_used else (),
+            tuple(self.channelled.items()) if self.channelled else (),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -438,6 +449,9 @@ class Combatant:
                 }
                 for e in self.effects
             ],
+            "side": self.side,
+            "turnings_used": dict(self.turnings_used),
+            "channelled": dict(self.channelled),
         }
 
     def load_json(self, data: dict[str, Any]) -> None:
@@ -497,6 +511,11 @@ class Combatant:
             )
             for e in data.get("effects", ())
         ]
+        side = data.get("side")
+        if side is not None:
+            self.side = str(side)
+        self.turnings_used = {str(k): int(n) for k, n in data.get("turnings_used", {}).items()}
+        self.channelled = {str(k): int(n) for k, n in data.get("channelled", {}).items()}
 
 
 def initial_ammo(stat: StatBlock, stats: Statistics) -> dict[str, int]:

@@ -37,6 +37,7 @@ from d20combat.encounter.maneuvers import knockout as KO
 from d20combat.encounter.maneuvers import monster as MON
 from d20combat.encounter.maneuvers import objects as O
 from d20combat.encounter.maneuvers import splash as SPLASH
+from d20combat.encounter.maneuvers import turning as TURN
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
 from d20combat.encounter.movement import crawl, walk
@@ -1420,6 +1421,12 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.CoupDeGrace: Handler(CDG.check_coup_de_grace, CDG.run_coup_de_grace, CDG.gen_coup_de_grace),
     A.KnockoutBlow: Handler(KO.check_knockout, KO.run_knockout, KO.gen_knockout),
     A.AimedShot: Handler(AIM.check_aim, AIM.run_aim, AIM.gen_aim),
+    A.Turn: Handler(TURN.check_turn, TURN.run_turn, TURN.gen_turn),
+    # listed with the turning (TURN.gen_turn)
+    A.Rebuke: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
+    A.Bolster: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
+    A.GreaterTurn: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
+    A.Relinquish: Handler(TURN.check_relinquish, TURN.run_relinquish, TURN.gen_relinquish),
     A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),

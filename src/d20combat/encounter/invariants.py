@@ -309,6 +309,48 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         _on_map(found, enc, (*at, "readied_move", k), sq)
     if c.pending_full_round is not None:
         _on_map(found, enc, (*at, "pending_full_round"), c.pending_full_round)
+    _turning(found, enc, at, c)
+
+
+def _turning(found: _Found, enc: Encounter, at: tuple[Part, ...], c: Combatant) -> None:
+    """Its side, turning attempts and channelled marks (seed 000 "Turn Or Rebuke
+    Undead")."""
+    doc = enc.scenario_doc or {}
+    named = [s.get("name") for s in doc.get("sides", ()) if isinstance(s, dict)]
+    if named and c.side not in named:
+        found.add((*at, "side"), f"no side {c.side!r}", "one of " + ", ".join(map(str, named)))
+    held = c.conditions.get("commanded")
+    master = enc.combatants.get(held.owner) if held is not None else None
+    if master is not None and master.side != c.side:
+        found.add(
+            (*at, "side"),
+            f"{c.id} is commanded by {master.id} but fights for {c.side!r}",
+            f"its commander's side, {master.side!r}",
+        )
+    t = c.stat.turning
+    uses = {p.name: p.uses for p in t.powers} if t is not None else {}
+    if t is not None:
+        uses["greater"] = t.greater
+    for name, n in c.turnings_used.items():
+        if name not in uses:
+            found.add(
+                (*at, "turnings_used", name),
+                f"{c.id} has no turning ability {name!r}",
+                "one of " + (", ".join(uses) or "none"),
+            )
+        elif n > uses[name]:
+            found.add(
+                (*at, "turnings_used", name),
+                f"{n} {name} turning attempts spent, of {uses[name]} a day",
+                f"0 to {uses[name]}",
+            )
+    for name in c.channelled:
+        if name not in ("turned", "rebuked", "bolstered") or name not in c.conditions:
+            found.add(
+                (*at, "channelled", name),
+                f"a channelled mark {name!r} without that condition",
+                "turned, rebuked or bolstered, while it lasts",
+            )
 
 
 def _overlaps(a: Combatant, b: Combatant) -> bool:

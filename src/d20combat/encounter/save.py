@@ -154,6 +154,9 @@ class CombatantDoc(_Doc):
     item_damage: dict[StrictStr, Count] = Field(default_factory=dict)
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)
+    side: StrictStr | None = None  # a commanded creature's new side (None: the scenario's)
+    turnings_used: dict[StrictStr, Count] = Field(default_factory=dict)
+    channelled: dict[StrictStr, Int] = Field(default_factory=dict)
 
 
 class BudgetDoc(_Doc):

@@ -1335,8 +1335,9 @@ class Space:
     def safest_path(self, c: Combatant, budget: int, *, withdraw: bool) -> tuple[Pos, ...] | None:
         """A path to the reachable position farthest from every foe, unthreatened.
 
-        The answer depends only on the terrain, where ``c`` may move, the foes' spaces
-        and the squares they threaten, so it is cached on the map by those."""
+        The answer depends only on the terrain (and what of it ``c`` cannot see), where
+        ``c`` may move, the foes' spaces and the squares they threaten, so it is cached
+        on the map by those."""
         # the foes' spaces as [x0, x1) x [y0, y1) boxes
         foes = tuple(
             (f.pos[0], f.pos[0] + f.squares, f.pos[1], f.pos[1] + f.squares)
@@ -1352,6 +1353,7 @@ class Space:
             budget,
             speed.swim > 0,
             speed.fly > 0,
+            self.unseen_terrain(c),  # what costs it more where it cannot see
             blocked,
             no_end,
             foes,

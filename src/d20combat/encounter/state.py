@@ -35,6 +35,7 @@ from d20combat.encounter.combatant import (
 )
 from d20combat.encounter.events import Event
 from d20combat.encounter.handlers import check_action, drop_item
+from d20combat.encounter.maneuvers.turning import approached
 from d20combat.encounter.outcome import Outcome
 from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
@@ -421,7 +422,10 @@ class Encounter:
         handler = check_action(self, cur, action)
         self._events = []
         self.history.append(str(action))
+        before = cur.pos
         handler.run(self, cur, action)
+        if cur.pos != before and cur.id in self.timed_by:
+            approached(self, cur, before)  # seed 000: approaching ends its turning
         turns.after_action(self, cur, action)
         return self._events
 
@@ -488,7 +492,7 @@ def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
     enc.__dict__.update(share.__dict__)
     enc.combatants = {}
     for cid, c in share.combatants.items():
-        new = Combatant(c.id, c.name, c.side, c.stat, c.stats, c.pos, c.vitals, rules=c.rules)
+        new = Combatant(c.id, c.name, c.home, c.stat, c.stats, c.pos, c.vitals, rules=c.rules)
         enc.combatants[cid] = new
     enc.reactions = dict(share.reactions)
     enc.holds = dict(share.holds)

@@ -214,6 +214,7 @@ def _tick(enc: Encounter, owner: Combatant) -> None:
                         ended.append(name)
             for name in ended:
                 del c.conditions[name]
+                c.channelled.pop(name, None)  # a turning's check ends with it
                 enc.event(c.id, "condition-ends", "duration", condition=name)
             if ended:
                 enc.space.invalidate(c)

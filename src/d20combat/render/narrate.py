@@ -463,6 +463,66 @@ def _feint(e: Event) -> str:
     return text + f": {e.target} is not fooled"
 
 
+_TURN_VERBS = {
+    "turn": "turns",
+    "greater": "makes a greater turning against",
+    "rebuke": "rebukes",
+    "bolster": "bolsters",
+}
+_TURN_RESULTS = {
+    "turned": "turned (flees for 10 rounds, cowers if it cannot)",
+    "destroyed": "destroyed (level at least twice its Hit Dice)",
+    "rebuked": "rebuked (cowers in awe for 10 rounds)",
+    "commanded": "commanded (now fights for {actor})",
+    "dispelled": "freed of a foe's turning (the check equals or beats it)",
+    "bolstered": "bolstered (counts {max_hd} Hit Dice against turning for 10 rounds)",
+}
+
+
+def _turning(e: Event) -> str:
+    """seed 000 "Turn Or Rebuke Undead": the turning check, the table's row, the
+    turning damage, and what happened to each creature within 60 ft."""
+    o = e.outcome
+    mod = e.total("turning check")
+    m = f" ({mod.value:+d})" if mod else ""
+    verb = _TURN_VERBS.get(str(o.get("mode")), "channels energy at")
+    text = (
+        f"{e.actor} {verb} {o.get('creatures')} ({o.get('ability')} ability, "
+        f"{o.get('uses_left')} uses left today): turning check {o.get('check')}{m}, "
+        f"row {o.get('row')} = up to {o.get('max_hd')} HD at level {o.get('level')}"
+    )
+    reached = o.get("reached") or []
+    if not reached:
+        return text + ": no such creature within 60 ft and line of effect"
+    if o.get("damage") is None:
+        return (
+            text
+            + ": too weak for any of them ("
+            + ", ".join(f"{k} {eff} HD" for k, _, eff in reached)
+            + "), so no turning damage is rolled"
+        )
+    greater = o.get("mode") == "greater"
+    parts = [
+        "destroyed (a greater turning destroys what it would turn)"
+        if greater and r == "destroyed"
+        else _TURN_RESULTS.get(str(r), str(r)).format(actor=e.actor, max_hd=o.get("max_hd"))
+        for _, _, r in o.get("affected") or []
+    ]
+    done = "; ".join(
+        f"{k} ({hd} HD) {p}" for (k, hd, _), p in zip(o.get("affected") or [], parts, strict=True)
+    )
+    hit = {k for k, _, _ in o.get("affected") or []}
+    skipped = set(o.get("skipped") or ())
+    missed = [f"{k} ({eff} HD)" for k, _, eff in reached if k not in hit and k not in skipped]
+    text += f"; turning damage {o.get('damage')} (2d6+{o.get('damage_bonus')}) HD, closest first"
+    text += f": {done}" if done else ": not enough for any of them"
+    if missed:
+        text += f"; unaffected: {', '.join(missed)}"
+    if skipped:
+        text += f"; skipped, already under a turning: {', '.join(sorted(skipped))}"
+    return text
+
+
 def _aid(e: Event) -> str:
     """seed 000 "Aid Another": an attack roll against AC 10."""
     o = e.outcome
@@ -659,6 +719,11 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "splash": _splash,
     "break": _break,
     "feint": _feint,
+    "turning": _turning,
+    "relinquished": _simple("{actor} relinquishes command of {target}: it returns to {side}"),
+    "turning-broken": _simple(
+        "{actor} overcomes its turning: {target} came within {distance_ft} ft of it"
+    ),
     "aid": _aid,
     "coup-de-grace": _coup_de_grace,
     "knockout-blow": _attack,
@@ -719,12 +784,17 @@ def _named(e: Event, names: Mapping[str, str]) -> Event:
     """The event with combatant ids replaced by their display names."""
     outcome = e.outcome
     lists = [k for k in ("order", "against", "dragged", "grapplers") if k in outcome]
-    if lists or "after" in outcome:
+    if lists or "after" in outcome or "reached" in outcome:
         outcome = dict(outcome)
         for k in lists:
             outcome[k] = [names.get(i, i) for i in outcome[k]]
         if "after" in outcome:
             outcome["after"] = names.get(outcome["after"], outcome["after"])
+        for key in ("reached", "affected"):  # a turning's creatures: [id, ...]
+            if key in outcome:
+                outcome[key] = [[names.get(x[0], x[0]), *x[1:]] for x in outcome[key]]
+        if "skipped" in outcome:
+            outcome["skipped"] = [names.get(i, i) for i in outcome["skipped"]]
     return e._replace(
         actor=names.get(e.actor, e.actor),
         target=names.get(e.target, e.target) if e.target else e.target,

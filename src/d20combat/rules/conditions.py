@@ -575,6 +575,17 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "move action that provokes; crawling 5 ft is a move action that provokes.",
     ),
     ConditionSpec(
+        "bolstered",
+        "seed 000 'Bolstering Undead'",
+        notes="10 rounds. Its effective Hit Dice against turning are the bolstering "
+        "check's (Combatant.channelled), if higher than its own.",
+    ),
+    ConditionSpec(
+        "commanded",
+        "seed 000 'Commanded' ('under the mental control of the evil cleric')",
+        notes="Until released. It fights on its commander's side.",
+    ),
+    ConditionSpec(
         "rebuked",
         "seed 000 'Rebuked' ('cowers as if in awe (attack rolls against the creature get "
         "a +2 bonus)')",

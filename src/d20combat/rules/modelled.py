@@ -93,6 +93,15 @@ SPECIAL_ATTACKS: Mapping[str, str] = {
     "unarmed strike": "rules/statistics.py",  # a monk's unarmed damage
 }
 
+# Qualities with a number before their name, read by a pattern ("+2 turn resistance"),
+# -> the module that reads each.
+NUMBERED_QUALITIES: Mapping[str, str] = {
+    "turn resistance": "rules/maneuvers/turning.py",  # +N HD against turning checks
+}
+
+# A build's words for its turning, which the rules read from StatBlock.turning
+# (encounter/maneuvers/turning.py): the special attack text only shows it.
+TURNING_TEXTS = ("turn undead", "rebuke undead", "turn or rebuke undead")
 # Special attacks the rules read as structured data (StatBlock fields): modelled when
 # the field is there (the importer read the numbers), else listed as not modelled.
 STRUCTURED_ATTACKS: Mapping[str, str] = {
@@ -161,6 +170,13 @@ def _applies_to(stat: StatBlock, feat: FeatRef) -> str | None:
     return f"{feat}: no attack of this creature is {feat.param!r}"
 
 
+def _numbered(text: str, keyword: str) -> bool:
+    """``+2 turn resistance`` (or ``turn resistance +2``) is ``turn resistance``."""
+    words = text.strip().lower().split()
+    number = [w for w in words if w.lstrip("+").isdigit()]
+    return len(number) == 1 and " ".join(w for w in words if w not in number) == keyword
+
+
 def _sets_off(stat: StatBlock, kind: str, attack: str) -> bool:
     """Whether a hit with the natural attack ``attack`` sets off the special attack
     ``kind`` with its numbers (its ``attacks``: the wolf's bite for its trip)."""
@@ -185,6 +201,8 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
     out += [
         NotModelled("special attack", s)
         for s in stat.special_attacks
+        if not any(names_keyword(s, k) for k in SPECIAL_ATTACKS)
+        and not (stat.turning is not None and any(names_keyword(s, k) for k in TURNING_TEXTS))
         if not any(names_keyword(s, k) for k in (*SPECIAL_ATTACKS, *ruled))
         and not any(
             names_keyword(s, k) and getattr(stat, f) is not None
@@ -205,6 +223,7 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         NotModelled("quality", q)
         for q in stat.qualities
         if not any(names_keyword(q, k) for k in qualities)
+        and not any(_numbered(q, k) for k in NUMBERED_QUALITIES)
     ]
     out += [
         NotModelled("immunity", i)

@@ -1275,6 +1275,102 @@ def turn_special(
     return chosen
 
 
+# ---------------------------------------------------------------- turning undead
+def _channel_action(c: Combatant) -> A.Turn | None:
+    """The turning the baseline may make: a greater turning while one is left, else a
+    turning (a rebuke for negative energy) of undead; None if it channels none."""
+    t = c.stat.turning
+    if t is None:
+        return None
+    for p in t.powers:
+        if "undead" in p.turns:
+            greater = t.greater > c.turnings_used.get("greater", 0)
+            return A.GreaterTurn() if greater else A.Turn()
+        if "undead" in p.rebukes:
+            return A.Rebuke()
+    return None
+
+
+def turning_worth(enc: Encounter, c: Combatant, action: A.Turn) -> float:
+    """What a turning attempt is expected to bring, in hit points: each foe destroyed,
+    turned or rebuked counts its hit points left (it is out of the fight: dead, or
+    fleeing or cowering for 10 rounds, longer than most fights), a commanded one twice
+    (a foe less and a friend more), a dispelled one nothing; exact over the turning
+    check's faces and the turning damage's totals, through the two steps of the procedure
+    the fight runs (:func:`~d20combat.rules.maneuvers.turning.reached_by`,
+    :func:`~d20combat.rules.maneuvers.turning.spend`)."""
+    from d20combat.encounter.maneuvers import turning as TU
+    from d20combat.rules.maneuvers.turning import TURNING_DICE, max_hit_dice, reached_by, spend
+
+    p = TU.power_for(c, action)
+    if p is None:
+        return 0.0
+    near = TU.reached(enc, c, action)
+    if not near:
+        return 0.0
+    targets = TU.targets(enc, c, action, near)
+    hp = {o.id: max(1, o.vitals.hp) for o in near}
+    turner = TU.turner_in(c, action, p)
+    if not turner.positive:
+        turner = turner._replace(command_room=max(0, turner.level - TU.commanded_hd(enc, c)))
+    top = turner.level + 4  # the table's best row
+    if sum(hp[t.key] for t in targets if not t.skip and t.effective <= top) == 0:
+        return 0.0
+    key = ("turning-worth", c.id, type(action), tuple(targets), tuple(hp.items()), turner)
+    weight = {"commanded": 2, "dispelled": 0}
+    mode = TU.mode_of(action)
+
+    def worth() -> float:
+        # the check's faces, then the damage's totals (2d6 + bonus): the procedure's
+        # two steps (rules.maneuvers.turning reached_by, spend), weighed exactly
+        damage = [
+            (v, float(p)) for v, p in TURNING_DICE.plus(turner.damage_bonus).distribution().items()
+        ]
+        total = 0.0
+        for face in range(1, 21):
+            check = face + turner.check.value
+            reached = reached_by(mode, targets, check, max_hit_dice(turner.level, check))
+            if not reached:
+                continue
+            for value, p_value in damage:
+                got = sum(
+                    hp[x.key] * weight.get(x.result, 1) for x in spend(turner, reached, mode, value)
+                )
+                total += got * p_value / 20
+        return total
+
+    return enc.space.cached(key, worth)
+
+
+def turning_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Action | None:
+    """The turning attempt the baseline makes instead of ``attack`` (the attack it
+    planned, or None: then instead of closing in), when its expected worth
+    (:func:`turning_worth`) beats the turn's attacks. Nothing is computed for a creature
+    that channels nothing, has no attempt left, or has no foe of the kind within 60 ft
+    that the table's best row could reach."""
+    b = enc.budget
+    if b.attacks_made or not b.standard or b.full_round:
+        return None
+    action = _channel_action(c)
+    if action is None:
+        return None
+    from d20combat.encounter.maneuvers.turning import is_kind, turn_problem_in
+
+    if not any(is_kind(o.stat, "undead") for o in enc.space.active_enemies(c)):
+        return None  # no foe to channel at: nothing more to weigh
+
+    if turn_problem_in(enc, c, action) is not None:
+        return None
+    worth = turning_worth(enc, c, action)
+    if worth <= 0:
+        return None
+    cost = 0.0
+    if isinstance(attack, A.Attack):
+        option, _, first = _first_worth(enc, c, attack)
+        cost = first + _rest_worth(enc, c, option, enc.get(attack.target))
+    return action if worth > cost else None
+
+
 # ---------------------------------------------------------------- shut in by a door
 def _foe_reachable(enc: Encounter, c: Combatant) -> bool:
     """Whether ``c`` can walk, however far, to a square next to a foe (a flood fill of

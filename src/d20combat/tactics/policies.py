@@ -30,6 +30,8 @@ Baseline behaviour (``default``), meant to look sensible to a game master:
   or breaks or hacks open a locked one, whichever is quicker
   (:func:`d20combat.tactics.maneuvers.door_way`);
 * ``capture`` tactics take prisoners: no coup de grace, a knockout blow instead.
+* a cleric or paladin turns (rebukes) undead when the hit points of the foes it is
+  expected to destroy, turn or rebuke beat its attacks (``turning_instead``).
 
 A creature that fear makes flee does not ask its policy: the fight runner takes the
 action :func:`d20combat.encounter.fear.compelled` gives.
@@ -67,6 +69,7 @@ from d20combat.tactics.maneuvers import (
     instead,
     overrun_on_the_way,
     turn_special,
+    turning_instead,
 )
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
 from d20combat.tactics.splash import throw_instead
@@ -233,11 +236,16 @@ class _View:
         return d
 
     def priority(self, e: Combatant) -> tuple[float, int, int, str]:
-        """Lower is better: the most wounded, then the weakest, then the nearest."""
+        """Lower is better: the most wounded, then the weakest, then the nearest; a foe
+        it turned comes last (coming within 10 ft of it ends the turning: seed 000
+        "Effect and Duration of Turning")."""
         key = self._priority.get(e.id)
         if key is None:
             v = e.vitals
             frac = max(v.hp, 0) / max(1, v.max_hp)
+            turned = e.conditions.get("turned") if e.conditions else None
+            if turned is not None and turned.owner == self.c.id:
+                frac = 2.0
             key = self._priority[e.id] = (frac, v.hp, self.distance(e), e.id)
         return key
 
@@ -795,6 +803,10 @@ def _baseline(
         throw = throw_instead(v.enc, c, attack)
         if throw is not None:
             return throw
+        if c.stat.turning is not None:  # nothing more for a creature that channels none
+            channel = turning_instead(v.enc, c, attack)
+            if channel is not None:
+                return channel
         if attack is not None and not (b.move and _provoking_unarmed(v, attack)):
             return instead(v.enc, c, attack)
         draw = _draw_melee_if_cornered(v)
