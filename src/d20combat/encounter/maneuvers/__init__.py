@@ -78,6 +78,23 @@ def ready_option(c: Combatant, weapon: str) -> AttackOption | None:
     return None
 
 
+def check_full_round(enc: Encounter, c: Combatant, problem: Callable[[], str | None]) -> None:
+    """The check of a special attack that is a full-round action (a coup de grace, a
+    knockout blow, an aimed shot): the turn must have its full round left, then
+    ``problem`` (why this one cannot be made, or None).
+
+    Raises:
+        IllegalActionError: naming what is missing.
+    """
+    from d20combat.encounter.handlers import need_full_round
+    from d20combat.errors import IllegalActionError
+
+    need_full_round(enc, c)
+    why = problem()
+    if why:
+        raise IllegalActionError(why)
+
+
 def helpless_target_problem(enc: Encounter, c: Combatant, target: Combatant) -> str | None:
     """Why ``target`` is no helpless foe of ``c`` to finish off now, or None (SRD
     combat-ii "Helpless Defenders": bound, sleeping, paralyzed, unconscious ...; those
@@ -359,6 +376,7 @@ __all__ = [
     "aimed_shot",
     "attempt_maneuver",
     "bull_rush",
+    "check_full_round",
     "coup_de_grace",
     "disarm",
     "fall",

@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import provoke, strike
-from d20combat.encounter.maneuvers import helpless_target_problem, ready_option
+from d20combat.encounter.maneuvers import (
+    check_full_round,
+    helpless_target_problem,
+    ready_option,
+)
 from d20combat.encounter.maneuvers.coup_de_grace import helpless_foes
-from d20combat.errors import IllegalActionError
 from d20combat.rules.attack import Attack
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.rules.maneuvers.aimed_shot import RULE, aim_bonus, aimed_shot_problem
@@ -55,13 +58,8 @@ def aim_problem_in(
 
 def check_aim(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """seed 004 "Helpless Defenders": a full-round action."""
-    from d20combat.encounter.handlers import need_full_round
-
     assert isinstance(a, A.AimedShot)
-    need_full_round(enc, c)
-    why = aim_problem_in(enc, c, enc.get(a.target), a.weapon)
-    if why:
-        raise IllegalActionError(why)
+    check_full_round(enc, c, lambda: aim_problem_in(enc, c, enc.get(a.target), a.weapon))
 
 
 def run_aim(enc: Encounter, c: Combatant, a: A.Action) -> None:

@@ -19,8 +19,11 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Effect
 from d20combat.encounter.fighting import provoke, strike
-from d20combat.encounter.maneuvers import helpless_target_problem, ready_option
-from d20combat.errors import IllegalActionError
+from d20combat.encounter.maneuvers import (
+    check_full_round,
+    helpless_target_problem,
+    ready_option,
+)
 from d20combat.rules.conditions import miss_chance
 from d20combat.rules.hitpoints import HpState
 from d20combat.rules.maneuvers.coup_de_grace import (
@@ -79,13 +82,8 @@ def coup_de_grace_problem_in(
 
 def check_coup_de_grace(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """SRD combat-ii "Coup de Grace": a full-round action."""
-    from d20combat.encounter.handlers import need_full_round
-
     assert isinstance(a, A.CoupDeGrace)
-    need_full_round(enc, c)
-    why = coup_de_grace_problem_in(enc, c, enc.get(a.target), a.weapon)
-    if why:
-        raise IllegalActionError(why)
+    check_full_round(enc, c, lambda: coup_de_grace_problem_in(enc, c, enc.get(a.target), a.weapon))
 
 
 def hidden(enc: Encounter, c: Combatant, target: Combatant, option: AttackOption) -> bool:

@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import provoke, strike
-from d20combat.encounter.maneuvers import helpless_target_problem, ready_option
+from d20combat.encounter.maneuvers import (
+    check_full_round,
+    helpless_target_problem,
+    ready_option,
+)
 from d20combat.encounter.maneuvers.coup_de_grace import helpless_foes
-from d20combat.errors import IllegalActionError
 from d20combat.rules.maneuvers.knockout import RULE, knocking_out, knockout_problem
 from d20combat.rules.statistics import AttackOption
 
@@ -56,13 +59,8 @@ def knockout_problem_in(
 
 def check_knockout(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """seed 004 "Knockout Blow": a full-round action."""
-    from d20combat.encounter.handlers import need_full_round
-
     assert isinstance(a, A.KnockoutBlow)
-    need_full_round(enc, c)
-    why = knockout_problem_in(enc, c, enc.get(a.target), a.weapon)
-    if why:
-        raise IllegalActionError(why)
+    check_full_round(enc, c, lambda: knockout_problem_in(enc, c, enc.get(a.target), a.weapon))
 
 
 def run_knockout(enc: Encounter, c: Combatant, a: A.Action) -> None:
