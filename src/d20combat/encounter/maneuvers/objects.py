@@ -213,22 +213,17 @@ def run_attack_object(enc: Encounter, c: Combatant, a: A.Action) -> None:
         enc.object_damage[a.at] = entry.hp - left
 
 
-# the closed doors of a map, by (map, its version: bumped when a door opens)
-_DOORS: dict[tuple[int, int], tuple[object, tuple[A.Pos, ...]]] = {}
-
-
 def closed_doors(enc: Encounter) -> tuple[A.Pos, ...]:
-    """The closed doors of the encounter's map, row by row (cached)."""
+    """The closed doors of the encounter's map, row by row (cached on the map, whose
+    caches a door opened clears: a module-level cache holding maps kept every fight's
+    map alive, with all its caches, in long simulations)."""
     m = enc.map
-    key = (id(m), m.version)
-    hit = _DOORS.get(key)
-    if hit is None or hit[0] is not m:
+    cache = m.cache("closed_doors")
+    found: tuple[A.Pos, ...] | None = cache.get(None)
+    if found is None:
         w = m.width
-        found = tuple((i % w, i // w) for i, f in enumerate(m.cells) if f & DOOR)
-        if len(_DOORS) > 1024:
-            _DOORS.clear()
-        hit = _DOORS[key] = (m, found)
-    return hit[1]
+        found = cache[None] = tuple((i % w, i // w) for i, f in enumerate(m.cells) if f & DOOR)
+    return found
 
 
 def gen_attack_object(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
