@@ -642,10 +642,11 @@ class StatBlock(Frozen):
 
     def has_feat(self, name: str, param: str | None = None) -> bool:
         key = name.lower()
-        for f in self.feats:
-            if f.key == key and (param is None or (f.param or "").lower() == param.lower()):
-                return True
-        return False
+        if key not in _feat_keys(self):
+            return False
+        if param is None:
+            return True
+        return any(f.key == key and (f.param or "").lower() == param.lower() for f in self.feats)
 
     def has_quality(self, name: str) -> bool:
         return any(names_keyword(q, name) for q in self.qualities)
@@ -653,6 +654,21 @@ class StatBlock(Frozen):
     def special(self, kind: str) -> SpecialAttack | None:
         """The special attack of ``kind`` with its numbers, or None."""
         return next((s for s in self.special_attack_rules if s.kind == kind), None)
+
+
+# the keys of a stat block's feats, by the block (kept alive in the entry; blocks are
+# immutable: a copy with other feats is another object)
+_FEATS: dict[int, tuple[StatBlock, frozenset[str]]] = {}
+
+
+def _feat_keys(stat: StatBlock) -> frozenset[str]:
+    """The keys of ``stat``'s feats (:attr:`FeatRef.key`), for :meth:`StatBlock.has_feat`."""
+    hit = _FEATS.get(id(stat))
+    if hit is None or hit[0] is not stat:
+        if len(_FEATS) > 4096:
+            _FEATS.clear()
+        hit = _FEATS[id(stat)] = (stat, frozenset(f.key for f in stat.feats))
+    return hit[1]
 
 
 def names_keyword(text: str, keyword: str) -> bool:

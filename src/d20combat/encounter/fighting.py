@@ -693,6 +693,11 @@ def can_make_aoo(enc: Encounter, t: Combatant, provoker: Combatant) -> AttackOpt
     conds = t.condition_set()
     if "total-defense" in conds or not restrictions(conds).can_aoo:
         return None
+    return enc.space.cached(("aoo", t.id, provoker.id), lambda: _aoo_reach(enc, t, provoker))
+
+
+def _aoo_reach(enc: Encounter, t: Combatant, provoker: Combatant) -> AttackOption | None:
+    """What the geometry leaves of ``t``'s attack of opportunity on ``provoker``."""
     if enc.space.cover_bonus(t, provoker, melee=True):
         return None  # seed 003: no attack of opportunity against a creature with cover
     if enc.space.concealment(t, provoker, melee=True) >= 50:

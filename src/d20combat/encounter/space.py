@@ -157,6 +157,7 @@ class Space:
         self._max_reach = 5
         # seed 001: carrier id -> the creatures clinging to it (they move with it)
         self.riders: dict[str, set[str]] = {}
+        self.grapplers: set[str] = set()  # who is grappling (grapple.link, unlink)
         self.rebuild()
 
     # ------------------------------------------------------------ bookkeeping
@@ -171,6 +172,7 @@ class Space:
         for c in self._by_id:
             if c.clinging is not None:
                 self.riders.setdefault(c.clinging, set()).add(c.id)
+        self.grapplers = {c.id for c in self._by_id if c.grappling}
         self.invalidate()
 
     def invalidate(self, c: Combatant | None = None) -> None:

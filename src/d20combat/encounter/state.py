@@ -17,9 +17,9 @@ Action types plug in through :data:`d20combat.encounter.handlers.HANDLERS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from d20combat.content.objects import Door
 from d20combat.content.rulesets import Ruleset
@@ -45,6 +45,8 @@ from d20combat.rules.conditions import CONDITIONS, ConditionSpec, combine, restr
 from d20combat.rules.dice import Roll, SampledDice
 from d20combat.rules.hitpoints import HpState, Vitals
 from d20combat.rules.statistics import Statistics, derive
+
+_T = TypeVar("_T")
 
 if TYPE_CHECKING:
     from d20combat.content.scenarios import Scenario
@@ -150,6 +152,8 @@ class Encounter:
         self._started = False
         self.fighters: tuple[str, ...] = ()  # two active foes last seen (a hint)
         self.memo: object = None  # remembered decisions (tactics.policies.remembered)
+        self._stamp: tuple[int, int, int] = (-1, -1, -1)  # see remembered
+        self._answers: dict[Hashable, Any] = {}
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -350,7 +354,7 @@ class Encounter:
             tuple(c.situation() for c in self.combatants.values()),
             tuple(self.items),
             tuple(self.opened_doors),
-            tuple(sorted(self.object_damage.items())),
+            tuple(sorted(self.object_damage.items())) if self.object_damage else (),
         )
 
     def door(self, at: tuple[int, int]) -> Door:
@@ -385,6 +389,27 @@ class Encounter:
         self.log.append(e)
         self._events.append(e)
         return e
+
+    @property
+    def holds_on(self) -> bool:
+        """Someone grapples or clings to another (what
+        :func:`~d20combat.encounter.maneuvers.grapple.tidy` looks after)."""
+        return bool(self.space.grapplers or self.space.riders)
+
+    def remembered(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """``make()``, remembered under ``key`` while nothing happens: until the next
+        action, event or change of the geometry. For the answers one decision asks
+        several times (the tactics weigh each maneuver in the same state)."""
+        stamp = (len(self.history), len(self.log), self.space.version)
+        answers = self._answers
+        if stamp != self._stamp:
+            answers.clear()
+            self._stamp = stamp
+        elif key in answers:
+            hit: _T = answers[key]
+            return hit
+        value = answers[key] = make()
+        return value
 
     # ------------------------------------------------------------------ actions
     def legal_actions(self, actor: str | None = None) -> list[Action]:
@@ -504,6 +529,8 @@ def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
     enc.dice.rolls = list(share.dice.rolls)
     enc.space = Space(enc)
     enc._events = []
+    enc._stamp = (-1, -1, -1)
+    enc._answers = {}
     enc.map = share.map
     enc.own_map = False
     enc.opened_doors = list(share.opened_doors)

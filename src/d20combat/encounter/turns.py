@@ -255,8 +255,10 @@ def _effect_ends(enc: Encounter, c: Combatant, e: Effect) -> None:
 def end_effects(enc: Encounter, owner: Combatant) -> None:
     """At the end of ``owner``'s turn, the effects lasting through it end (a feint "on
     or before your next turn"; seed 004's aid another "on the friend's next turn")."""
-    bearers = [owner]
     others = enc.timed_by.get(owner.id)
+    if not others and not owner.effects:
+        return
+    bearers = [owner]
     if others:
         bearers += [enc.combatants[i] for i in sorted(others)]
     for c in bearers:
@@ -313,9 +315,10 @@ def after_action(enc: Encounter, actor: Combatant, action: Action) -> None:
             hp=actor.vitals.hp,
             state=actor.state(enc.rules).value,
         )
-    from d20combat.encounter.maneuvers.grapple import tidy
+    if enc.holds_on:
+        from d20combat.encounter.maneuvers.grapple import tidy
 
-    tidy(enc)
+        tidy(enc)
     check_outcome(enc)
     if enc.outcome is not None:
         return

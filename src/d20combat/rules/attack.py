@@ -27,7 +27,7 @@ Sources:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from d20combat.content.creatures import ExtraDamage
 from d20combat.content.rulesets import Ruleset, Variant
@@ -288,7 +288,11 @@ def _hit(
 ) -> AttackResult:
     """A hit's damage, multiplied and reduced (the roll's numbers passed through)."""
     mult = combine_multipliers(crit[1] if critical and crit else 1, attack.multiplier)
-    return damage_of(dice, attack, rules, mult)._replace(
+    return damage_of(
+        dice,
+        attack,
+        rules,
+        mult,
         critical=critical,
         threat=threat,
         natural=natural,
@@ -298,11 +302,13 @@ def _hit(
     )
 
 
-def damage_of(dice: DiceSource, attack: Attack, rules: Ruleset, mult: int = 1) -> AttackResult:
+def damage_of(
+    dice: DiceSource, attack: Attack, rules: Ruleset, mult: int = 1, **roll: Any
+) -> AttackResult:
     """The damage of a hit with ``attack`` (multiplied ``mult`` times), after the
     target's defenses: the damage part of :func:`resolve_attack`, also used alone where
     damage comes without an attack roll (seed 000 "Grapple": a won grapple check deals
-    unarmed-strike damage)."""
+    unarmed-strike damage). ``roll``: the attack roll's fields of the result."""
     parts = roll_damage(dice, attack, mult)
     d = attack.defenses
     if d.dr or d.resist or d.immune or d.vulnerable:
@@ -321,6 +327,7 @@ def damage_of(dice: DiceSource, attack: Attack, rules: Ruleset, mult: int = 1) -
         multiplier=mult,
         parts=tuple(parts),
         reductions=notes,
+        **roll,
     )
 
 

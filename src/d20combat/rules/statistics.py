@@ -193,6 +193,11 @@ class Statistics:
         return stack([Modifier(self.mod(ability), BonusType.ABILITY, source)])
 
     @cached_property
+    def wielded_first(self) -> tuple[str, ...]:
+        """What it holds at the start (:func:`initial_wielding`)."""
+        return _wielded_first(self)
+
+    @cached_property
     def unarmed(self) -> AttackOption | None:
         """The unarmed strike option, if the creature can deal damage with one."""
         return next((o for o in self.options if o.name == "unarmed strike"), None)
@@ -310,6 +315,10 @@ def initial_wielding(stats: Statistics) -> tuple[str, ...]:
 
     A creature whose routines are all natural attacks holds nothing.
     """
+    return stats.wielded_first
+
+
+def _wielded_first(stats: Statistics) -> tuple[str, ...]:
     best: tuple[str, ...] = ()
     for routine in stats.routines:
         names = tuple(dict.fromkeys(o.item for o, _ in routine.attacks if not o.natural))

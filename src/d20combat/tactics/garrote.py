@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 from d20combat.content.equipment import WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.maneuvers import grapple as GE
 from d20combat.encounter.maneuvers import touch_of
 from d20combat.encounter.maneuvers.garrote import cutters, garrote_of
@@ -36,7 +35,7 @@ from d20combat.rules.maneuvers.sunder import durability
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, Statistics
 from d20combat.tactics.estimates import hit_damage, p_hits
-from d20combat.tactics.worth import attack_worth, mean_damage
+from d20combat.tactics.worth import aoo_of, attack_worth, built, mean_damage
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -90,11 +89,11 @@ def garrote_value(
     touch_bonus = option.bonus
     if shift:
         touch_bonus = touch_bonus.plus(Modifier(shift, BonusType.UNTYPED, "iterative"))
-    touch, _ = build_attack(enc, c, touch_of(option), touch_bonus, target)
+    touch, _ = built(enc, c, touch_of(option), touch_bonus, target)
     ac = R.garrote_ac(touch.ac, target.stats).value
     p = p_hits(ac, touch.bonus.value, touch.concealment)
     cost = 0.0
-    aoo = can_make_aoo(enc, target, c)
+    aoo = aoo_of(enc, target, c)
     if aoo is not None:
         ac_c = c.stats.ac.value
         p *= 1 - p_hits(ac_c, aoo.bonus.value)

@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack, can_make_aoo
 from d20combat.encounter.handlers import attack_in_hand
 from d20combat.encounter.maneuvers import grapple as GE
 from d20combat.encounter.maneuvers import touch_of
@@ -38,7 +37,7 @@ from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption
 from d20combat.tactics.estimates import hit_damage, p_hits
 from d20combat.tactics.garrote import cut_choice, garrote_turn, strangle_threat
-from d20combat.tactics.worth import attack_worth, mean_damage
+from d20combat.tactics.worth import aoo_of, attack_worth, built, mean_damage
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -98,7 +97,7 @@ def _best_damage(
     if "use-weapon" in enc.rules.grapple_options:
         borrowed = GE.their_weapon(c, t)
         if borrowed is not None:
-            attack, _ = build_attack(enc, c, borrowed, borrowed.bonus, t)
+            attack, _ = built(enc, c, borrowed, borrowed.bonus, t)
             extra = min(0, -4 - enc.rules.grapple_attack_penalty)
             hit = hit_damage(
                 attack.ac.value,
@@ -125,7 +124,7 @@ def _attack_rate(
     for o in melee:
         if o.ranged or not (o.light or o.natural or o.name == "unarmed strike"):
             continue
-        attack, _ = build_attack(enc, c, o, o.bonus, t)
+        attack, _ = built(enc, c, o, o.bonus, t)
         value = hit_damage(
             attack.ac.value,
             attack.bonus.value + shift,
@@ -258,11 +257,11 @@ def grapple_value(
         touch_bonus = option.bonus
         if shift:
             touch_bonus = touch_bonus.plus(Modifier(shift, BonusType.UNTYPED, "iterative"))
-        touch, _ = build_attack(enc, c, touch_of(option), touch_bonus, target)
+        touch, _ = built(enc, c, touch_of(option), touch_bonus, target)
         p_touch = p_hits(touch.ac.value, touch.bonus.value, touch.concealment)
     cost = 0.0
     if not joining and GE._provokes(enc, c, target):
-        aoo = can_make_aoo(enc, target, c)
+        aoo = aoo_of(enc, target, c)
         if aoo is not None:
             spoil = p_hits(c.stats.ac.value, aoo.bonus.value)
             p_touch *= 1 - spoil

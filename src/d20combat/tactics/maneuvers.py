@@ -70,7 +70,7 @@ from d20combat.content.objects import DOOR_SIZE, object_ac
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack, can_make_aoo
+from d20combat.encounter.fighting import build_attack
 from d20combat.encounter.handlers import attack_in_hand, attacks_after
 from d20combat.encounter.maneuvers import (
     CHARGE_MANEUVERS,
@@ -115,7 +115,7 @@ from d20combat.rules.statistics import AttackOption, Routine, Statistics
 from d20combat.tactics.estimates import hit_damage, p_hits
 from d20combat.tactics.garrote import garrote_value, has_garrote, is_garrote, plain_garrote
 from d20combat.tactics.grapple import grapple_value
-from d20combat.tactics.worth import attack_worth, mean_damage
+from d20combat.tactics.worth import aoo_of, attack_worth, built, mean_damage
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -153,18 +153,11 @@ def _prone_cost(
     gain = sum(_plain(o, b.value, down, PRONE_AC) - _plain(o, b.value, down) for o, b in then)
     foes = enc.space.threatening(down)
     for foe in foes:
-        option = can_make_aoo(enc, foe, down)
+        option = aoo_of(enc, foe, down)
         if option is not None:
             gain += _plain(option, option.bonus.value, down, PRONE_AC)
     if foes:
-        victim = foes[0]
-        best = 0.0
-        for r in down.routines_ready():
-            melee = [(o, b) for o, b in r.attacks if not o.ranged]
-            if len(melee) > 1:
-                rest = sum(_plain(o, b.value, victim) for o, b in melee[1:])
-                best = max(best, rest)
-        gain += best
+        gain += _full_attack_rest(down, foes[0])
     return gain
 
 
@@ -195,14 +188,32 @@ def _fall_bound(
     still to come (``later``) gains at most 4 in 20 more hits, every foe threatening the
     target hits it when it stands, no more than its hit points in all, and the rest of
     its full attack is lost."""
-    foes = enc.space.threatening(target)
     on_it = sum(0.2 * _mean(o) * o.crit_multiplier for o, _ in later)
-    on_it += sum(max((_mean(o) for o in f.melee_options()), default=0.0) for f in foes)
-    bound = min(float(max(target.vitals.hp, 1)), on_it)
-    return bound + max(
-        (sum(_mean(o) for o, _ in r.attacks[1:] if not o.ranged) for r in target.routines_ready()),
-        default=0.0,
-    )
+    on_it += sum(_means(f)[0] for f in enc.space.threatening(target))
+    return min(float(max(target.vitals.hp, 1)), on_it) + _means(target)[1]
+
+
+# (best melee mean, mean of the rest of the best full attack) by the ready options and
+# routines, both kept alive in the entry
+_MEANS: dict[tuple[int, int], tuple[object, object, tuple[float, float]]] = {}
+
+
+def _means(x: Combatant) -> tuple[float, float]:
+    """The mean damage of ``x``'s best ready melee blow, and of the melee attacks of its
+    best full attack after the first (cached per ready options and routines)."""
+    melee, routines = x.melee_options(), x.routines_ready()
+    key = (id(melee), id(routines))
+    hit = _MEANS.get(key)
+    if hit is None or hit[0] is not melee or hit[1] is not routines:
+        if len(_MEANS) > 4096:
+            _MEANS.clear()
+        best = max((_mean(o) for o in melee), default=0.0)
+        rest = max(
+            (sum(_mean(o) for o, _ in r.attacks[1:] if not o.ranged) for r in routines),
+            default=0.0,
+        )
+        hit = _MEANS[key] = (melee, routines, (best, rest))
+    return hit[2]
 
 
 def trip_value(
@@ -230,7 +241,7 @@ def trip_value(
     if shift:
         touch_bonus = touch_bonus.plus(Modifier(shift, BonusType.UNTYPED, "iterative attack"))
     if rules.trip_touch_attack:
-        touch, _ = build_attack(enc, c, touch_of(option), touch_bonus, target)
+        touch, _ = built(enc, c, touch_of(option), touch_bonus, target)
         hit = p_hits(touch.ac.value, touch.bonus.value, touch.concealment)
     else:
         hit = 1.0
@@ -257,7 +268,7 @@ def trip_value(
         and "unarmed-attack" in rules.provoking_actions
         and enc.space.is_armed(target)
     ):
-        aoo = can_make_aoo(enc, target, c)
+        aoo = aoo_of(enc, target, c)
         if aoo is not None:
             value -= _plain(aoo, aoo.bonus.value, c)
     return value - attack_worth
@@ -310,14 +321,27 @@ def _round_worth_now(
     return best
 
 
+# the rest of a full attack by (routines, victim's statistics, its hit points), the
+# routines and statistics kept alive in the entry
+_RESTS: dict[tuple[int, int, int], tuple[object, object, float]] = {}
+
+
 def _full_attack_rest(c: Combatant, victim: Combatant) -> float:
     """The rest of ``c``'s best full attack after its first attack: what a move action
-    spent next turn costs it."""
+    spent next turn costs it (out of the situation, :func:`_plain`; cached)."""
+    routines = c.routines_ready()
+    key = (id(routines), id(victim.stats), victim.vitals.hp)
+    hit = _RESTS.get(key)
+    if hit is not None and hit[0] is routines and hit[1] is victim.stats:
+        return hit[2]
     best = 0.0
-    for r in c.routines_ready():
+    for r in routines:
         melee = [(o, b) for o, b in r.attacks if not o.ranged]
         if len(melee) > 1:
             best = max(best, sum(_plain(o, b.value, victim) for o, b in melee[1:]))
+    if len(_RESTS) > 4096:
+        _RESTS.clear()
+    _RESTS[key] = (routines, victim.stats, best)
     return best
 
 
@@ -345,7 +369,7 @@ def _weapon_loss(
     if pick_up:
         cost = rest
         for f in enc.space.threatening(loser):
-            option = can_make_aoo(enc, f, loser)
+            option = aoo_of(enc, f, loser)
             if option is not None:
                 cost += _plain(option, option.bonus.value, loser)
         loss = min(loss, cost)
@@ -355,7 +379,7 @@ def _weapon_loss(
 def _aoo_against(enc: Encounter, c: Combatant, target: Combatant) -> tuple[float, float]:
     """The attack of opportunity ``target`` makes when ``c`` provokes it: (the chance it
     hits, its expected damage); (0, 0) if it cannot make one."""
-    aoo = can_make_aoo(enc, target, c)
+    aoo = aoo_of(enc, target, c)
     if aoo is None:
         return 0.0, 0.0
     return p_hits(c.stats.ac.value, aoo.bonus.value), _plain(aoo, aoo.bonus.value, c)
@@ -428,11 +452,10 @@ def disarm_value(
     """The expected worth of disarming ``target`` (of its first weapon in hand) in place
     of ``replaced`` at ``bonus``, against the attack itself (module docstring); nothing
     at all (-inf) if it holds nothing to lose."""
-    held = [w for w in target.wielding if can_be_disarmed(target, w) is None]
-    if not held:
+    item = next((w for w in target.wielding if can_be_disarmed(target, w) is None), None)
+    if item is None:
         return float("-inf")
     attack_worth = _damage(enc, c, replaced, bonus, target)
-    item = held[0]
     unarmed = replaced.weapon is not None and replaced.weapon.name == "unarmed strike"
     # cheap bounds first: what it deals a round with the weapon and no more without it,
     # over the horizon; then that times the chance to win the roll
@@ -483,12 +506,10 @@ def sunder_value(
     """The expected worth of sundering ``target``'s first weapon in hand in place of
     ``replaced`` at ``bonus``, against the attack itself: only a blow that destroys it
     counts (module docstring); nothing at all (-inf) if no blow can destroy it."""
-    held = [w for w in target.wielding if durability(target.stats, w) is not None]
-    if not held:
+    tables = ((w, durability(target.stats, w)) for w in target.wielding)
+    item, table = next(((w, t) for w, t in tables if t is not None), ("", None))
+    if table is None:
         return float("-inf")
-    item = held[0]
-    table = durability(target.stats, item)
-    assert table is not None
     left = table.hp - target.item_damage.get(item, 0)
     damage = replaced.damage_bonus.value + c.power_attack
     destroy = _p_reaches(replaced, damage, table.hardness + left)
@@ -623,7 +644,7 @@ def _ov_charging(stats: Statistics, rules: Ruleset) -> Total:
 
 def _aoo_worth(enc: Encounter, foe: Combatant, target: Combatant) -> float:
     """Expected damage of the attack of opportunity ``foe`` would make on ``target``."""
-    option = can_make_aoo(enc, foe, target)
+    option = aoo_of(enc, foe, target)
     return 0.0 if option is None else _plain(option, option.bonus.value, target)
 
 
@@ -966,7 +987,7 @@ def _feint_worth(
     won = _feint_chance(c, target)
     sneak = 0.0 if target.stats.crit_immune else _sneak_mean(c)
     mean = _mean(option)
-    attack, notes = build_attack(enc, c, option, bonus if improved else option.bonus, target)
+    attack, notes = built(enc, c, option, bonus if improved else option.bonus, target)
     lost = _dex_ac(attack.ac)
     ac, to_hit, miss = attack.ac.value, attack.bonus.value, attack.concealment
     crit = 21 if attack.crit_immune else option.crit_range
@@ -1024,7 +1045,7 @@ def _aid_worth(
 ) -> tuple[float, A.Action | None]:
     """The best aid another to one of ``friends`` against ``opponent`` and its worth
     beyond ``cost`` (the turn's attacks), or (-inf, None)."""
-    own, _ = build_attack(enc, c, option, option.bonus, opponent)
+    own, _ = built(enc, c, option, option.bonus, opponent)
     aided = p_hits(10, own.bonus.value)
     if aided * _aid_bound(enc, friends, opponent) <= cost:
         return float("-inf"), None
@@ -1054,7 +1075,7 @@ def _plus_two(
 ) -> float:
     """What +2 on ``x``'s roll (``on_roll``), or +2 to ``t``'s AC, is worth on ``n``
     attacks of ``x`` with ``option`` on ``t``, in expected damage."""
-    attack, _ = build_attack(enc, x, option, option.bonus, t)
+    attack, _ = built(enc, x, option, option.bonus, t)
     ac, b = attack.ac.value, attack.bonus.value
     dmg = min(max(1.0, _mean(option)), max(1.0, float(t.vitals.hp)))
     crit = 21 if attack.crit_immune else option.crit_range
@@ -1095,7 +1116,7 @@ def _provoked_cost(enc: Encounter, c: Combatant, action: str) -> float:
         return 0.0
     cost = 0.0
     for t in enc.space.threatening(c):
-        aoo = can_make_aoo(enc, t, c)
+        aoo = aoo_of(enc, t, c)
         if aoo is not None:
             cost += _plain(aoo, aoo.bonus.value, c)
     return cost
@@ -1109,7 +1130,7 @@ def _finish_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
         return float("-inf")
     option = finishing_option(enc, c, foe, None)
     assert option is not None  # checked
-    attack, notes = build_attack(enc, c, option, option.bonus, foe)
+    attack, notes = built(enc, c, option, option.bonus, foe)
     mean = max(1.0, float(option.dice.mean) + attack.damage_bonus.value) * option.crit_multiplier
     if "sneak_attack" in notes:
         mean += _sneak_mean(c)
@@ -1158,7 +1179,7 @@ def _aimed_worth(enc: Encounter, c: Combatant, foe: Combatant) -> float:
         return float("-inf")
     option = aim_option(c, None)
     assert option is not None  # checked
-    attack, _ = build_attack(enc, c, option, option.bonus, foe)
+    attack, _ = built(enc, c, option, option.bonus, foe)
     mean = max(1.0, _mean(option) - option.damage_bonus.value + attack.damage_bonus.value)
     return hit_damage(
         attack.ac.value,

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack, can_make_aoo
+from d20combat.encounter.fighting import build_attack
 from d20combat.encounter.maneuvers.monster import (
     _aoo_option,
     gen_trample,
@@ -37,6 +37,7 @@ from d20combat.rules.maneuvers.trample import AOO_PENALTY, covered, p_save, tram
 from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption
 from d20combat.tactics.estimates import hit_damage
+from d20combat.tactics.worth import aoo_of
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -127,7 +128,7 @@ def _movement_risk(enc: Encounter, c: Combatant) -> float:
     threatening it, which its moving off provokes."""
     risk = 0.0
     for f in enc.space.threatening(c):
-        option = can_make_aoo(enc, f, c)
+        option = aoo_of(enc, f, c)
         if option is not None:
             risk += _expected(enc, f, option, option.bonus, c, capped=False)
     return risk

@@ -107,11 +107,11 @@ def policy(name: str) -> Policy:
     Raises:
         ContentError: for an unknown name, listing the known ones.
     """
-    from d20combat.errors import ContentError
-
     try:
         return POLICIES[name]
     except KeyError:
+        from d20combat.errors import ContentError
+
         raise ContentError(
             f"unknown tactics {name!r}",
             field="tactics",

@@ -1,14 +1,16 @@
 """What one attack is expected to bring, in hit points, in its situation: shared by the
 choices of the baseline tactics (:mod:`d20combat.tactics.maneuvers`,
 :mod:`d20combat.tactics.grapple`), which weigh each maneuver against the same attack
-(:func:`attack_worth` keeps its last answer, asked again by each of them)."""
+(:func:`attack_worth`, :func:`built` and :func:`aoo_of` keep their answers while
+nothing happens: :meth:`~d20combat.encounter.state.Encounter.remembered`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack
+from d20combat.encounter.fighting import build_attack, can_make_aoo
+from d20combat.rules.attack import Attack
 from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption
 from d20combat.tactics.estimates import hit_damage
@@ -17,10 +19,6 @@ if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 _MEANS: dict[int, tuple[AttackOption, float]] = {}
-# the last expected damages in one fight, by situation (the option and bonus kept
-# alive beside each); forgotten when another fight asks (_SPACE: the fight's space)
-_DAMAGES: dict[tuple[object, ...], tuple[object, float]] = {}
-_SPACE: list[object] = [None]
 
 
 def mean_damage(option: AttackOption) -> float:
@@ -41,20 +39,23 @@ def attack_worth(
     """Expected damage of one attack of ``c`` on ``t`` with ``option`` at ``bonus``, with
     every situational modifier (:func:`~d20combat.encounter.fighting.build_attack`);
     ``shift`` lowers ``t``'s AC. Damage beyond what drops ``t`` (its hit points) is
-    worth nothing."""
-    # one decision asks it several times (each maneuver weighed in place of the attack):
-    # the key changes with every action applied
-    if _SPACE[0] is not enc.space:
-        _DAMAGES.clear()
-        _SPACE[0] = enc.space
-    key: tuple[object, ...] = (enc.space.version, len(enc.history), enc.round)
-    key += (c.id, id(option), id(bonus), t.id, t.vitals, shift)
-    hit = _DAMAGES.get(key)
-    if hit is not None:
-        return hit[1]
-    attack, _ = build_attack(enc, c, option, bonus, t)
+    worth nothing. Remembered while nothing happens (each maneuver is weighed against
+    the same attack)."""
+    key = ("worth", c.id, id(option), id(bonus), t.id, shift)
+    hit = enc.remembered(
+        key, lambda: (option, bonus, _attack_worth(enc, c, option, bonus, t, shift))
+    )
+    if hit[0] is option and hit[1] is bonus:
+        return hit[2]
+    return _attack_worth(enc, c, option, bonus, t, shift)  # another object under a reused id
+
+
+def _attack_worth(
+    enc: Encounter, c: Combatant, option: AttackOption, bonus: Total, t: Combatant, shift: int
+) -> float:
+    attack, _ = built(enc, c, option, bonus, t)
     mean = max(1.0, mean_damage(option) - option.damage_bonus.value + attack.damage_bonus.value)
-    worth = hit_damage(
+    return hit_damage(
         attack.ac.value - shift,
         attack.bonus.value,
         min(mean, max(1.0, float(t.vitals.hp))),
@@ -62,7 +63,22 @@ def attack_worth(
         option.crit_multiplier,
         attack.concealment,
     )
-    if len(_DAMAGES) > 1024:
-        _DAMAGES.clear()
-    _DAMAGES[key] = ((option, bonus), worth)
-    return worth
+
+
+def built(
+    enc: Encounter, c: Combatant, option: AttackOption, bonus: Total, t: Combatant
+) -> tuple[Attack, dict[str, Any]]:
+    """:func:`~d20combat.encounter.fighting.build_attack` of a plain attack (or a touch
+    attack: :func:`~d20combat.encounter.maneuvers.touch_of`), remembered while nothing
+    happens."""
+    key = ("built", c.id, id(option), id(bonus), t.id)
+    hit = enc.remembered(key, lambda: (option, bonus, build_attack(enc, c, option, bonus, t)))
+    if hit[0] is option and hit[1] is bonus:
+        return hit[2]
+    return build_attack(enc, c, option, bonus, t)
+
+
+def aoo_of(enc: Encounter, foe: Combatant, provoker: Combatant) -> AttackOption | None:
+    """:func:`~d20combat.encounter.fighting.can_make_aoo`, remembered while nothing
+    happens."""
+    return enc.remembered(("aoo", foe.id, provoker.id), lambda: can_make_aoo(enc, foe, provoker))

@@ -115,6 +115,7 @@ def link(enc: Encounter, a: Combatant, b: Combatant) -> None:
         if y.id not in x.grappling:
             x.grappling = tuple(sorted((*x.grappling, y.id)))
         x.conditions["grappling"] = Condition(x.id, 0)
+        enc.space.grapplers.add(x.id)
         enc.space.invalidate(x)
 
 
@@ -128,6 +129,7 @@ def unlink(enc: Encounter, a: Combatant, b: Combatant) -> None:
             del x.conditions["garroted"]
         if not x.grappling:
             x.conditions.pop("grappling", None)
+            enc.space.grapplers.discard(x.id)
         enc.space.invalidate(x)
 
 
