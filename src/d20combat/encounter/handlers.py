@@ -541,6 +541,8 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if target is c:
         raise _fail("cannot attack itself")
     if not target.present():
+        if target.inside is not None:
+            raise _fail(f"{target.id} is inside {target.inside} (swallowed): out of reach")
         raise _fail(f"{target.id} has left the battlefield")
     if target.vitals.dead:
         raise _fail(f"{target.id} is already dead")

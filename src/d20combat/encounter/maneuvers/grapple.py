@@ -198,6 +198,7 @@ def _holds_square(enc: Encounter, o: Combatant) -> bool:
     """Holds its squares against others (invariants._places; Space._share)."""
     return (
         not o.fled
+        and o.inside is None
         and o.can_act(enc.rules)
         and o.stat.size > Size.TINY
         and not o.restrictions().helpless
@@ -701,6 +702,10 @@ def break_pin_problem(
 def escape_problem(
     enc: Encounter, c: Combatant, target: Combatant, weapon: str | None
 ) -> str | None:
+    if c.inside is not None:  # swallowed (SRD Swallow Whole)
+        from d20combat.encounter.maneuvers import swallow
+
+        return swallow.escape_problem(enc, c, target)
     why = _in_grapple_problem(enc, c, target, "escape")
     if why is not None:
         return why
@@ -857,6 +862,11 @@ def attempt_escape(
     enc: Encounter, c: Combatant, a: Attack, replaced: AttackOption, bonus: Total
 ) -> None:
     """seed 000 "Escape from Grapple", by a grapple check in place of an attack."""
+    if c.inside is not None:  # swallowed: back into the mouth (SRD Swallow Whole)
+        from d20combat.encounter.maneuvers import swallow
+
+        swallow.attempt_escape(enc, c, a, replaced, bonus)
+        return
     _escape(enc, c, enc.get(a.target), check_total(enc, c, _shift(replaced, bonus)), artist=False)
 
 
@@ -923,7 +933,9 @@ def check_escape_artist(enc: Encounter, c: Combatant, a: A.Action) -> None:
     _need_standard(enc, c)
     if enc.budget.attacks_made:
         raise IllegalActionError("already attacked this turn")
-    if pinner_of(c) is not None:
+    if c.inside is not None:
+        why = escape_problem(enc, c, target, None)
+    elif pinner_of(c) is not None:
         why = escape_pin_problem(enc, c, target, None)
     else:
         why = escape_problem(enc, c, target, None)
@@ -938,7 +950,11 @@ def run_escape_artist(enc: Encounter, c: Combatant, a: A.Action) -> None:
     enc.budget.use("standard")
     target = enc.get(a.target)
     mine = c.roll_total(G.escape_artist(c.stats), "skill")
-    if pinner_of(c) is not None:
+    if c.inside is not None:  # swallowed: back into the mouth (SRD Swallow Whole)
+        from d20combat.encounter.maneuvers import swallow
+
+        swallow.escape(enc, c, mine, artist=True)
+    elif pinner_of(c) is not None:
         _escape_pin(enc, c, target, mine, artist=True)
     else:
         _escape(enc, c, target, mine, artist=True)
@@ -948,6 +964,8 @@ def gen_escape_artist(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     from d20combat.encounter import actions as A
 
     if not c.grappling:
+        if c.inside is not None:  # swallowed (SRD Swallow Whole)
+            yield A.EscapeArtist(c.inside)
         return
     pinner = pinner_of(c)
     if pinner is not None:
