@@ -12,8 +12,8 @@ tyrannosaurus's gizzard can hold 2 Medium, 8 Small, 32 Tiny, or 128 Diminutive o
 opponents." The interior's AC: 10 + 1/2 its natural armor (5 // 2 = 2) = 12, as printed.
 
 The kit's soldier Blue here holds a dagger: +9 (BAB 6 + Str 3), 1d4+3, grapple +9, 80 hit
-points (40 more than the kit's), flat-footed AC 15. Scripted dice give totals: an attack roll's natural face, a
-check's total, a damage roll's total (the extra dice apart).
+points (40 more than the kit's), flat-footed AC 15. Scripted dice give totals: an attack
+roll's natural face, a check's total, a damage roll's total (the extra dice apart).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def held(kit: Any, rolls: list[int], **kw: Any) -> Any:
     enc = rex(kit, [15, 16, 35, 10, *rolls], **kw)
     enc.apply(parse_action("attack blue"))
     enc.apply(parse_action("end"))
-    for c in list(enc.combatants)[1:]:
+    for _ in list(enc.combatants)[1:]:
         enc.apply(parse_action("end"))
     return enc
 
@@ -206,8 +206,6 @@ def test_the_gullet_holds_what_the_entry_says(kit: Any) -> None:
     from d20combat.content.sizes import Size
     from d20combat.rules.maneuvers import swallow as R
 
-    sw = Encounter  # placate linters
-    del sw
     enc = rex(kit, [])
     sw_ = enc.combatants["tyrannosaurus"].stat.swallow_whole
     assert sw_ is not None
