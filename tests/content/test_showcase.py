@@ -64,6 +64,8 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "rake": _kind("rake"),
     "trample": _kind("trample"),
     "garrote": _kind("garrote"),
+    "swallow whole": _kind("swallow"),
+    "rake while grappling": lambda e: e.type == "rake" and "grappling" in e.rule,
     "strangling with a garrote": lambda e: (
         e.type == "grapple-check" and e.outcome.get("option") == "strangle"
     ),

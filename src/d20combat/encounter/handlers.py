@@ -1398,6 +1398,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
     A.Overrun: Handler(check_overrun, run_overrun, gen_overrun),
     A.Trample: Handler(MON.check_trample, MON.run_trample, MON.gen_trample),
+    A.Rake: Handler(MON.check_rake, MON.run_rake, MON.gen_rake),
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
     # listed with the attacks they replace (_gen_attack)
     A.Trip: Handler(_check_attack, _run_attack, lambda enc, c: ()),

@@ -16,8 +16,11 @@ hit points over the round, with the exact odds of the opposed checks
   pinned creature tries to escape the pin, by grapple check or Escape Artist, whichever
   is likelier.
 
-Moving the grapple, drawing a weapon and letting go are never chosen (nothing in this
-estimate makes them worth it); seed 001's climbing is not chosen either.
+A creature with rake that began its turn grappling rakes its foe first: the rakes are
+free and risk nothing (SRD "Rake"; A87). A swallower weighs its swallow beside the pin,
+and a swallowed creature cuts or escapes (:mod:`d20combat.tactics.swallow`). Moving the
+grapple, drawing a weapon and letting go are never chosen (nothing in this estimate
+makes them worth it); seed 001's climbing is not chosen either.
 """
 
 from __future__ import annotations
@@ -317,10 +320,19 @@ def grapple_turn(enc: Encounter, c: Combatant) -> A.Action | None:
     """The action of a creature in a grapple (None: it is not in one): the option worth
     the most for the attack at hand, or the end of its turn."""
     if not c.grappling:
+        if c.inside is not None:  # swallowed (SRD Swallow Whole)
+            from d20combat.tactics.swallow import swallowed_turn
+
+            return swallowed_turn(enc, c)
         return None
     garroting = garrote_turn(enc, c)  # seed 000 Garrote Attacks: strangle
     if garroting is not None:
         return garroting
+    if enc.budget.held and c.stat.special_attack_rules:  # SRD Rake: free, so always
+        for tid in c.grappling:
+            t = enc.combatants[tid]
+            if t.side != c.side and _legal(enc, A.Rake(tid)):
+                return A.Rake(tid)
     pinner = GE.pinner_of(c)
     if pinner is not None:
         return _pinned_turn(enc, c, enc.get(pinner))
@@ -350,6 +362,12 @@ def grapple_turn(enc: Encounter, c: Combatant) -> A.Action | None:
             # a pin keeps the foe from acting next round (its grapple options on c)
             threat = inside_rate(enc, t, c) * _attacks(t)
             choices.append((p * (threat + _grabbing(c) + _crush(c)), A.Pin(t.id)))
+            if c.stat.swallow_whole is not None:  # SRD Swallow Whole
+                from d20combat.tactics.swallow import swallow_choice
+
+                swallow = swallow_choice(enc, c, t, p, threat)
+                if swallow is not None:
+                    choices.append(swallow)
         victim = GE.pinned_by(enc, t)
         if victim is not None and victim is not c:
             choices.append((p * _round_out(victim, t), A.BreakPin(t.id)))
