@@ -274,3 +274,30 @@ def test_hostile_saves_of_a_swallowed_creature_are_refused(
     with pytest.raises(SaveFileError) as err:
         Encounter.from_json(data)
     assert message in str(err.value)
+
+
+def test_the_baseline_swallows_and_the_swallowed_cuts(kit: Any) -> None:
+    # the tyrannosaurus holding Blue: the swallow (certain: +30 against +9) is worth the
+    # bite, a round of the gizzard and Blue's grapple attacks on it; more than a pin
+    from d20combat.tactics.policies import policy
+
+    enc = held(kit, [])
+    assert str(policy("default")(enc, "tyrannosaurus")) == "swallow blue"
+    enc = swallowed(kit, [])
+    enc.apply(parse_action("end"))
+    assert str(policy("default")(enc, "blue")) == "cut-free tyrannosaurus with dagger"
+    assert str(policy("random")(enc, "blue")) in [str(a) for a in enc.legal_actions()]
+
+
+def test_without_a_cutting_weapon_it_can_only_try_to_escape(kit: Any) -> None:
+    # a longsword is no light weapon: no cut; the escape (d20 + 9 against d20 + 30)
+    # cannot succeed, so the baseline ends its turn
+    from d20combat.tactics.policies import policy
+
+    enc = swallowed(kit, [], weapons="longsword")
+    enc.apply(parse_action("end"))
+    legal = [str(a) for a in enc.legal_actions()]
+    assert not any(a.startswith("cut-free") for a in legal)
+    with pytest.raises(IllegalActionError, match="no light slashing or piercing weapon"):
+        enc.apply(parse_action("cut-free tyrannosaurus"))
+    assert str(policy("default")(enc, "blue")) == "end"
