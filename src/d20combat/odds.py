@@ -722,7 +722,7 @@ def swallow_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> 
     p = results.get(True, Fraction(0))
     outcomes = {k: v for k, v in (("swallowed", p), ("failed", 1 - p)) if v}
     sw = attacker.stat.swallow_whole
-    notes = ()
+    notes: tuple[str, ...] = ()
     if sw is not None:
         notes = (
             f"swallowed: the bite's damage, then {sw.damage} a round inside; the way out: "

@@ -29,6 +29,9 @@ notation                   meaning (action type; source)
 ``attack ogre power 3``    with Power Attack (SRD feat; seed 001: a stance)
 ``attack ogre stance reckless``   in a seed 001 fighting stance (advanced)
 ``attack ogre expertise 2``   with Combat Expertise (SRD feat)
+``attack fighter with claw hold-part``   a claw with Improved Grab: if it hits and
+                           holds, it holds with the claw alone (-20 on grapple checks,
+                           not grappling: SRD special abilities "Improved Grab")
 ``trip ogre``              trip in place of an attack (seed 000 "Trip")
 ``trip ogre with guisarme drop-if-tripped``   with a tripping weapon, let go of it
                            rather than be tripped back
@@ -247,6 +250,8 @@ class Attack(Action):
     power: int = 0  # Power Attack (SRD feat; seed 001 stance): -N attack, + damage
     stance: str | None = None  # seed 001 fighting stance: reckless or defensive
     expertise: int = 0  # Combat Expertise (SRD feat): -N attack, +N dodge AC
+    # SRD "Improved Grab": a hit's hold made with the grabbing part alone (-20, not grappling)
+    part_hold: bool = False
     verb: ClassVar[str] = "attack"
     kind: ClassVar[str] = "standard"
     named: ClassVar[str] = "grapple-attack"  # a grappler's attack (seed 000)
@@ -274,6 +279,8 @@ class Attack(Action):
             text += " nonlethal"
         elif self.nonlethal is False:
             text += " lethal"
+        if self.part_hold:
+            text += " hold-part"
         return text
 
 
@@ -1284,7 +1291,9 @@ def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:
 def _parse_attack(text: str, args: list[str]) -> Attack:
     if not args:
         raise _expect(
-            text, "'attack TARGET [with WEAPON] [two-weapon] [defensively] [nonlethal|lethal]'"
+            text,
+            "'attack TARGET [with WEAPON] [two-weapon] [defensively] [nonlethal|lethal]"
+            " [hold-part]'",
         )
     target = args[0]
     rest = args[1:]
@@ -1303,11 +1312,13 @@ def _parse_attack(text: str, args: list[str]) -> Attack:
             else:
                 numbers[word] = _count(value)
             del rest[i : i + 2]
-    defensively = two_weapon = False
+    defensively = two_weapon = part_hold = False
     nonlethal: bool | None = None
-    while rest and rest[-1] in ("defensively", "nonlethal", "lethal", "two-weapon"):
+    while rest and rest[-1] in ("defensively", "nonlethal", "lethal", "two-weapon", "hold-part"):
         word = rest.pop()
-        if word == "defensively":
+        if word == "hold-part":
+            part_hold = True
+        elif word == "defensively":
             defensively = True
         elif word == "two-weapon":
             two_weapon = True
@@ -1327,4 +1338,5 @@ def _parse_attack(text: str, args: list[str]) -> Attack:
         numbers["power"],
         stance,
         numbers["expertise"],
+        part_hold,
     )

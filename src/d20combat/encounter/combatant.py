@@ -567,6 +567,9 @@ class Budget:
     # its turn with an opponent held"), and the rakes made this turn
     held: tuple[str, ...] = ()
     rakes: int = 0
+    # the attack under way chose Improved Grab's one-part hold (set by each attack, read
+    # by its hold: not saved, as no save falls within an action)
+    part_hold: bool = False
 
     def situation(self) -> tuple[object, ...]:
         return (
@@ -632,7 +635,7 @@ class Budget:
         ``overran`` attempted no overrun)."""
         if "made" not in data and "next_attack" in data:
             data = {**data, "made": (1 << int(data["next_attack"])) - 1}
-        data = {"overran": False, "held": (), "rakes": 0, **data}
+        data = {"overran": False, "held": (), "rakes": 0, "part_hold": False, **data}
         data["held"] = (
             tuple(str(x) for x in data["held"]) if isinstance(data["held"], list) else data["held"]
         )

@@ -404,7 +404,14 @@ def _grapple(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
                 "grapplers in each other's space (seed 000 Step 4: Maintain Grapple)",
             )
         seen.add(pid)
-    if bool(c.grappling) != ("grappling" in c.conditions):
+    part = "part-hold" in c.conditions  # SRD Improved Grab: one part holds
+    if part and ("grappling" in c.conditions or len(c.grappling) != 1):
+        found.add(
+            (*at, "conditions", "part-hold"),
+            f"{c.id} holds with one part but grapples {len(c.grappling)} or is grappling",
+            "one creature held, without the grappling condition (SRD Improved Grab)",
+        )
+    elif not part and bool(c.grappling) != ("grappling" in c.conditions):
         found.add(
             (*at, "conditions"),
             f"{c.id} {'grapples' if c.grappling else 'grapples nobody'} and "

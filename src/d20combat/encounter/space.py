@@ -176,6 +176,8 @@ class Space:
                 self.riders.setdefault(c.clinging, set()).add(c.id)
             if c.inside is not None:
                 self.swallowed.add(c.id)
+            if c.grappling and "part-hold" in c.conditions:  # SRD Improved Grab: carried
+                self.riders.setdefault(c.id, set()).update(c.grappling)
         self.invalidate()
 
     def invalidate(self, c: Combatant | None = None) -> None:

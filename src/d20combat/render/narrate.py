@@ -274,8 +274,15 @@ def _grapple(e: Event) -> str:
     if o.get("grab"):  # SRD "Improved Grab": a free hold after the hit, no touch attack
         verb = f"grabs {e.target} with its {o['grab']} (improved grab: a free grapple, no"
         verb += " attack of opportunity, no touch attack) and tries to hold"
+        if o.get("part_hold"):  # the hold with the grabbing part alone: -20, not grappling
+            verb += f" with its {o['grab']} alone (-20)"
         if o.get("result") == "held":
             result += f", and pulls {e.target} into its space"
+            if o.get("part_hold"):
+                result = (
+                    f"{e.actor} holds {e.target} with its {o['grab']} alone and pulls it into "
+                    "its space: it is not grappling itself"
+                )
     return f"{e.actor} {verb} {e.target}: " + "; ".join([*parts, result])
 
 

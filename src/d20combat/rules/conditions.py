@@ -549,6 +549,15 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "(each costs 2).",
     ),
     ConditionSpec(
+        "part-hold",
+        "SRD special abilities 'Improved Grab' ('simply use the part of its body it used "
+        "in the improved grab to hold the opponent ... a -20 penalty on grapple checks, but "
+        "is not considered grappled itself')",
+        notes="Owned by the holder, which grapples the creature it holds without the "
+        "grappling condition: it keeps its Dexterity bonus, threatens, moves (carrying the "
+        "creature held) and attacks others; its grapple checks take -20.",
+    ),
+    ConditionSpec(
         "pinned",
         "seed 000 'If You're Pinned by an Opponent' (-4 AC against all but the pinner, "
         "not helpless); seed 004 'If the Character is Pinned'; seed 002 note 4 (sneak attack)",
