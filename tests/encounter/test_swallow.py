@@ -92,6 +92,9 @@ def test_a_held_foe_is_swallowed_by_a_grapple_check_as_if_to_pin(kit: Any) -> No
     assert problems(enc) == []
     text = "\n".join(line for e in enc.log[-3:] for line in narrate(e))
     assert "swallows blue whole" in text
+    from d20combat.render.summary import summary_lines
+
+    assert any("blue" in line.lower() and "swallowed" in line for line in summary_lines(enc))
 
 
 def test_only_a_foe_held_since_the_turn_began_is_swallowed(kit: Any) -> None:
