@@ -304,3 +304,34 @@ def test_without_a_cutting_weapon_it_can_only_try_to_escape(kit: Any) -> None:
     with pytest.raises(IllegalActionError, match="no light slashing or piercing weapon"):
         enc.apply(parse_action("cut-free tyrannosaurus"))
     assert str(policy("default")(enc, "blue")) == "end"
+
+
+def test_seeded_swallows_agree_with_the_exact_odds(kit: Any) -> None:
+    """300 seeded swallows of a made-up Blue of BAB +25 (grapple +28 against the
+    tyrannosaurus's +30) land within three standard deviations of ``odds swallow``."""
+    from d20combat.content.rulesets import ruleset
+    from d20combat.encounter.maneuvers import grapple as GR
+    from d20combat.odds import swallow_odds
+
+    sides = {
+        "dinos": "  - creature: tyrannosaurus\n    at: a1\n",
+        "blue": kit.soldier("Blue", "d1", bab=25, hp_bonus=100),
+    }
+    scenario = kit.make(kit.scenario_text(ROWS, sides))
+    n, inside, seed = 300, 0, 0
+    for _ in range(n):
+        while True:
+            enc = Encounter.from_scenario(scenario, seed)
+            seed += 1
+            if enc.current is not None and enc.current.id == "tyrannosaurus":
+                break
+        t, blue = enc.combatants["tyrannosaurus"], enc.combatants["blue"]
+        GR.link(enc, t, blue)
+        enc.space.place(blue, (1, 0))
+        enc.budget.held = t.grappling  # as if it had held Blue since its turn began
+        enc.apply(parse_action("swallow blue"))
+        inside += blue.inside == "tyrannosaurus"
+    p = float(swallow_odds(t.stats, blue.stats, ruleset()).p_success)
+    assert 0.1 < p < 0.9
+    sd = (n * p * (1 - p)) ** 0.5
+    assert abs(inside - n * p) <= 3 * sd, (inside, n * p, sd)
