@@ -277,6 +277,14 @@ def test_hold_part_is_refused_without_improved_grab(kit: Any) -> None:
     enc = owlbear(kit, [])
     with pytest.raises(IllegalActionError, match="bite has no improved grab: no hold-part"):
         enc.apply(parse_action("attack blue with bite hold-part"))
+    sides = {
+        "owls": "  - creature: owlbear\n    at: a1\n",
+        "ogres": "  - creature: ogre\n    at: c1\n",
+    }
+    big = kit.scripted_encounter(ROWS, sides, [20, 1])
+    with pytest.raises(IllegalActionError, match="ogre is not smaller than owlbear"):
+        big.apply(parse_action("attack ogre with claw hold-part"))
+    assert "attack ogre with claw hold-part" not in [str(a) for a in big.legal_actions()]
     assert parse_action("attack blue with claw hold-part").part_hold  # type: ignore[attr-defined]
     assert str(parse_action("attack blue with claw defensively hold-part")).endswith(
         "defensively hold-part"

@@ -581,7 +581,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail(why)
         return
     if a.part_hold:
-        why = G.part_hold_problem(enc, c, option)
+        why = G.part_hold_problem(enc, c, option, target)
         if why:
             raise _fail(why)
     if _garrote(option):

@@ -682,13 +682,18 @@ def improved_grab(
     _hold_event(enc, c, target, sides, joining=bool(target.grappling), grab=option.name, part=part)
 
 
-def part_hold_problem(enc: Encounter, c: Combatant, option: AttackOption) -> str | None:
-    """Why an attack with ``option`` cannot choose the one-part hold (SRD "Improved
-    Grab"), or None: only an attack with improved grab, by a creature not grappling."""
+def part_hold_problem(
+    enc: Encounter, c: Combatant, option: AttackOption, target: Combatant
+) -> str | None:
+    """Why an attack with ``option`` on ``target`` cannot choose the one-part hold (SRD
+    "Improved Grab"), or None: only an attack with improved grab, by a creature not
+    grappling, on a smaller one it could hold."""
     if option.ranged or "improved grab" not in option.effects:
         return f"{option.name} has no improved grab: no hold-part"
     if c.grappling:
         return f"{c.id} is grappling already: its attacks grab nobody new"
+    if target.stat.size >= c.stat.size:
+        return f"{target.id} is not smaller than {c.id}: its grab holds nothing"
     return None
 
 
