@@ -164,6 +164,10 @@ def swallow_in(enc: Encounter, c: Combatant, target: Combatant) -> None:
     enc.event(c.id, "swallow", R.RULE, target=target.id, result="swallowed")
     target.conditions.pop("prone", None)
     target.conditions["swallowed"] = Condition(c.id, 0)
+    if target.readied is not None:  # nothing to trigger it inside
+        target.readied = None
+        target.readied_move = None
+        enc.readiers.discard(target.id)
     target.inside = c.id
     target.cut = 0
     enc.space.remove(target)
