@@ -609,7 +609,8 @@ def odds(
     maneuver: str | None, ruleset_name: str, variants: tuple[str, ...], as_json: bool, **opts: Any
 ) -> None:
     """Exact odds of one attack, a full attack, or a special attack (MANEUVER: trip,
-    bull-rush, overrun, grapple, pin, escape, with --attacker and --defender): never sampled."""
+    bull-rush, overrun, grapple, pin, escape, swallow ..., with --attacker and --defender):
+    never sampled."""
     from d20combat.odds import sequence_odds
     from d20combat.render.odds import odds_text
 

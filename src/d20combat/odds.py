@@ -709,6 +709,44 @@ def escape_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> M
     )
 
 
+def swallow_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> ManeuverOdds:
+    """Exact odds of ``attacker`` swallowing ``defender`` it has held since its turn
+    began (SRD special abilities "Swallow Whole": "a new grapple check (as though
+    attempting to pin the opponent)"), by the procedure a fight uses
+    (:func:`d20combat.rules.maneuvers.swallow.swallow`)."""
+    from d20combat.rules.maneuvers import swallow as R
+
+    results = enumerate_outcomes(
+        lambda d: R.swallow(d, attacker.grapple, defender.grapple, rules)[0]
+    )
+    p = results.get(True, Fraction(0))
+    outcomes = {k: v for k, v in (("swallowed", p), ("failed", 1 - p)) if v}
+    sw = attacker.stat.swallow_whole
+    notes: tuple[str, ...] = ()
+    if sw is not None:
+        notes = (
+            f"swallowed: the bite's damage, then {sw.damage} a round inside; the way out: "
+            f"{sw.cut_hp} damage to AC {R.interior_ac(sw, attacker.stat.natural_armor).value}",
+        )
+    return ManeuverOdds(
+        "swallow",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        "swallowed",
+        outcomes,
+        (("grapple check won", p),),
+        (),
+        notes=notes,
+    )
+
+
+def _swallow_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    from d20combat.rules.maneuvers.swallow import swallow_problem
+
+    return swallow_problem(attacker, defender)
+
+
 class ManeuverEntry(NamedTuple):
     """What ``d20combat odds MANEUVER`` needs of a maneuver: its odds, why it cannot be
     made between two creatures (None: it can), and the situation flags it takes."""
@@ -1163,6 +1201,7 @@ MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "garrote": ManeuverEntry(garrote_odds, _garrote_problem),
     "pin": ManeuverEntry(pin_odds, _anyone, frozenset()),
     "escape": ManeuverEntry(escape_odds, _anyone, frozenset()),
+    "swallow": ManeuverEntry(swallow_odds, _swallow_problem, frozenset()),
     "free-trip": ManeuverEntry(free_trip_odds, _free_trip_problem),
     "trample": ManeuverEntry(trample_odds, _trample_problem, frozenset()),
     "bull-rush": ManeuverEntry(bull_rush_odds, _bull_rush_problem, frozenset({"charge"})),

@@ -64,6 +64,11 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "rake": _kind("rake"),
     "trample": _kind("trample"),
     "garrote": _kind("garrote"),
+    "swallow whole": _kind("swallow"),
+    "rake while grappling": lambda e: e.type == "rake" and "grappling" in e.rule,
+    "improved grab's one-part hold": lambda e: (
+        e.type == "grapple" and bool(e.outcome.get("part_hold"))
+    ),
     "strangling with a garrote": lambda e: (
         e.type == "grapple-check" and e.outcome.get("option") == "strangle"
     ),

@@ -226,6 +226,43 @@ def test_pin_and_escape_odds_are_the_brute_force_odds(
     assert escape.steps[1][1] == p_grapple(escape_artist(a).value, d.grapple.value, rules_name)
 
 
+@pytest.mark.parametrize("rules_name", ["srd35", "advanced", "d20modern"])
+@pytest.mark.parametrize("defender", ["fighter-4", "goblin", "wolf"])
+def test_swallow_odds_are_the_brute_force_odds(defender: str, rules_name: str) -> None:
+    # SRD "Swallow Whole": "a new grapple check (as though attempting to pin the
+    # opponent)": the tyrannosaurus's grapple +30 against the defender's, every pair of
+    # faces counted (ties: srd35 to the higher modifier, advanced to the actor)
+    from d20combat.odds import MANEUVER_ODDS, swallow_odds
+
+    rules = ruleset(rules_name)
+    a = derive(find_creature("tyrannosaurus"), rules)
+    d = derive(find_creature(defender), rules)
+    won = p_grapple(a.grapple.value, d.grapple.value, rules_name)
+    odds = swallow_odds(a, d, rules)
+    assert odds.p_success == won and odds.outcomes.get("failed", Fraction(0)) == 1 - won
+    assert MANEUVER_ODDS["swallow"].odds is swallow_odds
+    assert odds.notes == (
+        "swallowed: the bite's damage, then 2d8+8 a round inside; the way out: 25 damage to AC 12",
+    )
+
+
+def test_a_worked_swallow_and_what_cannot_be_swallowed() -> None:
+    # the tyrannosaurus (grapple +30) against fighter-4 (+7): 30 - 7 = 23 > 19, so even
+    # a 1 against a 20 wins (31 against 27): certain. "up to two sizes smaller": an ogre
+    # (Large) is too large; a lion has no swallow whole.
+    from d20combat.odds import MANEUVER_ODDS, swallow_odds
+
+    rules = ruleset("srd35")
+    rex, fighter = (derive(find_creature(n), rules) for n in ("tyrannosaurus", "fighter-4"))
+    assert swallow_odds(rex, fighter, rules).p_success == 1
+    problem = MANEUVER_ODDS["swallow"].problem
+    ogre, lion = (derive(find_creature(n), rules) for n in ("ogre", "lion"))
+    assert (
+        problem(rex, ogre) == "Ogre is too large for Tyrannosaurus to swallow (Medium or smaller)"
+    )
+    assert problem(lion, fighter) == "Lion has no swallow whole"
+
+
 def test_a_worked_grapple() -> None:
     # fighter-4 (BAB 4, Str 17: unarmed +7, grapple +7) grabs the ogre: touch AC 8
     # (10, Dex -1, Large -1), hit on 2-20 (19/20); its grapple +7 against the ogre's +12

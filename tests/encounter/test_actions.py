@@ -31,6 +31,12 @@ EXAMPLES = [
     A.Escape(),
     A.Surrender(),
     A.StartFullRound((2, 2)),
+    A.Swallow("fighter"),  # SRD special abilities "Swallow Whole"
+    A.CutFree("tyrannosaurus", "dagger"),
+    A.CutFree("tyrannosaurus"),
+    A.Rake("fighter"),  # SRD special abilities "Rake"
+    A.Attack("fighter", "claw", part_hold=True),  # SRD "Improved Grab": one part holds
+    A.Attack("fighter", "claw", True, None, part_hold=True),
 ]
 
 
@@ -58,6 +64,10 @@ def test_notation_examples() -> None:
         ("ready attack when later", "enters-reach"),
         ("move c4 zz", "a square like"),
         ("attack ogre using club", "with WEAPON"),
+        ("rake", "rake TARGET"),
+        ("rake a b", "rake TARGET"),
+        ("cut-free trex dagger", "cut-free TARGET [with WEAPON]"),
+        ("swallow", "swallow TARGET"),
         # found by the fuzzer (tests/fuzz): '²' passed isdigit() and failed int()
         ("attack ogre power ²", "'power N' with N a whole number"),
         ("attack ogre expertise ٣", "'expertise N' with N a whole number"),

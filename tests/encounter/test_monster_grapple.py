@@ -201,3 +201,91 @@ def test_a_surrendered_creature_is_not_grabbed(kit: Any) -> None:
     enc.apply(parse_action("attack blue"))
     assert events(enc, "damage") and not events(enc, "grapple")
     assert not blue.grappling
+
+
+def test_a_hold_with_the_claw_alone_takes_20_and_leaves_the_owlbear_free(kit: Any) -> None:
+    # SRD "Improved Grab": "simply use the part of its body it used in the improved grab
+    # to hold the opponent ... a -20 penalty on grapple checks, but is not considered
+    # grappled itself; the creature does not lose its Dexterity bonus to AC, still
+    # threatens an area, and can use its remaining attacks against other opponents".
+    # The claw hits (15 + 9), 8 damage; the hold: d20 20 + 14 - 20 = 14 against 10.
+    sides = {
+        "owls": "  - creature: owlbear\n    at: a1\n",
+        "blue": kit.soldier("Blue", "c1") + kit.soldier("Green", "c2"),
+    }
+    enc = kit.scripted_encounter(ROWS, sides, [20, 1, 2, 15, 8, 14, 10])
+    legal = [str(a) for a in enc.legal_actions()]
+    assert "attack blue with claw hold-part" in legal and "attack blue with claw" in legal
+    enc.apply(parse_action("attack blue with claw hold-part"))
+    g = events(enc, "grapple")[-1]
+    assert g.outcome["part_hold"] is True and g.outcome["result"] == "held"
+    assert g.total("grapple check").value == -6  # 14 - 20
+    owl, blue = enc.combatants["owlbear"], enc.combatants["blue"]
+    assert owl.grappling == ("blue",) and blue.grappling == ("owlbear",)
+    assert "grappling" not in owl.conditions and "part-hold" in owl.conditions
+    assert "grappling" in blue.conditions and blue.pos == (1, 0)
+    assert enc.space.threatened(owl)  # it still threatens
+    assert owl.restrictions().threatens and not owl.restrictions().only_actions
+    assert problems(enc) == []
+    text = narrate(g)[0]
+    assert "with its claw alone (-20)" in text and "not grappling itself" in text
+    # its other claw goes at Green, outside the hold, at its full +9 (a grappler could
+    # attack only Blue); a miss (1)
+    enc.dice.totals += [1]
+    enc.apply(parse_action("attack green with claw"))
+    second = events(enc, "attack")[-1]
+    assert second.target == "green" and second.total("attack bonus").value == 9
+    # its grapple checks take -20: next round's pin is +14 - 20 = -6
+    from d20combat.encounter.maneuvers.grapple import check_total
+
+    assert check_total(enc, owl).value == -6
+
+
+def test_a_one_part_hold_is_kept_by_a_save_and_carried_along(kit: Any) -> None:
+    import json
+    from random import Random
+
+    from d20combat.encounter.state import Encounter
+    from d20combat.rules.dice import SampledDice
+
+    sides = {
+        "owls": "  - creature: owlbear\n    at: a1\n",
+        "blue": kit.soldier("Blue", "c1"),
+    }
+    enc = kit.scripted_encounter(ROWS, sides, [20, 1, 15, 8, 14, 10])
+    enc.apply(parse_action("attack blue with claw hold-part"))
+    assert enc.space.riders == {"owlbear": {"blue"}}
+    # the owlbear moves on (a move action left): Blue comes along inside its space
+    enc.apply(parse_action("move a2"))
+    blue = enc.combatants["blue"]
+    assert enc.combatants["owlbear"].pos == (0, 1) and blue.pos == (1, 1)
+    assert problems(enc) == []
+    enc.dice = SampledDice(Random(1))  # type: ignore[assignment]
+    back = Encounter.from_json(json.loads(json.dumps(enc.to_json())))
+    assert back.space.riders == {"owlbear": {"blue"}}
+    assert "part-hold" in back.combatants["owlbear"].conditions
+    # the owlbear lets go at will (its own claw)
+    back.apply(parse_action("release blue"))
+    assert "part-hold" not in back.combatants["owlbear"].conditions and not back.space.riders
+
+
+def test_hold_part_is_refused_without_improved_grab(kit: Any) -> None:
+    import pytest
+
+    from d20combat.errors import IllegalActionError
+
+    enc = owlbear(kit, [])
+    with pytest.raises(IllegalActionError, match="bite has no improved grab: no hold-part"):
+        enc.apply(parse_action("attack blue with bite hold-part"))
+    sides = {
+        "owls": "  - creature: owlbear\n    at: a1\n",
+        "ogres": "  - creature: ogre\n    at: c1\n",
+    }
+    big = kit.scripted_encounter(ROWS, sides, [20, 1])
+    with pytest.raises(IllegalActionError, match="ogre is not smaller than owlbear"):
+        big.apply(parse_action("attack ogre with claw hold-part"))
+    assert "attack ogre with claw hold-part" not in [str(a) for a in big.legal_actions()]
+    assert parse_action("attack blue with claw hold-part").part_hold  # type: ignore[attr-defined]
+    assert str(parse_action("attack blue with claw defensively hold-part")).endswith(
+        "defensively hold-part"
+    )

@@ -154,3 +154,35 @@ def test_constriction_adds_to_every_won_check(kit: Any) -> None:
     assert blue.grappling == ("black-pudding",)
     assert p_opposed(18, 9) * 400 == 345
     assert inside_rate(enc, pud, blue) == pytest.approx(69 / 80 * 22)
+
+
+def test_a_dire_bear_holds_a_halfling_with_one_claw_when_others_threaten_it(kit: Any) -> None:
+    # SRD "Improved Grab": the one-part hold costs -20 on the grapple checks but leaves
+    # the creature free. The dire bear (grapple +23, claws 1d8+10 with improved grab, a
+    # full attack of claw, claw, bite) claws the halfling rogue (grapple -2, Small): the
+    # full hold is all but sure (p_opposed(23, -2)), the claw alone holds at +3 about
+    # 59 times in 80 (295 of 400); but a full grapple would cost its two remaining attacks the
+    # grapple's -4 (0.2 x (14.5 + 14.5) = 5.8) and its Dexterity bonus against the
+    # fighter beside it: more than the third of a hold (15 a won check) it gives up. With
+    # nobody else near, it conducts the grapple normally (A88).
+    from d20combat.tactics.grapple import hold_part_choice
+
+    sides = {
+        "bears": "  - creature: dire bear\n    at: a1\n",
+        "party": "  - creature: rogue-3\n    at: c1\n  - creature: fighter-4\n    at: c2\n",
+    }
+    enc = kit.encounter(MONSTER_ROWS, sides, rolls=[20, 1, 2])
+    bear, rogue = enc.combatants["dire-bear"], enc.combatants["halfling-rogue-3"]
+    assert enc.current is bear
+    assert GE.check_total(enc, bear).value == 23 and GE.check_total(enc, rogue).value == -2
+    claw = A.Attack(rogue.id, "claw")
+    choice = hold_part_choice(enc, bear, claw)
+    assert isinstance(choice, A.Attack) and choice.part_hold and choice.weapon == "claw"
+    assert str(choice) == "attack halfling-rogue-3 with claw hold-part"
+    assert p_opposed(23 - 20, -2) * 400 == 295  # the hold at +3 against -2: 59/80
+    alone = kit.encounter(
+        MONSTER_ROWS, {**sides, "party": "  - creature: rogue-3\n    at: c1\n"}, rolls=[20, 1]
+    )
+    assert hold_part_choice(alone, alone.combatants["dire-bear"], claw) == claw
+    # an attack that grabs nothing is left as it is
+    assert hold_part_choice(enc, bear, A.Attack(rogue.id, "bite")) == A.Attack(rogue.id, "bite")

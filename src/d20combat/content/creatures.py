@@ -216,13 +216,22 @@ class Constrict(Frozen):
     extra: tuple[ExtraDamage, ...] = ()
 
 
+def _pairs(value: Any) -> Any:
+    """A mapping (``{Medium: 2, Small: 8}``, the YAML form) as its pairs."""
+    return tuple(value.items()) if isinstance(value, dict) else value
+
+
 class SwallowWhole(Frozen):
     """The swallow whole special attack (SRD special abilities "Swallow Whole"): a
     creature held by ``attack`` may be swallowed; inside it takes ``damage`` (and
     ``extra``) each round and may cut its way out by dealing ``cut_hp`` damage to an
     interior of ``ac`` (default 10 + half the natural armor) with a light slashing or
     piercing weapon. ``largest``: the largest size swallowed (default one category
-    smaller than the creature)."""
+    smaller than the creature). ``capacity``: how many creatures of each size its
+    gullet holds, as the entry lists them ("A Huge tyrannosaurus's gizzard can hold 2
+    Medium, 8 Small, 32 Tiny, or 128 Diminutive or smaller opponents"; the last size
+    listed stands for the smaller ones too); empty: none is given (rules.maneuvers.
+    swallow reads a default)."""
 
     attack: str = "bite"
     damage: DiceText
@@ -231,6 +240,10 @@ class SwallowWhole(Frozen):
     ac: int | None = Field(default=None, ge=0, le=100)
     cut_hp: int = Field(ge=1, le=10_000)
     largest: SizeName | None = None
+    capacity: Annotated[
+        tuple[tuple[SizeName, Annotated[int, Field(ge=1, le=100_000)]], ...],
+        BeforeValidator(_pairs),
+    ] = ()
 
 
 # The special attacks a stat block may give with their numbers (SRD

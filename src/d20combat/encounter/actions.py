@@ -29,6 +29,9 @@ notation                   meaning (action type; source)
 ``attack ogre power 3``    with Power Attack (SRD feat; seed 001: a stance)
 ``attack ogre stance reckless``   in a seed 001 fighting stance (advanced)
 ``attack ogre expertise 2``   with Combat Expertise (SRD feat)
+``attack fighter with claw hold-part``   a claw with Improved Grab: if it hits and
+                           holds, it holds with the claw alone (-20 on grapple checks,
+                           not grappling: SRD special abilities "Improved Grab")
 ``trip ogre``              trip in place of an attack (seed 000 "Trip")
 ``trip ogre with guisarme drop-if-tripped``   with a tripping weapon, let go of it
                            rather than be tripped back
@@ -46,6 +49,14 @@ notation                   meaning (action type; source)
 ``escape-pin ogre``        escape ogre's pin by a grapple check (in place of an attack)
 ``escape-artist ogre``     escape the grapple, or the pin, by Escape Artist (standard)
 ``use-weapon ogre``        a grapple check, then attack ogre with its light weapon at -4
+``swallow fighter``        holding fighter since its turn began: a grapple check (as if
+                           to pin) swallows it (SRD special abilities "Swallow Whole")
+``cut-free trex with dagger``   swallowed by trex: attack its interior with a light
+                           slashing or piercing weapon, in place of an attack; enough
+                           damage cuts a way out (``escape-grapple trex`` or
+                           ``escape-artist trex``: back into its mouth, held)
+``rake fighter``           one of the rakes of a creature grappling fighter since its
+                           turn began (free; SRD special abilities "Rake")
 ``move-grapple c4 d5``     move the grapple at half speed (standard; a grapple check)
 ``release ogre``           let go of a pinned ogre (free; seed 001: any partner willing)
 ``climb-onto ogre``        seed 001: climb onto a larger creature (in place of an attack)
@@ -239,6 +250,8 @@ class Attack(Action):
     power: int = 0  # Power Attack (SRD feat; seed 001 stance): -N attack, + damage
     stance: str | None = None  # seed 001 fighting stance: reckless or defensive
     expertise: int = 0  # Combat Expertise (SRD feat): -N attack, +N dodge AC
+    # SRD "Improved Grab": a hit's hold made with the grabbing part alone (-20, not grappling)
+    part_hold: bool = False
     verb: ClassVar[str] = "attack"
     kind: ClassVar[str] = "standard"
     named: ClassVar[str] = "grapple-attack"  # a grappler's attack (seed 000)
@@ -266,6 +279,8 @@ class Attack(Action):
             text += " nonlethal"
         elif self.nonlethal is False:
             text += " lethal"
+        if self.part_hold:
+            text += " hold-part"
         return text
 
 
@@ -358,6 +373,42 @@ class CutGarrote(Attack):
     @property
     def maneuver(self) -> str | None:
         return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Swallow(_Maneuver):
+    """Swallow the grapple opponent ``target`` held since the turn began: a grapple check
+    as if to pin, in place of an attack (SRD special abilities "Swallow Whole")."""
+
+    verb: ClassVar[str] = "swallow"
+    named: ClassVar[str] = "swallow"
+
+
+@dataclass(frozen=True, slots=True)
+class CutFree(Attack):
+    """Swallowed by ``target``: attack its interior with the light slashing or piercing
+    ``weapon`` (None: the first), in place of an attack (SRD special abilities "Swallow
+    Whole": "cut its way free")."""
+
+    verb: ClassVar[str] = "cut-free"
+    named: ClassVar[str] = "cut-free"
+
+    @property
+    def maneuver(self) -> str | None:
+        return self.verb
+
+
+@dataclass(frozen=True, slots=True)
+class Rake(Action):
+    """One rake attack on the grapple opponent ``target`` (free: SRD special abilities
+    "Rake"; the creature began its turn grappling it)."""
+
+    target: str
+    verb: ClassVar[str] = "rake"
+    named: ClassVar[str] = "rake"
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -994,10 +1045,10 @@ def parse_action(text: str) -> Action:
         return _parse_attack(text, args)
     if verb in ATTACK_MANEUVERS:
         return _parse_maneuver(text, verb, args)
-    if verb in ("escape-artist", "release"):
+    if verb in ("escape-artist", "release", "rake"):
         if len(args) != 1:
             raise _expect(text, f"'{verb} TARGET'")
-        return (EscapeArtist if verb == "escape-artist" else Release)(args[0])
+        return {"escape-artist": EscapeArtist, "release": Release, "rake": Rake}[verb](args[0])
     if verb == "feint":
         if len(args) != 1:
             raise _expect(text, "'feint TARGET'")
@@ -1085,6 +1136,7 @@ def parse_action(text: str) -> Action:
                     "move-grapple",
                     "escape-artist",
                     "release",
+                    "rake",
                     "climb-down",
                     "shake-off",
                     "attack-object",
@@ -1120,6 +1172,8 @@ ATTACK_MANEUVER_ACTIONS: dict[str, type[Attack]] = {
     "garrote": Garrote,
     "strangle": Strangle,
     "cut-garrote": CutGarrote,
+    "swallow": Swallow,
+    "cut-free": CutFree,
 }
 ATTACK_MANEUVERS = tuple(ATTACK_MANEUVER_ACTIONS)
 _ITEM_MANEUVERS = {"disarm": Disarm, "sunder": Sunder}
@@ -1132,6 +1186,7 @@ NAMED_ACTIONS: frozenset[str] = frozenset(
         EscapeArtist.named,
         MoveGrapple.named,
         Release.named,
+        Rake.named,
         *(cls.named for cls in ATTACK_MANEUVER_ACTIONS.values()),
     }
 )
@@ -1180,7 +1235,7 @@ def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:
     """``trip TARGET [with WEAPON] [defensively] [drop-if-tripped]``;
     ``disarm|sunder TARGET [ITEM] [with WEAPON] [defensively]``;
     ``grapple-damage TARGET [lethal|nonlethal]``; ``garrote TARGET [with WEAPON]
-    [defensively]``, ``strangle|cut-garrote TARGET [with WEAPON]``; the other grapple
+    [defensively]``, ``strangle|cut-garrote|cut-free TARGET [with WEAPON]``; the other grapple
     options
     ``VERB TARGET [defensively]``."""
     if verb == "grapple-damage":
@@ -1188,7 +1243,7 @@ def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:
         if not args or len(args) > 2 or (len(args) == 2 and args[1] not in kinds):
             raise _expect(text, "'grapple-damage TARGET [lethal|nonlethal]'")
         return GrappleDamage(args[0], nonlethal=kinds[args[1]] if len(args) == 2 else None)
-    if verb in ("garrote", "strangle", "cut-garrote"):
+    if verb in ("garrote", "strangle", "cut-garrote", "cut-free"):
         form = f"'{verb} TARGET [with WEAPON]" + (" [defensively]'" if verb == "garrote" else "'")
         defensively = verb == "garrote" and args[-1:] == ["defensively"]
         rest = args[1:-1] if defensively else args[1:]
@@ -1236,7 +1291,9 @@ def _parse_maneuver(text: str, verb: str, args: list[str]) -> Attack:
 def _parse_attack(text: str, args: list[str]) -> Attack:
     if not args:
         raise _expect(
-            text, "'attack TARGET [with WEAPON] [two-weapon] [defensively] [nonlethal|lethal]'"
+            text,
+            "'attack TARGET [with WEAPON] [two-weapon] [defensively] [nonlethal|lethal]"
+            " [hold-part]'",
         )
     target = args[0]
     rest = args[1:]
@@ -1255,11 +1312,13 @@ def _parse_attack(text: str, args: list[str]) -> Attack:
             else:
                 numbers[word] = _count(value)
             del rest[i : i + 2]
-    defensively = two_weapon = False
+    defensively = two_weapon = part_hold = False
     nonlethal: bool | None = None
-    while rest and rest[-1] in ("defensively", "nonlethal", "lethal", "two-weapon"):
+    while rest and rest[-1] in ("defensively", "nonlethal", "lethal", "two-weapon", "hold-part"):
         word = rest.pop()
-        if word == "defensively":
+        if word == "hold-part":
+            part_hold = True
+        elif word == "defensively":
             defensively = True
         elif word == "two-weapon":
             two_weapon = True
@@ -1279,4 +1338,5 @@ def _parse_attack(text: str, args: list[str]) -> Attack:
         numbers["power"],
         stance,
         numbers["expertise"],
+        part_hold,
     )

@@ -180,6 +180,10 @@ class Combatant:
     # in id order); a pin is the pinned creature's "pinned" condition, owned by the pinner
     grappling: tuple[str, ...] = ()
     clinging: str | None = None  # seed 001: the larger creature it has climbed onto
+    # SRD "Swallow Whole": the creature that swallowed it (it is off the map, inside),
+    # and the damage it has dealt to that creature's interior cutting its way out
+    inside: str | None = None
+    cut: int = 0
     effects: list[Effect] = field(default_factory=list)  # aid, feints (Effect)
     # seed 000 "Turn Or Rebuke Undead": turning attempts spent today, by ability name
     # (TurningPower.name; "greater" for the Sun domain's greater turning)
@@ -283,8 +287,8 @@ class Combatant:
         return base.plus(*mods) if mods else base
 
     def present(self) -> bool:
-        """On the battlefield (not fled)."""
-        return not self.fled
+        """On the battlefield: not fled, not swallowed (inside another, off the map)."""
+        return not self.fled and self.inside is None
 
     def mod(self, ability: Ability) -> int:
         return self.stats.mod(ability)
@@ -358,7 +362,7 @@ class Combatant:
         conds = self.conditions
         return (
             self.id,
-            self.pos,
+            self.pos if self.inside is None else None,
             self.vitals,
             tuple((k, c.owner, c.turns) for k, c in conds.items()) if conds else (),
             self.tactics,
@@ -383,6 +387,8 @@ class Combatant:
             self.unloaded,
             self.grappling,
             self.clinging,
+            self.inside,
+            self.cut,
             tuple(self.item_damage.items()) if self.item_damage else (),
             self.taken,
             tuple(e.as_tuple() for e in self.effects) if self.effects else (),
@@ -395,7 +401,7 @@ class Combatant:
         v = self.vitals
         return {
             "id": self.id,
-            "pos": list(self.pos),
+            "pos": list(self.pos) if self.inside is None else None,
             "vitals": {
                 "hp": v.hp,
                 "max_hp": v.max_hp,
@@ -436,6 +442,8 @@ class Combatant:
             "unloaded": list(self.unloaded),
             "grappling": list(self.grappling),
             "clinging": self.clinging,
+            "inside": self.inside,
+            "cut": self.cut,
             "item_damage": dict(self.item_damage),
             "taken": [list(t) for t in self.taken],
             "effects": [
@@ -457,7 +465,8 @@ class Combatant:
     def load_json(self, data: dict[str, Any]) -> None:
         v = data["vitals"]
         dmg = tuple(int(x) for x in v["ability_damage"])
-        self.pos = (int(data["pos"][0]), int(data["pos"][1]))
+        if data["pos"] is not None:  # a swallowed creature's: its swallower's (Encounter)
+            self.pos = (int(data["pos"][0]), int(data["pos"][1]))
         self.vitals = Vitals(
             int(v["hp"]),
             int(v["max_hp"]),
@@ -500,6 +509,9 @@ class Combatant:
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")
         self.clinging = None if clinging is None else str(clinging)
+        inside = data.get("inside")
+        self.inside = None if inside is None else str(inside)
+        self.cut = int(data.get("cut", 0))
         self.effects = [
             Effect(
                 str(e["kind"]),
@@ -551,6 +563,13 @@ class Budget:
     free_draw_used: bool = False
     attacks_made: int = 0
     overran: bool = False  # seed 000 "Overrun": "only one overrun attempt per round"
+    # the creatures it grappled as its turn began (SRD "Swallow Whole", "Rake": "begins
+    # its turn with an opponent held"), and the rakes made this turn
+    held: tuple[str, ...] = ()
+    rakes: int = 0
+    # the attack under way chose Improved Grab's one-part hold (set by each attack, read
+    # by its hold: not saved, as no save falls within an action)
+    part_hold: bool = False
 
     def situation(self) -> tuple[object, ...]:
         return (
@@ -567,6 +586,8 @@ class Budget:
             self.free_draw_used,
             self.attacks_made,
             self.overran,
+            self.held,
+            self.rakes,
         )
 
     @property
@@ -603,6 +624,8 @@ class Budget:
             "free_draw_used": self.free_draw_used,
             "attacks_made": self.attacks_made,
             "overran": self.overran,
+            "held": list(self.held),
+            "rakes": self.rakes,
         }
 
     @classmethod
@@ -612,7 +635,10 @@ class Budget:
         ``overran`` attempted no overrun)."""
         if "made" not in data and "next_attack" in data:
             data = {**data, "made": (1 << int(data["next_attack"])) - 1}
-        data = {"overran": False, **data}
+        data = {"overran": False, "held": (), "rakes": 0, "part_hold": False, **data}
+        data["held"] = (
+            tuple(str(x) for x in data["held"]) if isinstance(data["held"], list) else data["held"]
+        )
         names = [f for f in cls.__dataclass_fields__ if not f.startswith("_")]
         return cls(**{f: data[f] for f in names}) if set(data) <= set(names) else cls(**data)
 

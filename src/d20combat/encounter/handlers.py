@@ -541,6 +541,8 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if target is c:
         raise _fail("cannot attack itself")
     if not target.present():
+        if target.inside is not None:
+            raise _fail(f"{target.id} is inside {target.inside} (swallowed): out of reach")
         raise _fail(f"{target.id} has left the battlefield")
     if target.vitals.dead:
         raise _fail(f"{target.id} is already dead")
@@ -578,6 +580,10 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         if why:
             raise _fail(why)
         return
+    if a.part_hold:
+        why = G.part_hold_problem(enc, c, option, target)
+        if why:
+            raise _fail(why)
     if _garrote(option):
         raise _fail(f"{option.name}: a garrote makes only garrote attacks (reading A80)")
     if SPLASH.is_splash(option):
@@ -703,6 +709,7 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         if a.stance is not None:
             c.conditions[f"{a.stance}-stance"] = Condition(c.id, 1)
     b.attacks_made += 1
+    b.part_hold = a.part_hold
     if a.defensively:
         c.conditions["fighting-defensively"] = Condition(c.id, 1)
     if a.maneuver is not None:
@@ -747,6 +754,7 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         options = c.ready_options()
     else:
         return
+    grab = c.stats.grab  # SRD Improved Grab: its attacks may hold with one part
     two_weapon = (  # either weapon may open a two-weapon full attack
         [o for r in c.routines_ready() if r.two_weapon for o, _ in r.attacks]
         if nxt is None and _can_full_attack(enc)
@@ -768,6 +776,9 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
                 for nonlethal in switches:
                     for pair in paired:
                         yield A.Attack(target.id, weapon, defensively, nonlethal, pair)
+            if grab is not None and not c.grappling and "improved grab" in o.effects:
+                for defensively in stances:  # SRD Improved Grab: hold with this part alone
+                    yield A.Attack(target.id, weapon, defensively, part_hold=True)
         for defensively in stances:
             yield from maneuver_attacks(enc, c, target, options, defensively=defensively)
 
@@ -1396,6 +1407,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
     A.Overrun: Handler(check_overrun, run_overrun, gen_overrun),
     A.Trample: Handler(MON.check_trample, MON.run_trample, MON.gen_trample),
+    A.Rake: Handler(MON.check_rake, MON.run_rake, MON.gen_rake),
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
     # listed with the attacks they replace (_gen_attack)
     A.Trip: Handler(_check_attack, _run_attack, lambda enc, c: ()),

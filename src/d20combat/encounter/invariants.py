@@ -165,6 +165,8 @@ def problems(enc: Encounter) -> list[Problem]:
         _vitals(found, enc, i, c)
         _references(found, enc, i, c)
         _grapple(found, enc, i, c)
+        if c.inside is not None or "swallowed" in c.conditions:
+            _swallowed(found, enc, i, c)
     _places(found, enc)
     _order(found, enc)
     _items_and_doors(found, enc)
@@ -402,7 +404,14 @@ def _grapple(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
                 "grapplers in each other's space (seed 000 Step 4: Maintain Grapple)",
             )
         seen.add(pid)
-    if bool(c.grappling) != ("grappling" in c.conditions):
+    part = "part-hold" in c.conditions  # SRD Improved Grab: one part holds
+    if part and ("grappling" in c.conditions or len(c.grappling) != 1):
+        found.add(
+            (*at, "conditions", "part-hold"),
+            f"{c.id} holds with one part but grapples {len(c.grappling)} or is grappling",
+            "one creature held, without the grappling condition (SRD Improved Grab)",
+        )
+    elif not part and bool(c.grappling) != ("grappling" in c.conditions):
         found.add(
             (*at, "conditions"),
             f"{c.id} {'grapples' if c.grappling else 'grapples nobody'} and "
@@ -478,6 +487,65 @@ def _grapple(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         )
 
 
+def _swallowed(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
+    """A swallowed creature (SRD special abilities "Swallow Whole"): inside another
+    combatant that has swallow whole, is alive and on the field (one that died, fled or
+    surrendered has let it out: ``swallow.tidy``) and is not inside a third; it has the
+    ``swallowed`` condition owned by that creature exactly then, grapples nobody and
+    clings to nothing; it is small enough, the gullet has room for all inside, and the
+    hole it has cut is less than the entry's amount (more, and it is out)."""
+    from d20combat.rules.maneuvers import swallow as SW
+
+    at = ("combatants", i)
+    cond = c.conditions.get("swallowed")
+    sid = c.inside
+    if sid is None or cond is None or cond.owner != sid:
+        found.add(
+            (*at, "conditions", "swallowed") if cond is not None else (*at, "inside"),
+            f"{c.id} inside {sid!r} with the swallowed condition of "
+            f"{cond.owner if cond is not None else 'nobody'!r}",
+            "the swallowed condition owned by its swallower exactly while inside it",
+        )
+        return
+    s = enc.combatants.get(sid)
+    where = (*at, "inside")
+    if s is None or s is c:
+        found.add(where, f"no other combatant {sid!r}", _ids(enc) + f" but {c.id}")
+        return
+    sw = s.stat.swallow_whole
+    if sw is None:
+        found.add(where, f"{sid} has no swallow whole", "a creature with swallow whole")
+        return
+    if s.vitals.dead or s.fled or s.surrendered or s.inside is not None:
+        found.add(
+            where,
+            f"{sid} is dead, fled, surrendered or swallowed itself",
+            "a living swallower on the field (it lets out those inside otherwise)",
+        )
+    if c.grappling or c.clinging is not None:
+        found.add(where, f"{c.id} is swallowed but grapples or clings", "neither while inside")
+    why = SW.swallow_problem(s.stats, c.stats)
+    if why is not None:
+        found.add(where, why, "a creature small enough to swallow")
+    inside = [o.stat.size for o in enc.combatants.values() if o.inside == sid and o is not c]
+    if not SW.room(sw, s.stat.size, inside, c.stat.size) and c is _first_inside(enc, sid):
+        found.add(
+            where,
+            f"{sid}'s gullet holds more than it can ({len(inside) + 1} inside)",
+            "what its entry says it holds, by size",
+        )
+    if c.cut >= sw.cut_hp:
+        found.add(
+            (*at, "cut"),
+            f"{c.id} has cut {c.cut} of {sw.cut_hp}: it would be out",
+            f"0 to {sw.cut_hp - 1}",
+        )
+
+
+def _first_inside(enc: Encounter, sid: str) -> Combatant | None:
+    return next((o for o in enc.combatants.values() if o.inside == sid), None)
+
+
 def _pinner(c: Combatant) -> str | None:
     pin = c.conditions.get("pinned")
     return None if pin is None else pin.owner
@@ -546,6 +614,8 @@ def _places(found: _Found, enc: Encounter) -> None:
     unit = _units(enc)
     for i, c in enumerate(enc.combatants.values()):
         at = ("combatants", i, "pos")
+        if c.inside is not None:  # swallowed: off the map
+            continue
         if fit(m, c.pos, c.squares, swim=c.stat.speed.swim > 0) == FIT_NONE:
             message, expected = standing_problem(m, c.stat, c.pos) or (
                 "not a place it can stand",

@@ -123,7 +123,7 @@ class CombatantDoc(_Doc):
     missing from saves of older versions of d20combat."""
 
     id: StrictStr
-    pos: Square
+    pos: Square | None  # None: swallowed (inside another, off the map)
     vitals: VitalsDoc
     tactics: StrictStr
     aware: StrictBool
@@ -151,6 +151,8 @@ class CombatantDoc(_Doc):
     unloaded: list[StrictStr] = Field(default_factory=list)
     grappling: list[StrictStr] = Field(default_factory=list)  # ids, seed 000 "Grapple"
     clinging: StrictStr | None = None  # the creature it clings to (seed 001)
+    inside: StrictStr | None = None  # the creature that swallowed it (SRD Swallow Whole)
+    cut: Count = 0  # the damage it has dealt that creature's interior, cutting its way out
     item_damage: dict[StrictStr, Count] = Field(default_factory=dict)
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)
@@ -177,6 +179,8 @@ class BudgetDoc(_Doc):
     free_draw_used: StrictBool
     attacks_made: Count
     overran: StrictBool = False
+    held: list[StrictStr] = Field(default_factory=list)  # grappled as the turn began
+    rakes: Count = 0  # rakes made this turn (SRD Rake)
 
 
 class OutcomeDoc(_Doc):
@@ -242,6 +246,20 @@ def load(data: Any) -> Encounter:
                     f"{_short(repr(got))} where the scenario has {want!r}",
                     field=json_path("combatants", k, "id"),
                     expected=expected,
+                )
+            )
+    for k, c in enumerate(data["combatants"]):
+        if (c["pos"] is None) != (c.get("inside") is not None):
+            found.append(
+                Problem(
+                    f"{c['id']} has "
+                    + (
+                        "no square but is inside nobody"
+                        if c["pos"] is None
+                        else f"a square but is inside {c['inside']}"
+                    ),
+                    field=json_path("combatants", k, "pos"),
+                    expected="a square [x, y], or null exactly while swallowed (inside set)",
                 )
             )
     if found:

@@ -158,6 +158,8 @@ class Space:
         # seed 001: carrier id -> the creatures clinging to it (they move with it)
         self.riders: dict[str, set[str]] = {}
         self.grapplers: set[str] = set()  # who is grappling (grapple.link, unlink)
+        # SRD "Swallow Whole": the creatures inside another (off the map)
+        self.swallowed: set[str] = set()
         self.rebuild()
 
     # ------------------------------------------------------------ bookkeeping
@@ -169,9 +171,14 @@ class Space:
         self._max_reach = max([20] + [2 * c.stats.reach_ft for c in self.enc.combatants.values()])
         self._by_id = sorted(self.enc.combatants.values(), key=lambda c: c.id)
         self.riders = {}
+        self.swallowed = set()
         for c in self._by_id:
             if c.clinging is not None:
                 self.riders.setdefault(c.clinging, set()).add(c.id)
+            if c.inside is not None:
+                self.swallowed.add(c.id)
+            if c.grappling and "part-hold" in c.conditions:  # SRD Improved Grab: carried
+                self.riders.setdefault(c.id, set()).update(c.grappling)
         self.grapplers = {c.id for c in self._by_id if c.grappling}
         self.invalidate()
 
@@ -803,7 +810,7 @@ class Space:
         helpless one (it gives soft cover only). ``(side, size)``, for a mover of that
         side and size: 1 it cannot enter the squares, 2 it cannot end its move there
         (SRD combat-ii: it may pass and even end in a helpless creature's square)."""
-        if o.fled or not o.can_act(self.enc.rules):
+        if o.fled or o.inside is not None or not o.can_act(self.enc.rules):
             return _NO_SHARE
         helpless = o.restrictions().helpless
         if not rule:

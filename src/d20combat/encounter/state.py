@@ -275,11 +275,13 @@ class Encounter:
         alone (the cheapest way, then the topmost, leftmost), a reading (A71)."""
         from d20combat.content.scenarios import Placement, placement_clash
 
-        if c.fled or not c.can_act(self.rules) or c.restrictions().helpless:
+        if not c.present() or not c.can_act(self.rules) or c.restrictions().helpless:
             return
         occupants: dict[tuple[int, int], list[Placement]] = {}
         for o in self.combatants.values():
-            if o is c or o.fled or not o.can_act(self.rules) or o.restrictions().helpless:
+            if o is c or not o.present() or not o.can_act(self.rules):
+                continue
+            if o.restrictions().helpless:
                 continue
             p = Placement(id=o.id, name=o.id, side=o.side, stat_block=o.stat, position=o.pos)
             for sq in p.squares:
@@ -574,6 +576,9 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
         for c in enc.combatants.values():
             if c.taken or c.lost or c.stats.stat is not c.stat:
                 refit(enc, c)
+    for c in enc.combatants.values():
+        if c.inside is not None and c.inside in enc.combatants:
+            c.pos = enc.combatants[c.inside].pos  # inside it (saved without a square)
     enc.space.rebuild()
     enc.timed_by = {}
     for c in enc.combatants.values():

@@ -124,6 +124,12 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     if first_start:
         c.ticked_round = enc.round
         _tick(enc, c)
+        if c.stat.swallow_whole is not None:  # SRD "Swallow Whole": damage inside
+            from d20combat.encounter.maneuvers.swallow import digest
+
+            digest(enc, c)
+            if enc.outcome is not None:
+                return False
         c.aoo_used = 0
         c.cleaves_used = 0
         c.power_attack = 0
@@ -175,6 +181,8 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     enc.budget.single = single
     if r.actions == "move-only":
         enc.budget.standard = False
+    if c.grappling:  # SRD "Swallow Whole", "Rake": held as its turn begins
+        enc.budget.held = c.grappling
     enc.event(
         c.id, "turn", "seed 004 Action Types", single=single, hp=c.vitals.hp, state=_VALUE[state]
     )
@@ -319,6 +327,10 @@ def after_action(enc: Encounter, actor: Combatant, action: Action) -> None:
         from d20combat.encounter.maneuvers.grapple import tidy
 
         tidy(enc)
+    if enc.space.swallowed:  # SRD "Swallow Whole": a swallower gone lets them out
+        from d20combat.encounter.maneuvers.swallow import tidy as let_out
+
+        let_out(enc)
     check_outcome(enc)
     if enc.outcome is not None:
         return

@@ -274,8 +274,15 @@ def _grapple(e: Event) -> str:
     if o.get("grab"):  # SRD "Improved Grab": a free hold after the hit, no touch attack
         verb = f"grabs {e.target} with its {o['grab']} (improved grab: a free grapple, no"
         verb += " attack of opportunity, no touch attack) and tries to hold"
+        if o.get("part_hold"):  # the hold with the grabbing part alone: -20, not grappling
+            verb += f" with its {o['grab']} alone (-20)"
         if o.get("result") == "held":
             result += f", and pulls {e.target} into its space"
+            if o.get("part_hold"):
+                result = (
+                    f"{e.actor} holds {e.target} with its {o['grab']} alone and pulls it into "
+                    "its space: it is not grappling itself"
+                )
     return f"{e.actor} {verb} {e.target}: " + "; ".join([*parts, result])
 
 
@@ -667,6 +674,26 @@ def _simple(text: str) -> Callable[[Event], str]:
     return render
 
 
+def _cut_free(e: Event) -> str:
+    """SRD "Swallow Whole": a blow at the interior, and how far the hole has come."""
+    o = e.outcome
+    head = f"{e.actor} cuts at {e.target}'s insides with its {o.get('weapon')}: "
+    roll = _against_ac(e, "interior")
+    if o.get("result") == "miss":
+        return head + f"{roll}: miss ({o.get('cut')} of {o.get('needed')} cut)"
+    text = head + f"{roll}: hit, {o.get('damage')} damage, {o.get('cut')} of {o.get('needed')} cut"
+    return text + (": it cuts its way out" if o.get("result") == "free" else "")
+
+
+_OUT = {
+    "cut free": "{actor} cuts its way out of {target} and steps out at {end}",
+    "mouth": "{actor} escapes {target}'s gullet back into its mouth ({end}): held again",
+    "dead": "{actor} comes out of dead {target} at {end}",
+    "fled": "{actor} comes out of {target}, which flees, at {end}",
+    "surrendered": "{actor} comes out of {target}, which surrenders, at {end}",
+}
+
+
 RENDERERS: dict[str, Callable[[Event], str]] = {
     "attack": _attack,
     "aoo": _attack,
@@ -690,6 +717,12 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "grapple": _grapple,
     "garrote": _garrote,
     "grapple-check": _grapple_check,
+    "swallow": _simple("{actor} swallows {target} whole (SRD Swallow Whole): it is inside"),
+    "swallow-damage": _simple("{target} is crushed and digested inside {actor} ({damage})"),
+    "cut-free": _cut_free,
+    "swallow-out": lambda e: _OUT.get(str(e.outcome.get("why")), "{actor} comes out").format(
+        actor=e.actor, target=e.target, end=e.outcome.get("end")
+    ),
     "climb": _climb,
     "move-in": _simple("{actor} moves into {target}'s space ({start} to {end})"),
     "step-out": _simple("{actor} moves out of the grapple ({start} to {end})"),

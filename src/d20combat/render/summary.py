@@ -25,6 +25,8 @@ def summary_lines(enc: Encounter) -> list[str]:
     for c in enc.combatants.values():
         v = c.vitals
         state = "fled" if c.fled else ("surrendered" if c.surrendered else c.state(enc.rules).value)
+        if c.inside is not None and not c.vitals.dead:  # SRD Swallow Whole: still fighting
+            state = "swallowed"
         att, hit, dmg = stats[c.id]
         lines.append(
             f"{c.name[:22]:<22} {c.side[:10]:<10} {v.hp:>4}/{v.max_hp:<4} "

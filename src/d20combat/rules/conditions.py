@@ -102,10 +102,20 @@ GRAPPLE_ACTIONS: frozenset[str] = frozenset(
         "break-pin",
         "use-opponent-weapon",
         "release-pin",
+        "swallow",
+        "rake",
     }
 )
 """SRD combat-ii "If You're Grappling" (seed 002 "Grappling Actions"; seed 004 "Escape
-from Pin"). The encounter's actions carry these names (``Action.named``)."""
+from Pin"); a monster's swallow and rake (SRD special abilities "Swallow Whole",
+"Rake"). The encounter's actions carry these names (``Action.named``)."""
+
+SWALLOWED_ACTIONS: frozenset[str] = frozenset(
+    {"cut-free", "escape-grapple", "escape-artist", "draw-light-weapon", "activate-item"}
+)
+"""SRD special abilities "Swallow Whole": a swallowed creature "can try to cut its way
+free with any light slashing or piercing weapon ... or it can just try to escape the
+grapple"; it may draw a light weapon to cut with, as a grappler may (a reading, A85)."""
 
 PRONE_USABLE = "prone-usable"
 """The weapon flag (``content.equipment.WeaponFlag.PRONE_USABLE``) of the ranged
@@ -539,6 +549,15 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "(each costs 2).",
     ),
     ConditionSpec(
+        "part-hold",
+        "SRD special abilities 'Improved Grab' ('simply use the part of its body it used "
+        "in the improved grab to hold the opponent ... a -20 penalty on grapple checks, but "
+        "is not considered grappled itself')",
+        notes="Owned by the holder, which grapples the creature it holds without the "
+        "grappling condition: it keeps its Dexterity bonus, threatens, moves (carrying the "
+        "creature held) and attacks others; its grapple checks take -20.",
+    ),
+    ConditionSpec(
         "pinned",
         "seed 000 'If You're Pinned by an Opponent' (-4 AC against all but the pinner, "
         "not helpless); seed 004 'If the Character is Pinned'; seed 002 note 4 (sneak attack)",
@@ -669,6 +688,18 @@ _ROWS: tuple[ConditionSpec, ...] = (
         sneak_attack=True,
         actions="none",
         drops_items=True,
+    ),
+    ConditionSpec(
+        "swallowed",
+        "SRD special abilities 'Swallow Whole' ('A swallowed creature is considered to "
+        "be grappled, while the creature that did the swallowing is not')",
+        loses_dex=True,
+        only_actions=SWALLOWED_ACTIONS,
+        can_move=False,
+        aoo="none",
+        threatens=False,
+        notes="Owned by the swallower. Inside it, off the map: nobody else can reach it; "
+        "it cuts its way out or escapes back into the mouth.",
     ),
     ConditionSpec(
         "total-defense",

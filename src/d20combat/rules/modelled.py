@@ -106,6 +106,7 @@ TURNING_TEXTS = ("turn undead", "rebuke undead", "turn or rebuke undead")
 # the field is there (the importer read the numbers), else listed as not modelled.
 STRUCTURED_ATTACKS: Mapping[str, str] = {
     "constrict": "constrict",  # encounter/maneuvers/grapple.py
+    "swallow whole": "swallow_whole",  # encounter/maneuvers/swallow.py
 }
 
 # Natural attack effects the rules read (NaturalAttack.effects); the special attack
@@ -120,7 +121,7 @@ NATURAL_EFFECTS: Mapping[str, str] = {
 SPECIAL_ATTACK_RULES: Mapping[str, str] = {
     "trip": "encounter/maneuvers/monster.py",  # a free trip after a hit with the bite
     "pounce": "encounter/maneuvers/monster.py",  # a full attack ending a charge
-    "rake": "encounter/maneuvers/monster.py",  # two more attacks when pouncing
+    "rake": "encounter/maneuvers/monster.py",  # more attacks pouncing or grappling
     "trample": "encounter/maneuvers/monster.py",  # run over smaller foes
 }
 

@@ -237,6 +237,25 @@ class Statistics:
         )
 
     @cached_property
+    def gullet(self) -> AttackOption | None:
+        """What a creature this one swallowed takes each round (SRD special abilities
+        "Swallow Whole"; its entry: "2d8+8 points of bludgeoning damage and 8 points of
+        acid damage per round") as a damage-only option, or None."""
+        sw = self.stat.swallow_whole
+        if sw is None:
+            return None
+        return AttackOption(
+            name="swallowed",
+            ranged=False,
+            bonus=stack(()),
+            dice=Dice.parse(sw.damage),
+            damage_bonus=stack(()),
+            damage_types=sw.damage_types,
+            extra=sw.extra,
+            natural=True,
+        )
+
+    @cached_property
     def crit_immune(self) -> bool:
         return immune_to_criticals(self.stat)
 

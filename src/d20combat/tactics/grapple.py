@@ -16,8 +16,11 @@ hit points over the round, with the exact odds of the opposed checks
   pinned creature tries to escape the pin, by grapple check or Escape Artist, whichever
   is likelier.
 
-Moving the grapple, drawing a weapon and letting go are never chosen (nothing in this
-estimate makes them worth it); seed 001's climbing is not chosen either.
+A creature with rake that began its turn grappling rakes its foe first: the rakes are
+free and risk nothing (SRD "Rake"; A87). A swallower weighs its swallow beside the pin,
+and a swallowed creature cuts or escapes (:mod:`d20combat.tactics.swallow`). Moving the
+grapple, drawing a weapon and letting go are never chosen (nothing in this estimate
+makes them worth it); seed 001's climbing is not chosen either.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from typing import TYPE_CHECKING
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.handlers import attack_in_hand
+from d20combat.encounter.handlers import attack_in_hand, attacks_after
 from d20combat.encounter.maneuvers import grapple as GE
 from d20combat.encounter.maneuvers import touch_of
 from d20combat.errors import IllegalActionError
@@ -316,10 +319,19 @@ def grapple_turn(enc: Encounter, c: Combatant) -> A.Action | None:
     """The action of a creature in a grapple (None: it is not in one): the option worth
     the most for the attack at hand, or the end of its turn."""
     if not c.grappling:
+        if c.inside is not None:  # swallowed (SRD Swallow Whole)
+            from d20combat.tactics.swallow import swallowed_turn
+
+            return swallowed_turn(enc, c)
         return None
     garroting = garrote_turn(enc, c)  # seed 000 Garrote Attacks: strangle
     if garroting is not None:
         return garroting
+    if enc.budget.held and c.stat.special_attack_rules:  # SRD Rake: free, so always
+        for tid in c.grappling:
+            t = enc.combatants[tid]
+            if t.side != c.side and _legal(enc, A.Rake(tid)):
+                return A.Rake(tid)
     pinner = GE.pinner_of(c)
     if pinner is not None:
         return _pinned_turn(enc, c, enc.get(pinner))
@@ -349,6 +361,12 @@ def grapple_turn(enc: Encounter, c: Combatant) -> A.Action | None:
             # a pin keeps the foe from acting next round (its grapple options on c)
             threat = inside_rate(enc, t, c) * _attacks(t)
             choices.append((p * (threat + _grabbing(c) + _crush(c)), A.Pin(t.id)))
+            if c.stat.swallow_whole is not None:  # SRD Swallow Whole
+                from d20combat.tactics.swallow import swallow_choice
+
+                swallow = swallow_choice(enc, c, t, p, threat)
+                if swallow is not None:
+                    choices.append(swallow)
         victim = GE.pinned_by(enc, t)
         if victim is not None and victim is not c:
             choices.append((p * _round_out(victim, t), A.BreakPin(t.id)))
@@ -363,3 +381,69 @@ def grapple_turn(enc: Encounter, c: Combatant) -> A.Action | None:
         if _legal(enc, action):
             return action
     return A.EndTurn()
+
+
+# ------------------------------------------------------------------ Improved Grab's hold
+def _dex_loss(enc: Encounter, c: Combatant, t: Combatant) -> float:
+    """What grappling costs ``c`` over a round against the foes other than ``t`` that
+    threaten it: their attacks on its AC without its Dexterity bonus, not with it."""
+    ac = c.stats.armor_class().value
+    lost = c.stats.armor_class(dex_lost=True).value
+    if lost >= ac:
+        return 0.0
+    total = 0.0
+    for e in enc.space.threatening(c):
+        if e is t or e.side == c.side or not enc.active(e):
+            continue
+        melee = [o for o in e.ready_options() if not o.ranged]
+        if melee:
+            o = max(melee, key=mean_damage)
+            gain = p_hits(lost, o.bonus.value) - p_hits(ac, o.bonus.value)
+            total += gain * mean_damage(o) * _attacks(e)
+    return total
+
+
+def hold_part_choice(enc: Encounter, c: Combatant, action: A.Action) -> A.Action:
+    """SRD special abilities "Improved Grab": an attack whose hit grabs may hold with the
+    grabbing part alone (``hold-part``: -20 on the grapple checks, not grappling). The
+    baseline chooses it when it is worth more (A88): the hold's worth (the grabbing
+    attack's damage and constriction each later won check brings) at the two chances,
+    against what grappling costs when the hold succeeds: its Dexterity bonus against the
+    other foes threatening it, the grapple's -4 on its remaining attacks (which the
+    one-part hold may turn on those foes at full bonus), and next round's full attack on
+    the best of those foes rather than its attacks in the grapple."""
+    if type(action) is not A.Attack or action.part_hold or c.grappling:
+        return action
+    t = enc.combatants.get(action.target)
+    if t is None:
+        return action
+    option, _ = attack_in_hand(enc, c, action)
+    if GE.grab_problem(enc, c, option, t) is not None:
+        return action
+    others = [e for e in enc.space.threatening(c) if e is not t and e.side != c.side]
+    if not others:
+        return action  # nobody else near: the full grapple only gains
+    theirs = GE.check_total(enc, t).value
+    mine = GE.check_total(enc, c).value
+    hold = _grabbing(c) + _crush(c)
+    penalty = enc.rules.grapple_attack_penalty
+    rest = sum(mean_damage(o) * -penalty / 20 for o, _ in attacks_after(enc, c, option))
+    # next round: a full attack on the best of the others, not the grapple's options
+    free = max(outside_rate(c, e) for e in others) - inside_rate(enc, c, t, penalty)
+    cost = _dex_loss(enc, c, t) + rest + max(0.0, free) * _attacks(c)
+    normal = _p(enc, mine, theirs) * (hold - cost)
+    part = _p(enc, mine - 20, theirs) * hold
+    if part <= normal:
+        return action
+    choice = A.Attack(
+        action.target,
+        action.weapon or option.name,
+        action.defensively,
+        action.nonlethal,
+        action.two_weapon,
+        action.power,
+        action.stance,
+        action.expertise,
+        True,
+    )
+    return choice if _legal(enc, choice) else action

@@ -62,7 +62,7 @@ from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
-from d20combat.tactics.grapple import grapple_turn
+from d20combat.tactics.grapple import grapple_turn, hold_part_choice
 from d20combat.tactics.maneuvers import (
     charge_instead,
     door_way,
@@ -761,6 +761,17 @@ def _reload(v: _View) -> A.Action | None:
 
 # ---------------------------------------------------------------- policies
 def _baseline(
+    v: _View, *, retreat_at: float, avoid_provoking: bool, prisoners: bool = False
+) -> A.Action:
+    action = _baseline_action(
+        v, retreat_at=retreat_at, avoid_provoking=avoid_provoking, prisoners=prisoners
+    )
+    if v.c.stats.grab is not None:  # SRD Improved Grab: hold with one part?
+        return hold_part_choice(v.enc, v.c, action)
+    return action
+
+
+def _baseline_action(
     v: _View, *, retreat_at: float, avoid_provoking: bool, prisoners: bool = False
 ) -> A.Action:
     c, b = v.c, v.b

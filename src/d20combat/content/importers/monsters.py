@@ -1992,6 +1992,7 @@ def parse_swallow_whole(
         largest = Size(max(int(Size.FINE), int(size) - 2))
     attack = re.search(r"held in its (\w+)|grabbed (?:with|by) its (\w+)", body)
     return SwallowWhole(
+        capacity=parse_gullet(body),
         attack=next((g for g in attack.groups() if g), "bite") if attack else "bite",
         damage=dm.group(1).replace(" ", ""),
         extra=extra,
@@ -1999,6 +2000,27 @@ def parse_swallow_whole(
         cut_hp=int(cm.group(1)),
         largest=largest,
     )
+
+
+_GULLET = re.compile(r"can hold ([^.]*?) (?:or smaller )?(?:opponents|creatures)", re.I)
+_GULLET_PART = re.compile(r"(\d+) (\w+)(?: or (\w+))?")
+
+
+def parse_gullet(body: str) -> tuple[tuple[Size, int], ...]:
+    """What a swallower's gullet holds, by size, from its entry ("A Huge remorhaz's
+    interior can hold 2 Large, 4 Medium, 8 Small, 32 Tiny, 128 Diminutive, or 512 Fine
+    or smaller opponents"; the dire shark's "8 Medium or Small": both); empty if the
+    entry gives none."""
+    m = _GULLET.search(body)
+    if m is None:
+        return ()
+    out: dict[Size, int] = {}
+    for part in _GULLET_PART.finditer(m.group(1)):
+        for word in part.group(2, 3):
+            size = _SIZE_WORDS.get((word or "").lower())
+            if size is not None and size not in out:
+                out[size] = int(part.group(1))
+    return tuple(sorted(out.items(), key=lambda x: -int(x[0])))
 
 
 _GRAB_TEXT = re.compile(
@@ -2598,7 +2620,8 @@ CURATED: tuple[str, ...] = _names(
     "Gargoyle, Grick, Ankheg, Manticore, Griffon, Hippogriff, Rust Monster, Stirge, Basilisk, "
     "Harpy, Centaur, Dretch, Lemure, Hellhound, Medium Fire Elemental, Medium Earth "
     "Elemental, Medium Air Elemental, Medium Water Elemental, Young Red Dragon, Heavy Horse, "
-    "Light Horse, Heavy Warhorse, Light Warhorse, Riding Dog, Giant Eagle, Giant Stag Beetle"
+    "Light Horse, Heavy Warhorse, Light Warhorse, Riding Dog, Giant Eagle, Giant Stag Beetle, "
+    "Tyrannosaurus"
 )
 
 
@@ -2815,6 +2838,12 @@ def stat_block_data(stat: StatBlock) -> dict[str, Any]:
     for key in ("immune", "vulnerable", "immunities"):
         if key in data:
             data[key] = sorted(data[key])
+    sw = stat.swallow_whole
+    if sw is not None:
+        if sw.largest is not None:
+            data["swallow_whole"]["largest"] = sw.largest.label
+        if sw.capacity:
+            data["swallow_whole"]["capacity"] = {s.label: n for s, n in sw.capacity}
     order = list(StatBlock.model_fields)
     return {k: data[k] for k in order if k in data}
 

@@ -362,6 +362,7 @@ from d20combat.encounter.maneuvers import (  # noqa: E402
     overrun,
     splash,
     sunder,
+    swallow,
     trip,
     turning,
 )
@@ -394,6 +395,7 @@ __all__ = [
     "skill",
     "splash",
     "sunder",
+    "swallow",
     "touch_of",
     "trip",
     "turning",

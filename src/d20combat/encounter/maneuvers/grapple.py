@@ -69,6 +69,11 @@ PIN_RULE = "seed 000 Grapple (Pin Your Opponent; If You're Pinned by an Opponent
 ESCAPE_RULE = "seed 000 Grapple (Escape from Grapple; Multiple Grapples)"
 MOVE_RULE = "seed 000 Grapple (Move)"
 GRAB_RULE = "SRD special abilities Improved Grab"
+#: SRD "Improved Grab": "use the part of its body it used in the improved grab to hold
+#: the opponent ... it takes a -20 penalty on grapple checks, but is not considered
+#: grappled itself" (the holder's condition ``part-hold``, in place of ``grappling``).
+PART_HOLD = "part-hold"
+PART_PENALTY = Modifier(-20, BonusType.UNTYPED, "holding with one part (Improved Grab)")
 #: The pin's ``turns``: ticked once at the start of the pinner's next turn, it ends
 #: with that turn (:func:`end_of_turn`).
 PIN_TURNS = 2
@@ -120,7 +125,8 @@ def link(enc: Encounter, a: Combatant, b: Combatant) -> None:
 
 
 def unlink(enc: Encounter, a: Combatant, b: Combatant) -> None:
-    """``a`` and ``b`` no longer grapple each other (a pin between them ends)."""
+    """``a`` and ``b`` no longer grapple each other (a pin between them ends; a hold with
+    one part lets go)."""
     for x, y in ((a, b), (b, a)):
         x.grappling = tuple(i for i in x.grappling if i != y.id)
         if pinner_of(x) == y.id:
@@ -130,7 +136,38 @@ def unlink(enc: Encounter, a: Combatant, b: Combatant) -> None:
         if not x.grappling:
             x.conditions.pop("grappling", None)
             enc.space.grapplers.discard(x.id)
+            if x.conditions.pop(PART_HOLD, None) is not None:
+                _carry(enc, x, y, False)
         enc.space.invalidate(x)
+
+
+def _carry(enc: Encounter, holder: Combatant, held: Combatant, on: bool) -> None:
+    """A one-part hold carries the held creature along as the holder moves (SRD "Improved
+    Grab": "It can even move (possibly carrying away the opponent)"): it rides with it
+    (:attr:`Space.riders`)."""
+    riders = enc.space.riders
+    if on:
+        riders.setdefault(holder.id, set()).add(held.id)
+        return
+    mine = riders.get(holder.id)
+    if mine is not None:
+        mine.discard(held.id)
+        if not mine:
+            del riders[holder.id]
+
+
+def hold_by_part(enc: Encounter, holder: Combatant, held: Combatant) -> None:
+    """``holder`` holds ``held`` with the grabbing part alone: linked, ``held`` grappling,
+    ``holder`` not grappling but holding (``part-hold``)."""
+    holder.conditions.pop("grappling", None)
+    holder.conditions[PART_HOLD] = Condition(holder.id, 0)
+    _carry(enc, holder, held, True)
+    enc.space.invalidate(holder)
+
+
+def part_holder(c: Combatant) -> bool:
+    """Whether ``c`` holds a creature with one part (SRD "Improved Grab")."""
+    return PART_HOLD in c.conditions
 
 
 def _holds_on(enc: Encounter, c: Combatant) -> bool:
@@ -185,6 +222,8 @@ def check_total(enc: Encounter, c: Combatant, shift: int = 0, *extra: Modifier) 
     melee attack rolls (seed 000: "A grapple check is like a melee attack roll"), the
     iterative attack it replaces (``shift``) and ``extra``."""
     mods = list(attack_modifiers(c.condition_set(), ranged=False))
+    if PART_HOLD in c.conditions:
+        mods.append(PART_PENALTY)
     if shift:
         mods.append(Modifier(shift, BonusType.UNTYPED, "iterative attack"))
     mods.extend(extra)
@@ -200,6 +239,7 @@ def _holds_square(enc: Encounter, o: Combatant) -> bool:
     """Holds its squares against others (invariants._places; Space._share)."""
     return (
         not o.fled
+        and o.inside is None
         and o.can_act(enc.rules)
         and o.stat.size > Size.TINY
         and not o.restrictions().helpless
@@ -436,14 +476,22 @@ def _default_nonlethal(option: AttackOption | None) -> bool:
 
 
 def take_hold(
-    enc: Encounter, c: Combatant, target: Combatant, *, damage: bool = True, pull: bool = False
+    enc: Encounter,
+    c: Combatant,
+    target: Combatant,
+    *,
+    damage: bool = True,
+    pull: bool = False,
+    part: bool = False,
 ) -> bool:
     """The hold won: both are grappling, ``c`` deals unarmed damage (seed 000 step 3;
     not after an Improved Grab: ``damage`` False), constricts if it can, and moves into
     the target's space (step 4), or, ``pull``, pulls the target into its own without
-    provoking (SRD "Improved Grab"); if it cannot, it lets go. Returns whether the
-    grapple holds."""
+    provoking (SRD "Improved Grab"; ``part``: holding it with the grabbing part alone);
+    if it cannot, it lets go. Returns whether the grapple holds."""
     link(enc, c, target)
+    if part:
+        hold_by_part(enc, c, target)
     if damage:
         unarmed_damage(enc, c, target, _default_nonlethal(_damage_option(c)))
     constrict(enc, c, target)
@@ -555,6 +603,7 @@ def _hold_event(
     *,
     joining: bool,
     grab: str | None = None,
+    part: bool = False,
 ) -> bool:
     """Roll the grab and the hold, record them, and take the hold if won (``grab``: the
     natural attack of an Improved Grab, whose hold deals no damage of its own and pulls
@@ -579,13 +628,14 @@ def _hold_event(
         result=result,
         joining=joining,
         grab=grab,
+        part_hold=part,
         touch_natural=r.touch.natural if r.touch else None,
         touch_total=r.touch.total if r.touch else None,
         check=[r.check.actor, r.check.opponent] if r.check else None,
     )
     if not r.held:
         return False
-    return take_hold(enc, c, target, damage=grab is None, pull=grab is not None)
+    return take_hold(enc, c, target, damage=grab is None, pull=grab is not None, part=part)
 
 
 def grab_problem(
@@ -618,18 +668,35 @@ def improved_grab(
     "Grappling"): the hold's opposed check (lost against a target two sizes larger);
     won, both are grappling, the hold deals no extra damage (constriction aside) and
     the target is pulled into the creature's space without provoking. The creature
-    always tries (a reading) and conducts the grapple normally (its -20 hold with the
-    grabbing part alone is not modelled). Nothing happens if :func:`grab_problem`."""
+    always tries (a reading), conducting the grapple normally unless its attack chose to
+    hold with the grabbing part alone (``hold-part``: -20 on its grapple checks, the hold's
+    included, and not grappling; A88). Nothing happens if :func:`grab_problem`."""
     if grab_problem(enc, c, option, target) is not None:
         return
+    part = enc.budget.part_hold and enc.current is c
     sides = G.GrappleSides(
         None,
         None,
-        check_total(enc, c),
+        check_total(enc, c, 0, *((PART_PENALTY,) if part else ())),
         check_total(enc, target),
         G.hold_fails(c.stat.size, target.stat.size, enc.rules),
     )
-    _hold_event(enc, c, target, sides, joining=bool(target.grappling), grab=option.name)
+    _hold_event(enc, c, target, sides, joining=bool(target.grappling), grab=option.name, part=part)
+
+
+def part_hold_problem(
+    enc: Encounter, c: Combatant, option: AttackOption, target: Combatant
+) -> str | None:
+    """Why an attack with ``option`` on ``target`` cannot choose the one-part hold (SRD
+    "Improved Grab"), or None: only an attack with improved grab, by a creature not
+    grappling, on a smaller one it could hold."""
+    if option.ranged or "improved grab" not in option.effects:
+        return f"{option.name} has no improved grab: no hold-part"
+    if c.grappling:
+        return f"{c.id} is grappling already: its attacks grab nobody new"
+    if target.stat.size >= c.stat.size:
+        return f"{target.id} is not smaller than {c.id}: its grab holds nothing"
+    return None
 
 
 # ------------------------------------------------------------------ options in a grapple
@@ -703,6 +770,10 @@ def break_pin_problem(
 def escape_problem(
     enc: Encounter, c: Combatant, target: Combatant, weapon: str | None
 ) -> str | None:
+    if c.inside is not None:  # swallowed (SRD Swallow Whole)
+        from d20combat.encounter.maneuvers import swallow
+
+        return swallow.escape_problem(enc, c, target)
     why = _in_grapple_problem(enc, c, target, "escape")
     if why is not None:
         return why
@@ -859,6 +930,11 @@ def attempt_escape(
     enc: Encounter, c: Combatant, a: Attack, replaced: AttackOption, bonus: Total
 ) -> None:
     """seed 000 "Escape from Grapple", by a grapple check in place of an attack."""
+    if c.inside is not None:  # swallowed: back into the mouth (SRD Swallow Whole)
+        from d20combat.encounter.maneuvers import swallow
+
+        swallow.attempt_escape(enc, c, a, replaced, bonus)
+        return
     _escape(enc, c, enc.get(a.target), check_total(enc, c, _shift(replaced, bonus)), artist=False)
 
 
@@ -925,7 +1001,9 @@ def check_escape_artist(enc: Encounter, c: Combatant, a: A.Action) -> None:
     _need_standard(enc, c)
     if enc.budget.attacks_made:
         raise IllegalActionError("already attacked this turn")
-    if pinner_of(c) is not None:
+    if c.inside is not None:
+        why = escape_problem(enc, c, target, None)
+    elif pinner_of(c) is not None:
         why = escape_pin_problem(enc, c, target, None)
     else:
         why = escape_problem(enc, c, target, None)
@@ -940,7 +1018,11 @@ def run_escape_artist(enc: Encounter, c: Combatant, a: A.Action) -> None:
     enc.budget.use("standard")
     target = enc.get(a.target)
     mine = c.roll_total(G.escape_artist(c.stats), "skill")
-    if pinner_of(c) is not None:
+    if c.inside is not None:  # swallowed: back into the mouth (SRD Swallow Whole)
+        from d20combat.encounter.maneuvers import swallow
+
+        swallow.escape(enc, c, mine, artist=True)
+    elif pinner_of(c) is not None:
         _escape_pin(enc, c, target, mine, artist=True)
     else:
         _escape(enc, c, target, mine, artist=True)
@@ -950,6 +1032,8 @@ def gen_escape_artist(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     from d20combat.encounter import actions as A
 
     if not c.grappling:
+        if c.inside is not None:  # swallowed (SRD Swallow Whole)
+            yield A.EscapeArtist(c.inside)
         return
     pinner = pinner_of(c)
     if pinner is not None:
@@ -993,7 +1077,7 @@ def attack_problem(
     grapples, with an unarmed strike, a natural weapon or a light weapon, not with two
     weapons, and not while pinning (seed 004: "not while pinned or pinning"; seed 000:
     a pinner cannot "use a weapon")."""
-    if not c.grappling:
+    if not c.grappling or PART_HOLD in c.conditions:  # one part holds: the rest is free
         return None
     if "attack" not in enc.rules.grapple_options:
         return f"{enc.rules.name} has no attacks in a grapple"
@@ -1015,7 +1099,11 @@ def release_problem(enc: Encounter, c: Combatant, target: Combatant) -> str | No
         return f"{c.id} is not grappling {target.id}"
     if "release" not in enc.rules.grapple_options:
         return f"{enc.rules.name} has no release"
-    pinning = pinner_of(target) == c.id or garroter_of(target) == c.id  # seed 000 Garrote
+    pinning = (
+        pinner_of(target) == c.id
+        or garroter_of(target) == c.id  # seed 000 Garrote
+        or PART_HOLD in c.conditions  # SRD Improved Grab: its own bite or claw opens at will
+    )
     if not pinning:
         if not enc.rules.grapple_mutual_release:
             return f"{c.id} does not pin {target.id}: only a pin is let go at will (seed 000)"

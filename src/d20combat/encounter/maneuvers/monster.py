@@ -32,6 +32,7 @@ from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, ChargeManeuver, abil
 from d20combat.encounter.movement import walk
 from d20combat.errors import IllegalActionError
 from d20combat.grid.squares import footprint, square_name
+from d20combat.rules.attack import Attack
 from d20combat.rules.conditions import restrictions
 from d20combat.rules.maneuvers.trample import (
     AOO_PENALTY,
@@ -46,7 +47,7 @@ from d20combat.rules.maneuvers.trample import (
     trample_problem,
 )
 from d20combat.rules.maneuvers.trip import free_trip_sides, trip, trip_problem
-from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import AttackOption, Routine
 
 if TYPE_CHECKING:
@@ -211,6 +212,76 @@ def _pounce_ends(enc: Encounter, c: Combatant, target: Combatant, limit: int) ->
 
 
 CHARGE_MANEUVERS["pounce"] = ChargeManeuver(_check_pounce, _run_pounce, _pounce_ends, attacks=True)
+
+
+# ---------------------------------------------------------------- Rake in a grapple
+RAKE_RULE = "SRD special abilities Rake (grappling)"
+_IN_A_GRAPPLE = "in a grapple"  # fighting.build_attack's modifier
+
+
+def rake_problem(enc: Encounter, c: Combatant, target: Combatant) -> str | None:
+    """Why ``c`` cannot rake ``target`` now, or None (SRD "Rake": "two additional claw
+    attacks that it can use only against a grappled foe"; "must begin its turn
+    grappling to use its rake"; the stat block's count a turn, A87)."""
+    rake = c.stat.special("rake")
+    if rake is None or rake_option(c) is None:
+        return f"{c.id} has no rake"
+    if target.id not in c.grappling:
+        return f"{c.id} is not grappling {target.id}"
+    if target.id not in enc.budget.held:
+        return f"{c.id} did not begin its turn grappling {target.id} (SRD Rake)"
+    if enc.budget.rakes >= rake.count:
+        return f"{c.id} has made its {rake.count} rakes this turn"
+    from d20combat.encounter.maneuvers.grapple import pinned_by, pinner_of
+
+    if pinner_of(c) is not None:
+        return f"{c.id} is pinned: it can only try to escape the pin"
+    if pinned_by(enc, c) is not None:
+        return f"{c.id} is pinning: it cannot attack (seed 000)"
+    return None
+
+
+def check_rake(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Rake)
+    why = rake_problem(enc, c, enc.get(a.target))
+    if why:
+        raise IllegalActionError(why)
+
+
+def _no_grapple_penalty(attack: Attack) -> Attack:
+    """ "Rake attacks are not subject to the usual -4 penalty for attacking with a
+    natural weapon in a grapple"."""
+    bonus = attack.bonus
+    if any(p.modifier.source == _IN_A_GRAPPLE for p in bonus.parts):
+        kept = (p.modifier for p in bonus.parts if p.modifier.source != _IN_A_GRAPPLE)
+        attack = attack._replace(bonus=stack(kept))
+    return attack
+
+
+def run_rake(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """One rake (a free action, A87): the stat block's bonus and damage, without the
+    grapple's -4."""
+    assert isinstance(a, A.Rake)
+    option = rake_option(c)
+    assert option is not None
+    enc.budget.rakes += 1
+    strike(
+        enc,
+        c,
+        option,
+        option.bonus,
+        enc.get(a.target),
+        kind="rake",
+        special=_no_grapple_penalty,
+        rule=RAKE_RULE,
+    )
+
+
+def gen_rake(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    if not c.grappling or not enc.budget.held or c.stat.special("rake") is None:
+        return
+    for tid in c.grappling:
+        yield A.Rake(tid)
 
 
 # ---------------------------------------------------------------- Trample
