@@ -689,7 +689,13 @@ def _maneuver_odds(maneuver: str, rules: Any, as_json: bool, opts: dict[str, Any
     defender = derive(find_creature(opts["defender"]), rules)
     why = entry.problem(attacker, defender)
     if why is not None:
-        raise InputError(why, field="--defender", expected=f"a creature the attacker can {key}")
+        # the problems name the creature at fault first ("Goblin carries no garrote")
+        mine = why.startswith(attacker.stat.name) and attacker.stat.name != defender.stat.name
+        raise InputError(
+            why,
+            field="--attacker" if mine else "--defender",
+            expected=f"an attacker that can {key}" if mine else f"a creature it can {key}",
+        )
     situation = {f: opts[f] for f in entry.flags}
     result = entry.odds(attacker, defender, rules, **situation)
     if as_json:

@@ -95,3 +95,4 @@ def test_odds_garrote_json_contract() -> None:
         cli, ["odds", "garrote", "--attacker", "fighter-4", "--defender", "ogre"]
     )
     assert refused.exit_code == 2 and "carries no garrote" in refused.output
+    assert "error: --attacker: Human fighter 4 carries no garrote" in refused.output

@@ -786,3 +786,22 @@ def test_odds_turn_json_contract() -> None:
 def test_odds_turn_bad_input(args: tuple[str, ...], needle: str) -> None:
     result = run(*args)
     assert result.exit_code == 2 and needle in result.output
+
+
+def test_a_refusal_names_the_creature_at_fault() -> None:
+    # An attacker without swallow whole is the attacker's problem; a defender too large
+    # to swallow is the defender's (one line each, exit code 2).
+    runner = CliRunner()
+    mine = runner.invoke(
+        cli, ["odds", "swallow", "--attacker", "fighter-4", "--defender", "tyrannosaurus"]
+    )
+    assert mine.exit_code == 2
+    assert mine.output.strip().splitlines() == [
+        "error: --attacker: Human fighter 4 has no swallow whole "
+        "(expected an attacker that can swallow)"
+    ]
+    theirs = runner.invoke(
+        cli, ["odds", "swallow", "--attacker", "tyrannosaurus", "--defender", "ogre"]
+    )
+    assert theirs.exit_code == 2
+    assert theirs.output.strip().startswith("error: --defender: Ogre is too large")
