@@ -437,6 +437,14 @@ class Encounter:
             raise IllegalActionError("the fight is over" if self.outcome else "not started")
         check_action(self, cur, action)
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now (:meth:`check` without the reason)."""
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
+
     def apply(self, action: Action) -> list[Event]:
         """Resolve ``action`` for the current creature and return its events.
 

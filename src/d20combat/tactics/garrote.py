@@ -27,7 +27,6 @@ from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.maneuvers import grapple as GE
 from d20combat.encounter.maneuvers import touch_of
 from d20combat.encounter.maneuvers.garrote import cutters, garrote_of
-from d20combat.errors import IllegalActionError
 from d20combat.rules.checks import p_opposed
 from d20combat.rules.maneuvers import garrote as R
 from d20combat.rules.maneuvers.grapple import ties
@@ -103,14 +102,6 @@ def garrote_value(
     return p * held * gain - cost - worth
 
 
-def _legal(enc: Encounter, action: A.Action) -> bool:
-    try:
-        enc.check(action)
-    except IllegalActionError:
-        return False
-    return True
-
-
 def garrote_turn(enc: Encounter, c: Combatant) -> A.Action | None:
     """The action of a creature holding a garrote on a victim (None: it holds none):
     strangle while it has an attack left, then end its turn."""
@@ -120,14 +111,14 @@ def garrote_turn(enc: Encounter, c: Combatant) -> A.Action | None:
     if victim is None:
         return None
     strangle = A.Strangle(victim.id)
-    return strangle if _legal(enc, strangle) else A.EndTurn()
+    return strangle if enc.is_legal(strangle) else A.EndTurn()
 
 
 def plain_garrote(enc: Encounter, c: Combatant, attack: A.Attack) -> A.Action:
     """A plain attack the baseline picked with a garrote, which makes none: the garrote
     attack if it is legal, else the end of the turn."""
     garrote = A.Garrote(attack.target)
-    return garrote if _legal(enc, garrote) else A.EndTurn()
+    return garrote if enc.is_legal(garrote) else A.EndTurn()
 
 
 def strangle_threat(enc: Encounter, victim: Combatant, garroter: Combatant) -> float:

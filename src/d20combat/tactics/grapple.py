@@ -33,7 +33,6 @@ from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.handlers import attack_in_hand, attacks_after
 from d20combat.encounter.maneuvers import grapple as GE
 from d20combat.encounter.maneuvers import touch_of
-from d20combat.errors import IllegalActionError
 from d20combat.rules.checks import p_opposed
 from d20combat.rules.maneuvers import grapple as G
 from d20combat.rules.modifiers import BonusType, Modifier, Total
@@ -288,14 +287,6 @@ def _worth_escape(enc: Encounter, c: Combatant, t: Combatant) -> float:
     return mine + theirs
 
 
-def _legal(enc: Encounter, action: A.Action) -> bool:
-    try:
-        enc.check(action)
-    except IllegalActionError:
-        return False
-    return True
-
-
 def _pinned_turn(enc: Encounter, c: Combatant, pinner: Combatant) -> A.Action:
     """Escape the pin: by grapple check in place of an attack, or by Escape Artist (a
     standard action), whichever is likelier; nothing else is possible."""
@@ -303,11 +294,11 @@ def _pinned_turn(enc: Encounter, c: Combatant, pinner: Combatant) -> A.Action:
     artist = A.EscapeArtist(pinner.id)
     theirs = GE.check_total(enc, pinner).value
     options: list[tuple[float, A.Action]] = []
-    if _legal(enc, grapple):
+    if enc.is_legal(grapple):
         option, bonus = attack_in_hand(enc, c, grapple)
         shift = bonus.value - option.bonus.value
         options.append((_p(enc, GE.check_total(enc, c, shift).value, theirs), grapple))
-    if _legal(enc, artist):
+    if enc.is_legal(artist):
         mine = c.roll_total(G.escape_artist(c.stats), "skill").value
         options.append((_p(enc, mine, theirs), artist))
     if not options:
@@ -330,7 +321,7 @@ def grapple_turn(enc: Encounter, c: Combatant) -> A.Action | None:
     if enc.budget.held and c.stat.special_attack_rules:  # SRD Rake: free, so always
         for tid in c.grappling:
             t = enc.combatants[tid]
-            if t.side != c.side and _legal(enc, A.Rake(tid)):
+            if t.side != c.side and enc.is_legal(A.Rake(tid)):
                 return A.Rake(tid)
     pinner = GE.pinner_of(c)
     if pinner is not None:
@@ -339,7 +330,7 @@ def grapple_turn(enc: Encounter, c: Combatant) -> A.Action | None:
     if not (b.standard or b.routine is not None):
         return A.EndTurn()
     probe = A.GrappleDamage(c.grappling[0])
-    if not _legal(enc, probe) and not _legal(enc, A.Pin(c.grappling[0])):
+    if not enc.is_legal(probe) and not enc.is_legal(A.Pin(c.grappling[0])):
         return A.EndTurn()  # no attack left this turn
     option, bonus = attack_in_hand(enc, c, probe)
     shift = bonus.value - option.bonus.value
@@ -378,7 +369,7 @@ def grapple_turn(enc: Encounter, c: Combatant) -> A.Action | None:
     for value, action in sorted(choices, key=lambda x: -x[0]):
         if value <= 0:
             break
-        if _legal(enc, action):
+        if enc.is_legal(action):
             return action
     return A.EndTurn()
 
@@ -446,4 +437,4 @@ def hold_part_choice(enc: Encounter, c: Combatant, action: A.Action) -> A.Action
         action.expertise,
         True,
     )
-    return choice if _legal(enc, choice) else action
+    return choice if enc.is_legal(choice) else action

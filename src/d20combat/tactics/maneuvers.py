@@ -96,7 +96,6 @@ from d20combat.encounter.maneuvers.objects import IMMOBILE_MELEE, closed_doors, 
 from d20combat.encounter.maneuvers.overrun import overrun_paths, overrun_problem_in
 from d20combat.encounter.maneuvers.sunder import sunder_check
 from d20combat.encounter.maneuvers.trip import trip_option, trip_problem_in
-from d20combat.errors import IllegalActionError
 from d20combat.grid.squares import distance, footprint_distance
 from d20combat.rules.attack import Attack as Blow
 from d20combat.rules.checks import Ties, p_beats_by, p_opposed
@@ -611,11 +610,8 @@ def instead(enc: Encounter, c: Combatant, attack: A.Action) -> A.Action:
         if worth <= best or choice.problem(enc, c, target, attack.weapon) is not None:
             continue
         candidate = choice.action(attack)
-        try:
-            enc.check(candidate)
-        except IllegalActionError:
-            continue
-        best, chosen_action = worth, candidate
+        if enc.is_legal(candidate):
+            best, chosen_action = worth, candidate
     if enc.budget.routine is None and enc.budget.standard:
         rush = bull_rush_instead(enc, c, target, attack)
         if rush is not None and rush[0] > best:

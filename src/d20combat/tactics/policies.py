@@ -911,11 +911,8 @@ def _draw_ranged(v: _View) -> A.Action | None:
     for o in c.stats.options:
         if o.ranged and o.weapon is not None and o.item not in c.wielding:
             draw = A.Draw(o.item)
-            try:
-                v.enc.check(draw)
-            except IllegalActionError:
-                continue
-            return draw
+            if v.enc.is_legal(draw):
+                return draw
     return None
 
 

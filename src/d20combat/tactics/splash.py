@@ -39,7 +39,6 @@ from d20combat.encounter.maneuvers.splash import (
     throw_problem,
     within_5ft,
 )
-from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import attack_modifiers
 from d20combat.rules.maneuvers import splash as S
 from d20combat.rules.statistics import AttackOption
@@ -150,10 +149,6 @@ def throw_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Ac
         if throw_problem(enc, c, a) is not None:
             continue
         worth = throw_worth(enc, c, a, option)
-        if worth > best:
-            try:
-                enc.check(a)
-            except IllegalActionError:
-                continue
+        if worth > best and enc.is_legal(a):
             best, chosen = worth, a
     return chosen

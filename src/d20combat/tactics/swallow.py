@@ -22,7 +22,6 @@ from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.handlers import attack_in_hand
 from d20combat.encounter.maneuvers import grapple as GE
 from d20combat.encounter.maneuvers import swallow as SE
-from d20combat.errors import IllegalActionError
 from d20combat.rules.checks import p_opposed
 from d20combat.rules.maneuvers import grapple as G
 from d20combat.tactics.estimates import p_hits
@@ -30,14 +29,6 @@ from d20combat.tactics.worth import mean_damage
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
-
-
-def _legal(enc: Encounter, action: A.Action) -> bool:
-    try:
-        enc.check(action)
-    except IllegalActionError:
-        return False
-    return True
 
 
 def swallow_choice(
@@ -65,7 +56,7 @@ def swallowed_turn(enc: Encounter, c: Combatant) -> A.Action:
         best: tuple[float, A.Action] | None = None
         for name in SE.cutters(c):
             action = A.CutFree(s.id, name)
-            if not _legal(enc, action):
+            if not enc.is_legal(action):
                 continue
             option, bonus = attack_in_hand(enc, c, action)
             attack = SE.cut_attack(enc, c, s, option, bonus)
@@ -78,12 +69,12 @@ def swallowed_turn(enc: Encounter, c: Combatant) -> A.Action:
     ties = G.ties(enc.rules)
     options: list[tuple[float, A.Action]] = []
     grapple = A.EscapeGrapple(s.id)
-    if _legal(enc, grapple):
+    if enc.is_legal(grapple):
         option, bonus = attack_in_hand(enc, c, grapple)
         mine = GE.check_total(enc, c, bonus.value - option.bonus.value).value
         options.append((float(p_opposed(mine, theirs, ties)), grapple))
     artist = A.EscapeArtist(s.id)
-    if _legal(enc, artist):
+    if enc.is_legal(artist):
         mine = c.roll_total(G.escape_artist(c.stats), "skill").value
         options.append((float(p_opposed(mine, theirs, ties)), artist))
     options = [o for o in options if o[0] > 0]
