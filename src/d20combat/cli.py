@@ -984,6 +984,31 @@ def list_(kind: str) -> None:
         click.echo(name)
 
 
+@cli.command()
+@click.option(
+    "--ruleset",
+    "ruleset_name",
+    default=None,
+    help="Only this ruleset's readings (srd35, d20modern or advanced).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--markdown", is_flag=True, help="Print docs/rulesets.md (every ruleset).")
+def rules(ruleset_name: str | None, as_json: bool, markdown: bool) -> None:
+    """Print every point where the rulesets differ: each reading and its seed passage."""
+    from d20combat.render import rulesets as table
+
+    if markdown and (as_json or ruleset_name is not None):
+        raise InputError(
+            "--markdown prints the whole table", field="--markdown", expected="no other option"
+        )
+    if markdown:
+        click.echo(table.as_markdown(), nl=False)
+    elif as_json:
+        _echo_json(table.as_json(ruleset_name))
+    else:
+        click.echo("\n".join(table.as_text(ruleset_name)))
+
+
 @cli.command(name="import-srd")
 @click.argument("srd_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option(

@@ -905,3 +905,36 @@ def test_odds_with_power_attack(capsys: pytest.CaptureFixture[str]) -> None:
     )
     bad = run_main(capsys, "odds", "--attacker", "ogre", "--defender", "fighter-4", "--power", "1")
     assert_bad_input(*bad, "--power", "no Power Attack feat")
+
+
+# ---------------------------------------------------------------- rules (issue 9)
+def test_rules_prints_every_difference_with_each_reading_and_source() -> None:
+    out = ok("rules")
+    # seed 001 "Concealment": a d10; seed 003 / 004: percentile.
+    assert "concealment_die: The die a concealment miss chance is rolled on." in out
+    assert '  advanced   10   [seed 001 "Concealment": a d10, a low roll missing.]' in out
+    assert "dead_at" not in out  # -10 everywhere: not a difference
+
+
+def test_rules_for_one_ruleset_prints_only_its_readings() -> None:
+    out = ok("rules", "--ruleset", "d20modern")
+    assert out.startswith("The readings of d20modern (d20 Modern)")
+    assert "  d20modern  Defense  [seed 004" in out
+    assert "srd35  " not in out and "advanced  " not in out
+
+
+def test_rules_json() -> None:
+    data = ok_json("rules", "--ruleset", "advanced")
+    by_field = {p["field"]: p for p in data}
+    assert by_field["vulnerability_multiplier"]["readings"] == {
+        "advanced": {"value": [2, 1], "source": 'seed 001 "vulnerable": twice the usual damage.'}
+    }
+    every = ok_json("rules")
+    assert set(every[0]["readings"]) == {"srd35", "d20modern", "advanced"}
+
+
+def test_rules_unknown_ruleset_names_the_closest(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(capsys, "rules", "--ruleset", "advance")
+    assert_bad_input(code, out, err, "unknown ruleset 'advance'", "did you mean advanced?")
+    code, out, err = run_main(capsys, "rules", "--markdown", "--json")
+    assert_bad_input(code, out, err, "--markdown")

@@ -17,11 +17,13 @@ critical misses) can be switched on with any ruleset.
 
 from __future__ import annotations
 
+import difflib
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from typing import Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from d20combat.content.library import data_dir
 from d20combat.content.loading import Frozen, read_yaml, validate
@@ -51,22 +53,91 @@ class Variant(StrEnum):
 
 
 class Ruleset(Frozen):
-    """The readings one ruleset takes. Each field's YAML entry cites its source."""
+    """The readings one ruleset takes.
+
+    Each reading field's docstring says what the point is and cites the passage each
+    ruleset's reading rests on (``<ruleset>: <source>.`` lines, or one ``all:`` line
+    where the rulesets agree); ``d20combat rules`` and docs/rulesets.md print them.
+    """
+
+    model_config = ConfigDict(use_attribute_docstrings=True)
 
     name: str
     title: str
     sources: tuple[str, ...]
     defense_term: str = "AC"
+    """What the armor class is called.
+
+    srd35: SRD combat-i "Armor Class".
+    d20modern: seed 004 calls Armor Class "Defense".
+    advanced: seed 001 "Armor Class".
+    """
     concealment_die: Literal[100, 10] = 100
+    """The die a concealment miss chance is rolled on.
+
+    srd35: seed 003 "Concealment Miss Chance": d%.
+    d20modern: seed 004 "Concealment Miss Chance": percentile.
+    advanced: seed 001 "Concealment": a d10, a low roll missing.
+    """
     averted_gaze_miss_chance: int = 20
+    """The miss chance averting the eyes from a gaze gives the gazer (percent).
+
+    all: SRD special abilities "Gaze".
+    """
     dr_bypass_per_enhancement: int = Field(default=0, ge=0)
+    """Points of damage reduction a magic weapon bypasses per +1 (0: only x/magic).
+
+    srd35: SRD special abilities "Damage Reduction": magic overcomes x/magic only.
+    d20modern: srd35 reading (seed 004 is silent).
+    advanced: seed 001 "Damage Reduction": 10 points per +1.
+    """
     grapple_size: Literal["special", "reversed-attack"] = "special"
+    """The size modifier of a grapple check.
+
+    srd35: seed 000 / 002 "Grapple Checks": special size modifier, +/-4 a category.
+    d20modern: seed 004 "Grapple Checks": Table: Grapple Modifiers.
+    advanced: seed 001 "Calculating your grapple bonus": the attack size modifier reversed.
+    """
     grapple_base: Literal["bab-str", "melee-attack"] = "bab-str"
+    """What a grapple check adds to the d20.
+
+    srd35: seed 000 / 002 "Grapple Checks": BAB + Str.
+    d20modern: seed 004 "Grapple Checks": BAB + Str.
+    advanced: seed 001 "Calculating your grapple bonus": the melee attack bonus.
+    """
     grapple_ties: Literal["higher-modifier", "initiator"] = "higher-modifier"
+    """Who wins a tied grapple check.
+
+    srd35: seed 000 / 002 "Grapple Checks": the higher modifier, then a reroll.
+    d20modern: srd35 reading (seed 004 is silent).
+    advanced: seed 001 "Calculating your grapple bonus": the initiator (">=").
+    """
     grapple_provokes: Literal["target", "unarmed-attack"] = "target"
+    """What provokes when a grapple starts.
+
+    srd35: seed 000 "Starting a Grapple" step 1: the target, armed or not.
+    d20modern: seed 004 "Starting a Grapple" step 1.
+    advanced: seed 001 "Initiating a grapple": only as an unarmed attack on an armed foe.
+    """
     grapple_hold_too_large: int = Field(default=2, ge=1)
+    """Size categories larger at which a hold fails automatically (D05).
+
+    all: seed 000 "Starting a Grapple" step 3.
+    """
     grapple_attack_penalty: int = -4
+    """Attack penalty for attacking a grapple opponent with a light weapon (D09).
+
+    srd35: seed 000 / 002 "If You're Grappling": -4.
+    d20modern: seed 004 "If the Character is Grappling": no penalty.
+    advanced: seed 001 "While grappling": a normal attack.
+    """
     grapple_draw_check: bool = True
+    """Whether drawing a light weapon in a grapple takes a grapple check (D10).
+
+    srd35: seed 000 / 002 "If You're Grappling".
+    d20modern: seed 004 "If the Character is Grappling": a move action, no check.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     grapple_options: tuple[str, ...] = (
         "attack",
         "damage",
@@ -78,64 +149,389 @@ class Ruleset(Frozen):
         "use-weapon",
         "release",
     )
+    """The things a grappler may do (D08).
+
+    srd35: seed 000 / 002 "If You're Grappling".
+    d20modern: seed 004 "If the Character is Grappling": only the options listed.
+    advanced: srd35's list: seed 001 gives none (A02).
+    """
     grapple_escape: Literal["all", "one"] = "all"
+    """Whether an escape must beat every opponent of a grapple or frees from one (D16).
+
+    srd35: seed 000 "Multiple Grapples".
+    d20modern: seed 004 "Multiple Grapplers" as seed 000 (A17).
+    advanced: seed 001 "Piling on": each pairing follows the normal rules.
+    """
     grapple_limit: int = Field(default=4, ge=1)
+    """The most grapplers on one opponent.
+
+    all: seed 000 "Multiple Grapples".
+    """
     grapple_casting: Literal["concentration", "spellcraft", "none"] = "concentration"
+    """The check to cast a spell in a grapple (D15).
+
+    srd35: seed 000 "If You're Grappling": Concentration.
+    d20modern: seed 004: no spells in a grapple.
+    advanced: seed 001: Spellcraft.
+    """
     grapple_casting_dc: int = 20
+    """The base DC of casting in a grapple.
+
+    all: seed 000 "If You're Grappling": DC 20.
+    """
     grapple_casting_per_level: int = 1
+    """DC added per spell level to cast in a grapple (D15).
+
+    srd35: seed 000: + spell level.
+    d20modern: srd35 reading (no spells in a d20 Modern grapple).
+    advanced: seed 001: + twice the spell level.
+    """
     grapple_mutual_release: bool = False
+    """Whether two grapplers may end a grapple together as a free action.
+
+    srd35: seed 000 "If You're Pinning": only a pin is released at will.
+    d20modern: srd35 reading.
+    advanced: seed 001: "You can end a grapple as a free action if the other creature also
+        wishes to end it".
+    """
     climb_larger: bool = False
+    """Whether a creature may climb onto a larger one.
+
+    srd35: no such rule in seeds 000, 002, 003.
+    d20modern: no such rule in seed 004.
+    advanced: seed 001 "Climbing onto larger creatures".
+    """
     improved_maneuver_bonus: int = 4
+    """The bonus of an Improved maneuver feat on the opposed roll.
+
+    all: seed 002 and SRD feats "Improved Trip" etc.: +4.
+    """
     trip_touch_attack: bool = True
+    """Whether a trip starts with a melee touch attack (D18).
+
+    srd35: seed 000 "Trip".
+    d20modern: seed 004 "Trip".
+    advanced: seed 001 "Trip": the opposed roll is the whole trip.
+    """
     trip_counter: bool = True
+    """Whether a failed tripper may be tripped back.
+
+    all: seed 000 "Trip".
+    """
     splash_scatter_turn: Literal["clockwise", "counterclockwise"] = "clockwise"
+    """Which way a missed splash weapon's scatter direction is counted (D31).
+
+    all: seed 000 "Throw Splash Weapon".
+    """
     splash_scatter_distance: Literal["increments", "increment-feet"] = "increments"
+    """How far a missed splash weapon scatters (D31).
+
+    all: seed 000 "Throw Splash Weapon": a square per range increment.
+    """
     monster_trip_check: Literal["stated", "computed"] = "stated"
+    """A monster's free trip: the check its text states or one computed from the ruleset (A60).
+
+    srd35: SRD monsters "Trip (Ex)": the stated modifier.
+    d20modern: seed 004's own trip size modifiers.
+    advanced: seed 001's own trip size modifiers.
+    """
     bull_rush_astray_percent: int = Field(default=25, ge=0, le=100)
+    """Chance an attack of opportunity during a bull rush strikes the other party (D20).
+
+    all: seed 000 / 002 "Bull Rush": 25%.
+    """
     bull_rush_no_step: bool = False
+    """Whether a bull rusher loses its 5-foot step.
+
+    srd35: seed 000 "Bull Rush" forbids none.
+    d20modern: seed 004 "Bull Rush": no 5-foot step before, during or after.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     overrun_check: Literal["opposed", "trip"] = "opposed"
+    """How an overrun's block is resolved (D17).
+
+    srd35: seed 000 "Overrun": opposed Strength against Strength or Dexterity.
+    d20modern: seed 004 "Overrun": as a trip attack.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     overrun_straight_ft: int = Field(default=0, ge=0)
+    """Straight-line feet needed before an overrun (D17).
+
+    srd35: seed 000 "Overrun": any move.
+    d20modern: seed 004 "Overrun": 10 ft in a straight line.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     overrun_once_per_round: bool = True
+    """Whether only one overrun is allowed a round (D17).
+
+    srd35: seed 000 "Overrun": one a round.
+    d20modern: seed 004 "Overrun": one per action.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     disarm_grip: Literal["weapon-effort", "two-hands"] = "weapon-effort"
+    """The grip modifiers of a disarm (D19).
+
+    srd35: seed 000 / 002 "Disarm": two-handed +4, light -4.
+    d20modern: seed 004 "Disarm": two hands +4, no light penalty.
+    advanced: seed 001 "Disarm": two hands +4.
+    """
     disarm_size: Literal["combatant", "weapon", "both"] = "combatant"
+    """The size modifiers of a disarm (D19).
+
+    srd35: seed 000 / 002 "Disarm": the larger combatant +4 a category.
+    d20modern: seed 004 "Disarm": the larger weapon and the larger combatant.
+    advanced: seed 001 "Disarm": the larger weapon +4 a category.
+    """
     disarm_weapons: Literal["any", "disarm-weapons"] = "any"
+    """Which weapons may disarm (D19).
+
+    srd35: seed 000 "Disarm": any melee weapon or an unarmed strike.
+    d20modern: seed 004 "Disarm": any.
+    advanced: seed 001 "Disarm": only certain weapons (whip, flail).
+    """
     disarm_ranged: Literal["opposed", "attack-object"] = "opposed"
+    """How a ranged weapon is disarmed (D19).
+
+    srd35: seed 000 "Disarm": the opposed roll.
+    d20modern: seed 004 "Ranged Weapons": attack the weapon as an object.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     disarm_non_weapon_penalty: int = -4
+    """The defender's modifier when the item is not a melee weapon (D19).
+
+    srd35: seed 000 "Disarm": -4.
+    d20modern: seed 004 "Grabbing Objects": none.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     grab_well_secured: Literal["pinned", "bonus"] = "pinned"
+    """Grabbing a well-secured item (D14).
+
+    srd35: seed 000 "Grabbing Items": only from a pinned wearer.
+    d20modern: seed 004 "Grabbing Objects": the target +4.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     held_object_ac: Literal["object", "touch-plus-4"] = "object"
+    """The armor class of a held object (D28).
+
+    srd35: seed 000 "Attack An Object": 10 + size + the holder's Dex, +5 in hand.
+    d20modern: srd35 reading (seed 004's own rules are missing).
+    advanced: seed 001 "Attacking held items and objects": touch AC + 4.
+    """
     unattended_object_melee: Literal["attack-roll", "automatic"] = "attack-roll"
+    """Whether a melee blow at an unattended object needs an attack roll (D28).
+
+    srd35: seed 000 "Attack An Object".
+    d20modern: srd35 reading.
+    advanced: seed 001 "Attacking held items and objects": no attack roll.
+    """
     fragile_objects_break: bool = False
+    """Whether small fragile items break on a hit (D28).
+
+    srd35: no such rule in seed 000.
+    d20modern: srd35 reading.
+    advanced: seed 001 "Attacking held items and objects".
+    """
     aid_another_until: Literal["aider-next-turn", "friend-next-turn"] = "aider-next-turn"
+    """How long an aid another bonus lasts (D40, A15).
+
+    srd35: seed 000 / SRD combat-ii "Aid Another": to the aider's next turn.
+    d20modern: seed 004 "Aid Another": on the friend's next turn.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     aid_another_bonus: Literal["untyped", "circumstance"] = "untyped"
+    """The type of an aid another bonus (D40).
+
+    srd35: seed 000 / SRD combat-ii "Aid Another": untyped.
+    d20modern: seed 004 "Aid Another": circumstance.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     coup_de_grace_ranged: Literal["bow-crossbow", "any"] = "bow-crossbow"
+    """Which ranged weapons may deliver a coup de grace (D33).
+
+    srd35: SRD combat-ii "Coup de Grace": a bow or crossbow.
+    d20modern: seed 004 "Coup de Grace": any ranged weapon, adjacent.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     knockout_blow: bool = False
+    """Whether the knockout blow exists.
+
+    srd35: no such rule in seeds 000, 002, 003.
+    d20modern: seed 004 "Knockout Blow".
+    advanced: srd35 reading (seed 001 is silent).
+    """
     helpless_aimed_shot_bonus: int = Field(default=0, ge=0)
+    """Attack bonus of a full-round aimed shot at a helpless foe.
+
+    srd35: no such rule in seeds 000, 002, 003.
+    d20modern: seed 004 "Helpless Defenders": +5.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     iteratives: Literal["every-5", "one-secondary"] = "every-5"
+    """The extra attacks a high base attack bonus gives.
+
+    srd35: SRD combat-i "Attack Bonus": -5 for every 5 points.
+    d20modern: srd35 reading (seed 004 is silent).
+    advanced: seed 001 "Base Attack Bonus": one secondary attack at +6.
+    """
     secondary_attack_penalty: int = -5
+    """The penalty of a secondary (iterative) attack.
+
+    all: SRD combat-i "Attack Bonus": -5.
+    """
     two_weapon: Literal["table", "primary-secondary"] = "table"
+    """How two-weapon fighting is penalised.
+
+    srd35: seed 000 "Two-Weapon Fighting" table.
+    d20modern: seed 004 "Attacking with Two Weapons" table.
+    advanced: seed 001 "Two-weapon fighting": primary if light, else secondary.
+    """
     nonlethal: Literal["separate", "subdual", "threshold"] = "separate"
+    """The nonlethal damage model.
+
+    srd35: seed 003 "Nonlethal Damage": tracked apart.
+    d20modern: seed 004 "Nonlethal Damage": against the massive damage threshold.
+    advanced: seed 001 "Subdual damage": lowers hit points to no less than 0.
+    """
     lethal_weapon_nonlethal: Literal["attack-penalty", "half-damage"] = "attack-penalty"
+    """Nonlethal damage with a lethal weapon.
+
+    srd35: SRD combat-ii: -4 on the attack.
+    d20modern: srd35 reading.
+    advanced: seed 001 "Dealing subdual damage": half damage.
+    """
     massive_damage: Literal["fixed", "constitution"] = "fixed"
+    """The massive damage threshold's rule.
+
+    srd35: SRD combat-i "Massive Damage": a fixed 50.
+    d20modern: seed 004 "Massive Damage": the Constitution score.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     massive_damage_threshold: int = 50
+    """The fixed massive damage threshold (0: the Constitution score).
+
+    srd35: SRD combat-i "Massive Damage": 50.
+    d20modern: seed 004 "Massive Damage": the Constitution score.
+    advanced: srd35 reading.
+    """
     massive_damage_dc: int = 15
+    """The Fortitude DC against massive damage.
+
+    all: SRD combat-i "Massive Damage": DC 15.
+    """
     massive_damage_effect: Literal["death", "drop-to-minus-one"] = "death"
+    """What a failed massive damage save does.
+
+    srd35: SRD combat-i "Massive Damage": death.
+    d20modern: seed 004 "Massive Damage": -1 hit points.
+    advanced: srd35 reading.
+    """
     dying_recovery: Literal["percent", "fortitude"] = "percent"
+    """How the dying become stable on their own.
+
+    srd35: SRD combat-i "Stable Characters and Recovery": 10% a round.
+    d20modern: seed 004 "Recovering without Help": Fortitude DC 20.
+    advanced: srd35 reading.
+    """
     dying_stabilize_percent: int = 10
+    """The chance a round to become stable (percent reading).
+
+    all: SRD combat-i "Stable Characters and Recovery": 10%.
+    """
     dying_stabilize_dc: int = 20
+    """The Fortitude DC a round to become stable (fortitude reading).
+
+    all: seed 004 "Recovering without Help": DC 20.
+    """
     dead_at: int = -10
+    """The hit points at which a character dies.
+
+    all: SRD combat-i "Dead": -10.
+    """
     object_half_damage_energy: tuple[str, ...] = ("acid", "fire", "electricity")
+    """Energy types that deal half damage to objects.
+
+    srd35: seed 000 "Energy Attacks": acid, fire, lightning.
+    d20modern: seed 004 "Energy Attacks": electricity, fire.
+    advanced: srd35 reading.
+    """
     object_quarter_damage_energy: tuple[str, ...] = ("cold",)
+    """Energy types that deal a quarter damage to objects.
+
+    all: seed 000 "Energy Attacks": cold.
+    """
     stability_legs: int = 3
+    """Legs that give the stability bonus against a bull rush or trip.
+
+    srd35: seed 000 "Bull Rush": more than two.
+    d20modern: seed 004 "Bull Rush": more than two.
+    advanced: seed 001 "Trip": four or more.
+    """
     stability_bonus: int = 4
+    """The stability bonus.
+
+    all: seed 000 "Bull Rush": +4.
+    """
     vulnerability_multiplier: tuple[int, int] = (3, 2)
+    """The damage multiplier of a vulnerability (numerator, denominator).
+
+    srd35: SRD special abilities "Vulnerability to Energy": +50%.
+    d20modern: srd35 reading (seed 004 is silent).
+    advanced: seed 001 "vulnerable": twice the usual damage.
+    """
     withdraw_speed_multiplier: int = 2
+    """How far a withdraw moves, in multiples of speed.
+
+    srd35: seed 002 "Attacks of Opportunity": normal speed.
+    d20modern: seed 004 "Withdraw": twice speed.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     run_speed_multiplier: int = 4
+    """How far a run moves, in multiples of speed.
+
+    all: SRD combat-i "Run": four times.
+    """
     run_heavy_armor_multiplier: int = 3
+    """How far a run moves in heavy armor.
+
+    srd35: SRD combat-i "Run": three times.
+    d20modern: seed 004 "Run": four times.
+    advanced: srd35 reading.
+    """
     run_ranged_defense_bonus: int = 0
+    """Defense bonus against ranged attacks while running.
+
+    srd35: none in the SRD.
+    d20modern: seed 004 "Run": +2.
+    advanced: srd35 reading.
+    """
     helpless_defense: Literal["dex-zero", "five-plus-size"] = "dex-zero"
+    """A helpless defender's armor class.
+
+    srd35: SRD combat-ii "Helpless Defenders": Dex 0.
+    d20modern: seed 004 "Helpless Defenders": 5 + size.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     melee_engagement: Literal["threaten", "adjacent"] = "threaten"
+    """When a target counts as in melee for shooting into it (D38).
+
+    srd35: SRD combat-i "Shooting or Throwing into a Melee": threatened.
+    d20modern: seed 004: adjacent.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     power_attack: Literal["feat", "stance"] = "feat"
+    """Power attack: a feat or a stance anyone may take.
+
+    srd35: SRD feats "Power Attack".
+    d20modern: srd35 reading (seed 004 is silent).
+    advanced: seed 001 "Fighting stances".
+    """
     stances: tuple[str, ...] = ()
+    """The other fighting stances.
+
+    srd35: none in seeds 000, 002, 003.
+    d20modern: none in seed 004.
+    advanced: seed 001 "Fighting stances": reckless, defensive.
+    """
     provoking_actions: tuple[str, ...] = (
         "ranged-attack",
         "unarmed-attack",
@@ -150,6 +546,12 @@ class Ruleset(Frozen):
         "difficult-step",
         "coup-de-grace",
     )
+    """The actions that provoke attacks of opportunity.
+
+    srd35: seed 002 action list and SRD Table: Actions in Combat.
+    d20modern: seed 004: opening a door does not provoke; the knockout blow does.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     variants: frozenset[Variant] = frozenset()
 
     def with_variants(self, *variants: Variant | str) -> Ruleset:
@@ -170,9 +572,63 @@ def ruleset(name: str = "srd35") -> Ruleset:
     """
     key = name.strip().lower()
     if key not in RULESET_NAMES:
+        close = difflib.get_close_matches(key, RULESET_NAMES, n=2, cutoff=0.4)
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
         raise ContentError(
-            f"unknown ruleset {name!r}",
+            f"unknown ruleset {name!r}{hint}",
             field="ruleset",
             expected="one of " + ", ".join(RULESET_NAMES),
         )
     return validate(Ruleset, read_yaml(data_dir() / "rulesets" / f"{key}.yaml"), error=ContentError)
+
+
+META_FIELDS = frozenset({"name", "title", "sources", "variants"})
+"""Fields that describe a ruleset rather than take a reading."""
+
+
+@dataclass(frozen=True)
+class Point:
+    """One point of the rules and each ruleset's reading of it, with its source."""
+
+    field: str
+    summary: str
+    values: dict[str, object]
+    sources: dict[str, str]
+
+    @property
+    def differs(self) -> bool:
+        return len({repr(v) for v in self.values.values()}) > 1
+
+
+def _sources(doc: str) -> tuple[str, dict[str, str]]:
+    """A reading field's docstring: its summary line and the source of each ruleset."""
+    paras = doc.split("\n\n", 1)
+    summary = " ".join(paras[0].split())
+    found: dict[str, str] = {}
+    current = ""
+    for line in (paras[1] if len(paras) > 1 else "").splitlines():
+        head, sep, rest = line.strip().partition(": ")
+        if sep and head in (*RULESET_NAMES, "all"):
+            current = head
+            found[current] = rest
+        elif current:
+            found[current] += " " + line.strip()
+    common = found.pop("all", "")
+    return summary, {n: found.get(n, common) for n in RULESET_NAMES}
+
+
+def points(*, differing: bool = True) -> tuple[Point, ...]:
+    """Every reading field of :class:`Ruleset` with each ruleset's value and source,
+    in the order the model declares them; only those where the rulesets differ unless
+    ``differing`` is false."""
+    rulesets = [ruleset(n) for n in RULESET_NAMES]
+    out = []
+    for name, info in Ruleset.model_fields.items():
+        if name in META_FIELDS:
+            continue
+        summary, sources = _sources(info.description or "")
+        values = {r.name: getattr(r, name) for r in rulesets}
+        point = Point(name, summary, values, sources)
+        if point.differs or not differing:
+            out.append(point)
+    return tuple(out)
