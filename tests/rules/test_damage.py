@@ -16,7 +16,15 @@ from d20combat.content.bestiary import find_creature
 from d20combat.content.creatures import DamageReduction
 from d20combat.content.damage import DamageType
 from d20combat.content.rulesets import Ruleset, ruleset
-from d20combat.rules.damage import DamagePart, Defenses, apply_defenses, bypasses, effective_dr
+from d20combat.rules.damage import (
+    DamagePart,
+    Defenses,
+    Reduction,
+    apply_defenses,
+    bypasses,
+    effective_dr,
+    healing_of,
+)
 from d20combat.rules.statistics import derive
 
 SRD35 = ruleset("srd35")
@@ -256,3 +264,106 @@ def test_vulnerability_never_reduces_damage(parts: list[DamagePart], rules: Rule
     raw = sum(p.amount for p in parts)
     vulnerable = frozenset({FIRE, COLD, ACID})
     assert after(parts, rules, vulnerable=vulnerable) >= raw
+
+
+# --- seed 001 damage types (issue 9) ---------------------------------------------------
+
+NEG, POS = DamageType.NEGATIVE, DamageType.POSITIVE
+HOLY, PSYCHIC, WATER = DamageType.HOLY, DamageType.PSYCHIC, DamageType.WATER
+LIVING: frozenset[str] = frozenset()
+UNDEAD = frozenset({"undead", "unholy"})
+
+
+def outcome(part: DamagePart, rules: Ruleset, **defenses: object) -> tuple[int, list[str]]:
+    total, notes = apply_defenses([part], Defenses(**defenses), rules)  # type: ignore[arg-type]
+    return total, [f"{n.kind} {n.amount}: {n.detail}" for n in notes]
+
+
+@pytest.mark.parametrize("rules", [SRD35, MODERN, ADVANCED])
+def test_negative_energy_harms_the_living_and_heals_the_undead(rules: Ruleset) -> None:
+    """seed 001 "Negative energy ... damages living creatures, but heals the undead";
+    "Positive energy heals living creatures, but deals damage to undead creatures"
+    (srd35 and d20modern: the SRD's cure and inflict spells, D76). 7 negative energy:
+    7 damage to a living soldier; to a zombie, 0 damage and 7 healed."""
+    assert outcome(hit(7, NEG), rules, kinds=LIVING) == (7, [])
+    assert outcome(hit(7, NEG), rules, kinds=UNDEAD) == (
+        0,
+        ["healing 7: negative energy heals the undead"],
+    )
+    assert outcome(hit(7, POS), rules, kinds=UNDEAD) == (7, [])
+    assert outcome(hit(7, POS), rules, kinds=LIVING) == (
+        0,
+        ["healing 7: positive energy heals the living"],
+    )
+    # a construct is neither living nor undead (A141): no effect either way
+    assert outcome(hit(7, NEG), rules, kinds=frozenset({"construct", "mindless"}))[0] == 0
+    assert healing_of(apply_defenses([hit(7, POS)], Defenses(), rules)[1]) == 7
+
+
+def test_psychic_has_no_effect_on_the_mindless_under_advanced_only() -> None:
+    """seed 001 "Psychic damage ... no effect on mindless creatures such constructs or
+    plants": 9 psychic to an ooze (no Intelligence) is 0 under advanced; srd35 has no
+    such trait (the seeds 000-003 name no psychic damage: D76): 9."""
+    ooze = derive(find_creature("gray-ooze")).defenses
+    assert "mindless" in ooze.kinds
+    assert apply_defenses([hit(9, PSYCHIC)], ooze, ADVANCED) == (
+        0,
+        (Reduction("immunity", 9, "psychic damage has no effect on the mindless"),),
+    )
+    assert apply_defenses([hit(9, PSYCHIC)], ooze, SRD35)[0] == 9
+    assert after([hit(9, PSYCHIC)], ADVANCED) == 9  # a thinking creature
+
+
+def test_holy_damage_is_doubled_against_undead_and_unholy() -> None:
+    """seed 001 "Holy damage ... especially deadly to undead and unholy creatures"
+    (A140: read as a vulnerability, x2 under advanced's "twice the usual damage"):
+    5 holy to a ghoul (undead, chaotic evil) deals 10; to a neutral soldier, 5."""
+    ghoul = derive(find_creature("ghoul")).defenses
+    assert {"undead", "unholy"} <= ghoul.kinds
+    total, notes = apply_defenses([hit(5, HOLY)], ghoul, ADVANCED)
+    assert total == 10 and notes[0].kind == "vulnerability" and notes[0].amount == -5
+    assert after([hit(5, HOLY)], ADVANCED) == 5
+    assert apply_defenses([hit(5, HOLY)], ghoul, SRD35)[0] == 5  # no holy trait in srd35
+    # resistance comes off before the doubling, as for any vulnerability: (5 - 2) x 2
+    assert after([hit(5, HOLY)], ADVANCED, kinds=UNDEAD, resist={HOLY: 2}) == 6
+
+
+def test_water_harms_only_creatures_of_fire_or_water_soluble() -> None:
+    """seed 001 "Water damage ... normally only applies to creatures made of fire or of
+    water-soluble substances like sand or salt" (A142: the fire subtype, or a creature
+    listed as vulnerable to water): 6 water to a fire elemental 6, to a soldier 0, to a
+    salt creature vulnerable to water 12 (twice)."""
+    elemental = derive(find_creature("medium-fire-elemental")).defenses
+    assert apply_defenses([hit(6, WATER)], elemental, ADVANCED)[0] == 6
+    assert after([hit(6, WATER)], ADVANCED) == 0
+    assert after([hit(6, WATER)], ADVANCED, vulnerable=frozenset({WATER})) == 12
+    assert after([hit(6, WATER)], SRD35) == 6
+
+
+@given(
+    amount=st.integers(0, 60),
+    t=st.sampled_from(list(DamageType)),
+    kinds=st.frozensets(st.sampled_from(["undead", "construct", "mindless", "unholy", "fire"])),
+    rules=st.sampled_from([SRD35, MODERN, ADVANCED]),
+)
+def test_damage_type_traits_against_brute_force(
+    amount: int, t: DamageType, kinds: frozenset[str], rules: Ruleset
+) -> None:
+    """Property, against the seed 001 text written out independently: the damage and the
+    healing of one typed hit."""
+    traits = rules.damage_type_traits
+    damage, healing = amount, 0
+    if t in (NEG, POS) and "energy-life" in traits:
+        if "construct" in kinds:
+            damage = 0
+        elif (t is NEG) == ("undead" in kinds):
+            damage, healing = 0, amount
+    elif t is PSYCHIC and "psychic-mindless" in traits and "mindless" in kinds:
+        damage = 0
+    elif t is HOLY and "holy-bane" in traits and ({"undead", "unholy"} & kinds):
+        num, den = rules.vulnerability_multiplier
+        damage = amount * num // den
+    elif t is WATER and "water-fire-only" in traits and "fire" not in kinds:
+        damage = 0
+    total, notes = apply_defenses([hit(amount, t)], Defenses(kinds=kinds), rules)
+    assert (total, healing_of(notes)) == (damage, healing)

@@ -478,6 +478,19 @@ class Ruleset(Frozen):
     d20modern: srd35 reading (seed 004 is silent).
     advanced: seed 001 "vulnerable": twice the usual damage.
     """
+    damage_type_traits: tuple[
+        Literal["energy-life", "psychic-mindless", "holy-bane", "water-fire-only"], ...
+    ] = ("energy-life",)
+    """The seed 001 damage-type traits that apply (D76).
+
+    srd35: SRD spells "Cure Light Wounds", "Inflict Light Wounds" (positive energy harms
+    and negative energy heals the undead); the seeds name no holy, psychic or water
+    damage.
+    d20modern: srd35 reading (seed 004 names no energy but fire, cold, acid, electricity
+    and sonic).
+    advanced: seed 001 "Holy damage", "Negative energy", "Positive energy", "Psychic
+    damage", "Water damage".
+    """
     withdraw_speed_multiplier: int = 2
     """How far a withdraw moves, in multiples of speed.
 

@@ -42,8 +42,9 @@ from d20combat.rules.conditions import (
     roll_modifiers,
     sneak_attack_extra,
 )
+from d20combat.rules.damage import healing_of
 from d20combat.rules.dice import D100, Dice, Roll
-from d20combat.rules.hitpoints import take_damage, take_nonlethal
+from d20combat.rules.hitpoints import heal, take_damage, take_nonlethal
 from d20combat.rules.maneuvers.aid import aid_modifier
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import AttackOption
@@ -618,6 +619,9 @@ def deal_damage(
         )
     vitals = out.vitals
     notes = list(out.notes)
+    if r.reductions and (healed := healing_of(r.reductions)):
+        vitals = heal(vitals, healed, enc.rules)  # seed 001 "Negative energy ... heals the undead"
+        notes.append(f"healed {healed}")
     if r.instant_kill:
         vitals = vitals._replace(dead=True)
         notes.append("instant kill (seed 000 variant)")

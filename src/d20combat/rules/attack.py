@@ -311,7 +311,8 @@ def damage_of(
     unarmed-strike damage). ``roll``: the attack roll's fields of the result."""
     parts = roll_damage(dice, attack, mult)
     d = attack.defenses
-    if d.dr or d.resist or d.immune or d.vulnerable:
+    energy = bool(rules.damage_type_traits) and any(not p.physical for p in parts)
+    if d.dr or d.resist or d.immune or d.vulnerable or energy:
         damage, notes = apply_defenses(parts, d, rules)
     else:  # nothing to reduce or multiply: apply_defenses would add the parts up
         damage, notes = sum(p.amount for p in parts), ()

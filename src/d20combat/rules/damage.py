@@ -12,6 +12,15 @@ Sources:
   Resistance": subtract the resistance from each attack's damage of that type;
   immunity stops it; vulnerability multiplies it (ruleset ``vulnerability_multiplier``:
   +50% in srd35, double in ``advanced``).
+* seed 001 damage categories, each trait applied when the ruleset's
+  ``damage_type_traits`` names it (:data:`TRAITS`): "Negative energy ... damages living
+  creatures, but heals the undead", "Positive energy heals living creatures, but deals
+  damage to undead creatures" (``energy-life``; srd35 by the SRD's cure and inflict
+  spells, "Since undead are powered by negative energy"; constructs neither, A141);
+  "Psychic damage ... has no effect on mindless creatures" (``psychic-mindless``);
+  "Holy damage ... especially deadly to undead and unholy creatures" (``holy-bane``:
+  read as a vulnerability, A140); "Water damage ... normally only applies to creatures
+  made of fire or of water-soluble substances" (``water-fire-only``, A142).
 """
 
 from __future__ import annotations
@@ -39,20 +48,36 @@ class DamagePart(NamedTuple):
         return any(t.physical for t in self.types)
 
 
+TRAITS = ("energy-life", "psychic-mindless", "holy-bane", "water-fire-only")
+"""The seed 001 damage-type traits a ruleset may apply (``Ruleset.damage_type_traits``)."""
+
+# The target kinds the traits read (``Defenses.kinds``).
+UNDEAD, CONSTRUCT, MINDLESS, UNHOLY, FIRE_CREATURE = (
+    "undead",
+    "construct",
+    "mindless",
+    "unholy",
+    "fire",
+)
+
+
 class Defenses(NamedTuple):
-    """What a target has against damage."""
+    """What a target has against damage. ``kinds``: what the seed 001 damage-type
+    traits read: ``undead``, ``construct``, ``mindless`` (no Intelligence score),
+    ``unholy`` (evil), ``fire`` (the fire subtype)."""
 
     dr: tuple[DamageReduction, ...] = ()
     resist: Mapping[DamageType, int] = {}
     immune: frozenset[DamageType] = frozenset()
     vulnerable: frozenset[DamageType] = frozenset()
     nonlethal_immune: bool = False
+    kinds: frozenset[str] = frozenset()
 
 
 class Reduction(NamedTuple):
     """A note of how a defense changed the damage: what, how much, and why."""
 
-    kind: str  # "damage reduction", "resistance", "immunity", "vulnerability"
+    kind: str  # "damage reduction", "resistance", "immunity", "vulnerability", "healing"
     amount: int
     detail: str
 
@@ -125,18 +150,60 @@ def apply_defenses(
             t = p.types[0]
             by_type[t] = by_type.get(t, 0) + p.amount
     num, den = rules.vulnerability_multiplier
+    traits = rules.damage_type_traits
     for t, amount in by_type.items():
         if t in defenses.immune:
             notes.append(Reduction("immunity", amount, f"immune to {t.value}"))
+            continue
+        vulnerable = t in defenses.vulnerable
+        trait = type_trait(t, defenses.kinds, traits, vulnerable=vulnerable) if traits else None
+        if trait is not None and trait[0] != "vulnerability":
+            notes.append(Reduction(trait[0], amount, trait[1]))
             continue
         resist = defenses.resist.get(t, 0)
         if resist and amount:
             cut = min(resist, amount)
             notes.append(Reduction("resistance", cut, f"resist {t.value} {resist}"))
             amount -= cut
-        if t in defenses.vulnerable and amount:
+        if (vulnerable or trait is not None) and amount:
             more = math.floor(amount * num / den) - amount
-            notes.append(Reduction("vulnerability", -more, f"vulnerable to {t.value}"))
+            why = f"vulnerable to {t.value}" if trait is None else trait[1]
+            notes.append(Reduction("vulnerability", -more, why))
             amount += more
         total += amount
     return total, tuple(notes)
+
+
+def type_trait(
+    t: DamageType, kinds: frozenset[str], traits: tuple[str, ...], *, vulnerable: bool = False
+) -> tuple[str, str] | None:
+    """What a seed 001 damage type does to a target of these ``kinds`` beyond plain
+    damage, under the ruleset's ``traits``: ``("healing", why)`` (the amount heals
+    instead), ``("immunity", why)`` (no effect), ``("vulnerability", why)`` (the
+    ruleset's vulnerability multiplier), or None (plain damage). ``vulnerable``: the
+    target's own listed vulnerability to ``t`` (a water-soluble creature's to water)."""
+    if t in (DamageType.POSITIVE, DamageType.NEGATIVE) and "energy-life" in traits:
+        if CONSTRUCT in kinds:
+            return "immunity", f"{t.value}: a construct is neither living nor undead (A141)"
+        if (t is DamageType.NEGATIVE) == (UNDEAD in kinds):
+            who = "the undead" if UNDEAD in kinds else "the living"
+            return "healing", f"{t.value} heals {who}"
+        return None
+    if t is DamageType.PSYCHIC and "psychic-mindless" in traits and MINDLESS in kinds:
+        return "immunity", "psychic damage has no effect on the mindless"
+    if (
+        t is DamageType.HOLY
+        and "holy-bane" in traits
+        and kinds & {UNDEAD, UNHOLY}
+        and not vulnerable
+    ):
+        return "vulnerability", "holy damage is especially deadly to undead and unholy (A140)"
+    water = t is DamageType.WATER and "water-fire-only" in traits
+    if water and FIRE_CREATURE not in kinds and not vulnerable:
+        return "immunity", "water damage harms only creatures of fire or water-soluble (A142)"
+    return None
+
+
+def healing_of(notes: Iterable[Reduction]) -> int:
+    """The hit points an attack's energy heals instead of harming (``energy-life``)."""
+    return sum(n.amount for n in notes if n.kind == "healing")
