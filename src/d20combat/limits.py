@@ -55,6 +55,8 @@ MAX_MAP_SIDE: Final = 200
 MAX_COMBATANTS: Final = 400
 #: A scenario's round limit.
 MAX_ROUND_LIMIT: Final = 1_000
+# Hours of one rest (rules.hitpoints.rest): a year.
+MAX_REST_HOURS: Final = 8_760
 #: Combatants times the round limit: the most creature-turns one fight may take.
 MAX_CREATURE_ROUNDS: Final = 40_000
 #: A dice seed (``--seed``, a scenario's ``seed``).

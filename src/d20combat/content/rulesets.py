@@ -447,6 +447,29 @@ class Ruleset(Frozen):
 
     all: SRD combat-i "Dead": -10.
     """
+    unaided_hourly_loss: bool = True
+    """Whether an untended stable creature loses 1 hit point for each missed hourly roll
+    to wake (D77).
+
+    srd35: SRD combat-i "Recovering without Help": "Each time he misses his hourly roll
+    to become conscious, he loses 1 hit point".
+    d20modern: seed 004 "Recovering without Help": "If the save fails, the character
+    remains unconscious".
+    advanced: srd35 reading (seed 001 is silent).
+    """
+    first_aid_skill: str = "Heal"
+    """The skill that stabilises a dying creature.
+
+    srd35: SRD combat-i "Stable Characters and Recovery": a DC 15 Heal check.
+    d20modern: seed 004 "Recovering with Help": Treat Injury (DC 15).
+    advanced: srd35 reading (seed 001 is silent).
+    """
+    first_aid_dc: int = 15
+    """The DC of the check that stabilises a dying creature.
+
+    all: SRD combat-i "Stable Characters and Recovery", seed 004 "Recovering with Help":
+    DC 15.
+    """
     object_half_damage_energy: tuple[str, ...] = ("acid", "fire", "electricity")
     """Energy types that deal half damage to objects.
 

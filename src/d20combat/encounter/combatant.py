@@ -411,6 +411,9 @@ class Combatant:
                 "dead": v.dead,
                 "subdued": v.subdued,
                 "ability_damage": list(v.ability_damage),
+                "awake": v.awake,
+                "recovering": v.recovering,
+                "vile": v.vile,
             },
             "tactics": self.tactics,
             "aware": self.aware,
@@ -476,6 +479,9 @@ class Combatant:
             bool(v["dead"]),
             bool(v["subdued"]),
             (dmg[0], dmg[1], dmg[2], dmg[3], dmg[4], dmg[5]),
+            bool(v.get("awake", False)),
+            bool(v.get("recovering", False)),
+            int(v.get("vile", 0)),
         )
         self.tactics = str(data["tactics"])
         self.aware = bool(data["aware"])

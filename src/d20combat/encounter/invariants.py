@@ -14,7 +14,8 @@ The rules, with the code and sources they come from:
   apart); only a dying creature is stable, so a stable one has between the ruleset's
   ``dead_at`` and 0 hit points (SRD combat-i "Stable Characters and Recovery"); only a
   creature brought to exactly 0 by subdual damage is subdued (seed 001 "Subdual
-  damage"); the dead are neither stable nor subdued;
+  damage"); the dead are neither stable nor subdued; only a stable creature is awake
+  below 0 and only an awake one recovering; vile damage is at most the hit points lost;
 * places: a creature's whole space is on the map and in squares it can stand in, or
   squeezed where squeezing lets it (``grid.movement.fit``; SRD combat-ii "Squeezing");
   creatures that hold their squares share them only as far as their sizes allow
@@ -202,7 +203,7 @@ def _vitals(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
             f"{v.hp} hit points, over the maximum of {v.max_hp}",
             f"at most {v.max_hp}; temporary hit points are kept apart, in temp_hp",
         )
-    for name in ("nonlethal", "temp_hp"):
+    for name in ("nonlethal", "temp_hp", "vile"):
         if getattr(v, name) < 0:
             found.add((*at, name), f"{getattr(v, name)} {name}", "0 or more")
     dead_at = enc.rules.dead_at
@@ -211,6 +212,18 @@ def _vitals(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
             (*at, "stable"),
             f"stable with {v.hp} hit points" + (" and dead" if v.dead else ""),
             f"stable only while dying: {dead_at + 1} to -1 hit points, not dead",
+        )
+    if v.awake and not v.stable:
+        found.add((*at, "awake"), "awake but not stable", "awake only when stable below 0")
+    if v.recovering and not v.awake:
+        found.add(
+            (*at, "recovering"), "recovering but not awake", "recovering only when awake below 0"
+        )
+    if v.vile > max(0, v.max_hp - v.hp):
+        found.add(
+            (*at, "vile"),
+            f"{v.vile} vile damage with {v.hp} of {v.max_hp} hit points",
+            f"at most the {v.max_hp - v.hp} hit points lost",
         )
     if v.subdued and (v.dead or v.hp != 0):
         found.add(

@@ -102,6 +102,9 @@ class VitalsDoc(_Doc):
     dead: StrictBool
     subdued: StrictBool
     ability_damage: Annotated[list[Count], Field(min_length=6, max_length=6)]
+    awake: StrictBool = False
+    recovering: StrictBool = False
+    vile: Count = 0
 
 
 class EffectDoc(_Doc):

@@ -25,7 +25,15 @@ Sources:
 * seed 004 "Recovering without Help" (Fort DC 20 each round to stabilise);
 * seed 003 / 004 "Temporary Hit Points" (lost first; cannot be restored);
 * SRD conditions "Ability Damaged" (Str 0 helpless, Dex 0 paralyzed, Con 0 dead,
-  Int/Wis/Cha 0 unconscious).
+  Int/Wis/Cha 0 unconscious);
+* time out of combat (:func:`rest`): SRD combat-i "Natural Healing", "Healing Ability
+  Damage", "Healing Nonlethal Damage", "Stable Characters and Recovery" (with and
+  without help); seed 004 "Stable Characters and Recovery", "Natural Healing"; SRD
+  conditions "Fatigued", "Exhausted"; :func:`first_aid` (SRD combat-i "Stable
+  Characters and Recovery": Heal DC 15; seed 004 "Recovering with Help": Treat Injury
+  DC 15); seed 003 "Vile Damage" (healed only by magic in a consecrated area);
+  :func:`constitution_change` (seed 003 "Temporary Hit Points", seed 004 "Increases in
+  Constitution Score and Current Hit Points").
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ from typing import NamedTuple
 
 from d20combat.content.creatures import Ability
 from d20combat.content.rulesets import Ruleset
+from d20combat.limits import MAX_REST_HOURS
 from d20combat.rules.dice import D20, Dice, DiceSource
 
 DEFAULT_DEAD_AT = -10  # SRD combat-i "Dead (-10 Hit Points or Lower)"; every ruleset agrees
@@ -75,7 +84,13 @@ class Effect(NamedTuple):
 
 
 class Vitals(NamedTuple):
-    """One creature's hit points. ``ability_damage`` is indexed in Ability order."""
+    """One creature's hit points. ``ability_damage`` is indexed in Ability order.
+
+    ``awake``: a stable creature with negative hit points that has regained
+    consciousness (disabled); ``recovering``: such a creature, unaided, that has started
+    to heal naturally (out of danger); ``vile``: how much of the hit points lost is vile
+    damage (seed 003 "Vile Damage"), healed only by magic in a consecrated area.
+    """
 
     hp: int
     max_hp: int
@@ -85,6 +100,9 @@ class Vitals(NamedTuple):
     dead: bool = False
     subdued: bool = False
     ability_damage: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    awake: bool = False
+    recovering: bool = False
+    vile: int = 0
 
     @classmethod
     def full(cls, max_hp: int) -> Vitals:
@@ -96,7 +114,9 @@ def state_of(v: Vitals, rules: Ruleset) -> HpState:
     if v.dead or v.hp <= rules.dead_at:
         return HpState.DEAD
     if v.hp < 0:
-        return HpState.STABLE if v.stable else HpState.DYING
+        if v.stable:
+            return HpState.DISABLED if v.awake else HpState.STABLE
+        return HpState.DYING
     if v.hp == 0:
         # Nonlethal damage above 0 current hit points exceeds them (SRD combat-i
         # "Staggered and Unconscious"), so a disabled creature with any is unconscious.
@@ -136,9 +156,11 @@ def take_damage(
     fort: int = 0,
     con: int | None = 10,
     crit_immune: bool = False,
+    vile: bool = False,
 ) -> DamageOutcome:
     """Apply ``amount`` lethal damage from one attack (temporary hit points first),
-    then the massive damage rule of the ruleset.
+    then the massive damage rule of the ruleset. ``vile``: the hit points lost are
+    vile damage (seed 003 "Vile Damage": it "reduces hit points ... like normal damage").
 
     ``con`` is the current Constitution score; None means the creature has none (a
     construct or undead, SRD types): it is not at risk from massive damage and is
@@ -152,7 +174,15 @@ def take_damage(
     if absorbed:
         notes.append(f"{absorbed} absorbed by temporary hit points")
     hp = v.hp - (amount - absorbed)
-    v = v._replace(hp=hp, temp_hp=temp - absorbed, stable=False, subdued=False)
+    v = v._replace(
+        hp=hp,
+        temp_hp=temp - absorbed,
+        stable=False,
+        subdued=False,
+        awake=False,
+        recovering=False,
+        vile=v.vile + (amount - absorbed if vile else 0),
+    )
     if con is None:
         if hp <= 0:
             notes.append("destroyed at 0 hit points or less (no Constitution score)")
@@ -227,7 +257,7 @@ def strenuous_action(v: Vitals, rules: Ruleset) -> Vitals:
     """A disabled creature that takes a standard action loses 1 hit point after it
     (SRD combat-i "Disabled"; seed 004 "Disabled")."""
     if state_of(v, rules) is HpState.DISABLED and v.hp >= 0:
-        return v._replace(hp=v.hp - 1, stable=False)
+        return v._replace(hp=v.hp - 1, stable=False, awake=False)
     return v
 
 
@@ -258,23 +288,43 @@ def stabilize(v: Vitals) -> Vitals:
     return v._replace(stable=True) if v.hp < 0 and not v.dead else v
 
 
-def heal(v: Vitals, amount: int, rules: Ruleset | None = None) -> Vitals:
-    """Heal lethal damage (never above maximum) and as much nonlethal damage.
+def heal(
+    v: Vitals, amount: int, rules: Ruleset | None = None, *, consecrated: bool = False
+) -> Vitals:
+    """Heal lethal damage (never above maximum) and as much nonlethal damage, by magic.
 
     SRD combat-i "Healing Limits" and "Healing Nonlethal Damage"; "Stable Characters
     and Recovery": healing of even 1 point makes a dying character stable. The dead
     (``rules.dead_at`` or lower, default srd35's -10, or killed outright) stay dead.
+    Vile damage (seed 003) is healed only ``consecrated`` (magic cast within a
+    consecrate or hallow spell), and last: the ordinary damage first.
     """
     dead_at = rules.dead_at if rules is not None else DEFAULT_DEAD_AT
     if v.dead or v.hp <= dead_at or amount <= 0:
         return v
-    hp = min(v.max_hp, v.hp + amount)
-    return v._replace(
-        hp=hp,
-        nonlethal=max(0, v.nonlethal - amount),
-        stable=hp < 0,  # still negative after healing: stable (never dying)
-        subdued=v.subdued and hp == 0,
-    )
+    healed = _restore(v, amount, heal_vile=consecrated)
+    return healed._replace(nonlethal=max(0, v.nonlethal - amount))
+
+
+def _restore(v: Vitals, amount: int, *, heal_vile: bool = False) -> Vitals:
+    """``amount`` hit points back, up to the maximum less any vile damage (up to the
+    maximum, the vile damage going last, when ``heal_vile``); a creature still below 0
+    is stable; at 0 or more it is out of danger (the recovery flags end)."""
+    cap = v.max_hp if heal_vile else v.max_hp - v.vile
+    hp = max(v.hp, min(cap, v.hp + amount))
+    if hp == v.hp:
+        return v
+    vile = min(v.vile, v.max_hp - hp)
+    if hp >= 0:
+        return v._replace(
+            hp=hp,
+            vile=vile,
+            stable=False,
+            awake=False,
+            recovering=False,
+            subdued=v.subdued and hp == 0,
+        )
+    return v._replace(hp=hp, vile=vile, stable=True, subdued=False)
 
 
 def gain_temporary(v: Vitals, amount: int) -> Vitals:
@@ -307,3 +357,177 @@ def ability_conditions(scores: dict[Ability, int | None], v: Vitals) -> tuple[st
             )
         )
     return tuple(out)
+
+
+def expire_temporary(v: Vitals) -> Vitals:
+    """Temporary hit points go away (their effect ends): seed 003 / 004 "Temporary Hit
+    Points": hit points drop back to the total noted when they were gained, and no
+    further if they are already below it. Kept as a separate pool that damage empties
+    first, that is the pool emptied: the hit points left are that total less the
+    damage that went through."""
+    return v._replace(temp_hp=0)
+
+
+def constitution_change(v: Vitals, hit_dice: int, old_con: int, new_con: int) -> Vitals:
+    """A Constitution score changing from ``old_con`` to ``new_con`` (seed 003
+    "Temporary Hit Points": "an effective hit point increase, not temporary hit points";
+    seed 004 "Increases in Constitution Score and Current Hit Points"): the modifier's
+    change times the hit dice, on the maximum and the current hit points alike (so the
+    points can be healed and are not lost first); a drop lowers both (A144). The
+    state follows the new current hit points."""
+    delta = (_mod(new_con) - _mod(old_con)) * max(0, hit_dice)
+    if not delta or v.dead:
+        return v
+    max_hp = max(1, v.max_hp + delta)
+    return v._replace(max_hp=max_hp, hp=v.hp + delta, vile=min(v.vile, max_hp - v.hp - delta))
+
+
+def _mod(score: int) -> int:
+    return score // 2 - 5
+
+
+def first_aid(v: Vitals, rules: Ruleset, dice: DiceSource, *, bonus: int) -> DamageOutcome:
+    """A skill check to stabilise a dying creature: SRD combat-i "Stable Characters and
+    Recovery" (Heal DC 15), seed 004 "Recovering with Help" (Treat Injury DC 15); the
+    ruleset's ``first_aid_skill`` and ``first_aid_dc``. A creature not dying is not
+    affected (no roll)."""
+    if state_of(v, rules) is not HpState.DYING:
+        return DamageOutcome(v)
+    dc = rules.first_aid_dc
+    if _save(dice, bonus, dc, f"{rules.first_aid_skill} check (DC {dc})"):
+        return DamageOutcome(v._replace(stable=True), (), (f"{rules.first_aid_skill}: stable",))
+    return DamageOutcome(v, (), (f"{rules.first_aid_skill}: failed",))
+
+
+class RestOutcome(NamedTuple):
+    """What ``hours`` of rest leave: the hit points, the fatigue conditions still held,
+    and one note per change (the hour it happened in)."""
+
+    vitals: Vitals
+    conditions: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+FATIGUE_REST_HOURS = {"exhausted": 1, "fatigued": 8}
+"""Hours of complete rest that end each (SRD conditions "Exhausted": "After 1 hour of
+complete rest, an exhausted character becomes fatigued"; "Fatigued": "After 8 hours of
+complete rest, fatigued characters are no longer fatigued")."""
+
+
+def _recovery_roll(v: Vitals, rules: Ruleset, dice: DiceSource, fort: int, what: str) -> bool:
+    """The hourly or daily recovery roll: d%, 10% (SRD), or Fortitude DC 20 (seed 004),
+    by the ruleset's ``dying_recovery``."""
+    if rules.dying_recovery == "percent":
+        chance = rules.dying_stabilize_percent
+        ok, _ = dice.classify(Dice.of(1, 100), f"{what} ({chance}% on d%)", lambda r: r <= chance)
+        return ok
+    return _save(
+        dice, fort, rules.dying_stabilize_dc, f"{what} (Fort DC {rules.dying_stabilize_dc})"
+    )
+
+
+def rest(
+    v: Vitals,
+    hours: int,
+    rules: Ruleset,
+    dice: DiceSource,
+    *,
+    level: int,
+    fort: int = 0,
+    tended: bool = False,
+    bed_rest: bool = False,
+    conditions: tuple[str, ...] = (),
+) -> RestOutcome:
+    """``hours`` of rest out of combat, hour by hour (A143):
+
+    * nonlethal damage heals 1 point per hour per character ``level`` (SRD "Healing
+      Nonlethal Damage"); a creature subdued at 0 (seed 001) regains that many hit
+      points in its first hour and wakes (D48);
+    * a stable, unconscious creature rolls each hour to wake, disabled with its hit
+      points unchanged (10%, or Fortitude DC 20 in d20modern); untended, each missed
+      roll costs 1 hit point where the ruleset's ``unaided_hourly_loss`` says so (SRD
+      "Recovering without Help"; seed 004: it only stays unconscious, D77);
+    * an unaided creature awake below 0 rolls once a day (each 24th hour) to start
+      recovering naturally, else loses 1 hit point; once recovering it is out of danger;
+    * natural healing: the 8th hour of each day is a night's rest, 1 hit point per
+      level; a full day of ``bed_rest`` gives as much again (twice the level in all);
+      ability damage heals 1 point a night per ability (2 a bed-rest day); not for a
+      creature below 0 that nobody tends and that has not started recovering; never
+      vile damage;
+    * of ``conditions``, exhausted becomes fatigued after 1 hour and fatigued ends
+      after 8 more (:data:`FATIGUE_REST_HOURS`); the others are kept.
+
+    ``tended``: someone cares for the creature (SRD "Recovering with Help"); ``fort``:
+    its Fortitude save bonus. The dead rest unchanged.
+
+    Raises:
+        ValueError: for negative or more than ``MAX_REST_HOURS`` hours, a level below 1,
+            or a dying creature (it must become stable first: its rolls are per round).
+    """
+    if not 0 <= hours <= MAX_REST_HOURS or level < 1:
+        raise ValueError(f"rest of {hours} hours at level {level}")
+    if state_of(v, rules) is HpState.DYING:
+        raise ValueError("a dying creature cannot rest: it must become stable first")
+    held = list(conditions)
+    clock = {c: FATIGUE_REST_HOURS[c] for c in held if c in FATIGUE_REST_HOURS}
+    notes: list[str] = []
+    for hour in range(1, hours + 1):
+        if v.dead or v.hp <= rules.dead_at:
+            break
+        v = _rest_hour(v, hour, rules, dice, level, fort, tended, bed_rest, notes)
+        for c in list(clock):
+            clock[c] -= 1
+            if clock[c] == 0:
+                held.remove(c)
+                del clock[c]
+                if c == "exhausted":
+                    if "fatigued" not in held:
+                        held.append("fatigued")
+                    clock["fatigued"] = FATIGUE_REST_HOURS["fatigued"]
+                notes.append(f"hour {hour}: {c} ends" + (" (fatigued)" if c == "exhausted" else ""))
+    if v.hp <= rules.dead_at and not v.dead:
+        v = v._replace(dead=True, stable=False, awake=False, recovering=False)
+    return RestOutcome(v, tuple(held), tuple(notes))
+
+
+def _rest_hour(
+    v: Vitals,
+    hour: int,
+    rules: Ruleset,
+    dice: DiceSource,
+    level: int,
+    fort: int,
+    tended: bool,
+    bed_rest: bool,
+    notes: list[str],
+) -> Vitals:
+    """One hour of :func:`rest`."""
+    if v.nonlethal:
+        v = v._replace(nonlethal=max(0, v.nonlethal - level))
+    if v.subdued:
+        v = _restore(v, level)
+        notes.append(f"hour {hour}: regains {v.hp} hit points and wakes")
+    if v.hp < 0 and v.stable and not v.awake:
+        if _recovery_roll(v, rules, dice, fort, "wake"):
+            v = v._replace(awake=True)
+            notes.append(f"hour {hour}: wakes, disabled")
+        elif not tended and rules.unaided_hourly_loss:
+            v = v._replace(hp=v.hp - 1)
+            notes.append(f"hour {hour}: stays unconscious, loses 1 hit point")
+    elif v.hp < 0 and v.awake and not tended and not v.recovering and hour % 24 == 0:
+        if _recovery_roll(v, rules, dice, fort, "start recovering"):
+            v = v._replace(recovering=True)
+            notes.append(f"hour {hour}: starts recovering naturally")
+        else:
+            v = v._replace(hp=v.hp - 1)
+            notes.append(f"hour {hour}: loses 1 hit point")
+    heals = v.hp >= 0 or tended or v.recovering
+    in_day = (hour - 1) % 24 + 1
+    nights = (in_day == 8) + (bed_rest and in_day == 24)
+    if heals and nights and v.hp > rules.dead_at:
+        before = v.hp
+        v = _restore(v, level * nights)
+        dmg = tuple(max(0, d - nights) for d in v.ability_damage)
+        v = v._replace(ability_damage=(dmg[0], dmg[1], dmg[2], dmg[3], dmg[4], dmg[5]))
+        notes.append(f"hour {hour}: natural healing, {v.hp - before} hit points")
+    return v
