@@ -144,3 +144,32 @@ def test_ability_modifier_table() -> None:
     # SRD Table: Ability Modifiers: 1 -> -5, 10-11 -> 0, 45 -> +17.
     assert [ability_modifier(s) for s in (1, 2, 3, 10, 11, 12, 45)] == [-5, -4, -4, 0, 0, 1, 17]
     assert ability_modifier(None) == 0
+
+
+# --- seed 000 "Bonuses From Magic", finished (issue 9) -------------------------------
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        BonusType.COMPETENCE,
+        BonusType.ENLARGEMENT,
+        BonusType.HASTE,
+        BonusType.INHERENT,
+        BonusType.INSIGHT,
+        BonusType.LUCK,
+        BonusType.NATURAL_ARMOR,
+        BonusType.PROFANE,
+        BonusType.RESISTANCE,
+        BonusType.SACRED,
+    ],
+)
+def test_each_named_type_does_not_stack_with_itself(kind: BonusType) -> None:
+    """seed 000: "a named bonus does not stack with another bonus of the same name":
+    +2 and +3 of one type give +3 (the +2 suppressed); with a +1 of another type, +4."""
+    t = stack([Modifier(2, kind, "first"), Modifier(3, kind, "second")])
+    assert t.value == 3 and [str(m) for m in t.suppressed()] == [f"+2 {kind.value} (first)"]
+    other = BonusType.MORALE
+    assert (
+        stack([Modifier(2, kind, "a"), Modifier(3, kind, "b"), Modifier(1, other, "c")]).value == 4
+    )
