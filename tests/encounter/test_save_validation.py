@@ -816,3 +816,18 @@ def test_no_json_value_anywhere_crashes_loading_or_playing(
     assert problems(enc) == []
     outcome = play(enc)
     assert outcome.rounds <= enc.round_limit
+
+
+def test_recovery_and_vile_state_round_trip_and_are_checked(duel: Save) -> None:
+    """Issue 9's rest state (rules.hitpoints: awake, recovering, vile): a save holding it
+    loads back the same; a save with an awake creature that is not stable, or more vile
+    damage than hit points lost, is refused naming the field."""
+    vitals = duel["combatants"][FIGHTER]["vitals"]
+    vitals.update(hp=-3, stable=True, awake=True, recovering=True, vile=5)
+    assert Encounter.from_json(duel).to_json()["combatants"][FIGHTER]["vitals"] == vitals
+    vitals.update(stable=False, recovering=False)
+    assert "combatants[0].vitals.awake" in fields(duel)  # (and its turn: it is dying)
+    vitals.update(hp=30, stable=False, awake=False, vile=5)
+    (p,) = refused(duel)
+    assert p.field == "combatants[0].vitals.vile"
+    assert p.message == "5 vile damage with 30 of 34 hit points"
