@@ -31,7 +31,6 @@ import difflib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -52,7 +51,7 @@ from d20combat.content.loading import (
 )
 from d20combat.content.objects import DEFAULT_DOOR, Door, object_stats
 from d20combat.content.rulesets import RULESET_NAMES, Ruleset, Variant, ruleset
-from d20combat.content.sizes import Size, shared_square_capacity
+from d20combat.content.sizes import fits_in_square
 from d20combat.errors import InputError, Problem, ScenarioError, quote
 from d20combat.grid import BattleMap, Terrain, parse_legend, parse_square, square_name
 from d20combat.grid.squares import SQUARE_FORM
@@ -1198,32 +1197,13 @@ def cannot_share(p: Placement, other: Placement) -> str:
 def placement_clash(p: Placement, occupants: dict[Square, list[Placement]]) -> Placement | None:
     """The first combatant ``p`` may not share a square with, if any.
 
-    In a square, the largest occupant is the host; every other occupant takes
-    ``1 / shared_square_capacity(occupant, host)`` of it (seed 000 "Mixing It Up").
-    Creatures smaller than Small share by area (four Tiny creatures to a square).
+    :func:`~d20combat.content.sizes.fits_in_square` (seed 000 "Mixing It Up").
     """
     for sq in p.squares:
         here = occupants.get(sq)
         if not here:
             continue
         everyone = [*here, p]
-        host = max(everyone, key=lambda q: q.stat_block.size)
-        if not _fits([q.stat_block.size for q in everyone], host.stat_block.size):
+        if not fits_in_square([q.stat_block.size for q in everyone]):
             return here[0]
     return None
-
-
-def _fits(sizes: list[Size], host: Size) -> bool:
-    if host.per_square > 1:
-        return sum(Fraction(1, s.per_square) for s in sizes) <= 1
-    load = Fraction(0)
-    hosts = 0
-    for s in sizes:
-        if s == host and hosts == 0:
-            hosts = 1
-            continue
-        cap = shared_square_capacity(s, host)
-        if cap == 0:
-            return False
-        load += Fraction(1, cap)
-    return load <= 1

@@ -13,6 +13,7 @@ Sources:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from fractions import Fraction
 
@@ -153,6 +154,42 @@ def shared_square_capacity(occupant: Size, host: Size) -> int:
     if gap == 2:
         return occupant.per_square // 2
     return occupant.per_square
+
+
+def fits_in_square(sizes: Sequence[Size]) -> bool:
+    """Whether creatures of these sizes may all stand in one 5-ft square together.
+
+    Seed 000 "Mixing It Up": the largest is the host; every other creature takes
+    ``1 / shared_square_capacity(it, host)`` of the square (two Tiny stirges beside a
+    Medium human, a third does not fit). Creatures smaller than Small, when the host
+    is too, share by area (four Tiny, 25 Diminutive, 100 Fine: SRD "Big and Little
+    Creatures"). A Tiny creature may stand in a Small creature's square, alone with
+    it, though they are one category apart: the SRD lets Tiny and smaller creatures
+    move into occupied squares, as they must to attack (reading A130).
+
+    >>> fits_in_square([Size.MEDIUM, Size.TINY, Size.TINY])
+    True
+    >>> fits_in_square([Size.MEDIUM, Size.TINY, Size.TINY, Size.TINY])
+    False
+    >>> fits_in_square([Size.SMALL, Size.TINY]), fits_in_square([Size.SMALL, Size.SMALL])
+    (True, False)
+    """
+    host = max(sizes)
+    if host.per_square > 1:
+        return sum(Fraction(1, s.per_square) for s in sizes) <= 1
+    load = Fraction(0)
+    hosts = 0
+    for s in sizes:
+        if s == host and hosts == 0:
+            hosts = 1
+            continue
+        cap = shared_square_capacity(s, host)
+        if cap == 0 and s.per_square > 1:
+            cap = 1  # A130: a very small creature in a Small one's square
+        if cap == 0:
+            return False
+        load += Fraction(1, cap)
+    return load <= 1
 
 
 def can_move_through(mover: Size, occupant: Size) -> bool:

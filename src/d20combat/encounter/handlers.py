@@ -220,6 +220,9 @@ def _check_withdraw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     need_mobile(enc, c)
     if c.has("blinded"):
         raise _fail("a blinded creature cannot withdraw")
+    host = enc.space.larger_foe_around(c)
+    if host is not None:  # seed 000 "Mixing It Up"
+        raise _fail(f"it stands in {host.id}'s space, which {host.id} can attack into")
     cost = enc.space.path_cost(c, a.path)
     limit = _speed(enc, c) * (1 if enc.budget.single else enc.rules.withdraw_speed_multiplier)
     if cost > limit:
@@ -239,6 +242,8 @@ def _gen_withdraw(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         return
     if not (b.can_full_round or (b.single and b.standard)) or not c.restrictions().can_move:
         return
+    if enc.space.larger_foe_around(c) is not None:
+        return  # seed 000 "Mixing It Up": no withdraw from inside a foe's space
     limit = _speed(enc, c) * (1 if b.single else enc.rules.withdraw_speed_multiplier)
     for path in enc.space.paths(c, limit):
         yield A.Withdraw(path)

@@ -21,8 +21,9 @@ The rules, with the code and sources they come from:
   (seed 000 "Mixing It Up", checked by the scenario loader's own placement check). The
   fled hold no square; neither do those that are down or helpless (seed 000 "Mixing
   It Up": "unconscious or dead"; SRD combat-ii: a helpless creature's square may be
-  entered), nor Tiny and smaller creatures, which may move into occupied squares (SRD
-  combat-ii "Tiny, Diminutive, and Fine Creatures"): ``Space._share`` counts the same;
+  entered); Tiny and smaller creatures, which may move into occupied squares (SRD
+  combat-ii "Tiny, Diminutive, and Fine Creatures"), still end there only where they
+  fit (two beside a Medium creature: ``Space._crowded``, ``sizes.fits_in_square``);
 * grapples (``encounter/maneuvers/grapple.py``; seed 000 "Grapple"): a creature
   grapples other combatants, each once, and they grapple it back; it has the
   ``grappling`` condition exactly while it grapples someone; grapplers are on the
@@ -72,7 +73,6 @@ from d20combat.content.scenarios import (
     placement_clash,
     standing_problem,
 )
-from d20combat.content.sizes import Size
 from d20combat.encounter.actions import READY_ATTACK_TRIGGERS, READY_MOVE_TRIGGERS, parse_action
 from d20combat.encounter.combatant import EFFECT_KINDS
 from d20combat.encounter.outcome import EndKind, SideStatus
@@ -623,12 +623,7 @@ def _places(found: _Found, enc: Encounter) -> None:
             )
             found.add(at, f"{c.id} at {_where(c.pos)}: {message}", expected)
             continue
-        if (
-            c.fled
-            or not c.can_act(rules)
-            or c.stat.size <= Size.TINY
-            or (_known(c) and c.restrictions().helpless)
-        ):
+        if c.fled or not c.can_act(rules) or (_known(c) and c.restrictions().helpless):
             continue
         p = Placement(id=c.id, name=c.id, side=c.side, stat_block=c.stat, position=c.pos)
         mine = unit.get(c.id)

@@ -22,7 +22,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from weakref import proxy
 
 from d20combat.content.equipment import ArmorCategory, WeaponFlag, armor
-from d20combat.content.sizes import Size, can_move_through, shared_square_capacity
+from d20combat.content.sizes import (
+    Size,
+    can_move_through,
+    fits_in_square,
+    shared_square_capacity,
+)
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.errors import IllegalActionError
@@ -624,6 +629,17 @@ class Space:
         (tx, ty), tn = target.pos, target.squares
         return x < tx + tn and tx < x + n and y < ty + tn and ty < y + n
 
+    def larger_foe_around(self, c: Combatant) -> Combatant | None:
+        """A larger opponent, standing and able to act, in whose space ``c`` stands:
+        it can attack into its own space, so ``c`` cannot withdraw (seed 000 "Mixing
+        It Up"). Costs the squares of ``c``'s own space."""
+        combatants = self.enc.combatants
+        for cid in self.occ.occupants(self._footprint_at(c)):
+            o = combatants[cid]
+            if o.side != c.side and o.stat.size > c.stat.size and self._share(o, ())[0] == 1:
+                return o
+        return None
+
     def _flankers(self, attacker: Combatant, target: Combatant, at: Pos) -> bool:
         n = attacker.squares
         tpos, tn = target.pos, target.squares
@@ -743,6 +759,8 @@ class Space:
             if shared is None:
                 shared = self._now[shared_key] = self._block_sets(c)
             blocked, no_end = shared
+            if c.stat.size <= Size.TINY and len(self.enc.combatants) > 1:
+                no_end = no_end | self._crowded(c, self.occ.ids())
             own = self._footprint_at(c)
             if any(s in no_end for s in own):
                 no_end = no_end.difference(own)
@@ -766,7 +784,28 @@ class Space:
                     blocked.add(s)
                 if s in second and s not in own:
                     no_end.add(s)
+        if c.stat.size <= Size.TINY:
+            no_end |= self._crowded(c, occ.within(c.pos, c.squares, feet)).difference(own)
         return blocked, no_end
+
+    def _crowded(self, c: Combatant, cids: Iterable[str]) -> set[Pos]:
+        """The squares among those of ``cids`` where ``c``, a Tiny or smaller mover that
+        may enter any of them (SRD combat-ii), cannot end its move: it would not fit
+        beside the creatures standing there (seed 000 "Mixing It Up": two Tiny stirges
+        beside a human, no third; :func:`~d20combat.content.sizes.fits_in_square`).
+        The helpless, the down, the fled and the swallowed take no room (``_share``)."""
+        combatants = self.enc.combatants
+        sizes: dict[Pos, list[Size]] = {}
+        for cid in cids:
+            if cid == c.id:
+                continue
+            o = combatants[cid]
+            if self._share(o, ())[0] != 1:
+                continue
+            for s in self.occ.footprint(cid):
+                sizes.setdefault(s, []).append(o.stat.size)
+        mine = c.stat.size
+        return {s for s, here in sizes.items() if not fits_in_square([*here, mine])}
 
     def _block_sets(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
         """The blocked and no-end squares for movers of ``c``'s side and size."""
