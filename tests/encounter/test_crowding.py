@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.encounter.test_timing_rules import OPEN, events, tiny
 
 from d20combat.content.sizes import Size, fits_in_square
 from d20combat.encounter import actions as A
 from d20combat.errors import IllegalActionError
-from tests.encounter.test_timing_rules import OPEN, events, tiny
 
 
 def _crowd(kit: Any, rats_in_c2: int, rolls: list[int]) -> Any:
@@ -70,3 +70,35 @@ def test_a_creature_inside_a_larger_foes_space_cannot_withdraw(kit: Any) -> None
     assert enc.current.id == "rat"
     assert any(isinstance(a, A.Withdraw) for a in enc.legal_actions())
     assert not events(enc, "aoo")
+
+
+def test_no_smaller_creature_ends_in_a_squeezing_creatures_space(kit: Any) -> None:
+    """Seed 000 "Squeezing Through": "While a creature is squeezing through a narrow
+    space, it's not possible for other smaller creatures to also occupy that space."
+    The ogre (Large) squeezes in the corridor at d5 (its 10-ft space half in the wall
+    below). Rat, three sizes smaller, may stop in a Large creature's space in the open
+    (seed 000 "Mixing It Up": four Tiny to a square), but not in the squeezing ogre's:
+    it may still pass through it (SRD combat-ii, Tiny creatures)."""
+    rows = """
+    #########
+    .........
+    .........
+    #########
+    .........
+    #########
+    """
+    sides = {"red": "  - creature: ogre\n    at: a2\n", "blue": tiny("Rat", "i5")}
+    enc = kit.scripted_encounter(rows, sides, [1, 20])
+    ogre, rat = enc.combatants["ogre"], enc.combatants["rat"]
+    assert enc.current is rat
+    enc.space.place(ogre, (3, 4))
+    assert "squeezing" in ogre.conditions
+    enc.space.place(rat, (5, 4))  # f5, beside the ogre's e5
+    with pytest.raises(IllegalActionError, match="cannot end its movement in e5"):
+        enc.check(A.Step((4, 4)))
+    assert not any(isinstance(a, A.Step) and a.to == (4, 4) for a in enc.legal_actions())
+    enc.check(A.Move(((4, 4), (3, 4), (2, 4))))  # through e5 and d5 to c5
+    enc.space.place(ogre, (3, 1))  # d2: the open rows, not squeezing
+    enc.space.place(rat, (5, 1))
+    assert "squeezing" not in ogre.conditions
+    enc.check(A.Step((4, 1)))

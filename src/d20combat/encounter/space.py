@@ -792,10 +792,12 @@ class Space:
         """The squares among those of ``cids`` where ``c``, a Tiny or smaller mover that
         may enter any of them (SRD combat-ii), cannot end its move: it would not fit
         beside the creatures standing there (seed 000 "Mixing It Up": two Tiny stirges
-        beside a human, no third; :func:`~d20combat.content.sizes.fits_in_square`).
+        beside a human, no third; :func:`~d20combat.content.sizes.fits_in_square`),
+        or in a squeezing creature's space (seed 000 "Squeezing Through").
         The helpless, the down, the fled and the swallowed take no room (``_share``)."""
         combatants = self.enc.combatants
         sizes: dict[Pos, list[Size]] = {}
+        squeezing: set[Pos] = set()  # a squeezing creature's space (it is larger)
         for cid in cids:
             if cid == c.id:
                 continue
@@ -804,8 +806,12 @@ class Space:
                 continue
             for s in self.occ.footprint(cid):
                 sizes.setdefault(s, []).append(o.stat.size)
+            if "squeezing" in o.conditions:  # seed 000 "Squeezing Through"
+                squeezing.update(self.occ.footprint(cid))
         mine = c.stat.size
-        return {s for s, here in sizes.items() if not fits_in_square([*here, mine])}
+        return {
+            s for s, here in sizes.items() if not fits_in_square([*here, mine]) or s in squeezing
+        }
 
     def _block_sets(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
         """The blocked and no-end squares for movers of ``c``'s side and size."""
@@ -855,9 +861,17 @@ class Space:
         if not rule:
             return (2 if helpless else 1, self._footprint_at(o))
         side, size = rule
-        if helpless or size <= Size.TINY:
-            # SRD combat-ii: pass and end in a helpless creature's square; a Tiny or
-            # smaller creature can move into or through an occupied square
+        if helpless:
+            return _NO_SHARE  # SRD combat-ii: pass and end in a helpless one's square
+        if size < o.stat.size and "squeezing" in o.conditions:
+            # seed 000 "Squeezing Through": no smaller creature also occupies the
+            # space of one squeezing through it (it may still pass, as below)
+            if o.side != side and size > Size.TINY and not can_move_through(size, o.stat.size):
+                return (1, self._footprint_at(o))
+            return (2, self._footprint_at(o))
+        if size <= Size.TINY:
+            # SRD combat-ii: a Tiny or smaller creature can move into or through an
+            # occupied square (it ends only where it fits: ``_crowded``)
             return _NO_SHARE
         if o.side != side and not can_move_through(size, o.stat.size):
             return (1, self._footprint_at(o))
