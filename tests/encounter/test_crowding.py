@@ -10,6 +10,7 @@ from tests.encounter.test_timing_rules import OPEN, events, tiny
 
 from d20combat.content.sizes import Size, fits_in_square
 from d20combat.encounter import actions as A
+from d20combat.encounter.fighting import build_attack
 from d20combat.errors import IllegalActionError
 
 
@@ -102,3 +103,86 @@ def test_no_smaller_creature_ends_in_a_squeezing_creatures_space(kit: Any) -> No
     enc.space.place(rat, (5, 1))
     assert "squeezing" not in ogre.conditions
     enc.check(A.Step((4, 1)))
+
+
+CONFINED = ("stooping", "squeezing")
+LOW = """
+#########
+_________
+_________
+#########
+_________
+#########
+.........
+.........
+"""
+
+
+def test_a_large_creature_stoops_under_a_low_ceiling_and_doubly_so_when_also_narrow(
+    kit: Any,
+) -> None:
+    """Seed 000 "Squeezing Through": "A creature can move through a space with a ceiling
+    as low as half its height with the same penalties (in spaces both narrow and low,
+    double the penalties)". ``_`` is a ceiling 8 ft high (reading A131); the ogre,
+    Large, is read as 16 ft tall: half. In the two-square tunnel (rows 2-3) it stoops:
+    -4 on attacks and to AC, each square 10 ft; in the one-square tunnel (row 5) it is
+    narrow and low: -8 and -8, and each square still 10 ft (A20: the speed stays halved).
+    Blue, Medium (8 ft), is not hindered."""
+    sides = {"red": "  - creature: ogre\n    at: a7\n", "blue": kit.soldier("Blue", "i7")}
+    enc = kit.scripted_encounter(LOW, sides, [20, 1])
+    ogre, blue = enc.combatants["ogre"], enc.combatants["blue"]
+    club = ogre.melee_options()[0]
+    sword = blue.melee_options()[0]
+
+    def penalties() -> tuple[int, int]:
+        """The ogre's own penalties on its attack and to its AC (cover aside)."""
+        mine = build_attack(enc, ogre, club, club.bonus, blue)[0].bonus.parts
+        theirs = build_attack(enc, blue, sword, sword.bonus, ogre)[0].ac.parts
+        return tuple(  # type: ignore[return-value]
+            sum(p.modifier.value for p in parts if p.modifier.source.startswith(CONFINED))
+            for parts in (mine, theirs)
+        )
+
+    assert penalties() == (0, 0)
+    enc.space.place(ogre, (3, 1))  # d2: the wide low tunnel
+    assert "stooping" in ogre.conditions and "squeezing" not in ogre.conditions
+    assert penalties() == (-4, -4)
+    assert enc.space.path_cost(ogre, ((4, 1),)) == 10
+    enc.space.place(ogre, (3, 4))  # d5: narrow (its lower row is wall) and low
+    assert {"stooping", "squeezing"} <= set(ogre.conditions)
+    assert penalties() == (-8, -8)
+    assert enc.space.path_cost(ogre, ((4, 4),)) == 10
+    enc.space.place(ogre, (0, 6))
+    assert not {"stooping", "squeezing"} & set(ogre.conditions)
+    enc.space.place(blue, (0, 1))
+    assert "stooping" not in blue.conditions
+    assert enc.space.path_cost(blue, ((1, 1),)) == 5
+
+
+def test_a_creature_over_four_times_a_low_ceilings_height_cannot_pass(kit: Any) -> None:
+    """Seed 000 "Squeezing Through": under a ceiling as low as a quarter of its height a
+    creature must crawl prone; a Huge creature (32 ft) under the 8-ft ceiling would have
+    to, which is not modelled: it cannot enter (reading A131), nor start there."""
+    huge = """  - at: a7
+    stat_block:
+      name: Giant
+      size: huge
+      type: giant
+      abilities: {str: 20, dex: 10, con: 14, int: 6, wis: 10, cha: 6}
+      hit_dice: [{count: 8, die: 8}]
+      bab: 6
+      base_saves: {fort: 6, ref: 2, will: 2}
+      natural_attacks: [{name: slam, damage: 1d8, damage_types: [bludgeoning]}]
+"""
+    rows = LOW + ".........\n"
+    enc = kit.scripted_encounter(rows, {"red": huge, "blue": kit.soldier("Blue", "i7")}, [20, 1])
+    giant = enc.combatants["giant"]
+    assert enc.space.stoop(giant) == 2
+    reach = enc.space.reachable(giant, 60)
+    low_rows = {1, 2, 4}  # rows 2, 3 and 5
+    assert reach.positions()
+    assert not any(y + dy in low_rows for _, y in reach.positions() for dy in range(3))
+    with pytest.raises(Exception, match="ceiling too low for a Huge creature"):
+        kit.scripted_encounter(
+            rows, {"red": huge.replace("a7", "a2"), "blue": kit.soldier("Blue", "i7")}, [20, 1]
+        )

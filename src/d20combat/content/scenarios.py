@@ -54,6 +54,7 @@ from d20combat.content.rulesets import RULESET_NAMES, Ruleset, Variant, ruleset
 from d20combat.content.sizes import fits_in_square
 from d20combat.errors import InputError, Problem, ScenarioError, quote
 from d20combat.grid import BattleMap, Terrain, parse_legend, parse_square, square_name
+from d20combat.grid.movement import stooping
 from d20combat.grid.squares import SQUARE_FORM
 from d20combat.grid.terrain import NAMES as TERRAIN_NAMES
 from d20combat.limits import (
@@ -1159,13 +1160,17 @@ def standing_problem(bmap: BattleMap, block: StatBlock, pos: Square) -> tuple[st
             + (f" with room for a {n}x{n} space" if n > 1 else ""),
         )
     swim = block.speed.swim > 0
+    too_tall = stooping(bmap, block.size.height_ft) > 1
     for dy in range(n):
         for dx in range(n):
             sq = (x + dx, y + dy)
-            if bmap.walkable(*sq, swim=swim):
-                continue
             terrain = bmap.terrain(*sq)
-            if terrain & Terrain.WALL:
+            low = too_tall and terrain & Terrain.LOW_CEILING
+            if bmap.walkable(*sq, swim=swim) and not low:
+                continue
+            if low:
+                what = f"under a ceiling too low for a {block.size.label} creature"
+            elif terrain & Terrain.WALL:
                 what = "a wall"
             elif terrain & Terrain.DOOR:
                 what = "a closed door"

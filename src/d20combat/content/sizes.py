@@ -80,6 +80,13 @@ class Size(IntEnum):
         return _SPACE[self]
 
     @property
+    def height_ft(self) -> Fraction:
+        """Maximum height (or a long creature's length), seed 000 Table: Creature Sizes:
+        6 in, 1, 2, 4, 8, 16, 32, 64 ft, and "64 ft or more" for Colossal (read as 64).
+        A creature is read as this tall where a ceiling matters (reading A131)."""
+        return _HEIGHT[self]
+
+    @property
     def squares(self) -> int:
         """Side of the space in 5-ft squares on the grid (at least 1)."""
         return _SQUARES[self]
@@ -120,6 +127,9 @@ _SPACE = {
     Size.COLOSSAL: Fraction(30),
 }
 _SQUARES = {size: max(1, int(space // 5)) for size, space in _SPACE.items()}
+_HEIGHT: dict[Size, Fraction] = {
+    size: Fraction(2 ** min(i, 7), 2) for i, size in enumerate(sorted(Size))
+}  # 1/2, 1, 2, 4, 8, 16, 32, 64, 64 ft
 _REACH = {
     Size.FINE: (0, 0),
     Size.DIMINUTIVE: (0, 0),

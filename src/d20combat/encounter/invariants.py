@@ -77,7 +77,7 @@ from d20combat.encounter.actions import READY_ATTACK_TRIGGERS, READY_MOVE_TRIGGE
 from d20combat.encounter.combatant import EFFECT_KINDS
 from d20combat.encounter.outcome import EndKind, SideStatus
 from d20combat.errors import InputError, Problem
-from d20combat.grid.movement import FIT_NONE, fit
+from d20combat.grid.movement import FIT_NONE, fit, stooping
 from d20combat.grid.squares import square_name
 from d20combat.grid.terrain import DOOR, OPEN_DOOR
 from d20combat.rules.conditions import CONDITIONS
@@ -616,7 +616,8 @@ def _places(found: _Found, enc: Encounter) -> None:
         at = ("combatants", i, "pos")
         if c.inside is not None:  # swallowed: off the map
             continue
-        if fit(m, c.pos, c.squares, swim=c.stat.speed.swim > 0) == FIT_NONE:
+        stoop = stooping(m, c.stat.size.height_ft)
+        if fit(m, c.pos, c.squares, swim=c.stat.speed.swim > 0, stoop=stoop) == FIT_NONE:
             message, expected = standing_problem(m, c.stat, c.pos) or (
                 "not a place it can stand",
                 "a square the creature can stand in",

@@ -42,12 +42,14 @@ from d20combat.grid.movement import (
     fit,
     movement_costs,
     step_table,
+    stooped,
+    stooping,
 )
 from d20combat.grid.movement import path_cost as grid_path_cost
 from d20combat.grid.occupancy import Occupancy
 from d20combat.grid.reach import attack_offsets, threat_template
 from d20combat.grid.squares import distance, footprint, footprint_distance, square_name
-from d20combat.grid.terrain import DARK, DIFFICULT, DOOR, FOG, HAMPERS, LOW_OBSTACLE
+from d20combat.grid.terrain import DARK, DIFFICULT, DOOR, FOG, HAMPERS, LOW_CEILING, LOW_OBSTACLE
 from d20combat.rules.conditions import restrictions
 from d20combat.rules.statistics import AttackOption
 
@@ -229,13 +231,25 @@ class Space:
                 self.place(r, (r.pos[0] + dx, r.pos[1] + dy))
         c.pos = pos
         self.occ.move(c.id, pos)
-        if c.squares > 1:
-            squeezed = fit(self.enc.map, pos, c.squares, swim=c.stat.speed.swim > 0) == FIT_SQUEEZED
-            if squeezed and "squeezing" not in c.conditions:
-                c.conditions["squeezing"] = Condition(c.id, 0)
-            elif not squeezed and "squeezing" in c.conditions:
-                del c.conditions["squeezing"]
+        stoop = self.stoop(c)
+        if c.squares > 1 or stoop:
+            m = self.enc.map
+            n = c.squares
+            swim = c.stat.speed.swim > 0
+            squeezed = n > 1 and fit(m, pos, n, swim=swim, stoop=stoop) == FIT_SQUEEZED
+            low = stooped(m, pos, n, stoop=stoop)
+            for name, now in (("squeezing", squeezed), ("stooping", low)):
+                if now and name not in c.conditions:
+                    c.conditions[name] = Condition(c.id, 0)
+                elif not now and name in c.conditions:
+                    del c.conditions[name]
         self.invalidate(c)
+
+    def stoop(self, c: Combatant) -> int:
+        """How ``c`` passes the map's low ceilings (``grid.movement.stooping``: 0 freely
+        or none on the map, 1 stooping, 2 not at all); costs nothing for creatures of
+        Medium height or less."""
+        return stooping(self.enc.map, c.stat.size.height_ft)
 
     def remove(self, c: Combatant) -> None:
         if self.occ.placed(c.id):
@@ -888,6 +902,13 @@ class Space:
             return 0
         return FOG if c.traits.darkvision else DARK | FOG
 
+    def _charge_stops(self, c: Combatant) -> int:
+        """Terrain flags, beyond the hampering ones, that stop ``c``'s charge lane:
+        where it cannot see, and low ceilings it must stoop under (seed 000 "Charge":
+        nothing can hinder the movement)."""
+        unseen = self.unseen_terrain(c)
+        return unseen | LOW_CEILING if self.stoop(c) else unseen
+
     def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
         key = (c.id, c.pos, budget_ft)
         hit = self._reach.get(key)
@@ -903,6 +924,7 @@ class Space:
                 swim=c.stat.speed.swim > 0,
                 ignore_difficult=c.stat.speed.fly > 0,
                 unseen=self.unseen_terrain(c),
+                stoop=self.stoop(c),
             )
             self._reach[key] = hit
         return hit
@@ -956,6 +978,7 @@ class Space:
             swim=c.stat.speed.swim > 0,
             ignore_difficult=c.stat.speed.fly > 0,
             unseen=self.unseen_terrain(c),
+            stoop=self.stoop(c),
         )
         if cost is None:
             raise IllegalActionError("the path crosses impassable terrain or cuts a wall corner")
@@ -987,6 +1010,7 @@ class Space:
             swim=c.stat.speed.swim > 0,
             ignore_difficult=c.stat.speed.fly > 0,
             unseen=self.unseen_terrain(c),
+            stoop=self.stoop(c),
         )
         blocked, no_end = self.blocks(c)
         out = []
@@ -1050,7 +1074,7 @@ class Space:
     def _passable(self, c: Combatant, path: list[Pos]) -> bool:
         try:
             full = [c.pos, *path]
-            return grid_path_cost(self.enc.map, full, c.squares) is not None
+            return grid_path_cost(self.enc.map, full, c.squares, stoop=self.stoop(c)) is not None
         except IllegalActionError:
             return False
 
@@ -1062,11 +1086,12 @@ class Space:
             raise IllegalActionError(f"a {what} must go in a straight line")
         m = self.enc.map
         unseen = self.unseen_terrain(c)
+        hampers = HAMPERS | LOW_OBSTACLE | (LOW_CEILING if self.stoop(c) else 0)
         for p in path:
             for x, y in footprint(p, c.squares):
                 if not m.in_bounds(x, y):
                     continue
-                if m.flags(x, y) & (HAMPERS | LOW_OBSTACLE):
+                if m.flags(x, y) & hampers:
                     raise IllegalActionError(
                         f"cannot {what} across difficult terrain at {square_name((x, y))}"
                     )
@@ -1135,7 +1160,7 @@ class Space:
                 c.squares,
                 others,
                 swim=c.stat.speed.swim > 0,
-                unseen=self.unseen_terrain(c),
+                unseen=self._charge_stops(c),
             ):
                 out.append(p)
         return out
@@ -1220,7 +1245,7 @@ class Space:
             c.squares,
             others,
             swim=c.stat.speed.swim > 0,
-            unseen=self.unseen_terrain(c),
+            unseen=self._charge_stops(c),
         ):
             raise IllegalActionError(f"{why}: the lane is not clear")
         return k
@@ -1416,6 +1441,7 @@ class Space:
             speed.swim > 0,
             speed.fly > 0,
             self.unseen_terrain(c),  # what costs it more where it cannot see
+            self.stoop(c),
             blocked,
             no_end,
             foes,

@@ -253,6 +253,15 @@ class BattleMap:
             return False
         return swim or not f & DEEP_WATER
 
+    def has(self, flag: int) -> bool:
+        """Whether any square has ``flag`` (worked out once per terrain version: a cheap
+        test before a rule that only some maps need)."""
+        known = self.cache("has")
+        hit: bool | None = known.get(flag)
+        if hit is None:
+            hit = known[flag] = any(c & flag for c in self.cells)
+        return hit
+
     def squares(self) -> Iterable[Square]:
         """Every square, row by row."""
         for y in range(self.height):
