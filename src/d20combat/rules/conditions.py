@@ -670,8 +670,8 @@ _ROWS: tuple[ConditionSpec, ...] = (
     ),
     ConditionSpec(
         "stooping",
-        "seed 000 'Squeezing Through' (a ceiling as low as half its height: the "
-        "squeezing penalties; narrow and low: doubled)",
+        "seed 000 'Squeezing Through' (a ceiling as low as half its height, the "
+        "squeezing penalties, doubled when also narrow)",
         attack_melee=-4,
         attack_ranged=-4,
         ac_melee=-4,
