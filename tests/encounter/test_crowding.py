@@ -186,3 +186,40 @@ def test_a_creature_over_four_times_a_low_ceilings_height_cannot_pass(kit: Any) 
         kit.scripted_encounter(
             rows, {"red": huge.replace("a7", "a2"), "blue": kit.soldier("Blue", "i7")}, [20, 1]
         )
+
+
+def _small(name: str, at: str) -> str:
+    """A Small creature (a halfling-sized fighter, reach 5 ft)."""
+    return tiny(name, at).replace("size: tiny", "size: small")
+
+
+def test_a_small_creature_passes_and_stops_in_a_huge_foes_space(kit: Any) -> None:
+    """Seed 000 "Mixing It Up": "a squad of halflings (Small) attacks a bulette (Huge)
+    ... they can enter the space the bulette occupies. Each halfling can only occupy one
+    space"; seed 000 "Big Creatures" / SRD combat-ii: a creature three sizes smaller may
+    move through its squares (D44). The tyrannosaurus (Huge) holds c2-e4. Hal (Small) at
+    b3 may stop in c3, or cross to f3; with Pip already in c3, Hal may not stop there
+    (one Small creature a square) but may stop in d3. A Medium creature, two sizes
+    smaller, may do neither (seed 000: half a human does not fit)."""
+    rows = ".........\n" * 5
+    sides = {
+        "red": "  - creature: tyrannosaurus\n    at: c2\n",
+        "blue": _small("Hal", "b3") + _small("Pip", "h5") + kit.soldier("Blue", "a5"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [1, 20, 2, 3])
+    hal = enc.combatants["hal"]
+    assert enc.current is hal
+    enc.check(A.Move(((2, 2),)))
+    enc.check(A.Move(((2, 2), (3, 2), (4, 2), (5, 2))))
+    enc.space.place(enc.combatants["pip"], (2, 2))
+    with pytest.raises(IllegalActionError, match="cannot end its movement in c3"):
+        enc.check(A.Move(((2, 2),)))
+    enc.check(A.Move(((2, 2), (3, 2))))
+    blue = enc.combatants["blue"]
+    enc.space.place(hal, (7, 0))
+    enc.space.place(blue, (1, 2))
+    enc.apply(A.EndTurn())  # Hal
+    enc.apply(A.EndTurn())  # Pip
+    assert enc.current is blue
+    with pytest.raises(IllegalActionError, match="blocks c3"):
+        enc.check(A.Move(((2, 2),)))

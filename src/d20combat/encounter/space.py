@@ -26,7 +26,6 @@ from d20combat.content.sizes import (
     Size,
     can_move_through,
     fits_in_square,
-    shared_square_capacity,
 )
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant, Condition
@@ -187,6 +186,10 @@ class Space:
             if c.grappling and "part-hold" in c.conditions:  # SRD Improved Grab: carried
                 self.riders.setdefault(c.id, set()).update(c.grappling)
         self.grapplers = {c.id for c in self._by_id if c.grappling}
+        # seed 000 "Mixing It Up": creatures may share squares only two sizes apart or
+        # more, or among Tiny and smaller ones; otherwise no crowding check is needed
+        sizes = [c.stat.size for c in self._by_id] or [Size.MEDIUM]
+        self.mixed = max(sizes) - min(sizes) >= 2 or min(sizes) <= Size.TINY
         self.invalidate()
 
     def invalidate(self, c: Combatant | None = None) -> None:
@@ -773,7 +776,7 @@ class Space:
             if shared is None:
                 shared = self._now[shared_key] = self._block_sets(c)
             blocked, no_end = shared
-            if c.stat.size <= Size.TINY and len(self.enc.combatants) > 1:
+            if self.mixed and len(self.enc.combatants) > 1:
                 no_end = no_end | self._crowded(c, self.occ.ids())
             own = self._footprint_at(c)
             if any(s in no_end for s in own):
@@ -798,13 +801,14 @@ class Space:
                     blocked.add(s)
                 if s in second and s not in own:
                     no_end.add(s)
-        if c.stat.size <= Size.TINY:
+        if self.mixed:
             no_end |= self._crowded(c, occ.within(c.pos, c.squares, feet)).difference(own)
         return blocked, no_end
 
     def _crowded(self, c: Combatant, cids: Iterable[str]) -> set[Pos]:
-        """The squares among those of ``cids`` where ``c``, a Tiny or smaller mover that
-        may enter any of them (SRD combat-ii), cannot end its move: it would not fit
+        """The squares among those of ``cids`` where ``c`` cannot end its move although
+        it may enter them (a Tiny or smaller mover, SRD combat-ii; one sharing by size,
+        friend or foe, seed 000 "Mixing It Up", D44): it would not fit
         beside the creatures standing there (seed 000 "Mixing It Up": two Tiny stirges
         beside a human, no third; :func:`~d20combat.content.sizes.fits_in_square`),
         or in a squeezing creature's space (seed 000 "Squeezing Through").
@@ -889,9 +893,9 @@ class Space:
             return _NO_SHARE
         if o.side != side and not can_move_through(size, o.stat.size):
             return (1, self._footprint_at(o))
-        if o.side != side or shared_square_capacity(size, o.stat.size) == 0:
+        if not fits_in_square((size, o.stat.size)):
             return (2, self._footprint_at(o))
-        return _NO_SHARE
+        return _NO_SHARE  # seed 000 "Mixing It Up": they may share (``_crowded``: how many)
 
     def unseen_terrain(self, c: Combatant) -> int:
         """The terrain flags where ``c`` cannot see, which hamper its movement (SRD
