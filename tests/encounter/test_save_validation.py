@@ -392,7 +392,8 @@ def test_the_down_and_the_tiny_share_squares(
     duel["combatants"][FIGHTER]["pos"] = [4, 4]
     duel["turn"] = 0  # the ogre's turn: a dying creature's is passed over
     assert Encounter.from_json(duel).combatants["human-fighter-4"].pos == (4, 4)
-    # a Tiny stirge may move into an occupied square (SRD combat-ii)
+    # a Tiny stirge may move into an occupied square (SRD combat-ii), one into a Small
+    # goblin's (reading A130), not two
     text = (
         "name: stirges\nmap:\n  rows: |\n    .....\n    .....\nsides:\n"
         "  - name: a\n    combatants: [{creature: stirge, at: a1}, {creature: stirge, at: b1}]\n"
@@ -400,9 +401,12 @@ def test_the_down_and_the_tiny_share_squares(
     )
     enc = Encounter.from_scenario(make_scenario(text), 1)
     data = as_read(enc)
+    data["combatants"][0]["pos"] = [3, 0]
+    assert Encounter.from_json(data).combatants["goblin"].pos == (3, 0)
     for c in data["combatants"]:
         c["pos"] = [3, 0]
-    assert Encounter.from_json(data).combatants["goblin"].pos == (3, 0)
+    with pytest.raises(SaveFileError, match="overlaps stirge"):
+        Encounter.from_json(data)
 
 
 def test_a_large_creature_may_stand_squeezed(make_scenario: Callable[[str], Scenario]) -> None:
