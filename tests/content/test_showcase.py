@@ -39,6 +39,15 @@ def _off_hand(e: Event) -> bool:
     )
 
 
+def _stooping(e: Event) -> bool:
+    """An attack by a creature stooping under a low ceiling (seed 000 "Squeezing
+    Through"): its attack bonus takes the stooping penalty."""
+    if e.type not in ("attack", "aoo", "readied attack", "cleave"):
+        return False
+    bonus = e.total("attack bonus")
+    return bonus is not None and any(p.modifier.source.startswith("stooping") for p in bonus.parts)
+
+
 #: Maneuver -> what in a log shows it. To add a maneuver (grapple, turning, splash
 #: weapons, trip bite, pounce, trample ...), add its one line here, and a bundled
 #: scenario whose fights show it.
@@ -89,6 +98,10 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
         e.type == "turning" and any(x[2] == "destroyed" for x in e.outcome["affected"])
     ),
     "turning broken by an approach": _kind("turning-broken"),
+    "stooping under a low ceiling": _stooping,
+    "a Tiny creature entering a foe's square": lambda e: (
+        e.type == "provoked" and str(e.outcome.get("reason", "")).startswith("entering")
+    ),
 }
 
 
