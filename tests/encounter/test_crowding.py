@@ -223,3 +223,24 @@ def test_a_small_creature_passes_and_stops_in_a_huge_foes_space(kit: Any) -> Non
     assert enc.current is blue
     with pytest.raises(IllegalActionError, match="blocks c3"):
         enc.check(A.Move(((2, 2),)))
+
+
+def test_a_stooping_creatures_moves_are_searched_at_half_speed(kit: Any) -> None:
+    """The ogre on open ground beside a low tunnel: its search counts each step into a
+    position under the ceiling double (one doubling, A131), not as plain floor (the
+    open-ground shortcut). With 20 ft from a1: e1 along the open rows (4 x 5 ft); a3,
+    two steps down, each into a position under the ceiling (2 x 10 ft); not c3, two
+    diagonals under it (2 x 15 ft)."""
+    rows = """
+..........
+..........
+__________
+__________
+"""
+    sides = {"red": "  - creature: ogre\n    at: a1\n", "blue": kit.soldier("Blue", "j1")}
+    enc = kit.scripted_encounter(rows, sides, [20, 1])
+    ogre = enc.combatants["ogre"]
+    reach = enc.space.reachable(ogre, 20)
+    assert reach.cost((4, 0)) == 20  # e1: four squares along the open rows
+    assert reach.cost((0, 2)) == 20  # a3: two squares down, both under the ceiling
+    assert reach.cost((2, 2)) is None  # c3: 2 diagonal steps into the low rows: 30 ft

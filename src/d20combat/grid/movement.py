@@ -529,7 +529,17 @@ def movement_costs(
         # covers: 5-10-5 within ``limit`` of the start (a move costs at least that)
         blocked = _within(blocked, x0, y0, squares, limit)
         no_end = _within(no_end, x0, y0, squares, limit)
-        key = (s0, squares, limit, swim, ignore_difficult, squeeze, unseen, frozenset(blocked))
+        key = (
+            s0,
+            squares,
+            limit,
+            swim,
+            ignore_difficult,
+            squeeze,
+            unseen,
+            stoop,
+            frozenset(blocked),
+        )
     else:
         blocked = blocked if isinstance(blocked, (set, frozenset, list, tuple)) else list(blocked)
     noend_arr = bytearray(size)
@@ -542,7 +552,9 @@ def movement_costs(
             return Reachable(m, start, squares, hit[0], hit[1], noend, tab.fit, hit[2], noend_at)
     fast = None
     if limit < INF and not start_parity and tab.fit[s0 >> 1] == FIT_CLEAR:
-        fast = _open_area(m, x0, y0, squares, limit, blocked, unseen)
+        # low ceilings are rough ground for a mover that stoops or cannot pass them
+        rough = unseen | LOW_CEILING if stoop else unseen
+        fast = _open_area(m, x0, y0, squares, limit, blocked, rough)
     if fast is not None:
         dist, pred = fast
     else:
