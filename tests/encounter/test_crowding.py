@@ -244,3 +244,34 @@ __________
     assert reach.cost((4, 0)) == 20  # e1: four squares along the open rows
     assert reach.cost((0, 2)) == 20  # a3: two squares down, both under the ceiling
     assert reach.cost((2, 2)) is None  # c3: 2 diagonal steps into the low rows: 30 ft
+
+
+def test_a_big_creature_does_not_squeeze_in_over_smaller_ones(kit: Any) -> None:
+    """Seed 000 "Squeezing Through": "While a creature is squeezing through a narrow
+    space, it's not possible for other smaller creatures to also occupy that space": the
+    ogre, squeezed in the corridor (row 5) at d5, cannot stop at e5 with Rat (Tiny, at
+    f5) in its space, but may pass it (three sizes apart, A132) and stop beyond; in the open (rows
+    2-3), not squeezing, it may stop over Rat (seed 000 "Mixing It Up")."""
+    rows = """
+    #########
+    .........
+    .........
+    #########
+    .........
+    #########
+    """
+    sides = {"red": "  - creature: ogre\n    at: a2\n", "blue": tiny("Rat", "f5")}
+    enc = kit.scripted_encounter(rows, sides, [20, 1])
+    ogre, rat = enc.combatants["ogre"], enc.combatants["rat"]
+    assert enc.current is ogre
+    enc.space.place(ogre, (3, 4))  # d5, squeezed: 10 ft a square, 30 ft in all
+    enc.check(A.Move(((2, 4),)))
+    with pytest.raises(IllegalActionError, match="squeezed in e5: smaller creatures"):
+        enc.check(A.Move(((4, 4),)))
+    legal = list(enc.legal_actions())
+    assert not any(isinstance(a, A.Move) and a.path[-1] == (4, 4) for a in legal)
+    assert any(isinstance(a, A.Move) and a.path[-1] == (6, 4) for a in legal)
+    enc.check(A.Move(((4, 4), (5, 4), (6, 4))))
+    enc.space.place(ogre, (0, 1))
+    enc.space.place(rat, (3, 1))  # d2, in the open
+    enc.check(A.Move(((1, 1), (2, 1))))

@@ -913,6 +913,34 @@ class Space:
         unseen = self.unseen_terrain(c)
         return unseen | LOW_CEILING if self.stoop(c) else unseen
 
+    def _squeezed_over_smaller(self, c: Combatant, pos: Pos) -> bool:
+        """Whether big ``c`` at ``pos`` would squeeze over a smaller creature's square."""
+        m = self.enc.map
+        if fit(m, pos, c.squares, swim=c.stat.speed.swim > 0, stoop=self.stoop(c)) != (
+            FIT_SQUEEZED
+        ):
+            return False
+        smaller = self._smaller_squares(
+            c, 5 * (c.squares + abs(pos[0] - c.pos[0]) + abs(pos[1] - c.pos[1]))
+        )
+        return any(s in smaller for s in footprint(pos, c.squares))
+
+    def _smaller_squares(self, c: Combatant, feet: int) -> set[Pos]:
+        """The squares, within ``feet`` of big ``c``, of smaller creatures standing
+        there: ``c`` may not end a move squeezed over them (seed 000 "Squeezing
+        Through": "it's not possible for other smaller creatures to also occupy that
+        space"). Empty at no cost unless sizes are mixed and ``c`` is big."""
+        if c.squares == 1 or not self.mixed:
+            return set()
+        combatants = self.enc.combatants
+        mine = c.stat.size
+        out: set[Pos] = set()
+        for cid in self.occ.within(c.pos, c.squares, feet):
+            o = combatants[cid]
+            if o.stat.size < mine and cid != c.id and self._share(o, ())[0] == 1:
+                out.update(self.occ.footprint(cid))
+        return out
+
     def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
         key = (c.id, c.pos, budget_ft)
         hit = self._reach.get(key)
@@ -929,6 +957,7 @@ class Space:
                 ignore_difficult=c.stat.speed.fly > 0,
                 unseen=self.unseen_terrain(c),
                 stoop=self.stoop(c),
+                no_squeezed_end=self._smaller_squares(c, budget_ft),
             )
             self._reach[key] = hit
         return hit
@@ -975,6 +1004,11 @@ class Space:
         end = full[-1]
         if any(s in no_end or s in through for s in footprint(end, n)):
             raise IllegalActionError(f"cannot end its movement in {square_name(end)}: occupied")
+        if n > 1 and self.mixed and self._squeezed_over_smaller(c, end):
+            raise IllegalActionError(
+                f"cannot end its movement squeezed in {square_name(end)}: smaller creatures "
+                "are there (seed 000 Squeezing Through)"
+            )
         cost = grid_path_cost(
             self.enc.map,
             full,
@@ -1025,7 +1059,9 @@ class Space:
             if n == 1:
                 if pos in blocked or pos in no_end:
                     continue
-            elif any(s in blocked or s in no_end for s in footprint(pos, n)):
+            elif any(s in blocked or s in no_end for s in footprint(pos, n)) or (
+                self.mixed and self._squeezed_over_smaller(c, pos)
+            ):
                 continue
             out.append(pos)
         hit = self._now[key] = tuple(out)

@@ -491,14 +491,16 @@ def movement_costs(
     start_parity: int = 0,
     unseen: int = 0,
     stoop: int = 0,
+    no_squeezed_end: Iterable[Square] = (),
 ) -> Reachable:
     """Cheapest movement from ``start`` to every position within ``budget_ft``.
 
     ``blocked``: squares the mover may not enter (opponents); ``no_end``: squares it may
-    pass but not end in (allies, helpless creatures it may cross). The mover's own space
-    must not be listed. ``start_parity`` 1 means the next normal diagonal costs 2
-    (continuing a count). ``ignore_difficult`` is for fliers. The start position is
-    always reachable at cost 0.
+    pass but not end in (allies, helpless creatures it may cross); ``no_squeezed_end``:
+    squares it may not end over while squeezed (smaller creatures' squares, seed 000
+    "Squeezing Through"). The mover's own space must not be listed. ``start_parity`` 1
+    means the next normal diagonal costs 2 (continuing a count). ``ignore_difficult``
+    is for fliers. The start position is always reachable at cost 0.
 
     >>> r = movement_costs(BattleMap.from_ascii(["...", ".,.", "..."]), (0, 0), budget_ft=30)
     >>> r.cost((1, 1)), r.cost((2, 2)), r.cost((2, 0))
@@ -544,6 +546,12 @@ def movement_costs(
         blocked = blocked if isinstance(blocked, (set, frozenset, list, tuple)) else list(blocked)
     noend_arr = bytearray(size)
     noend_at = _mark(noend_arr, no_end, squares, w, h)
+    if no_squeezed_end:  # squeezed positions over these squares are no ends either
+        over = bytearray(size)
+        for i in _mark(over, no_squeezed_end, squares, w, h):
+            if tab.fit[i] == FIT_SQUEEZED and not noend_arr[i]:
+                noend_arr[i] = 1
+                noend_at.append(i)
     noend = noend_arr if noend_at else None
     if key is not None:
         cache = m.cache("searches")
