@@ -810,12 +810,11 @@ class Space:
         it may enter them (a Tiny or smaller mover, SRD combat-ii; one sharing by size,
         friend or foe, seed 000 "Mixing It Up", D44): it would not fit
         beside the creatures standing there (seed 000 "Mixing It Up": two Tiny stirges
-        beside a human, no third; :func:`~d20combat.content.sizes.fits_in_square`),
-        or in a squeezing creature's space (seed 000 "Squeezing Through").
-        The helpless, the down, the fled and the swallowed take no room (``_share``)."""
+        beside a human, no third; :func:`~d20combat.content.sizes.fits_in_square`; a
+        larger squeezing creature's space is kept by ``_share``). The helpless, the
+        down, the fled and the swallowed take no room (``_share``)."""
         combatants = self.enc.combatants
         sizes: dict[Pos, list[Size]] = {}
-        squeezing: set[Pos] = set()  # a squeezing creature's space (it is larger)
         for cid in cids:
             if cid == c.id:
                 continue
@@ -824,12 +823,8 @@ class Space:
                 continue
             for s in self.occ.footprint(cid):
                 sizes.setdefault(s, []).append(o.stat.size)
-            if "squeezing" in o.conditions:  # seed 000 "Squeezing Through"
-                squeezing.update(self.occ.footprint(cid))
         mine = c.stat.size
-        return {
-            s for s, here in sizes.items() if not fits_in_square([*here, mine]) or s in squeezing
-        }
+        return {s for s, here in sizes.items() if not fits_in_square([*here, mine])}
 
     def _block_sets(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
         """The blocked and no-end squares for movers of ``c``'s side and size."""
