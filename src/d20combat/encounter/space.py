@@ -25,6 +25,7 @@ from d20combat.content.equipment import ArmorCategory, WeaponFlag, armor
 from d20combat.content.sizes import Size, can_move_through, shared_square_capacity
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.encounter.water import land_cover, water_ft
 from d20combat.errors import IllegalActionError
 from d20combat.grid.concealment import concealment as grid_concealment
 from d20combat.grid.concealment import line_of_sight
@@ -45,6 +46,7 @@ from d20combat.grid.squares import distance, footprint, footprint_distance, squa
 from d20combat.grid.terrain import DARK, DIFFICULT, DOOR, FOG, HAMPERS, LOW_OBSTACLE
 from d20combat.rules.conditions import restrictions
 from d20combat.rules.statistics import AttackOption
+from d20combat.rules.underwater import unusable
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -498,6 +500,9 @@ class Space:
                 hit = -1 if result.total else result.ac_bonus
                 if terrain is not None:
                     terrain["cover", *key] = hit
+            if hit >= 0 and self.enc.map.has_water:
+                wet = land_cover(self.enc.map, a, t)  # seed 000 "Attacks from Land"
+                hit = -1 if wet < 0 else max(hit, wet)
             self._cover[key] = hit
         return hit
 
@@ -689,6 +694,10 @@ class Space:
             return f"{target.id} is out of reach of {option.name}"
         if self.cover_bonus(c, target, melee=not option.ranged) < 0:
             return f"{target.id} has total cover (no line of effect)"
+        if option.ranged and self.enc.map.has_water:
+            why = unusable(option, self.enc.rules)
+            if why is not None and water_ft(self.enc, c, target) > 0:
+                return f"{why} (seed 000 'Ranged Attacks Underwater'; seed 001 'Underwater')"
         return None
 
     def aoo_option(

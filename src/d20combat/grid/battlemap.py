@@ -27,6 +27,7 @@ from d20combat.grid.terrain import (
     DEFAULT_LEGEND,
     DOOR,
     OPEN_DOOR,
+    SHALLOW_WATER,
     LegendValue,
     Terrain,
     parse_legend,
@@ -252,6 +253,16 @@ class BattleMap:
         if f & BLOCKS_MOVE:
             return False
         return swim or not f & DEEP_WATER
+
+    @property
+    def has_water(self) -> bool:
+        """Whether any square is shallow or deep water (cached until the terrain
+        changes): the underwater rules cost nothing on a dry map."""
+        c = self.cache("water")
+        hit = c.get(None)
+        if hit is None:
+            hit = c[None] = any(f & (SHALLOW_WATER | DEEP_WATER) for f in self.cells)
+        return bool(hit)
 
     def squares(self) -> Iterable[Square]:
         """Every square, row by row."""

@@ -1,0 +1,163 @@
+"""Underwater combat in play (seed 000 "Underwater Combat"; seed 001 "Underwater").
+
+The kit's soldiers: Str 16 (+3), Dex 12 (+1), BAB +6, longsword +9 (1d8+3, slashing),
+chainmail (AC 16, flat-footed 15). The first two rolls are initiative (Red, then Blue);
+in round 1 Blue has not acted: flat-footed. Scripted dice give totals (a damage roll's
+dice and bonus together). The map's depths (A110): ``~`` chest-deep water (firm footing
+on the bottom), ``W`` deep water (completely submerged), ``.`` land.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from d20combat.encounter.actions import parse_action
+from d20combat.encounter.fighting import build_attack
+from d20combat.encounter.water import Depth, depth, water_ft
+from d20combat.errors import IllegalActionError
+from d20combat.rules.modifiers import BonusType
+
+WADE = """
+.~~~~..
+.~~~~..
+.~~~~..
+"""
+
+SHORE = """
+..~WWW.
+..~WWW.
+..~WWW.
+"""
+
+
+def events(enc: Any, kind: str) -> list[Any]:
+    return [e for e in enc.log if e.type == kind]
+
+
+def swimmer(kit: Any, name: str, at: str, **kw: Any) -> str:
+    """A soldier with a swim speed of 30 ft (seed 000 table: "Has a swim speed")."""
+    text: str = kit.soldier(name, at, land=30, **kw)
+    return text.replace("{land: 30}", "{land: 30, swim: 30}")
+
+
+def test_a_sword_in_chest_deep_water_takes_2_and_half_damage(kit: Any) -> None:
+    # Both wade (firm footing): the longsword (slashing) at +9 - 2 = +7; 10 + 7 = 17
+    # hits flat-footed AC 15; damage 8 (1d8+3) halved to 4 (seed 000 table: "-2/half").
+    sides = {"red": kit.soldier("Red", "c2"), "blue": kit.soldier("Blue", "d2")}
+    enc = kit.scripted_encounter(WADE, sides, [20, 1, 10, 8])
+    blue = enc.combatants["blue"]
+    hp = blue.vitals.hp
+    enc.apply(parse_action("attack blue"))
+    attack = events(enc, "attack")[0]
+    bonus = attack.total("attack bonus")
+    assert bonus.value == 7
+    assert (-2, "underwater (firm footing)") in [(m.value, m.source) for m in bonus.counted()]
+    assert attack.outcome["underwater"] == "firm footing"
+    assert blue.vitals.hp == hp - 4
+
+
+def test_a_piercing_weapon_is_normal_underwater(kit: Any) -> None:
+    # A shortspear (piercing) in the same water: +9, no halving (the table's column is
+    # "Slashing or Bludgeoning" only). Thrown at an adjacent foe in chest-deep water it
+    # is still a melee attack here.
+    sides = {
+        "red": kit.soldier("Red", "c2", weapons="shortspear"),
+        "blue": kit.soldier("Blue", "d2"),
+    }
+    enc = kit.scripted_encounter(WADE, sides, [20, 1])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    option = red.melee_options()[0]
+    attack, notes = build_attack(enc, red, option, option.bonus, blue)
+    assert attack.bonus.value == 9 and not attack.half_damage and "underwater" not in notes
+
+
+def test_a_swim_speed_keeps_the_penalty_on_a_sword(kit: Any) -> None:
+    # Seed 000 table, "Has a swim speed": slashing or bludgeoning -2/half all the same.
+    sides = {"red": swimmer(kit, "Red", "c2"), "blue": kit.soldier("Blue", "d2")}
+    enc = kit.scripted_encounter(WADE, sides, [20, 1])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    option = red.melee_options()[0]
+    attack, notes = build_attack(enc, red, option, option.bonus, blue)
+    assert attack.bonus.value == 7 and attack.half_damage
+    assert notes["underwater"] == "swim speed"
+
+
+def test_from_land_a_wading_target_has_improved_cover(kit: Any) -> None:
+    # Seed 000 "Attacks from Land": Red on land (a2), Blue chest-deep (b2): improved
+    # cover, +8: flat-footed AC 15 + 8 = 23; Red on land takes no underwater penalty.
+    # Blue in the water, striking back at land, gives Red no cover (the rule is for
+    # targets in the water) but takes its own -2.
+    sides = {"red": kit.soldier("Red", "a2"), "blue": kit.soldier("Blue", "b2")}
+    enc = kit.scripted_encounter(WADE, sides, [20, 1])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert (depth(enc, red), depth(enc, blue)) == (Depth.LAND, Depth.WADING)
+    option = red.melee_options()[0]
+    attack, notes = build_attack(enc, red, option, option.bonus, blue)
+    assert attack.bonus.value == 9 and attack.ac.value == 23 and notes["cover"] == 8
+    assert [(m.value, m.type) for m in attack.ac.counted() if m.type is BonusType.COVER] == [
+        (8, BonusType.COVER)
+    ]
+    back, back_notes = build_attack(enc, blue, option, option.bonus, red)
+    assert "cover" not in back_notes and back.bonus.value == 7
+
+
+def test_a_submerged_creature_has_total_cover_from_land(kit: Any) -> None:
+    # Blue (a swimmer) completely submerged in d2 (deep water); Red on land in b2 with a
+    # longspear (reach 10 ft): total cover, refused; and Blue can't strike back from
+    # under the surface (A114). Red wading in c2 reaches it.
+    sides = {
+        "red": kit.soldier("Red", "b2", weapons="longspear"),
+        "blue": swimmer(kit, "Blue", "d2"),
+    }
+    enc = kit.scripted_encounter(SHORE, sides, [20, 1])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert depth(enc, blue) is Depth.SUBMERGED
+    with pytest.raises(IllegalActionError, match="total cover"):
+        enc.apply(parse_action("attack blue"))
+    assert enc.space.attack_problem(blue, blue.melee_options()[0], red) is not None
+    enc.apply(parse_action("move c2"))
+    option = red.melee_options()[0]
+    attack, notes = build_attack(enc, red, option, option.bonus, blue)
+    assert "cover" not in notes and attack.bonus.value == 9  # a longspear pierces
+
+
+def test_ranged_attacks_take_2_per_5_ft_of_water(kit: Any) -> None:
+    # Red in chest-deep water (c2) shoots a light crossbow at Blue submerged in f2: the
+    # line crosses d2, e2, f2, all deep water: 15 ft, -6 (seed 000 "Ranged Attacks
+    # Underwater"), on top of the range penalty (15 ft: none within 80 ft). Light
+    # crossbow +7 (BAB 6, Dex 1) - 6 = +1.
+    sides = {
+        "red": kit.soldier("Red", "c2", weapons="light crossbow"),
+        "blue": swimmer(kit, "Blue", "f2"),
+    }
+    enc = kit.scripted_encounter(SHORE, sides, [20, 1])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert water_ft(enc, red, blue) == 15
+    option = red.ready_options()[0]
+    attack, notes = build_attack(enc, red, option, option.bonus, blue)
+    assert notes["water_ft"] == 15
+    assert (-6, "through 15 ft of water") in [(m.value, m.source) for m in attack.bonus.counted()]
+    assert attack.bonus.value == 1
+
+
+def test_thrown_weapons_are_ineffective_underwater(kit: Any) -> None:
+    # A javelin from chest-deep water at a submerged foe: refused, naming the rule.
+    sides = {
+        "red": kit.soldier("Red", "c2", weapons="{weapon: javelin, quantity: 2}"),
+        "blue": swimmer(kit, "Blue", "e2"),
+    }
+    enc = kit.scripted_encounter(SHORE, sides, [20, 1])
+    with pytest.raises(IllegalActionError, match="thrown weapons are ineffective underwater"):
+        enc.apply(parse_action("attack blue"))
+
+
+def test_a_dry_map_pays_nothing(kit: Any) -> None:
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")}
+    enc = kit.scripted_encounter(".......\n.......\n.......", sides, [20, 1])
+    assert not enc.map.has_water
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    option = red.melee_options()[0]
+    attack, notes = build_attack(enc, red, option, option.bonus, blue)
+    assert attack.bonus.value == 9 and not attack.half_damage and "underwater" not in notes
