@@ -161,3 +161,20 @@ def test_a_dry_map_pays_nothing(kit: Any) -> None:
     option = red.melee_options()[0]
     attack, notes = build_attack(enc, red, option, option.bonus, blue)
     assert attack.bonus.value == 9 and not attack.half_damage and "underwater" not in notes
+
+
+def test_grapple_checks_in_the_water_take_2_but_damage_is_normal(kit: Any) -> None:
+    # Seed 000 note 1: without a swim speed, -2 on grapple checks underwater, damage
+    # normal. Red (wading, no swim speed) grabs Blue (a swimmer, also wading): touch
+    # 10 + 9 = 19 (unarmed, bludgeoning: -2 -> 17, still over flat-footed touch AC 10);
+    # Red's check +9 - 2 = +7, Blue's +9: 15 beats 10; unarmed damage 5, not halved.
+    sides = {"red": kit.soldier("Red", "c2"), "blue": swimmer(kit, "Blue", "d2")}
+    enc = kit.scripted_encounter(WADE, sides, [20, 1, 10, 15, 10, 5])
+    blue = enc.combatants["blue"]
+    enc.apply(parse_action("grapple blue"))
+    g = events(enc, "grapple")[0]
+    assert g.outcome["result"] == "held"
+    assert g.total("grapple check").value == 7 and g.total("grapple resist").value == 9
+    check = g.total("grapple check")
+    assert (-2, "grappling underwater") in [(m.value, m.source) for m in check.counted()]
+    assert blue.vitals.nonlethal == 5
