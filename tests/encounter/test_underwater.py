@@ -178,3 +178,43 @@ def test_grapple_checks_in_the_water_take_2_but_damage_is_normal(kit: Any) -> No
     check = g.total("grapple check")
     assert (-2, "grappling underwater") in [(m.value, m.source) for m in check.counted()]
     assert blue.vitals.nonlethal == 5
+
+
+LAKE = """
+..~WWWWWWWWW
+..~WWWWWWWWW
+..~WWWWWWWWW
+"""
+
+
+def test_advanced_halves_a_crossbows_range_instead(kit: Any) -> None:
+    # Red wading in c2 shoots a light crossbow (+7, increment 80 ft) at Blue submerged
+    # in l2, 45 ft away through 45 ft of water (d2..l2). srd35 (seed 000): no range
+    # penalty within 80 ft, -2 per 5 ft of water: -18, +7 - 18 = -11. advanced (seed
+    # 001): half range, an increment of 40 ft: 45 ft is one full increment, -2: +5.
+    sides = {
+        "red": kit.soldier("Red", "c2", weapons="light crossbow"),
+        "blue": swimmer(kit, "Blue", "l2"),
+    }
+    for ruleset, bonus in (("srd35", -11), ("advanced", 5)):
+        enc = kit.scripted_encounter(LAKE, sides, [20, 1], ruleset=ruleset)
+        red, blue = enc.combatants["red"], enc.combatants["blue"]
+        option = red.ready_options()[0]
+        attack, _ = build_attack(enc, red, option, option.bonus, blue)
+        assert attack.bonus.value == bonus, ruleset
+
+
+def test_advanced_refuses_slings_underwater(kit: Any) -> None:
+    # Seed 001: "Slings and thrown weapons are impossible to use underwater"; seed 000
+    # refuses only thrown weapons, so the srd35 sling shoots (at -2 per 5 ft of water).
+    sides = {
+        "red": kit.soldier("Red", "c2", weapons="sling"),
+        "blue": swimmer(kit, "Blue", "e2"),
+    }
+    enc = kit.scripted_encounter(SHORE, sides, [20, 1], ruleset="advanced")
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    option = red.ready_options()[0]
+    assert "slings can't be used underwater" in (enc.space.attack_problem(red, option, blue) or "")
+    enc = kit.scripted_encounter(SHORE, sides, [20, 1])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert enc.space.attack_problem(red, red.ready_options()[0], blue) is None

@@ -48,7 +48,13 @@ from d20combat.rules.hitpoints import take_damage, take_nonlethal
 from d20combat.rules.maneuvers.aid import aid_modifier
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import AttackOption
-from d20combat.rules.underwater import TABLE, Footing, melee_penalty, water_range_penalty
+from d20combat.rules.underwater import (
+    TABLE,
+    Footing,
+    melee_penalty,
+    range_divisor,
+    water_range_penalty,
+)
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -297,6 +303,8 @@ def _assemble(
         notes["feinted"] = True
     if ranged:
         inc = option.range_increment or 10
+        if water is not None and water[1]:
+            inc //= range_divisor(option, rules)  # seed 001: bows at half range underwater
         full = max(0, (distance - 1) // inc)
         if full:
             mods.append(Modifier(-2 * full, BonusType.RANGE, f"range ({distance} ft)"))

@@ -46,7 +46,7 @@ from d20combat.grid.squares import distance, footprint, footprint_distance, squa
 from d20combat.grid.terrain import DARK, DIFFICULT, DOOR, FOG, HAMPERS, LOW_OBSTACLE
 from d20combat.rules.conditions import restrictions
 from d20combat.rules.statistics import AttackOption
-from d20combat.rules.underwater import unusable
+from d20combat.rules.underwater import range_divisor, unusable
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -686,10 +686,11 @@ class Space:
         """Why ``c`` cannot attack ``target`` with ``option`` from here (None: it can)."""
         if option.ranged:
             dist = self.distance_ft(c, target)
-            if dist > option.max_range:
-                return (
-                    f"{target.id} is {dist} ft away, beyond {option.name}'s {option.max_range} ft"
-                )
+            reach = option.max_range
+            if self.enc.map.has_water and water_ft(self.enc, c, target):
+                reach //= range_divisor(option, self.enc.rules)  # seed 001 "Underwater"
+            if dist > reach:
+                return f"{target.id} is {dist} ft away, beyond {option.name}'s {reach} ft"
         elif not self.reaches(c, option, target):
             return f"{target.id} is out of reach of {option.name}"
         if self.cover_bonus(c, target, melee=not option.ranged) < 0:

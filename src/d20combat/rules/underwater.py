@@ -148,3 +148,12 @@ def unusable(option: AttackOption, rules: Ruleset) -> str | None:
     if "sling" in rules.underwater_unusable and "sling" in option.name.lower():
         return "slings can't be used underwater (seed 001 'Underwater')"
     return None
+
+
+def range_divisor(option: AttackOption, rules: Ruleset) -> int:
+    """Seed 001 "Underwater" (``underwater_ranged: half-range``): "Bows and crossbows
+    have only half their usual range underwater" (range increment and maximum range
+    halved, A117); 1 for anything else."""
+    if rules.underwater_ranged == "half-range" and option.ranged and "bow" in option.name.lower():
+        return 2
+    return 1
