@@ -218,3 +218,22 @@ def test_advanced_refuses_slings_underwater(kit: Any) -> None:
     enc = kit.scripted_encounter(SHORE, sides, [20, 1])
     red, blue = enc.combatants["red"], enc.combatants["blue"]
     assert enc.space.attack_problem(red, red.ready_options()[0], blue) is None
+
+
+def test_alchemists_fire_does_not_burn_under_water(kit: Any) -> None:
+    # Seed 000 "Fire": "Nonmagical fire (including alchemist's fire) does not burn
+    # underwater"; a flask is a thrown weapon ("ineffective underwater"): refused at a
+    # submerged crocodile-like swimmer and at an intersection over deep water, allowed at
+    # one over land.
+    sides = {
+        "red": kit.soldier("Red", "b2", weapons="{weapon: alchemist's fire, quantity: 3}"),
+        "blue": swimmer(kit, "Blue", "e2"),
+    }
+    enc = kit.scripted_encounter(SHORE, sides, [20, 1])
+    with pytest.raises(IllegalActionError, match="total cover"):
+        enc.apply(parse_action("throw alchemist's fire at blue"))
+    enc.apply(parse_action("move c2"))
+    with pytest.raises(IllegalActionError, match="thrown weapons are ineffective"):
+        enc.apply(parse_action("throw alchemist's fire at blue"))
+    with pytest.raises(IllegalActionError, match="under water"):
+        enc.apply(parse_action("throw alchemist's fire at e1+f2"))

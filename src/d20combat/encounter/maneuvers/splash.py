@@ -46,7 +46,7 @@ from d20combat.encounter.maneuvers import ready_option, touch_of
 from d20combat.errors import IllegalActionError
 from d20combat.grid.lines import line_of_effect
 from d20combat.grid.squares import footprint_distance, square_name
-from d20combat.grid.terrain import BLOCKS_MOVE
+from d20combat.grid.terrain import BLOCKS_MOVE, DEEP_WATER
 from d20combat.rules.attack import Attack, AttackResult
 from d20combat.rules.conditions import attack_modifiers, can_use_ranged
 from d20combat.rules.damage import DamagePart, Reduction, apply_defenses
@@ -181,6 +181,9 @@ def throw_problem(enc: Encounter, c: Combatant, a: A.Throw) -> str | None:
     at, n = corner_block(a.point)
     if not line_of_effect(m, c.pos, c.squares, at, n):
         return f"no line of effect to the intersection {name}"
+    if m.has_water and any(m.flags(*sq) & DEEP_WATER for sq in block_squares((at, n))):
+        # seed 000 "Ranged Attacks Underwater", "Fire" (alchemist's fire does not burn)
+        return f"the intersection {name} is under water: thrown weapons are ineffective there"
     return None
 
 
