@@ -237,3 +237,56 @@ def test_alchemists_fire_does_not_burn_under_water(kit: Any) -> None:
         enc.apply(parse_action("throw alchemist's fire at blue"))
     with pytest.raises(IllegalActionError, match="under water"):
         enc.apply(parse_action("throw alchemist's fire at e1+f2"))
+
+
+def test_advanced_rolls_a_sword_underwater_at_disadvantage(kit: Any) -> None:
+    # Seed 001 "Underwater": slashing and bludgeoning attacks have disadvantage (no -2,
+    # no halving). Red (no swim speed) wades in c2: longsword +9, rolled twice keeping
+    # the lower (the scripted total 8 is that lower die): 8 + 9 = 17 hits flat-footed
+    # AC 15; damage 8 in full. A crocodile-like swimmer's natural tail is exempt.
+    sides = {"red": kit.soldier("Red", "c2"), "blue": kit.soldier("Blue", "d2")}
+    enc = kit.scripted_encounter(WADE, sides, [20, 1, 8, 8], ruleset="advanced")
+    blue = enc.combatants["blue"]
+    hp = blue.vitals.hp
+    enc.apply(parse_action("attack blue"))
+    attack = events(enc, "attack")[0]
+    assert attack.outcome["disadvantage"] == "underwater" and "underwater" not in attack.outcome
+    assert attack.total("attack bonus").value == 9
+    assert attack.rolls[0].purpose == "attack roll (longsword, disadvantage)"
+    assert blue.vitals.hp == hp - 8
+    tail = "{name: tail slap, damage: 1d6}"
+    sides = {"red": swimmer(kit, "Red", "c2", natural=tail), "blue": kit.soldier("Blue", "d2")}
+    enc = kit.scripted_encounter(WADE, sides, [20, 1], ruleset="advanced")
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    by_name = {o.name: o for o in red.melee_options()}
+    tail_attack, _ = build_attack(enc, red, by_name["tail slap"], by_name["tail slap"].bonus, blue)
+    sword, _ = build_attack(enc, red, by_name["longsword"], by_name["longsword"].bonus, blue)
+    assert not tail_attack.disadvantage and sword.disadvantage
+
+
+def test_disadvantage_odds_are_the_brute_force_odds(kit: Any) -> None:
+    # The exact odds (odds.attack_odds: resolve_attack under enumerate_outcomes) of the
+    # sword at disadvantage against a brute force over the 400 pairs of d20s: a pair
+    # hits when its lower die is a 20 or (not a 1 and) reaches AC 15 with +9.
+    from fractions import Fraction
+
+    from d20combat.content.rulesets import ruleset
+    from d20combat.odds import attack_odds
+    from d20combat.tactics.estimates import hit_damage
+
+    sides = {"red": kit.soldier("Red", "c2"), "blue": kit.soldier("Blue", "d2")}
+    enc = kit.scripted_encounter(WADE, sides, [20, 1], ruleset="advanced")
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    option = red.melee_options()[0]
+    attack, _ = build_attack(enc, red, option, option.bonus, blue)
+    assert attack.disadvantage and attack.ac.value == 15
+    odds = attack_odds(attack, ruleset("advanced"))
+    hits = sum(
+        1
+        for a in range(1, 21)
+        for b in range(1, 21)
+        if (low := min(a, b)) == 20 or (low > 1 and low + 9 >= 15)
+    )
+    assert odds.p_hit == Fraction(hits, 400) == Fraction(15 * 15, 400)
+    # the tactics' closed form agrees on the hit chance (damage 1, no critical)
+    assert hit_damage(15, 9, 1.0, 21, 2, 0, True) == pytest.approx(float(odds.p_hit))

@@ -51,6 +51,7 @@ from d20combat.rules.statistics import AttackOption
 from d20combat.rules.underwater import (
     TABLE,
     Footing,
+    disadvantaged,
     melee_penalty,
     range_divisor,
     water_range_penalty,
@@ -408,6 +409,8 @@ def _assemble(
             )
     if half:
         attack = attack._replace(half_damage=True)
+    if notes.get("disadvantage"):
+        attack = attack._replace(disadvantage=True)
     return attack, notes
 
 
@@ -438,7 +441,12 @@ def _underwater(
             mods.append(penalty)
             notes["water_ft"] = wet
         return False
-    if row is None or rules.underwater_melee != "penalty":
+    if row is None:
+        return False
+    if rules.underwater_melee == "disadvantage":
+        # seed 001 "Underwater": aquatic creatures' natural attacks exempt (A116)
+        if disadvantaged(option, aquatic=row is Footing.SWIM_SPEED):
+            notes["disadvantage"] = "underwater"
         return False
     penalty = melee_penalty(option, row)
     if penalty is None:

@@ -114,10 +114,10 @@ def melee_penalty(option: AttackOption, footing: Footing) -> Modifier | None:
 def disadvantaged(option: AttackOption, aquatic: bool) -> bool:
     """Seed 001 "Underwater": slashing and bludgeoning attacks have disadvantage, "this
     does not include natural attacks by aquatic creatures" (a creature with a swim
-    speed, A116)."""
+    speed, A116); a weapon that can pierce is thrust, as in seed 000's table (A112)."""
     if option.natural and aquatic:
         return False
-    return bool(option.damage_types) and any(t in _BLUNT_OR_EDGED for t in option.damage_types)
+    return slashing_or_bludgeoning(option)
 
 
 def grapple_penalty(footing: Footing) -> Modifier | None:
