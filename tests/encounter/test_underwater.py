@@ -290,3 +290,22 @@ def test_disadvantage_odds_are_the_brute_force_odds(kit: Any) -> None:
     assert odds.p_hit == Fraction(hits, 400) == Fraction(15 * 15, 400)
     # the tactics' closed form agrees on the hit chance (damage 1, no critical)
     assert hit_damage(15, 9, 1.0, 21, 2, 0, True) == pytest.approx(float(odds.p_hit))
+
+
+def test_a_splash_does_not_reach_under_water(kit: Any) -> None:
+    # Alchemist's fire thrown from land (a2) at Green wading in c2 (the line crosses no
+    # deep water): 15 + 7 = 22 hits touch AC 10, 4 fire; the splash reaches the squares
+    # within 5 ft of Green's, where Blue is submerged (d2): no damage (A115: seed 000
+    # "Fire", thrown weapons ineffective under water).
+    sides = {
+        "red": kit.soldier("Red", "a2", weapons="{weapon: alchemist's fire, quantity: 3}"),
+        "blue": swimmer(kit, "Blue", "d2") + kit.soldier("Green", "c2"),
+    }
+    enc = kit.scripted_encounter(SHORE, sides, [20, 2, 1, 15, 4, 1, 1, 1])
+    blue, green = enc.combatants["blue"], enc.combatants["green"]
+    hp_blue, hp_green = blue.vitals.hp, green.vitals.hp
+    enc.apply(parse_action("throw alchemist's fire at green"))
+    hurt = {e.target: e.outcome for e in events(enc, "damage")}
+    assert hurt["green"]["damage"] == 4 and green.vitals.hp == hp_green - 4
+    assert hurt["blue"]["damage"] == 0 and blue.vitals.hp == hp_blue
+    assert "under water" in str(hurt["blue"]["reductions"])
