@@ -43,8 +43,8 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, deal_damage, provoke, use_up_thrown
 from d20combat.encounter.maneuvers import ready_option, touch_of
-from d20combat.errors import IllegalActionError
 from d20combat.encounter.water import Depth, depth
+from d20combat.errors import IllegalActionError
 from d20combat.grid.lines import line_of_effect
 from d20combat.grid.squares import footprint_distance, square_name
 from d20combat.grid.terrain import BLOCKS_MOVE, DEEP_WATER
