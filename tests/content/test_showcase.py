@@ -102,6 +102,10 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "a Tiny creature entering a foe's square": lambda e: (
         e.type == "provoked" and str(e.outcome.get("reason", "")).startswith("entering")
     ),
+    "underwater attack at -2 and half damage": lambda e: bool(e.outcome.get("underwater")),
+    "improved cover from land (in the water)": lambda e: (
+        e.type in ("attack", "aoo") and e.outcome.get("cover") == 8
+    ),
 }
 
 
@@ -133,6 +137,16 @@ def test_the_garrote_alley_shows_a_garrote_attack_with_every_seed(
 ) -> None:
     # issue 8: `d20combat fight garrote-alley --seed 1|2|3` each show a garrote attack
     assert any(e.type == "garrote" for e in logs["garrote-alley", seed])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_crocodile_ford_shows_the_water_with_every_seed(
+    seed: int, logs: dict[tuple[str, int], list[Event]]
+) -> None:
+    # issue 9: the crocodiles wading at the bank have improved cover (+8) from the party
+    # on land (seed 000 "Attacks from Land") in every fight
+    log = logs["crocodile-ford", seed]
+    assert any(SHOWCASE["improved cover from land (in the water)"](e) for e in log)
 
 
 def test_every_fight_ends_in_few_rounds(logs: dict[tuple[str, int], list[Event]]) -> None:

@@ -29,6 +29,7 @@ from d20combat.content.sizes import (
 )
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.encounter.water import land_cover, water_ft
 from d20combat.errors import IllegalActionError
 from d20combat.grid.concealment import concealment as grid_concealment
 from d20combat.grid.concealment import line_of_sight
@@ -51,6 +52,7 @@ from d20combat.grid.squares import distance, footprint, footprint_distance, squa
 from d20combat.grid.terrain import DARK, DIFFICULT, DOOR, FOG, HAMPERS, LOW_CEILING, LOW_OBSTACLE
 from d20combat.rules.conditions import restrictions
 from d20combat.rules.statistics import AttackOption
+from d20combat.rules.underwater import range_divisor, unusable
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -520,6 +522,9 @@ class Space:
                 hit = -1 if result.total else result.ac_bonus
                 if terrain is not None:
                     terrain["cover", *key] = hit
+            if hit >= 0 and self.enc.map.has_water:
+                wet = land_cover(self.enc.map, a, t)  # seed 000 "Attacks from Land"
+                hit = -1 if wet < 0 else max(hit, wet)
             self._cover[key] = hit
         return hit
 
@@ -714,14 +719,19 @@ class Space:
         """Why ``c`` cannot attack ``target`` with ``option`` from here (None: it can)."""
         if option.ranged:
             dist = self.distance_ft(c, target)
-            if dist > option.max_range:
-                return (
-                    f"{target.id} is {dist} ft away, beyond {option.name}'s {option.max_range} ft"
-                )
+            reach = option.max_range
+            if self.enc.map.has_water and water_ft(self.enc, c, target):
+                reach //= range_divisor(option, self.enc.rules)  # seed 001 "Underwater"
+            if dist > reach:
+                return f"{target.id} is {dist} ft away, beyond {option.name}'s {reach} ft"
         elif not self.reaches(c, option, target):
             return f"{target.id} is out of reach of {option.name}"
         if self.cover_bonus(c, target, melee=not option.ranged) < 0:
             return f"{target.id} has total cover (no line of effect)"
+        if option.ranged and self.enc.map.has_water:
+            why = unusable(option, self.enc.rules)
+            if why is not None and water_ft(self.enc, c, target) > 0:
+                return f"{why} (seed 000 'Ranged Attacks Underwater'; seed 001 'Underwater')"
         return None
 
     def aoo_option(

@@ -27,6 +27,7 @@ from d20combat.grid.terrain import (
     DEFAULT_LEGEND,
     DOOR,
     OPEN_DOOR,
+    SHALLOW_WATER,
     LegendValue,
     Terrain,
     parse_legend,
@@ -261,6 +262,12 @@ class BattleMap:
         if hit is None:
             hit = known[flag] = any(c & flag for c in self.cells)
         return hit
+
+    @property
+    def has_water(self) -> bool:
+        """Whether any square is shallow or deep water: the underwater rules cost
+        nothing on a dry map."""
+        return self.has(SHALLOW_WATER | DEEP_WATER)
 
     def squares(self) -> Iterable[Square]:
         """Every square, row by row."""

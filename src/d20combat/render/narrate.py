@@ -54,6 +54,12 @@ def _attack(e: Event) -> str:
         situation.append(f"cover +{o['cover']}")
     if o.get("concealment"):
         situation.append(f"concealment {o['concealment']}%")
+    if o.get("underwater"):  # seed 000 "Underwater Combat": -2, half damage
+        situation.append(f"underwater, {o['underwater']}: -2, half damage")
+    if o.get("disadvantage"):  # seed 001: roll twice, keep the lower
+        situation.append(f"disadvantage ({o['disadvantage']}): the lower of two d20s")
+    if o.get("water_ft"):
+        situation.append(f"through {o['water_ft']} ft of water: -{2 * (o['water_ft'] // 5)}")
     if situation:
         rolled += f" ({', '.join(situation)})"
     result = o.get("result")

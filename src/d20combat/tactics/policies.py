@@ -362,16 +362,27 @@ def _best_power(
         option.crit_multiplier,
         attack.concealment,
         bab,
+        attack.half_damage,
+        attack.disadvantage,
     )
     best = _POWER.get(key)
     if best is None:
         mean = float(option.dice.mean) + attack.damage_bonus.value
         ac = attack.ac.value
+        half = 2.0 if attack.half_damage else 1.0  # underwater: half damage (seed 000)
 
         def expected(n: int) -> float:
-            dmg = max(1.0, mean + per * n)
+            dmg = max(1.0, (mean + per * n) / half)
             return sum(
-                hit_damage(ac, b - n, dmg, crit, option.crit_multiplier, attack.concealment)
+                hit_damage(
+                    ac,
+                    b - n,
+                    dmg,
+                    crit,
+                    option.crit_multiplier,
+                    attack.concealment,
+                    attack.disadvantage,
+                )
                 for b in bonuses
             )
 
@@ -414,13 +425,15 @@ def _routine_damage(v: _View, routine: Routine, target: Combatant) -> float:
     total = 0.0
     for option, bonus in routine.attacks:
         attack, _ = build_attack(v.enc, v.c, option, bonus, target)
+        mean = max(1.0, float(option.dice.mean) + attack.damage_bonus.value)
         total += hit_damage(
             attack.ac.value,
             attack.bonus.value,
-            max(1.0, float(option.dice.mean) + attack.damage_bonus.value),
+            max(1.0, mean / 2) if attack.half_damage else mean,
             21 if attack.crit_immune else option.crit_range,
             option.crit_multiplier,
             attack.concealment,
+            attack.disadvantage,
         )
     return total
 

@@ -46,6 +46,7 @@ from d20combat.encounter.fighting import (
     strike,
 )
 from d20combat.encounter.maneuvers import ATTACK_MANEUVER_RULES, AttackManeuver, fall, touch_of
+from d20combat.encounter.water import depth, footing
 from d20combat.errors import IllegalActionError
 from d20combat.grid.movement import FIT_NONE, fit, movement_costs
 from d20combat.grid.movement import path_cost as grid_path_cost
@@ -57,6 +58,7 @@ from d20combat.rules.hitpoints import take_damage
 from d20combat.rules.maneuvers import grapple as G
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, borrowed_option
+from d20combat.rules.underwater import grapple_penalty
 
 if TYPE_CHECKING:
     from d20combat.encounter import actions as A
@@ -220,10 +222,16 @@ def resists(enc: Encounter, holder: Combatant, actor: Combatant) -> bool:
 def check_total(enc: Encounter, c: Combatant, shift: int = 0, *extra: Modifier) -> Total:
     """``c``'s grapple check modifier now: its grapple bonus, what its conditions do to
     melee attack rolls (seed 000: "A grapple check is like a melee attack roll"), the
-    iterative attack it replaces (``shift``) and ``extra``."""
+    iterative attack it replaces (``shift``) and ``extra``; in the water, seed 000
+    "Underwater Combat" note 1's -2 without a swim speed (damage normal)."""
     mods = list(attack_modifiers(c.condition_set(), ranged=False))
     if PART_HOLD in c.conditions:
         mods.append(PART_PENALTY)
+    if enc.map.has_water:
+        where = depth(enc, c)
+        wet = grapple_penalty(footing(c, where)) if where else None
+        if wet is not None:
+            mods.append(wet)
     if shift:
         mods.append(Modifier(shift, BonusType.UNTYPED, "iterative attack"))
     mods.extend(extra)
