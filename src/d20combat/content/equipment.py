@@ -31,6 +31,8 @@ class WeaponCategory(StrEnum):
     MARTIAL = "martial"
     EXOTIC = "exotic"
     NONE = "none"  # splash weapons: thrown weapons need no proficiency (SRD Throw Splash Weapon)
+    # seed 004 "Firearms": used without penalty with Personal Firearms Proficiency
+    FIREARM = "firearm"
 
 
 class Handedness(StrEnum):
@@ -68,6 +70,9 @@ class WeaponFlag(StrEnum):
     LOAD_FREE = "load-free"  # repeating crossbows: a free action (a new case: full round)
     GARROTE = "garrote"  # seed 000 "Garrote Attacks": used only for garrote attacks (A80)
     LOCKING = "locking"  # a locking garrote: no moving in to keep it in place (seed 000)
+    FIREARM = "firearm"  # seed 004 "Firearms": fires bullets, counted (``WeaponRef.rounds``)
+    LONGARM = "longarm"  # seed 004 "Firearms": -4 on attacks against adjacent opponents
+    AUTOFIRE = "autofire"  # seed 004 "Autofire": an automatic rate of fire
 
 
 # SRD equipment: a hand crossbow and a sling are shot with one hand (other projectile
@@ -141,6 +146,8 @@ class Weapon(Frozen):
         "Weapon Categories", the weapon descriptions)."""
         if self.handedness is Handedness.TWO_HANDED:
             return 2
+        if WeaponFlag.FIREARM in self.flags:  # a longarm takes both hands (A90)
+            return 2 if WeaponFlag.LONGARM in self.flags else 1
         if WeaponFlag.PROJECTILE in self.flags and self.name not in ONE_HANDED_PROJECTILES:
             return 2
         return 1

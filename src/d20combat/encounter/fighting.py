@@ -45,6 +45,7 @@ from d20combat.rules.conditions import (
 from d20combat.rules.dice import D100, Dice, Roll
 from d20combat.rules.hitpoints import take_damage, take_nonlethal
 from d20combat.rules.maneuvers.aid import aid_modifier
+from d20combat.rules.maneuvers.firearms import firearm_modifiers
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import AttackOption
 
@@ -298,6 +299,13 @@ def _assemble(
         if distance <= 30 and attacker.traits.point_blank:
             mods.append(POINT_BLANK)
             damage_mods.append(POINT_BLANK)
+        if option.firearm:  # seed 004 "Firearms": proficiency, a longarm's -4 adjacent
+            adjacent = distance <= 5
+            mods.extend(
+                firearm_modifiers(
+                    proficient=attacker.traits.firearms, longarm=option.longarm, adjacent=adjacent
+                )
+            )
     tt = target.traits
     improved_ud = tt.improved_uncanny_dodge
     uncanny = tt.uncanny_dodge or improved_ud
@@ -550,9 +558,17 @@ def _struck_grappler(enc: Encounter, attacker: Combatant, target: Combatant) -> 
     return struck
 
 
-def use_up_thrown(enc: Encounter, attacker: Combatant, option: AttackOption) -> None:
+def use_up_thrown(
+    enc: Encounter, attacker: Combatant, option: AttackOption, bullets: int = 1
+) -> None:
     """A thrown weapon (a javelin, a flask) is gone from the stock it was thrown from;
-    the last one leaves the hand empty."""
+    the last one leaves the hand empty. A firearm fires ``bullets`` of its rounds
+    (seed 004 "Firearms": a single shot is one bullet; "Autofire": 10)."""
+    if option.firearm and option.item in attacker.ammo:
+        attacker.ammo[option.item] -= bullets
+        if attacker.ammo[option.item] <= 0:
+            enc.space.invalidate(attacker)  # no longer ready
+        return
     if option.thrown and option.item in attacker.ammo:
         attacker.ammo[option.item] -= 1
         if attacker.ammo[option.item] <= 0:

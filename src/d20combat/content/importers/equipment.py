@@ -630,6 +630,38 @@ def seed_weapons() -> list[Weapon]:
             source=_GARROTE_SOURCE,
         )
         for name, small, medium, kind, extra in rows
+    ] + firearms()
+
+
+_FIREARM_SOURCE = "seed 004 Firearms, Autofire (the numbers a reading: A90)"
+
+
+def firearms() -> list[Weapon]:
+    """Seed 004's firearms. The seed gives their rules (single shots, proficiency, the
+    longarm's -4, autofire's 10 bullets) but no table of them; reading A90: a pistol and a
+    submachine gun (automatic) take the light crossbow's numbers (1d8, 19-20/x2, 80 ft),
+    a rifle (a longarm) the heavy crossbow's (1d10, 19-20/x2, 120 ft), all piercing
+    projectile weapons (ten range increments, seed 004 "Ranged Weapons"); Small ones a
+    step lower."""
+    base = frozenset({WeaponFlag.RANGED, WeaponFlag.PROJECTILE, WeaponFlag.FIREARM})
+    rows: tuple[tuple[str, str, str, int, frozenset[WeaponFlag]], ...] = (
+        ("pistol", "1d6", "1d8", 80, frozenset()),
+        ("rifle", "1d8", "1d10", 120, frozenset({WeaponFlag.LONGARM})),
+        ("submachine gun", "1d6", "1d8", 80, frozenset({WeaponFlag.AUTOFIRE})),
+    )
+    return [
+        Weapon(
+            name=name,
+            category=WeaponCategory.FIREARM,
+            handedness=Handedness.RANGED,
+            damage={"small": small, "medium": medium},
+            critical_range=19,
+            range_increment=increment,
+            damage_types=(DamageType.PIERCING,),
+            flags=base | extra,
+            source=_FIREARM_SOURCE,
+        )
+        for name, small, medium, increment, extra in rows
     ]
 
 
