@@ -9,12 +9,16 @@ round 1 the others have not acted: flat-footed (chainmail AC 16, flat-footed 15)
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from d20combat.encounter.actions import parse_action
 from d20combat.errors import ContentError, IllegalActionError, InputError
+from d20combat.render.narrate import narrate
+from d20combat.rules.dice import enumerate_outcomes
+from d20combat.rules.maneuvers import firearms as F
 
 FIELD = """
 .........
@@ -142,3 +146,112 @@ def test_a_firearm_needs_its_rounds_and_only_firearms_have_them(kit: Any) -> Non
         )
     with pytest.raises((ContentError, InputError), match="firearm_feats"):
         fight(kit, [20, 1], gunner(kit, "Red", "a1", "pistol", feats="gun fu"), "")
+
+
+# --- autofire ------------------------------------------------------------------------
+ADVANCED = f"{PROFICIENT}, advanced firearms proficiency"
+
+
+def test_autofire_hits_the_area_and_each_creature_saves(kit: Any) -> None:
+    # seed 004 "Autofire": Red at a1 fires the submachine gun at the area c3+d4 (c3, d3,
+    # c4, d4; its nearest square c3 is 10 ft away: no range penalty), one attack roll
+    # against Defense 10 at +7 (both proficiencies): a 3 gives 10, a hit. Blue (c3) and
+    # Green (d4) are in the area, Grey (e4) is not. Reflex: base +2, Dex +1 = +3 against
+    # DC 15: Blue's 12 (15) saves, Green's 11 (14) fails and takes 1d8: 6.
+    enc = fight(
+        kit,
+        [20, 3, 2, 1, 3, 12, 11, 6],
+        gunner(kit, "Red", "a1", "submachine gun", rounds=25, feats=ADVANCED),
+        kit.soldier("Blue", "c3") + kit.soldier("Green", "d4") + kit.soldier("Grey", "e4"),
+    )
+    before = {k: c.vitals.hp for k, c in enc.combatants.items()}
+    enc.apply(parse_action("autofire submachine gun at c3+d4"))
+    (e,) = events(enc, "autofire")
+    assert (e.outcome["natural"], e.outcome["total"], e.outcome["result"]) == (3, 10, "hit")
+    assert e.outcome["area"] == "c3+d4"
+    assert e.outcome["saves"] == [
+        {"id": "blue", "natural": 12, "total": 15, "saved": True},
+        {"id": "green", "natural": 11, "total": 14, "saved": False},
+    ]
+    assert [r.total for r in e.rolls] == [3, 12, 11]  # the attack and every save
+    after = {k: c.vitals.hp for k, c in enc.combatants.items()}
+    assert before["blue"] - after["blue"] == 0
+    assert before["green"] - after["green"] == 6
+    assert before["grey"] == after["grey"]
+    assert enc.combatants["red"].ammo == {"submachine gun": 15}  # 10 bullets (seed 004)
+    (line,) = narrate(e)
+    assert "Defense 10" in line and "blue 12 = 15 saved" in line and "green 11 = 14 failed" in line
+
+
+def test_autofire_without_advanced_proficiency_takes_minus_4_and_a_miss_wastes_10(
+    kit: Any,
+) -> None:
+    # +7 - 4 (no Advanced Firearms Proficiency) = +3: a 6 gives 9 < 10, a miss; no saves.
+    enc = fight(
+        kit,
+        [20, 3, 2, 1, 6],
+        gunner(kit, "Red", "a1", "submachine gun", rounds=10),
+        kit.soldier("Blue", "c3") + kit.soldier("Green", "d4") + kit.soldier("Grey", "e4"),
+    )
+    enc.apply(parse_action("autofire submachine gun at c3+d4"))
+    (e,) = events(enc, "autofire")
+    assert (e.outcome["total"], e.outcome["result"], e.outcome["saves"]) == (9, "miss", [])
+    assert e.total("attack bonus") is not None and e.total("attack bonus").value == 3
+    assert enc.combatants["red"].ammo == {"submachine gun": 0}
+
+
+def test_autofire_needs_10_bullets_and_an_automatic_weapon(kit: Any) -> None:
+    enc = fight(
+        kit,
+        [20, 10, 1],
+        gunner(kit, "Red", "a1", "submachine gun", rounds=9)
+        + gunner(kit, "Pal", "a2", "pistol", rounds=30),
+        kit.soldier("Blue", "c3"),
+    )
+    with pytest.raises(IllegalActionError, match="needs 10 bullets"):
+        enc.apply(parse_action("autofire submachine gun at c3+d4"))
+    assert not any(str(a).startswith("autofire") for a in enc.legal_actions())
+    with pytest.raises(InputError, match="autofire WEAPON at SQUARE"):
+        parse_action("autofire submachine gun at c3")
+
+
+def test_autofire_notation_and_legal_actions(kit: Any) -> None:
+    a = parse_action("autofire submachine gun at d4+c3")
+    assert str(a) == "autofire submachine gun at c3+d4"
+    enc = fight(
+        kit,
+        [20, 1, 1],
+        gunner(kit, "Red", "a1", "submachine gun", rounds=10),
+        kit.soldier("Blue", "c3"),
+    )
+    # the four areas around Blue's corners: b2+c3, c2+d3, b3+c4, c3+d4
+    listed = sorted(str(x) for x in enc.legal_actions() if str(x).startswith("autofire"))
+    assert listed == [
+        "autofire submachine gun at b2+c3",
+        "autofire submachine gun at b3+c4",
+        "autofire submachine gun at c2+d3",
+        "autofire submachine gun at c3+d4",
+    ]
+    enc.apply(parse_action("attack blue with submachine gun"))
+    with pytest.raises(IllegalActionError):  # the standard action is spent
+        enc.apply(parse_action("autofire submachine gun at c3+d4"))
+
+
+@pytest.mark.parametrize(("bonus", "reflex"), [(7, 3), (3, 3), (-12, 20), (20, -10), (0, 14)])
+def test_autofire_odds_are_the_brute_force_odds(bonus: int, reflex: int) -> None:
+    # Independently: every pair of d20 faces (the attack, the save), counted by hand
+    # rules: the attack hits on a 20 or (not a 1 and face + bonus >= 10); the save
+    # succeeds on a 20 or (not a 1 and face + reflex >= 15).
+    hits = 0
+    for attack in range(1, 21):
+        for save in range(1, 21):
+            hit = attack == 20 or (attack != 1 and attack + bonus >= 10)
+            saved = save == 20 or (save != 1 and save + reflex >= 15)
+            hits += hit and not saved
+    assert F.p_autofire_hits(bonus, reflex) == Fraction(hits, 400)
+
+    def procedure(dice: Any) -> bool:  # the engine's own rolls, enumerated exactly
+        roll = F.autofire_attack(dice, bonus)
+        return roll.hit and not F.autofire_save(dice, reflex).saved
+
+    assert enumerate_outcomes(procedure).get(True, Fraction(0)) == F.p_autofire_hits(bonus, reflex)

@@ -30,6 +30,7 @@ from d20combat.encounter.maneuvers import (
 )
 from d20combat.encounter.maneuvers import aid as AID
 from d20combat.encounter.maneuvers import aimed_shot as AIM
+from d20combat.encounter.maneuvers import autofire as AUTOFIRE
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import feint as FEINT
 from d20combat.encounter.maneuvers import grapple as G
@@ -1427,6 +1428,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.AttackObject: Handler(O.check_attack_object, O.run_attack_object, O.gen_attack_object),
     A.BreakDoor: Handler(O.check_break, O.run_break, O.gen_break),
     A.Throw: Handler(SPLASH.check_throw, SPLASH.run_throw, SPLASH.gen_throw),
+    A.Autofire: Handler(AUTOFIRE.check_autofire, AUTOFIRE.run_autofire, AUTOFIRE.gen_autofire),
     # special attacks that are actions of their own (encounter/maneuvers/)
     A.Feint: Handler(FEINT.check_feint, FEINT.run_feint, FEINT.gen_feint),
     A.AidAnother: Handler(AID.check_aid, AID.run_aid, AID.gen_aid),

@@ -364,6 +364,29 @@ def _splash(e: Event) -> str:
     )
 
 
+def _autofire(e: Event) -> str:
+    """seed 004 "Autofire": the roll against the area's Defense 10, then each Reflex save."""
+    o = e.outcome
+    bonus = e.total("attack bonus")
+    b = f" {bonus.value:+d}" if bonus else ""
+    roll = f"d20 {o.get('natural')}{b} = {o.get('total')} vs Defense 10"
+    head = (
+        f"{e.actor} sprays the area {o.get('area')} with {o.get('weapon')} on autofire "
+        f"({o.get('bullets')} bullets): {roll}"
+    )
+    if o.get("result") != "hit":
+        return f"{head}: a miss, the bullets wasted"
+    saves = o.get("saves") or []
+    if not saves:
+        return f"{head}: a hit, but no one is in the area"
+    each = ", ".join(
+        f"{s['id']} {s['natural']} = {s['total']} "
+        + ("saved" if s["saved"] else "failed: takes the weapon's damage")
+        for s in saves
+    )
+    return f"{head}: a hit; Reflex saves (DC {o.get('dc')}): {each}"
+
+
 def _pounce(e: Event) -> str:
     """SRD "Pounce": the charge ends in a full attack, rakes included."""
     attacks = ", ".join(e.outcome.get("attacks", ()))
@@ -750,6 +773,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "sunder": _sunder,
     "attack-object": _attack_object,
     "splash": _splash,
+    "autofire": _autofire,
     "break": _break,
     "feint": _feint,
     "turning": _turning,
