@@ -841,7 +841,7 @@ def _named(e: Event, names: Mapping[str, str]) -> Event:
     """The event with combatant ids replaced by their display names."""
     outcome = e.outcome
     lists = [k for k in ("order", "against", "dragged", "grapplers") if k in outcome]
-    if lists or "after" in outcome or "reached" in outcome:
+    if lists or "after" in outcome or "reached" in outcome or "saves" in outcome:
         outcome = dict(outcome)
         for k in lists:
             outcome[k] = [names.get(i, i) for i in outcome[k]]
@@ -852,6 +852,8 @@ def _named(e: Event, names: Mapping[str, str]) -> Event:
                 outcome[key] = [[names.get(x[0], x[0]), *x[1:]] for x in outcome[key]]
         if "skipped" in outcome:
             outcome["skipped"] = [names.get(i, i) for i in outcome["skipped"]]
+        if "saves" in outcome:  # an autofire's saves: [{id, ...}, ...]
+            outcome["saves"] = [{**s, "id": names.get(s["id"], s["id"])} for s in outcome["saves"]]
     return e._replace(
         actor=names.get(e.actor, e.actor),
         target=names.get(e.target, e.target) if e.target else e.target,
