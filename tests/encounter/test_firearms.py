@@ -255,3 +255,17 @@ def test_autofire_odds_are_the_brute_force_odds(bonus: int, reflex: int) -> None
         return roll.hit and not F.autofire_save(dice, reflex).saved
 
     assert enumerate_outcomes(procedure).get(True, Fraction(0)) == F.p_autofire_hits(bonus, reflex)
+
+
+def test_only_an_automatic_weapon_autofires(kit: Any) -> None:
+    # seed 004: "If a ranged weapon has an automatic rate of fire, a character may set it
+    # on autofire": a pistol has none, whatever its bullets.
+    enc = fight(
+        kit,
+        [20, 1],
+        gunner(kit, "Red", "a1", "pistol", rounds=30, feats=ADVANCED),
+        kit.soldier("Blue", "c3"),
+    )
+    with pytest.raises(IllegalActionError, match="no automatic firearm 'pistol'"):
+        enc.apply(parse_action("autofire pistol at c3+d4"))
+    assert not any(str(a).startswith("autofire") for a in enc.legal_actions())
