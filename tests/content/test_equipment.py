@@ -64,8 +64,9 @@ def test_row_counts(imported: EquipmentImport) -> None:
     assert len(with_ammo) == 10  # arrows x4, bolts x5, sling bullets
     assert len(table) + len(with_ammo) == 83
     assert len(imported.armor) == 21
-    # plus acid, alchemist's fire, holy water, 3 garrotes (seed 000) and 3 firearms (seed 004)
-    assert len(weapons()) == 82
+    # plus acid, alchemist's fire, holy water, 3 garrotes (seed 000), 3 firearms and a
+    # grenade (seed 004)
+    assert len(weapons()) == 83
     assert len(armors()) == 21
 
 
@@ -81,7 +82,7 @@ def test_category_counts(imported: EquipmentImport) -> None:
         WeaponCategory.SIMPLE: 19,
         WeaponCategory.MARTIAL: 35,
         WeaponCategory.EXOTIC: 19 + 3,  # the three garrotes of seed 000
-        WeaponCategory.NONE: 3,
+        WeaponCategory.NONE: 3 + 1,  # and seed 004's grenade: thrown, no proficiency
         WeaponCategory.FIREARM: 3,  # seed 004's pistol, rifle, submachine gun (A90)
     }
 
@@ -431,7 +432,7 @@ def test_increased_damage_table() -> None:
 
 def test_small_column_is_one_step_down() -> None:
     for w in weapons():
-        if w.damage and F.SPLASH not in w.flags:
+        if w.damage and F.SPLASH not in w.flags and F.EXPLOSIVE not in w.flags:
             assert step_damage(w.damage["medium"], -1) == Dice.parse(w.damage["small"]), w.name
 
 

@@ -73,6 +73,7 @@ class WeaponFlag(StrEnum):
     FIREARM = "firearm"  # seed 004 "Firearms": fires bullets, counted (``WeaponRef.rounds``)
     LONGARM = "longarm"  # seed 004 "Firearms": -4 on attacks against adjacent opponents
     AUTOFIRE = "autofire"  # seed 004 "Autofire": an automatic rate of fire
+    EXPLOSIVE = "explosive"  # seed 004 "Thrown Explosives": thrown at a square, bursts
 
 
 # SRD equipment: a hand crossbow and a sling are shot with one hand (other projectile
@@ -122,6 +123,9 @@ class Weapon(Frozen):
     reach_ft: int | None = None
     splash_damage: int = Field(default=0, ge=0)
     damages_only: str | None = None
+    # seed 004 "Grenades and Explosives": the burst radius and the Reflex DC for half
+    burst_radius_ft: int = Field(default=0, ge=0)
+    reflex_dc: int = Field(default=0, ge=0)
     quantity: int = Field(default=1, ge=1)
     ammunition: Ammunition | None = None
     cost: str | None = None
@@ -171,7 +175,7 @@ class Weapon(Frozen):
         table = self.damage_secondary if secondary else self.damage
         if not table:
             return None
-        if WeaponFlag.SPLASH in self.flags:
+        if WeaponFlag.SPLASH in self.flags or WeaponFlag.EXPLOSIVE in self.flags:
             return Dice.parse(table["medium"])
         key = size.name.lower()
         if key in table:

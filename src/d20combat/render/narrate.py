@@ -387,6 +387,37 @@ def _autofire(e: Event) -> str:
     return f"{head}: a hit; Reflex saves (DC {o.get('dc')}): {each}"
 
 
+def _explosive(e: Event) -> str:
+    """seed 004 "Thrown Explosives": the roll (or none), where it bursts, each save."""
+    o = e.outcome
+    head = f"{e.actor} throws {o.get('weapon')} at {o.get('aim')} ({o.get('distance')} ft)"
+    if not o.get("rolled"):
+        how = "within one range increment: no attack roll"
+    else:
+        bonus = e.total("attack bonus")
+        b = f" {bonus.value:+d}" if bonus else ""
+        how = f"d20 {o.get('natural')}{b} = {o.get('total')} vs Defense 10"
+        if o.get("result") == "hit":
+            how += ": it lands in the square"
+        else:
+            how += (
+                f": a miss, the d8 sends it {o.get('direction')} "
+                f"{o.get('scatter_squares')} square(s)"
+            )
+    where = f"it bounces to the {o.get('corner')} corner and bursts at {o.get('bursts_at')}"
+    saves = o.get("saves") or []
+    if not saves:
+        return f"{head}: {how}; {where}, catching no one"
+    each = ", ".join(
+        f"{s['id']} {s['natural']} = {s['total']} " + ("saved: half" if s["saved"] else "failed")
+        for s in saves
+    )
+    return (
+        f"{head}: {how}; {where} ({o.get('radius')}-ft burst, {o.get('damage')} damage): "
+        f"Reflex saves (DC {o.get('dc')}): {each}"
+    )
+
+
 def _pounce(e: Event) -> str:
     """SRD "Pounce": the charge ends in a full attack, rakes included."""
     attacks = ", ".join(e.outcome.get("attacks", ()))
@@ -774,6 +805,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "attack-object": _attack_object,
     "splash": _splash,
     "autofire": _autofire,
+    "explosive": _explosive,
     "break": _break,
     "feint": _feint,
     "turning": _turning,

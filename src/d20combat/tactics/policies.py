@@ -56,7 +56,7 @@ from d20combat.encounter.fighting import (
     power_attack_mods,
 )
 from d20combat.encounter.handlers import _continuing, load_time
-from d20combat.encounter.maneuvers.splash import is_splash
+from d20combat.encounter.maneuvers.splash import aimed_throw
 from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
@@ -305,7 +305,7 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
                 )
     if not ranged_ok or (v.b.standard and v.threats()):
         return None
-    ranged = [o for o in c.ready_options() if o.ranged and not is_splash(o)]
+    ranged = [o for o in c.ready_options() if o.ranged and not aimed_throw(o)]
     if not ranged:
         return None
     for e in v.ranked_within(max(o.max_range for o in ranged)):
@@ -427,7 +427,7 @@ def _continue_full_attack(v: _View) -> A.Action | None:
     if nxt is None:
         return None
     option = nxt[0]
-    if is_splash(option):
+    if aimed_throw(option):
         return throw_instead(v.enc, v.c, None)
     for e in v.ranked_within(v.sp.reach_ft(v.c, option)):
         if v.sp.attack_problem(v.c, option, e) is None:
