@@ -74,6 +74,7 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     ),
     "splash weapon": _kind("splash"),
     "autofire (seed 004)": _kind("autofire"),
+    "a thrown explosive (seed 004)": _kind("explosive"),
     "a single shot with a firearm (seed 004)": lambda e: (
         e.type == "attack" and e.outcome.get("weapon") in ("pistol", "rifle", "submachine gun")
     ),
