@@ -10,8 +10,9 @@ farther, one roll against the square's Defense 10 with the range penalty and the
 thrower's conditions, with no nonproficiency penalty ("Thrown weapons require no
 weapon proficiency"). A miss scatters by the 1d8 (A92); then the 1d4 gives the corner
 of the square it reached, where it bursts: every creature with a square within the
-burst radius (``burst_radius_ft``), in line of effect from the burst (not through walls
-or closed doors, as a splash), the thrower and friends included, makes a Reflex save
+burst radius (``burst_radius_ft``), in line of effect from the point it bursts at (the
+squares of :func:`~d20combat.grid.lines.burst_squares`, as a spell's burst), the thrower
+and friends included, makes a Reflex save
 against the explosive's DC (``reflex_dc``) for half; one damage roll for all, each
 creature's share through its own defenses (A92).
 """
@@ -26,9 +27,8 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import deal_damage, provoke, use_up_thrown
 from d20combat.encounter.maneuvers import ready_option
-from d20combat.encounter.maneuvers.splash import creatures_in
 from d20combat.errors import IllegalActionError
-from d20combat.grid.lines import line_of_effect
+from d20combat.grid.lines import burst_squares, line_of_effect
 from d20combat.grid.squares import footprint_distance, square_name
 from d20combat.rules.attack import Attack, AttackResult
 from d20combat.rules.conditions import attack_modifiers, can_use_ranged
@@ -108,15 +108,16 @@ def explosive_total(enc: Encounter, c: Combatant, option: AttackOption, sq: Pos)
 
 
 def caught(enc: Encounter, point: Pos, radius_ft: int) -> list[Combatant]:
-    """The creatures present with a square within the burst around ``point``, in line of
-    effect from it (one of the four squares around it, as a splash's)."""
-    k = max(1, radius_ft // 5)
-    bound = ((point[0] - k, point[1] - k), 2 * k)
-    origin = ((point[0] - 1, point[1] - 1), 2)
+    """The creatures present with a square the burst around ``point`` reaches (within
+    its radius, in line of effect from the point: :func:`~d20combat.grid.lines.
+    burst_squares`), in the encounter's order."""
+    reached = set(burst_squares(enc.map, point, radius_ft))
     out = []
-    for v in creatures_in(enc, bound, origin):
+    for v in enc.combatants.values():
+        if not v.present() or v.vitals.dead:
+            continue
         (x, y), n = v.pos, v.squares
-        if any(X.in_burst(point, radius_ft, (x + i, y + j)) for i in range(n) for j in range(n)):
+        if any((x + i, y + j) in reached for i in range(n) for j in range(n)):
             out.append(v)
     return out
 

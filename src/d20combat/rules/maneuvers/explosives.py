@@ -14,7 +14,8 @@ The seed's tables are missing (A92): the 1d4 corner counts clockwise from the sq
 north-west corner (1 north-west, 2 north-east, 3 south-east, 4 south-west); a miss
 scatters as a splash weapon's (:func:`~d20combat.rules.maneuvers.splash.scatter`: the
 1d8, 1 straight back, the ruleset's turn and distance), then bounces to a corner of the
-square it reaches by the 1d4. The burst is centred on that corner.
+square it reaches by the 1d4. The burst is centred on that corner (its squares:
+:func:`d20combat.grid.lines.burst_squares`, SRD "Aiming a Spell").
 """
 
 from __future__ import annotations
@@ -92,21 +93,6 @@ def landing_point(square: Pos, landing: Landing) -> Pos:
     top-left corner of square ``(x, y)``."""
     dx, dy = CORNERS[landing.corner - 1]
     return square[0] + landing.offset[0] + dx, square[1] + landing.offset[1] + dy
-
-
-def in_burst(point: Pos, radius_ft: int, sq: Pos) -> bool:
-    """Whether square ``sq`` lies within a burst of ``radius_ft`` from the intersection
-    ``point`` (A92): the distance to its far corner, counted 5-10-5 from the
-    intersection, is no more than the radius (a 5-ft burst: the four squares around it;
-    10 ft: the 4-by-4 block less its corners).
-
-    >>> in_burst((2, 2), 10, (2, 2)), in_burst((2, 2), 10, (3, 3)), in_burst((2, 2), 10, (0, 2))
-    (True, False, True)
-    """
-    x, y = point
-    a = (sq[0] - x if sq[0] >= x else x - 1 - sq[0]) + 1  # squares to its far side
-    b = (sq[1] - y if sq[1] >= y else y - 1 - sq[1]) + 1
-    return 5 * (max(a, b) + min(a, b) // 2) <= radius_ft
 
 
 def half(amount: int) -> int:
