@@ -503,6 +503,10 @@ def strike(
         attacker.conditions["charged"] = Condition(attacker.id, 1)
     if r.fumble:
         attacker.fumbled = True
+    if r.outcome == "miss" and "cover" in notes and enc.rules.cover_struck:
+        from d20combat.encounter.maneuvers.cover import strike_cover
+
+        strike_cover(enc, attacker, option, bonus, target, attack, r)
     if r.hit:
         standing = attacker.traits.cleave and not option.ranged and enc.active(target)
         deal_damage(enc, attacker, target, r, attack, rolls[split:])

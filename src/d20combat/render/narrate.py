@@ -418,6 +418,24 @@ def _explosive(e: Event) -> str:
     )
 
 
+def _cover_struck(e: Event) -> str:
+    """seed 004 "Striking the Cover Instead of a Missed Target"."""
+    o = e.outcome
+    ac = e.total("armor class")
+    head = (
+        f"{e.actor}'s {o.get('total')} misses {o.get('aimed')} only for the cover: it strikes "
+        f"{e.target} (AC {ac.value if ac else '?'})"
+    )
+    struck = o.get("struck")
+    if struck == e.target:
+        return f"{head}, who takes the blow"
+    if struck:
+        return (
+            f"{head}, who dodges out of the way (Dex and dodge +{o.get('dodge')}): {struck} is hit"
+        )
+    return f"{head}, and misses it too"
+
+
 def _pounce(e: Event) -> str:
     """SRD "Pounce": the charge ends in a full attack, rakes included."""
     attacks = ", ".join(e.outcome.get("attacks", ()))
@@ -806,6 +824,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "splash": _splash,
     "autofire": _autofire,
     "explosive": _explosive,
+    "cover-struck": _cover_struck,
     "break": _break,
     "feint": _feint,
     "turning": _turning,
@@ -873,12 +892,15 @@ def _named(e: Event, names: Mapping[str, str]) -> Event:
     """The event with combatant ids replaced by their display names."""
     outcome = e.outcome
     lists = [k for k in ("order", "against", "dragged", "grapplers") if k in outcome]
-    if lists or "after" in outcome or "reached" in outcome or "saves" in outcome:
+    ids = [k for k in ("aimed", "struck") if isinstance(outcome.get(k), str)]
+    if lists or ids or "after" in outcome or "reached" in outcome or "saves" in outcome:
         outcome = dict(outcome)
         for k in lists:
             outcome[k] = [names.get(i, i) for i in outcome[k]]
         if "after" in outcome:
             outcome["after"] = names.get(outcome["after"], outcome["after"])
+        for key in ids:  # a creature's id: the one aimed at, the one struck
+            outcome[key] = names.get(outcome[key], outcome[key])
         for key in ("reached", "affected"):  # a turning's creatures: [id, ...]
             if key in outcome:
                 outcome[key] = [[names.get(x[0], x[0]), *x[1:]] for x in outcome[key]]
