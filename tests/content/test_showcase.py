@@ -82,6 +82,11 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
         e.type == "grapple-check" and e.outcome.get("option") == "strangle"
     ),
     "splash weapon": _kind("splash"),
+    "autofire (seed 004)": _kind("autofire"),
+    "a thrown explosive (seed 004)": _kind("explosive"),
+    "a single shot with a firearm (seed 004)": lambda e: (
+        e.type == "attack" and e.outcome.get("weapon") in ("pistol", "rifle", "submachine gun")
+    ),
     "grapple started": lambda e: e.type == "grapple" and e.outcome.get("result") == "held",
     "Improved Grab": lambda e: e.type == "grapple" and bool(e.outcome.get("grab")),
     "pin": lambda e: e.type == "grapple-check" and e.outcome.get("option") == "pin",

@@ -153,6 +153,9 @@ class Ruleset(Frozen):
         "difficult-step",
         "coup-de-grace",
     )
+    # seed 004 "Striking the Cover Instead of a Missed Target": a miss that only the
+    # cover made strikes the covering creature (A93)
+    cover_struck: bool = False
     variants: frozenset[Variant] = frozenset()
 
     def with_variants(self, *variants: Variant | str) -> Ruleset:

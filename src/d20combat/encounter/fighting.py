@@ -46,6 +46,7 @@ from d20combat.rules.conditions import (
 from d20combat.rules.dice import D100, Dice, Roll
 from d20combat.rules.hitpoints import take_damage, take_nonlethal
 from d20combat.rules.maneuvers.aid import aid_modifier
+from d20combat.rules.maneuvers.firearms import firearm_modifiers
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import AttackOption
 from d20combat.rules.underwater import (
@@ -314,6 +315,13 @@ def _assemble(
         if distance <= 30 and attacker.traits.point_blank:
             mods.append(POINT_BLANK)
             damage_mods.append(POINT_BLANK)
+        if option.firearm:  # seed 004 "Firearms": proficiency, a longarm's -4 adjacent
+            adjacent = distance <= 5
+            mods.extend(
+                firearm_modifiers(
+                    proficient=attacker.traits.firearms, longarm=option.longarm, adjacent=adjacent
+                )
+            )
     half = False
     if water is not None:
         half = _underwater(option, rules, water, mods, notes)
@@ -560,6 +568,10 @@ def strike(
         attacker.conditions["charged"] = Condition(attacker.id, 1)
     if r.fumble:
         attacker.fumbled = True
+    if r.outcome == "miss" and "cover" in notes and enc.rules.cover_struck:
+        from d20combat.encounter.maneuvers.cover import strike_cover
+
+        strike_cover(enc, attacker, option, bonus, target, attack, r)
     if r.hit:
         standing = attacker.traits.cleave and not option.ranged and enc.active(target)
         deal_damage(enc, attacker, target, r, attack, rolls[split:])
@@ -615,9 +627,17 @@ def _struck_grappler(enc: Encounter, attacker: Combatant, target: Combatant) -> 
     return struck
 
 
-def use_up_thrown(enc: Encounter, attacker: Combatant, option: AttackOption) -> None:
+def use_up_thrown(
+    enc: Encounter, attacker: Combatant, option: AttackOption, bullets: int = 1
+) -> None:
     """A thrown weapon (a javelin, a flask) is gone from the stock it was thrown from;
-    the last one leaves the hand empty."""
+    the last one leaves the hand empty. A firearm fires ``bullets`` of its rounds
+    (seed 004 "Firearms": a single shot is one bullet; "Autofire": 10)."""
+    if option.firearm and option.item in attacker.ammo:
+        attacker.ammo[option.item] -= bullets
+        if attacker.ammo[option.item] <= 0:
+            enc.space.invalidate(attacker)  # no longer ready
+        return
     if option.thrown and option.item in attacker.ammo:
         attacker.ammo[option.item] -= 1
         if attacker.ammo[option.item] <= 0:

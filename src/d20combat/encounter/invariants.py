@@ -284,11 +284,13 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         elif name not in items:
             found.add((*at, "taken", k, 2), f"{c.id} holds no {name!r}", own)
     _names_in(found, (*at, "unloaded"), c.unloaded, items, own, c.id)
-    thrown = [o.item for o in options if o.thrown]
+    counted = [o.item for o in options if o.thrown or o.firearm]
     for name in c.ammo:
-        if name not in thrown:
+        if name not in counted:
             found.add(
-                (*at, "ammo", name), f"{c.id} throws no {name!r}", "a thrown weapon it carries"
+                (*at, "ammo", name),
+                f"{c.id} throws no {name!r}",
+                "a thrown weapon or a firearm it carries",
             )
     if c.readied is not None:
         trigger, weapon = c.readied

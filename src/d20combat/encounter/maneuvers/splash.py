@@ -67,6 +67,13 @@ def is_splash(option: AttackOption) -> bool:
     return option.weapon is not None and option.weapon.has(WeaponFlag.SPLASH)
 
 
+def aimed_throw(option: AttackOption) -> bool:
+    """Whether ``option`` is thrown only by an aimed throw of its own, never in a plain
+    attack: a splash weapon, or an explosive (seed 004 "Thrown Explosives")."""
+    w = option.weapon
+    return w is not None and (WeaponFlag.SPLASH in w.flags or WeaponFlag.EXPLOSIVE in w.flags)
+
+
 def splash_options(c: Combatant) -> list[AttackOption]:
     """The splash weapons ``c`` holds ready to throw."""
     return [o for o in c.ready_options() if is_splash(o)]
