@@ -770,6 +770,23 @@ def test_every_save_of_a_bundled_fight_loads_and_continues_exactly(
     assert [e.as_json() for e in loaded.log] == [e.as_json() for e in original.log[start:]]
 
 
+def test_a_resumed_fight_sees_its_foes_in_the_same_order() -> None:
+    # beast-hunt, seed 0, four actions in: the occupancy index lists creatures in the
+    # order they were placed and moved, which a loaded fight does not repeat; the giant
+    # stag beetle's trample paths (one per foe near it, ties kept in the order found)
+    # came out over another foe, and the fight went another way from round 2
+    original = played("beast-hunt", 0, 4)
+    loaded = Encounter.from_json(as_read(original))
+    for enc in (original, loaded):
+        for _ in range(40):
+            if enc.outcome is not None:
+                break
+            actor = enc.current
+            assert actor is not None
+            enc.apply(policy("default")(enc, actor.id))
+    assert loaded.history == original.history
+
+
 JSON = st.recursive(
     st.none()
     | st.booleans()

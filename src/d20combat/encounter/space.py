@@ -610,13 +610,15 @@ class Space:
         return roster
 
     def enemies_near(self, c: Combatant, feet: int) -> list[Combatant]:
-        """The active enemies of ``c`` within ``feet`` (footprint distance), found
-        through the occupancy index, so the cost follows the area, not the crowd."""
+        """The active enemies of ``c`` within ``feet`` (footprint distance), in id order,
+        found through the occupancy index, so the cost follows the area, not the crowd
+        (the index's order follows the moves made: a resumed fight must see the same
+        order)."""
         foes, _, ids = self._roster(c)
         if not foes:
             return []
         by_id = self.enc.combatants
-        return [by_id[i] for i in self.occ.within(c.pos, c.squares, feet) if i in ids]
+        return [by_id[i] for i in sorted(self.occ.within(c.pos, c.squares, feet)) if i in ids]
 
     def nearest_enemy(self, c: Combatant) -> Combatant | None:
         """The nearest active enemy (then the lowest id), searching outwards."""
