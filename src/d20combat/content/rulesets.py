@@ -228,6 +228,27 @@ class Ruleset(Frozen):
 
     all: seed 000 "Throw Splash Weapon": a square per range increment.
     """
+    underwater_melee: Literal["penalty", "disadvantage"] = "penalty"
+    """Slashing and bludgeoning attacks underwater (D45).
+
+    srd35: seed 000 "Underwater Combat": -2 and half damage (the adjustments table).
+    d20modern: srd35 reading (seed 004 is silent).
+    advanced: seed 001 "Underwater": at disadvantage (aquatic natural attacks exempt).
+    """
+    underwater_ranged: Literal["per-5ft", "half-range"] = "per-5ft"
+    """Ranged weapons through water (D45).
+
+    srd35: seed 000 "Underwater Combat": -2 per 5 ft of water passed through.
+    d20modern: srd35 reading (seed 004 is silent).
+    advanced: seed 001 "Underwater": bows and crossbows at half range.
+    """
+    underwater_unusable: tuple[Literal["thrown", "sling"], ...] = ("thrown",)
+    """Ranged weapons that cannot be used underwater (D45).
+
+    srd35: seed 000 "Underwater Combat": thrown weapons are ineffective.
+    d20modern: srd35 reading (seed 004 is silent).
+    advanced: seed 001 "Underwater": slings and thrown weapons are impossible.
+    """
     monster_trip_check: Literal["stated", "computed"] = "stated"
     """A monster's free trip: the check its text states or one computed from the ruleset (A60).
 
@@ -586,6 +607,15 @@ class Ruleset(Frozen):
 
     srd35: seed 002 action list and SRD Table: Actions in Combat.
     d20modern: seed 004: opening a door does not provoke; the knockout blow does.
+    advanced: srd35 reading (seed 001 is silent).
+    """
+    # seed 004 "Striking the Cover Instead of a Missed Target": a miss that only the
+    # cover made strikes the covering creature (A93)
+    cover_struck: bool = False
+    """Whether a miss that only the cover made strikes the covering creature (A93).
+
+    srd35: the SRD has no such rule: a miss is a miss.
+    d20modern: seed 004 "Striking the Cover Instead of a Missed Target".
     advanced: srd35 reading (seed 001 is silent).
     """
     variants: frozenset[Variant] = frozenset()
