@@ -27,6 +27,23 @@ from d20combat.content.library import data_dir
 from d20combat.content.loading import Frozen, read_yaml, validate
 from d20combat.errors import ContentError
 
+#: The activities (:mod:`d20combat.rules.activities`) the SRD's Table: Actions in Combat
+#: marks as provoking (seed 002 agrees where it lists them: read a scroll, drink a
+#: potion, retrieve a stored item); the generic "use a skill" rows "usually" provoke.
+PROVOKING_ACTIVITIES = (
+    "read-scroll",
+    "light-tindertwig",
+    "skill-action",
+    "spell-like",
+    "move-heavy",
+    "escape-net",
+    "light-torch",
+    "lock-gauntlet",
+    "prepare-splash",
+    "skill-round",
+    "touch-six",
+)
+
 RULESET_NAMES = ("srd35", "d20modern", "advanced")
 
 
@@ -149,6 +166,7 @@ class Ruleset(Frozen):
         "retrieve",
         "difficult-step",
         "coup-de-grace",
+        *PROVOKING_ACTIVITIES,
     )
     variants: frozenset[Variant] = frozenset()
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
+from d20combat.encounter import activities as ACT
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
 from d20combat.encounter.fighting import can_power_attack, provoke, strike, unarmed_provokes
@@ -1443,6 +1444,11 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),
     A.StartFullRound: Handler(_check_start_full, _run_start_full, _gen_start_full),
+    # the timed-only rows of the SRD's Table: Actions in Combat (encounter/activities.py)
+    A.UseStandard: Handler(ACT.check_use, ACT.run_use, ACT.gen_use),
+    A.UseMove: Handler(ACT.check_use, ACT.run_use, lambda enc, c: ()),
+    A.UseFullRound: Handler(ACT.check_use, ACT.run_use, lambda enc, c: ()),
+    A.Use: Handler(ACT.check_use, ACT.run_use, lambda enc, c: ()),
     A.StandUp: Handler(_check_stand, _run_stand, _gen_stand),
     A.DropProne: Handler(_check_drop_prone, _run_drop_prone, _gen_drop_prone),
     A.Draw: Handler(_check_draw, _run_draw, _gen_draw),
