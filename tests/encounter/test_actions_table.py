@@ -115,12 +115,12 @@ def test_a_provoking_activity_is_lost_when_the_attack_of_opportunity_drops_the_c
 ) -> None:
     """SRD combat-i "Attacks of Opportunity": the attack comes before the action. Red has
     6 hp (40 - 39, but at least 1 a Hit Die); Blue's longsword rolled 10 + 9 = 19 hits
-    AC 16 for 5 + 3 = 8: Red at -2 is dying and never drinks."""
+    AC 16; its damage total 8 (1d8 rolled 5, +3): Red at -2 is dying and never drinks."""
     sides = {
         "red": kit.soldier("Red", "b2", activities="drink", hp_bonus=-39),
         "blue": kit.soldier("Blue", "c2", feats="Combat Reflexes"),
     }
-    enc = kit.scripted_encounter(".......\n.......", sides, [20, 1, 10, 5])
+    enc = kit.scripted_encounter(".......\n.......", sides, [20, 1, 10, 8])
     assert enc.combatants["red"].vitals.hp == 6
     enc.apply(A.use("drink"))
     assert [e.outcome["total"] for e in events(enc, "aoo")] == [19]
@@ -160,7 +160,7 @@ def test_the_notation_refuses_unknown_activities() -> None:
 
 
 def test_a_stat_block_with_an_unknown_activity_is_refused(kit: Any) -> None:
-    with pytest.raises(ScenarioError, match="unknown activity 'read scroll'.*read-scroll"):
+    with pytest.raises(ScenarioError, match=r"unknown activity 'read scroll'.*read-scroll"):
         duel(kit, [], activities="read scroll")
 
 

@@ -258,6 +258,24 @@ SEED_002 = {
     "open",
 }
 SRD_ADDS = {"ranged-attack", "pick-up"}
+# ... and the SRD table's provoking rows among the timed-only activities (seed 002 marks
+# read a scroll too; rules/activities.py): light a torch (with a tindertwig, or not),
+# use a skill (1 action or 1 round: "usually"), use a spell-like ability, move a heavy
+# object, escape from a net, lock a locked gauntlet, prepare a splash weapon, use a
+# touch spell on up to six friends.
+SRD_ADDS |= {
+    "read-scroll",
+    "light-tindertwig",
+    "light-torch",
+    "skill-action",
+    "skill-round",
+    "spell-like",
+    "move-heavy",
+    "escape-net",
+    "lock-gauntlet",
+    "prepare-splash",
+    "touch-six",
+}
 
 
 def test_provoking_actions_follow_the_seed_lists() -> None:
