@@ -177,3 +177,79 @@ def test_the_tactics_never_waste_an_action_on_an_activity(kit: Any) -> None:
         play(enc)
         assert not events(enc, "activity")
         assert enc.clone().combatants["red"].stats.stat.activities == tuple(TABLE)
+
+
+# ---------------------------------------------------------------- first aid
+def first_aid_fight(
+    kit: Any, rolls: list[int], *, ruleset: str = "srd35", green: str = "b1"
+) -> Any:
+    """Red (b2) and its dying ally Green (at -3 hp) against Blue (c2, Combat Reflexes).
+    Initiative: Red 20, Green 1, Blue 5."""
+    sides = {
+        "red": kit.soldier("Red", "b2") + kit.soldier("Green", green),
+        "blue": kit.soldier("Blue", "c2", feats="Combat Reflexes"),
+    }
+    enc = kit.scripted_encounter(
+        ".......\n.......\n.......", sides, [20, 1, 5, *rolls], ruleset=ruleset
+    )
+    g = enc.combatants["green"]
+    g.vitals = g.vitals._replace(hp=-3)
+    enc.space.invalidate(g)
+    return enc
+
+
+@pytest.mark.parametrize(("ruleset", "skill"), [("srd35", "heal"), ("d20modern", "treat injury")])
+def test_first_aid_makes_a_dying_friend_stable(kit: Any, ruleset: str, skill: str) -> None:
+    """SRD Table: Actions in Combat "Make a dying friend stable (see Heal skill)": a
+    standard action that provokes; SRD combat-i "Stable Characters and Recovery": "a DC
+    15 Heal check"; seed 004 "Recovering with Help": Treat Injury, DC 15. Blue's attack
+    of opportunity comes first (2 + 9 = 11 vs AC 16, a miss); Red's check, untrained
+    (Wis 10: +0), rolls 15: 15 >= 15, Green is stable. Rolled 14 it stays dying."""
+    enc = first_aid_fight(kit, [2, 15], ruleset=ruleset)
+    assert A.Stabilize("green") in enc.legal_actions()
+    assert str(A.parse_action("stabilize green")) == "stabilize green"
+    enc.apply(A.Stabilize("green"))
+    assert [e.outcome["total"] for e in events(enc, "aoo")] == [11]
+    (aid,) = events(enc, "stabilize")
+    assert (aid.target, aid.outcome["skill"], aid.outcome["total"], aid.outcome["dc"]) == (
+        "green",
+        skill,
+        15,
+        15,
+    )
+    assert aid.outcome["result"] == "stable" and enc.combatants["green"].vitals.stable
+    assert not enc.budget.standard and enc.budget.move  # a standard action
+    assert enc.dice.totals == []
+    enc = first_aid_fight(kit, [2, 14], ruleset=ruleset)
+    enc.apply(A.Stabilize("green"))
+    assert events(enc, "stabilize")[0].outcome["result"] == "failed"
+    assert not enc.combatants["green"].vitals.stable
+
+
+def test_first_aid_needs_a_dying_creature_next_to_it(kit: Any) -> None:
+    enc = first_aid_fight(kit, [], green="a1")  # a1 to b2: next to it (diagonal)
+    assert enc.is_legal(A.Stabilize("green"))
+    enc = first_aid_fight(kit, [], green="e1")
+    with pytest.raises(IllegalActionError, match="green is not next to red"):
+        enc.check(A.Stabilize("green"))
+    with pytest.raises(IllegalActionError, match="blue is not dying"):
+        enc.check(A.Stabilize("blue"))
+    with pytest.raises(IllegalActionError, match="itself"):
+        enc.check(A.Stabilize("red"))
+    assert not [a for a in enc.legal_actions() if isinstance(a, A.Stabilize)]
+
+
+def test_the_odds_of_first_aid_are_exact() -> None:
+    """p_first_aid against every roll of the check, and against a count made here: the
+    faces f of the d20 with f + modifier >= DC (a check has no automatic 1 or 20)."""
+    from fractions import Fraction
+
+    from d20combat.rules.activities import first_aid, p_first_aid
+    from d20combat.rules.dice import enumerate_outcomes
+    from d20combat.rules.modifiers import BonusType, Modifier, stack
+
+    for modifier in (-3, 0, 4, 14, 20):
+        skill = stack([Modifier(modifier, BonusType.BASE, "heal")])
+        dist = enumerate_outcomes(lambda d, s=skill: first_aid(d, s, 15, "heal")[1])
+        count = sum(1 for face in range(1, 21) if face + modifier >= 15)
+        assert p_first_aid(modifier, 15) == dist.get(True, Fraction(0)) == Fraction(count, 20)

@@ -241,7 +241,7 @@ def test_touch_attacks_threaten_and_confirm_criticals() -> None:
 # --- which actions provoke (seed 002 quick reference, D35) ---------------------------
 # seed 002 "Actions in Combat": the actions it marks (AoO), by the engine's names, for
 # those the engine has: attack (unarmed, without natural weapons or Improved Unarmed
-# Strike), drink a potion, deliver a coup de grace, load a crossbow, move 5 feet through
+# Strike), stabilize, drink a potion, deliver a coup de grace, load a crossbow, move 5 feet through
 # difficult terrain, crawl, sheathe a weapon, retrieve a stored item, stand up, open or
 # close a door. Moving out of a threatened square (move, run) provokes as movement, not
 # as an action of this list. The SRD table adds ranged attacks and picking up an item.
@@ -256,6 +256,7 @@ SEED_002 = {
     "retrieve",
     "stand",
     "open",
+    "stabilize",
 }
 SRD_ADDS = {"ranged-attack", "pick-up"}
 # ... and the SRD table's provoking rows among the timed-only activities (seed 002 marks

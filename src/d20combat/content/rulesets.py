@@ -139,6 +139,10 @@ class Ruleset(Frozen):
     dying_recovery: Literal["percent", "fortitude"] = "percent"
     dying_stabilize_percent: int = 10
     dying_stabilize_dc: int = 20
+    # SRD combat-i "Stable Characters and Recovery": "a DC 15 Heal check"; seed 004
+    # "Recovering with Help": "the Treat Injury skill (DC 15)"
+    first_aid_skill: Literal["heal", "treat injury"] = "heal"
+    first_aid_dc: int = 15
     dead_at: int = -10
     object_half_damage_energy: tuple[str, ...] = ("acid", "fire", "electricity")
     object_quarter_damage_energy: tuple[str, ...] = ("cold",)
@@ -166,6 +170,7 @@ class Ruleset(Frozen):
         "retrieve",
         "difficult-step",
         "coup-de-grace",
+        "stabilize",
         *PROVOKING_ACTIVITIES,
     )
     variants: frozenset[Variant] = frozenset()

@@ -126,6 +126,8 @@ notation                   meaning (action type; source)
                            timed only (its type per rules/activities.py: ``use
                            spell-like`` standard, ``use retrieve`` move, ``use
                            light-torch`` full-round, ``use speak`` free)
+``stabilize fighter``      first aid to a dying creature next to it: a Heal (d20
+                           Modern: Treat Injury) check, DC 15 (standard; provokes)
 ``start-full-round d5``    begin a 5-ft move through costly terrain (standard)
 =========================  ================================================
 """
@@ -1001,6 +1003,19 @@ def use(name: str) -> Use:
 
 
 @dataclass(frozen=True, slots=True)
+class Stabilize(Action):
+    """Make a dying ``target`` next to it stable with first aid (a standard action that
+    provokes: SRD Table: Actions in Combat "Make a dying friend stable")."""
+
+    target: str
+    verb: ClassVar[str] = "stabilize"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"stabilize {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
 class StartFullRound(Action):
     """Start a full-round action with a standard action (seed 004); the next
     action must complete it. The only full-round action it serves here is moving
@@ -1126,6 +1141,10 @@ def parse_action(text: str) -> Action:
             raise _expect(text, form)
         weapon = " ".join(args[2:]) or None
         return HELPLESS_ACTIONS[verb](args[0], weapon)
+    if verb == "stabilize":
+        if len(args) != 1:
+            raise _expect(text, "'stabilize TARGET' (a dying creature next to it)")
+        return Stabilize(args[0])
     if verb == "use":
         if len(args) != 1:
             raise _expect(text, "'use ACTIVITY', such as 'use drink' or 'use spell-like'")

@@ -1,5 +1,6 @@
 """Activities in the encounter (``use NAME``): the rows of the SRD's Table: Actions in
-Combat whose effect the engine does not model (:mod:`d20combat.rules.activities`).
+Combat whose effect the engine does not model (:mod:`d20combat.rules.activities`),
+and the one it does: making a dying creature stable (``stabilize TARGET``).
 Each is legal for a creature whose stat block lists it (``activities``; reading
 A120), takes its action type's share of the turn, provokes from every foe threatening
 the creature when the ruleset's ``provoking_actions`` name it (SRD table, seed 002's
@@ -19,7 +20,8 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import provoke
 from d20combat.errors import IllegalActionError
-from d20combat.rules.activities import ACTIVITIES
+from d20combat.rules.activities import ACTIVITIES, STABILIZE_RULE, first_aid
+from d20combat.rules.hitpoints import HpState, stabilize
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -83,3 +85,74 @@ def gen_use(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
         action = A.use(name)
         if action.kind != "free":
             yield action
+
+
+def stabilize_problem(enc: Encounter, c: Combatant, target: Combatant) -> str | None:
+    """Why ``c`` cannot give ``target`` first aid now, or None: the target must be dying
+    (not stable, not dead) and next to ``c`` (reading A123: first aid is given by hand,
+    so the creatures' spaces touch)."""
+    if target is c:
+        return "a creature cannot give itself first aid"
+    if not target.present() or target.state(enc.rules) is not HpState.DYING:
+        return f"{target.id} is not dying"
+    if enc.space.distance_ft(c, target) > 5:
+        return f"{target.id} is not next to {c.id}"
+    return None
+
+
+def check_stabilize(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """A standard action; a dying creature next to it.
+
+    Raises:
+        IllegalActionError: saying why not.
+    """
+    from d20combat.encounter.handlers import need_standard
+
+    assert isinstance(a, A.Stabilize)
+    need_standard(enc, c)
+    if enc.budget.routine is not None and enc.budget.next_attack > 0:
+        raise IllegalActionError("already attacked this turn")
+    why = stabilize_problem(enc, c, enc.get(a.target))
+    if why:
+        raise IllegalActionError(why)
+
+
+def run_stabilize(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """SRD Table: Actions in Combat "Make a dying friend stable": a standard action that
+    provokes (seed 002 "Stabilize (AoO)"); then the first aid check (the ruleset's
+    ``first_aid_skill`` against ``first_aid_dc``)."""
+    assert isinstance(a, A.Stabilize)
+    target = enc.get(a.target)
+    enc.budget.use("standard")
+    if "stabilize" in enc.rules.provoking_actions and not provoke(enc, c, "first aid"):
+        return
+    rules = enc.rules
+    skill = c.stats.skill(rules.first_aid_skill)
+    mark = enc.dice.mark()
+    total, stable = first_aid(enc.dice, skill, rules.first_aid_dc, rules.first_aid_skill)
+    if stable and target.state(rules) is HpState.DYING:
+        target.vitals = stabilize(target.vitals)
+        enc.space.invalidate(target)
+    enc.event(
+        c.id,
+        "stabilize",
+        STABILIZE_RULE,
+        target=target.id,
+        totals=((f"{rules.first_aid_skill} check", skill),),
+        rolls_from=mark,
+        skill=rules.first_aid_skill,
+        total=total,
+        dc=rules.first_aid_dc,
+        result="stable" if stable else "failed",
+    )
+
+
+def gen_stabilize(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
+    """First aid for the dying allies next to it (a dying foe may be given it too, but
+    is not offered)."""
+    b = enc.budget
+    if not b.standard or b.full_round or c.pending_full_round is not None:
+        return
+    for ally in enc.allies(c):
+        if ally.vitals.hp < 0 and stabilize_problem(enc, c, ally) is None:
+            yield A.Stabilize(ally.id)

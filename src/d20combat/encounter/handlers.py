@@ -1449,6 +1449,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.UseMove: Handler(ACT.check_use, ACT.run_use, lambda enc, c: ()),
     A.UseFullRound: Handler(ACT.check_use, ACT.run_use, lambda enc, c: ()),
     A.Use: Handler(ACT.check_use, ACT.run_use, lambda enc, c: ()),
+    A.Stabilize: Handler(ACT.check_stabilize, ACT.run_stabilize, ACT.gen_stabilize),
     A.StandUp: Handler(_check_stand, _run_stand, _gen_stand),
     A.DropProne: Handler(_check_drop_prone, _run_drop_prone, _gen_drop_prone),
     A.Draw: Handler(_check_draw, _run_draw, _gen_draw),

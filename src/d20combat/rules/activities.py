@@ -14,8 +14,21 @@ A creature may take an activity its stat block lists in ``activities``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
-__all__ = ["ACTIVITIES", "ACTIVITY_KINDS", "Activity", "activity"]
+from d20combat.rules.checks import check
+from d20combat.rules.dice import DiceSource
+from d20combat.rules.modifiers import Total
+
+__all__ = [
+    "ACTIVITIES",
+    "ACTIVITY_KINDS",
+    "STABILIZE_RULE",
+    "Activity",
+    "activity",
+    "first_aid",
+    "p_first_aid",
+]
 
 #: The action types an activity takes (seed 004 "Action Types"; the SRD table's
 #: "not an action" rows are taken as free actions, reading A121).
@@ -91,3 +104,22 @@ ACTIVITIES: dict[str, Activity] = {
 def activity(name: str) -> Activity | None:
     """The activity called ``name`` (lower-case), or None."""
     return ACTIVITIES.get(name)
+
+
+STABILIZE_RULE = "SRD combat-i Stable Characters and Recovery; seed 004 Recovering with Help"
+
+
+def first_aid(dice: DiceSource, skill: Total, dc: int, name: str) -> tuple[int, bool]:
+    """Make a dying creature stable: a ``name`` check (Heal in the SRD, Treat Injury in
+    seed 004) against ``dc`` (15 in both): "You can keep a dying character from losing
+    any more hit points and make him stable with a DC 15 Heal check" (SRD combat-i
+    "Stable Characters and Recovery"). A check: no automatic success or failure.
+    Returns the check's total and whether it succeeded."""
+    total = check(dice, skill, f"{name} check to stabilise (DC {dc})")
+    return total, total >= dc
+
+
+def p_first_aid(modifier: int, dc: int) -> Fraction:
+    """The chance of :func:`first_aid` succeeding (closed form: the faces that reach
+    ``dc``)."""
+    return Fraction(sum(1 for face in range(1, 21) if face + modifier >= dc), 20)
