@@ -141,6 +141,10 @@ class Ruleset(Frozen):
     dying_stabilize_dc: int = 20
     # SRD combat-i "Stable Characters and Recovery": "a DC 15 Heal check"; seed 004
     # "Recovering with Help": "the Treat Injury skill (DC 15)"
+    # SRD combat-ii "Delay": a delayed action may be taken in the next round, before the
+    # creature's regular turn (which it then loses); seed 004 "Delaying Limits": at most
+    # until everyone else has acted this round (D68)
+    delay_into_next_round: bool = True
     first_aid_skill: Literal["heal", "treat injury"] = "heal"
     first_aid_dc: int = 15
     dead_at: int = -10

@@ -810,31 +810,52 @@ def _fresh(enc: Encounter) -> bool:
 
 
 def _check_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    """seed 004 "Delay": act later, fixing a new, lower initiative count."""
+    """seed 004 "Delay": act later, fixing a new, lower initiative count; SRD combat-ii
+    "Delay": perhaps in the next round, after a creature that has acted this round
+    (the ruleset's ``delay_into_next_round``, D68)."""
     assert isinstance(a, A.Delay)
     if not _fresh(enc):
         raise _fail("can only delay before taking any action this turn")
+    later = enc.order[enc.turn + 1 :]
     if a.after is None:
-        if not enc.order[enc.turn + 1 :]:
+        if not later and not next_round_delays(enc):
             raise _fail("nobody acts later in this round")
         return
     other = enc.get(a.after)
     if other is c:
         raise _fail("cannot delay after itself")
-    if other.id not in enc.order[enc.turn + 1 :]:
+    if other.id not in later and other.id not in next_round_delays(enc):
         raise _fail(f"{other.id} does not act later in this round")
+
+
+def next_round_delays(enc: Encounter) -> list[str]:
+    """After whom the current creature may delay into the next round (SRD combat-ii
+    "Delay", the ruleset's ``delay_into_next_round``): those acting before it, but the
+    one just before it (after that one comes its own next turn, where "you don't get to
+    take a delayed action")."""
+    if not enc.rules.delay_into_next_round:
+        return []
+    return enc.order[: max(enc.turn - 1, 0)]
 
 
 def _run_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """seed 004 "Delay"; SRD combat-ii "Delay": waiting for the next creature only and
-    deciding again then is how a creature acts at whatever count it likes."""
+    deciding again then is how a creature acts at whatever count it likes. Delaying
+    after a creature that has acted this round waits for its turn in the next round:
+    the delayer's count moves there, before its regular turn, which it does not get
+    (SRD "Delay": "you do not get your regular action that round")."""
     assert isinstance(a, A.Delay)
     order = enc.order
-    after = a.after if a.after is not None else order[enc.turn + 1]
+    later = order[enc.turn + 1 :]
+    after = a.after if a.after is not None else (later[0] if later else order[0])
+    next_round = after not in later
     order.remove(c.id)
     order.insert(order.index(after) + 1, c.id)
-    enc.turn -= 1  # the next creature now sits at this index; after_action advances past it
-    enc.event(c.id, "delay", "seed 004 Delay", after=after, order=list(order))
+    if not next_round:
+        enc.turn -= 1  # the next creature now sits at this index; after_action advances past it
+    enc.event(
+        c.id, "delay", "seed 004 Delay", after=after, order=list(order), next_round=next_round
+    )
     from d20combat.encounter import turns
 
     turns.end_turn(enc, delaying=True)
@@ -844,6 +865,8 @@ def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     if not _fresh(enc) or c.pending_full_round is not None:
         return
     for cid in enc.order[enc.turn + 1 :]:
+        yield A.Delay(cid)
+    for cid in next_round_delays(enc):  # SRD "Delay": into the next round
         yield A.Delay(cid)
 
 
