@@ -41,6 +41,7 @@ from pydantic_core import PydanticCustomError
 from d20combat.content.bestiary import find_creature
 from d20combat.content.builds import Build, build_creature, partial_build_problems
 from d20combat.content.creatures import StatBlock
+from d20combat.content.equipment import weapon
 from d20combat.content.library import data_dir, locate, slug, validate_partly
 from d20combat.content.loading import (
     Frozen,
@@ -301,6 +302,10 @@ class CombatantDoc(Frozen):
     awareness: AwarenessName | None = None
     tactics: TacticsName | None = None
     conditions: Conditions = Field(default_factory=dict)
+    # caught without its armor and shield (the stat block's are left off)
+    unarmored: bool = False
+    # the weapons in hand as the fight starts (None: its first routine's; []: none)
+    wielding: tuple[str, ...] | None = Field(default=None, max_length=2)
 
     @model_validator(mode="after")
     def _one_source_one_place(self) -> CombatantDoc:
@@ -367,6 +372,8 @@ class Placement:
     conditions: tuple[tuple[str, int], ...] = ()
     """The conditions it starts the fight with, and for how many rounds (0: until
     something ends it)."""
+    wielding: tuple[str, ...] | None = None
+    """The weapons in hand as the fight starts (None: its first routine's)."""
 
     @property
     def space(self) -> int:
@@ -600,6 +607,7 @@ class _Entry:
     aware: bool
     tactics: str
     conditions: tuple[tuple[str, int], ...] = ()
+    wielding: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -902,6 +910,9 @@ class _Resolver:
         block = self.stat_block(path, c)
         if block is None:
             return None
+        if c.unarmored:  # found without its armor (asleep in camp, say)
+            block = block.model_copy(update={"armor": None, "shield": None})
+        wielding = self.wielding(path, c, block)
         positions = self.positions(path, c, block, bmap)
         if c.count is not None:
             count = c.count
@@ -919,7 +930,40 @@ class _Resolver:
             aware=(c.awareness or side_aware) == "aware",
             tactics=c.tactics or side_tactics,
             conditions=tuple(c.conditions.items()),
+            wielding=wielding,
         )
+
+    def wielding(self, path: Path_, c: CombatantDoc, block: StatBlock) -> tuple[str, ...] | None:
+        """``wielding``: weapons the stat block carries, in at most two hands (SRD
+        equipment "Weapon Categories": a two-handed weapon, a bow or a crossbow takes
+        both)."""
+        if c.wielding is None:
+            return None
+        carried = {ref.display.lower(): ref for ref in block.weapons}
+        names: list[str] = []
+        hands = 0
+        for k, raw in enumerate(c.wielding):
+            key = " ".join(raw.strip().lower().split())
+            ref = carried.get(key)
+            if ref is None:
+                close = difflib.get_close_matches(key, carried, n=3)
+                self.problem(
+                    (*path, "wielding", k),
+                    f"{block.name} carries no weapon {raw!r}",
+                    ", ".join(close or carried) or "nothing: it carries no weapon",
+                )
+                return None
+            names.append(ref.display)
+            hands += weapon(ref.weapon).hands
+        if hands > 2 or len(set(names)) < len(names):
+            self.problem(
+                (*path, "wielding"),
+                f"{', '.join(names)} take more than two hands",
+                "weapons for two hands at most (a two-handed weapon, a bow or a crossbow "
+                "takes both)",
+            )
+            return None
+        return tuple(names)
 
     def stat_block(self, path: Path_, c: CombatantDoc) -> StatBlock | None:
         if c.creature is not None:
@@ -1064,6 +1108,7 @@ class _Resolver:
                     tactics=e.tactics,
                     line=line,
                     conditions=e.conditions,
+                    wielding=e.wielding,
                 )
                 placed.append((placement, where))
         if bmap is not None:

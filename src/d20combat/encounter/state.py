@@ -173,7 +173,7 @@ class Encounter:
                     vitals=Vitals.full(st.hp.value),
                     tactics=p.tactics,
                     aware=p.aware,
-                    wielding=initial_wielding(st),
+                    wielding=initial_wielding(st) if p.wielding is None else p.wielding,
                     ammo=initial_ammo(p.stat_block, st),
                     rules=scenario.ruleset,
                 )

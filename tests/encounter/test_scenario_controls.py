@@ -1,0 +1,77 @@
+"""Scenario controls a game master expects: combatants found without their armor, or
+with chosen weapons in hand (or none), besides the starting conditions (asleep, prone,
+helpless ...: ``conditions``, tests/content/test_scenarios.py).
+
+Sources: SRD combat-i "Armor Class" (armor and shield bonuses), equipment.html
+"Armor" (chainmail: +5, max Dex +2, speed 20 ft for a 30-ft creature), "Weapon
+Categories" (a two-handed weapon, a bow or a crossbow takes both hands); the issue's
+"combatants that start asleep, prone, helpless, unarmored or with items in hand".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from d20combat.encounter import actions as A
+from d20combat.errors import ScenarioError
+
+OPEN = ".......\n.......\n......."
+
+
+def pair(kit: Any, red_extra: str = "", *, seeded: bool = False, **red: Any) -> Any:
+    """Red (b2) and Blue (f2): Red acts first (scripted initiative 20 and 1), or a
+    seeded fight (``seeded``: one that can be cloned)."""
+    sides = {
+        "red": kit.soldier("Red", "b2", extra=red_extra, **red),
+        "blue": kit.soldier("Blue", "f2"),
+    }
+    if seeded:
+        return kit.encounter(OPEN, sides)
+    return kit.scripted_encounter(OPEN, sides, [20, 1])
+
+
+def test_an_unarmored_combatant_has_no_armor_or_shield(kit: Any) -> None:
+    """The soldier in chainmail: AC 10 + 5 (armor) + 1 (Dex 12, under chainmail's max
+    +2) = 16, speed 20 ft (medium armor on a 30-ft creature). ``unarmored: true``: AC 10
+    + 1 = 11, speed 30 ft; a clone (the save) keeps it."""
+    enc = pair(kit)
+    red = enc.combatants["red"]
+    assert (red.stats.ac.value, enc.space.speed(red)) == (16, 20)
+    enc = pair(kit, "unarmored: true")
+    red = enc.combatants["red"]
+    assert red.stat.armor is None and red.stat.shield is None
+    assert (red.stats.ac.value, enc.space.speed(red)) == (11, 30)
+    copy = pair(kit, "unarmored: true", seeded=True).clone().combatants["red"]
+    assert (copy.stats.ac.value, copy.stat.armor) == (11, None)
+
+
+def test_weapons_in_hand_at_the_start(kit: Any) -> None:
+    """``wielding``: the longsword sheathed and the dagger in hand; or empty hands (the
+    first routine's longsword is what it would hold otherwise). A weapon not in hand
+    must be drawn (a move action) before it attacks with it."""
+    enc = pair(kit, "wielding: [dagger]", weapons="longsword, dagger")
+    assert enc.combatants["red"].wielding == ("dagger",)
+    assert enc.is_legal(A.Draw("longsword"))
+    enc = pair(kit, "wielding: []")
+    assert enc.combatants["red"].wielding == ()
+    assert enc.is_legal(A.Draw("longsword"))
+    assert pair(kit, "wielding: []", seeded=True).clone().combatants["red"].wielding == ()
+    enc = pair(kit)
+    assert enc.combatants["red"].wielding == ("longsword",)
+
+
+@pytest.mark.parametrize(
+    ("extra", "weapons", "why"),
+    [
+        ("wielding: [greatsword]", "longsword", r"carries no weapon 'greatsword'"),
+        ("wielding: [longswrd]", "longsword", r"expected longsword"),
+        ("wielding: [longbow, dagger]", "longbow, dagger", r"more than two hands"),
+        ("wielding: [dagger, dagger]", "dagger", r"more than two hands"),
+        ("wielding: [dagger, dagger, dagger]", "dagger", r"wielding"),
+    ],
+)
+def test_weapons_in_hand_are_checked(kit: Any, extra: str, weapons: str, why: str) -> None:
+    with pytest.raises(ScenarioError, match=why):
+        pair(kit, extra, weapons=weapons)
