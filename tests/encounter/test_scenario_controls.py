@@ -75,3 +75,38 @@ def test_weapons_in_hand_at_the_start(kit: Any) -> None:
 def test_weapons_in_hand_are_checked(kit: Any, extra: str, weapons: str, why: str) -> None:
     with pytest.raises(ScenarioError, match=why):
         pair(kit, extra, weapons=weapons)
+
+
+# ---------------------------------------------------------------- carried light
+DARK_FIELD = "DDDDDDDDDD\nDDDDDDDDDD\nDDDDDDDDDD"
+
+
+def test_a_carried_torch_lights_the_dark_and_moves_with_its_bearer(kit: Any) -> None:
+    """SRD equipment.html "Torch": it clearly illuminates a 20-foot radius and gives
+    shadowy illumination out to 40 ft; seed 003 "Concealment": darkness gives total
+    concealment (50%), shadowy light 20% (grid/concealment.py reads the target's
+    square). On a dark field Red (no armor: speed 30) carries a torch; Blue at g2, 30
+    ft away, stands in its shadowy light: 20% from Red. Red in its own light: Blue sees
+    it (0%). Red moves two squares to c2 (20 ft in the dark: each square counts double
+    there) and Blue, now 20 ft away, is in clear light: 0%. Without the torch: 50%."""
+    sides = {
+        "red": kit.soldier("Red", "a2", armor=None, extra="light: torch"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(DARK_FIELD, sides, [20, 1])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert enc.space.concealment(red, blue, melee=False) == 20
+    assert enc.space.concealment(blue, red, melee=False) == 0
+    enc.apply(A.Move(((1, 1), (2, 1))))
+    assert enc.space.concealment(red, blue, melee=False) == 0
+    copy = kit.encounter(DARK_FIELD, sides).clone()
+    assert copy.lights == {"red": (20, 40)}
+    sides["red"] = kit.soldier("Red", "a2", armor=None)
+    enc = kit.scripted_encounter(DARK_FIELD, sides, [20, 1])
+    assert not enc.lights
+    assert enc.space.concealment(enc.combatants["red"], enc.combatants["blue"], melee=False) == 50
+
+
+def test_an_unknown_light_source_is_refused(kit: Any) -> None:
+    with pytest.raises(ScenarioError, match=r"unknown light source 'torh'.*torch"):
+        pair(kit, "light: torh")

@@ -56,6 +56,7 @@ from d20combat.content.rulesets import RULESET_NAMES, Ruleset, Variant, ruleset
 from d20combat.content.sizes import Size, shared_square_capacity
 from d20combat.errors import InputError, Problem, ScenarioError, quote
 from d20combat.grid import BattleMap, Terrain, parse_legend, parse_square, square_name
+from d20combat.grid.light import LIGHT_SOURCES
 from d20combat.grid.squares import SQUARE_FORM
 from d20combat.grid.terrain import NAMES as TERRAIN_NAMES
 from d20combat.limits import (
@@ -198,7 +199,12 @@ def _awareness_names() -> Sequence[str]:
     return AWARENESS
 
 
+def _light_names() -> Sequence[str]:
+    return tuple(LIGHT_SOURCES)
+
+
 RulesetName = Annotated[str, BeforeValidator(_name_check("ruleset", _ruleset_names))]
+LightName = Annotated[str, BeforeValidator(_name_check("light source", _light_names))]
 VariantName = Annotated[str, BeforeValidator(_name_check("variant", _variant_names))]
 TacticsName = Annotated[str, BeforeValidator(_name_check("tactics", _tactics_names))]
 AwarenessName = Annotated[str, BeforeValidator(_name_check("awareness", _awareness_names))]
@@ -306,6 +312,8 @@ class CombatantDoc(Frozen):
     unarmored: bool = False
     # the weapons in hand as the fight starts (None: its first routine's; []: none)
     wielding: tuple[str, ...] | None = Field(default=None, max_length=2)
+    # a light source it carries, lit (grid/light.py: torch, sunrod ...)
+    light: LightName | None = None
 
     @model_validator(mode="after")
     def _one_source_one_place(self) -> CombatantDoc:
@@ -374,6 +382,8 @@ class Placement:
     something ends it)."""
     wielding: tuple[str, ...] | None = None
     """The weapons in hand as the fight starts (None: its first routine's)."""
+    light: str | None = None
+    """The light source it carries (a name of :data:`d20combat.grid.light.LIGHT_SOURCES`)."""
 
     @property
     def space(self) -> int:
@@ -608,6 +618,7 @@ class _Entry:
     tactics: str
     conditions: tuple[tuple[str, int], ...] = ()
     wielding: tuple[str, ...] | None = None
+    light: str | None = None
 
 
 @dataclass
@@ -931,6 +942,7 @@ class _Resolver:
             tactics=c.tactics or side_tactics,
             conditions=tuple(c.conditions.items()),
             wielding=wielding,
+            light=c.light,
         )
 
     def wielding(self, path: Path_, c: CombatantDoc, block: StatBlock) -> tuple[str, ...] | None:
@@ -1109,6 +1121,7 @@ class _Resolver:
                     line=line,
                     conditions=e.conditions,
                     wielding=e.wielding,
+                    light=e.light,
                 )
                 placed.append((placement, where))
         if bmap is not None:
