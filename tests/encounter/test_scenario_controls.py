@@ -66,7 +66,7 @@ def test_weapons_in_hand_at_the_start(kit: Any) -> None:
     ("extra", "weapons", "why"),
     [
         ("wielding: [greatsword]", "longsword", r"carries no weapon 'greatsword'"),
-        ("wielding: [longswrd]", "longsword", r"expected longsword"),
+        ("wielding: [longswrd]", "longsword", r"did you mean longsword\?"),
         ("wielding: [longbow, dagger]", "longbow, dagger", r"more than two hands"),
         ("wielding: [dagger, dagger]", "dagger", r"more than two hands"),
         ("wielding: [dagger, dagger, dagger]", "dagger", r"wielding"),

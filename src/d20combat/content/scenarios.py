@@ -962,7 +962,9 @@ class _Resolver:
                 self.problem(
                     (*path, "wielding", k),
                     f"{block.name} carries no weapon {raw!r}",
-                    ", ".join(close or carried) or "nothing: it carries no weapon",
+                    "did you mean " + ", ".join(close) + "?"
+                    if close
+                    else ", ".join(carried) or "nothing: it carries no weapon",
                 )
                 return None
             names.append(ref.display)
