@@ -191,6 +191,29 @@ def test_delay_only_until_everyone_else_has_acted(kit: Any) -> None:
     assert enc.round == 2 and enc.current.id == "cyan"
 
 
+@pytest.mark.parametrize("rules", ["srd35", "d20modern"])
+def test_delayers_on_the_same_count_go_by_initiative_modifier(kit: Any, rules: str) -> None:
+    """seed 004 "Delaying Limits": "If two or more characters delay and want to act on
+    the same initiative count, the one with the highest initiative modifier goes first"
+    (then the highest Dexterity; D52: d20modern only). Red (Dex 16: initiative +3) and
+    Cyan (Dex 12: +1) both wait until after Blue; Red chose first. d20modern: Red, the
+    higher modifier, acts first of the two; srd35 has no such rule: each delay puts the
+    creature right after Blue, so Cyan, who chose last, goes first."""
+    sides = {
+        "red": kit.soldier("Red", "a1", dex=16) + kit.soldier("Cyan", "a3"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 10, 5], ruleset=rules)  # 23, 11, 6
+    assert enc.order == ["red", "cyan", "blue"]
+    enc.apply(A.Delay("blue"))
+    enc.apply(A.Delay("blue"))  # Cyan
+    assert enc.current.id == "blue"
+    expected = ["blue", "red", "cyan"] if rules == "d20modern" else ["blue", "cyan", "red"]
+    assert enc.order == expected
+    enc.apply(A.EndTurn())
+    assert enc.current.id == expected[1]
+
+
 @pytest.mark.parametrize("rules", ["srd35", "advanced"])
 def test_a_delay_into_the_next_round_costs_the_regular_turn(kit: Any, rules: str) -> None:
     """SRD combat-ii "Delay": "If you take a delayed action in the next round, before

@@ -145,6 +145,9 @@ class Ruleset(Frozen):
     # creature's regular turn (which it then loses); seed 004 "Delaying Limits": at most
     # until everyone else has acted this round (D68)
     delay_into_next_round: bool = True
+    # seed 004 "Delaying Limits": delayers acting on the same count go in order of
+    # initiative modifier, then Dexterity (D52); the SRD has no such rule
+    delay_ties_by_initiative: bool = False
     first_aid_skill: Literal["heal", "treat injury"] = "heal"
     first_aid_dc: int = 15
     dead_at: int = -10

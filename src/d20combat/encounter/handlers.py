@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from d20combat.content.creatures import Ability
 from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter import activities as ACT
@@ -850,7 +851,17 @@ def _run_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
     after = a.after if a.after is not None else (later[0] if later else order[0])
     next_round = after not in later
     order.remove(c.id)
-    order.insert(order.index(after) + 1, c.id)
+    at = order.index(after) + 1
+    if enc.rules.delay_ties_by_initiative and not next_round:
+        # seed 004 "Delaying Limits": those already waiting for the same count with a
+        # higher initiative modifier (then Dexterity) act first; the equal stay first
+        waiting = _delayed_after(enc, after)
+        mine = _tie_key(c)
+        while at < len(order) and order[at] in waiting:
+            if _tie_key(enc.combatants[order[at]]) < mine:
+                break
+            at += 1
+    order.insert(at, c.id)
     if not next_round:
         enc.turn -= 1  # the next creature now sits at this index; after_action advances past it
     enc.event(
@@ -859,6 +870,23 @@ def _run_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
     from d20combat.encounter import turns
 
     turns.end_turn(enc, delaying=True)
+
+
+def _tie_key(c: Combatant) -> tuple[int, int]:
+    """seed 004 "Delaying Limits": the initiative modifier, then Dexterity."""
+    return (c.stats.initiative.value, c.stats.abilities.get(Ability.DEX) or 0)
+
+
+def _delayed_after(enc: Encounter, after: str) -> set[str]:
+    """Who has delayed until right after ``after`` this round (the log's ``delay``
+    events of the round)."""
+    out: set[str] = set()
+    for e in reversed(enc.log):
+        if e.round != enc.round:
+            break
+        if e.type == "delay" and e.outcome.get("after") == after:
+            out.add(e.actor)
+    return out
 
 
 def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
