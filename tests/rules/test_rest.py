@@ -22,7 +22,6 @@ from d20combat.rules.hitpoints import (
     Vitals,
     constitution_change,
     expire_temporary,
-    first_aid,
     heal,
     rest,
     state_of,
@@ -156,16 +155,6 @@ def test_rest_refuses_the_dying_and_bad_hours() -> None:
         rest(v(30), -1, SRD35, none(), level=1)
     dead = v(-12, dead=True)
     assert rest(dead, 8, SRD35, none(), level=3).vitals == dead
-
-
-@pytest.mark.parametrize(("rules", "skill"), [(SRD35, "Heal"), (MODERN, "Treat Injury")])
-def test_first_aid_dc_15(rules: object, skill: str) -> None:
-    """SRD "Stable Characters and Recovery": a DC 15 Heal check; seed 004 "Recovering
-    with Help": Treat Injury DC 15. Bonus +4: 11 + 4 stabilises, 10 + 4 does not."""
-    out = first_aid(v(-3), rules, ScriptedDice([11]), bonus=4)  # type: ignore[arg-type]
-    assert out.vitals.stable and out.notes == (f"{skill}: stable",)
-    assert not first_aid(v(-3), rules, ScriptedDice([10]), bonus=4).vitals.stable  # type: ignore[arg-type]
-    assert first_aid(v(5), rules, none(), bonus=4).vitals == v(5)  # type: ignore[arg-type]
 
 
 def test_vile_damage_heals_only_by_magic_in_a_consecrated_area() -> None:

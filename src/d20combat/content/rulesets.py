@@ -29,6 +29,23 @@ from d20combat.content.library import data_dir
 from d20combat.content.loading import Frozen, read_yaml, validate
 from d20combat.errors import ContentError
 
+#: The activities (:mod:`d20combat.rules.activities`) the SRD's Table: Actions in Combat
+#: marks as provoking (seed 002 agrees where it lists them: read a scroll, drink a
+#: potion, retrieve a stored item); the generic "use a skill" rows "usually" provoke.
+PROVOKING_ACTIVITIES = (
+    "read-scroll",
+    "light-tindertwig",
+    "skill-action",
+    "spell-like",
+    "move-heavy",
+    "escape-net",
+    "light-torch",
+    "lock-gauntlet",
+    "prepare-splash",
+    "skill-round",
+    "touch-six",
+)
+
 RULESET_NAMES = ("srd35", "d20modern", "advanced")
 
 
@@ -463,6 +480,33 @@ class Ruleset(Frozen):
 
     all: seed 004 "Recovering without Help": DC 20.
     """
+    delay_into_next_round: bool = True
+    """Whether a delayed action may wait into the next round (D68).
+
+    srd35: SRD combat-ii "Delay": in the next round, before its regular turn (lost).
+    d20modern: seed 004 "Delaying Limits": at most until everyone else has acted.
+    advanced: srd35 reading (seed 001 is silent).
+    """
+    delay_ties_by_initiative: bool = False
+    """Whether delayers on the same count go by initiative modifier, then Dexterity (D52).
+
+    srd35: the SRD has no such rule.
+    d20modern: seed 004 "Delaying Limits".
+    advanced: srd35 reading (seed 001 is silent).
+    """
+    first_aid_skill: Literal["heal", "treat injury"] = "heal"
+    """The skill that stabilises a dying creature.
+
+    srd35: SRD combat-i "Stable Characters and Recovery": "a DC 15 Heal check".
+    d20modern: seed 004 "Recovering with Help": "the Treat Injury skill (DC 15)".
+    advanced: srd35 reading (seed 001 is silent).
+    """
+    first_aid_dc: int = 15
+    """The DC of the check that stabilises a dying creature.
+
+    all: SRD combat-i "Stable Characters and Recovery", seed 004 "Recovering with Help":
+    DC 15.
+    """
     dead_at: int = -10
     """The hit points at which a character dies.
 
@@ -477,19 +521,6 @@ class Ruleset(Frozen):
     d20modern: seed 004 "Recovering without Help": "If the save fails, the character
     remains unconscious".
     advanced: srd35 reading (seed 001 is silent).
-    """
-    first_aid_skill: str = "Heal"
-    """The skill that stabilises a dying creature.
-
-    srd35: SRD combat-i "Stable Characters and Recovery": a DC 15 Heal check.
-    d20modern: seed 004 "Recovering with Help": Treat Injury (DC 15).
-    advanced: srd35 reading (seed 001 is silent).
-    """
-    first_aid_dc: int = 15
-    """The DC of the check that stabilises a dying creature.
-
-    all: SRD combat-i "Stable Characters and Recovery", seed 004 "Recovering with Help":
-    DC 15.
     """
     object_half_damage_energy: tuple[str, ...] = ("acid", "fire", "electricity")
     """Energy types that deal half damage to objects.
@@ -602,6 +633,8 @@ class Ruleset(Frozen):
         "retrieve",
         "difficult-step",
         "coup-de-grace",
+        "stabilize",
+        *PROVOKING_ACTIVITIES,
     )
     """The actions that provoke attacks of opportunity.
 

@@ -29,9 +29,8 @@ Sources:
 * time out of combat (:func:`rest`): SRD combat-i "Natural Healing", "Healing Ability
   Damage", "Healing Nonlethal Damage", "Stable Characters and Recovery" (with and
   without help); seed 004 "Stable Characters and Recovery", "Natural Healing"; SRD
-  conditions "Fatigued", "Exhausted"; :func:`first_aid` (SRD combat-i "Stable
-  Characters and Recovery": Heal DC 15; seed 004 "Recovering with Help": Treat Injury
-  DC 15); seed 003 "Vile Damage" (healed only by magic in a consecrated area);
+  conditions "Fatigued", "Exhausted" (first aid: ``rules.activities.first_aid``); seed
+  003 "Vile Damage" (healed only by magic in a consecrated area);
   :func:`constitution_change` (seed 003 "Temporary Hit Points", seed 004 "Increases in
   Constitution Score and Current Hit Points").
 """
@@ -384,19 +383,6 @@ def constitution_change(v: Vitals, hit_dice: int, old_con: int, new_con: int) ->
 
 def _mod(score: int) -> int:
     return score // 2 - 5
-
-
-def first_aid(v: Vitals, rules: Ruleset, dice: DiceSource, *, bonus: int) -> DamageOutcome:
-    """A skill check to stabilise a dying creature: SRD combat-i "Stable Characters and
-    Recovery" (Heal DC 15), seed 004 "Recovering with Help" (Treat Injury DC 15); the
-    ruleset's ``first_aid_skill`` and ``first_aid_dc``. A creature not dying is not
-    affected (no roll)."""
-    if state_of(v, rules) is not HpState.DYING:
-        return DamageOutcome(v)
-    dc = rules.first_aid_dc
-    if _save(dice, bonus, dc, f"{rules.first_aid_skill} check (DC {dc})"):
-        return DamageOutcome(v._replace(stable=True), (), (f"{rules.first_aid_skill}: stable",))
-    return DamageOutcome(v, (), (f"{rules.first_aid_skill}: failed",))
 
 
 class RestOutcome(NamedTuple):
