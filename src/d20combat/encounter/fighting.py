@@ -161,6 +161,10 @@ def build_attack(
     mine = set(attacker.condition_set())
     if charge:
         mine.add("charging")
+    if attacker.mount is not None:  # seed 000 "Combat while Mounted"
+        from d20combat.encounter.mounted import situational
+
+        mine.update(situational(enc, attacker, target, ranged))
     if defensively:
         mine.add("fighting-defensively")
     flanked = not ranged and space.flanked_by(attacker, target)

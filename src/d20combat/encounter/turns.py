@@ -56,6 +56,10 @@ def begin_fight(enc: Encounter) -> None:
         key=lambda cid: _init_key(enc.combatants[cid]),
         reverse=True,
     )
+    if any(c.mount is not None for c in enc.combatants.values()):
+        from d20combat.encounter.mounted import arrange
+
+        arrange(enc)
     aware = [c for c in enc.combatants.values() if c.aware]
     enc.surprise = 0 < len(aware) < len(enc.combatants)
     enc.round = 0 if enc.surprise else 1
@@ -302,6 +306,10 @@ def end_turn(enc: Encounter, *, delaying: bool = False) -> None:
             end_of_turn(enc, c)
         if not delaying:
             end_effects(enc, c)
+            if c.mount is not None:
+                from d20combat.encounter.mounted import end_of_turn as dismissed
+
+                dismissed(c)
         enc.event(c.id, "end-turn", "seed 004 Action Types")
     _advance(enc)
     if enc.outcome is None:

@@ -494,6 +494,26 @@ _ROWS: tuple[ConditionSpec, ...] = (
         attack_melee=1,
     ),
     ConditionSpec(
+        "riding",
+        "seed 000 'Mounted Combat' ('Your mount acts on your initiative count as you "
+        "direct it. You move at its speed, but the mount uses its action to move.')",
+        can_move=False,
+        notes="Moves only with its mount, sharing its space (encounter.mounted); the "
+        "rider's attacks read the mount's movement this round.",
+    ),
+    ConditionSpec(
+        "mount-double-move",
+        "seed 000 'Combat while Mounted' (ranged weapons while the mount takes a double "
+        "move: -4); seed 002 'Mounted Combat'",
+        attack_ranged=-4,
+    ),
+    ConditionSpec(
+        "mount-running",
+        "seed 000 'Combat while Mounted' (ranged weapons while the mount runs: -8); "
+        "seed 002 'Mounted Combat'",
+        attack_ranged=-8,
+    ),
+    ConditionSpec(
         "invisible",
         "seed 002 Table: Attack Roll Modifiers (+2, note 2); seed 003 'Ignoring "
         "Concealment', 'Total Concealment'; SRD 'Invisibility'",

@@ -250,7 +250,7 @@ def company(enc: Encounter, c: Combatant) -> set[str]:
     """The creatures ``c`` may share squares with: its grapple, the creature it clings
     to and the others clinging there (and those clinging to it)."""
     ids = {g.id for g in grapple_group(enc, c)}
-    carrier = c.clinging
+    carrier = c.clinging or c.mount
     if carrier is not None:
         ids.add(carrier)
     ids.update(enc.space.riders.get(carrier or c.id, ()))
@@ -374,6 +374,7 @@ def _must_leave(enc: Encounter, c: Combatant) -> bool:
     return (
         not c.grappling
         and c.clinging is None
+        and c.mount is None
         and _holds_square(enc, c)
         and not free_at(enc, c, c.pos, company(enc, c))
     )
