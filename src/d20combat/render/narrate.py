@@ -740,6 +740,9 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "fall": _simple("{actor} falls off {target} ({why}): prone at {end}, {damage} damage, {hp} hp"),
     "climb-down": _simple("{actor} climbs down from {target} to {end}"),
     "clinging-ends": _simple("{actor} no longer clings to {target}"),
+    "mount-initiative": _simple(
+        "{actor} acts on its rider {target}'s initiative count ({result}), just before it"
+    ),
     "balance": _simple("{actor} attacks two-handed on {target}'s back: Balance {total} vs DC {dc}"),
     "bull-rush": _bull_rush,
     "pushed": _pushed,

@@ -72,6 +72,7 @@ from d20combat.tactics.maneuvers import (
     turning_instead,
 )
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
+from d20combat.tactics.mounted import charge_gain
 from d20combat.tactics.splash import throw_instead
 
 if TYPE_CHECKING:
@@ -501,6 +502,12 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         pounce = pounce_instead(v.enc, c, best) if best is not None else None
         if pounce is not None:
             return pounce
+    if sp.riders and c.id in sp.riders and b.can_full_round and options:
+        # a mount carrying a rider: its charge brings the rider's charge attack (a
+        # lance's double damage) when that beats a plain move (tactics/mounted.py)
+        best = _best_charge(v, speed, avoid_provoking) if c.restrictions().can_charge else None
+        if best is not None and charge_gain(v.enc, c, best) > 0:
+            return best
     dest = v.destination(speed, avoid_provoking)
     if dest is not None:
         if avoid_provoking:
