@@ -1088,9 +1088,7 @@ class _Resolver:
             self.check_placements(placed, bmap)
         return [p for p, _ in placed]
 
-    def mount_riders(
-        self, placed: list[tuple[Placement, Path_]]
-    ) -> list[tuple[Placement, Path_]]:
+    def mount_riders(self, placed: list[tuple[Placement, Path_]]) -> list[tuple[Placement, Path_]]:
         """Each rider takes its mount's position (seed 000 "Mounted Combat": "you share
         your mount's space"). The mount is another combatant of the scenario, at least
         one size larger (seed 001 "Mounts"; A104), riding nothing, with no other rider."""

@@ -151,6 +151,6 @@ __all__ = [
     "ridden",
     "rider_of",
     "single_melee",
-    "spend_charge",
     "situational",
+    "spend_charge",
 ]

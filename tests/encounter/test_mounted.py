@@ -1,0 +1,257 @@
+"""Mounted combat (seed 000 "Mounted Combat"; seed 002 and 003 "Mounted Combat"; SRD feats
+"Spirited Charge"), walked step by step with scripted dice.
+
+The knight is the conftest soldier (BAB +6/+1, Str 16, longsword 1d8+3 or lance 1d8+3,
+40 hp) riding a heavy warhorse (SRD monsters-animals "Warhorse, Heavy": Large, 2x2
+squares, speed 50 ft, hooves +6 1d6+4). Initiative is rolled in the order of the
+scenario's entries: the steed, the knight, then the foes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from d20combat.content.scenarios import ScenarioError
+from d20combat.encounter.actions import parse_action
+from d20combat.encounter.events import Event
+from d20combat.encounter.invariants import problems
+from d20combat.encounter.save import load as load_save_data
+from d20combat.encounter.state import Encounter
+from d20combat.errors import IllegalActionError, SaveFileError
+
+FIELD = """
+..........
+..........
+..........
+..........
+"""
+STEED = "  - creature: heavy warhorse\n    name: Steed\n    at: {at}\n"
+
+
+def rider(kit: Any, name: str = "Knight", mount: str = "steed", **kw: Any) -> str:
+    """A soldier riding ``mount`` (its entry gives ``mount`` instead of ``at``)."""
+    text: str = kit.soldier(name, "a1", **kw)
+    return text.replace("  - at: a1\n", f"  - mount: {mount}\n", 1)
+
+
+def mounted(
+    kit: Any, rolls: list[int] | None, foes: str, *, steed_at: str = "a1", **kw: Any
+) -> Encounter:
+    """The knight on his steed against ``foes``, with scripted ``rolls`` (None: seeded
+    dice, as a save needs)."""
+    sides = {"knights": STEED.format(at=steed_at) + rider(kit, **kw), "foes": foes}
+    enc: Encounter = (
+        kit.encounter(FIELD, sides)
+        if rolls is None
+        else kit.scripted_encounter(FIELD, sides, rolls)
+    )
+    return enc
+
+
+def act(enc: Encounter, text: str) -> list[Event]:
+    return enc.apply(parse_action(text))
+
+
+def attacks(events: list[Event]) -> list[Event]:
+    return [e for e in events if e.type == "attack"]
+
+
+def parts(e: Event) -> dict[str, int]:
+    """The attack bonus's parts by source."""
+    total = dict(e.totals)["attack bonus"]
+    return {p.modifier.source: p.modifier.value for p in total.parts if p.counted}
+
+
+def foe(kit: Any, name: str = "Foe", at: str = "f1", **kw: Any) -> str:
+    text: str = kit.soldier(name, at, hp_bonus=40, **kw)
+    return text
+
+
+def test_the_rider_shares_the_mounts_space_and_initiative(kit: Any) -> None:
+    # initiative: steed 3+1, knight 15+1 = 16, foe 2+1; seed 000: "Your mount acts on your
+    # initiative count as you direct it": the steed takes 16 and acts just before him
+    enc = mounted(kit, [3, 15, 2], foe(kit, at="j4"))
+    knight, steed = enc.get("knight"), enc.get("steed")
+    assert enc.order == ["steed", "knight", "foe"]
+    assert steed.initiative == knight.initiative == 16
+    assert knight.pos == steed.pos == (0, 0) and knight.squares == steed.squares == 2
+    assert "riding" in knight.conditions and knight.mount == "steed"
+    assert problems(enc) == []
+    # "You move at its speed, but the mount uses its action to move": 50 ft, carrying him
+    act(enc, "move b1 c1 d1 e1 f1 g1 h1 i1")  # 40 ft: a move action
+    assert knight.pos == steed.pos == (8, 0)
+    assert (knight.rode_ft, knight.gait) == (40, "move")
+    act(enc, "end")
+    assert enc.current is knight
+    moves = [
+        str(a)
+        for a in enc.legal_actions()
+        if str(a).split()[0] in ("move", "step", "charge", "run", "withdraw")
+    ]
+    assert moves == []  # he moves only with his mount
+    with pytest.raises(IllegalActionError, match="forbid moving"):
+        enc.check(parse_action("move i3"))
+    act(enc, "end")
+    assert (knight.rode_ft, knight.gait) == (0, "")  # spent with his turn
+
+
+def test_one_melee_attack_after_the_mount_moves_more_than_5_ft(kit: Any) -> None:
+    # seed 000: "If your mount moves more than 5 feet, you can only make a single melee
+    # attack." The steed moves 10 ft (a1 -> c1) next to the foe at e1.
+    enc = mounted(kit, [3, 15, 2, 12, 5], foe(kit, at="e1"))
+    act(enc, "move b1 c1")
+    act(enc, "end")
+    events = act(enc, "attack foe with longsword")
+    (hit,) = attacks(events)
+    # +6 BAB +3 Str +1 higher ground (a Medium foe on foot, smaller than the Large steed)
+    assert hit.outcome["total"] == 12 + 10
+    assert parts(hit)["higher-ground (attacker)"] == 1
+    assert not [a for a in enc.legal_actions() if str(a).startswith("attack")]
+    with pytest.raises(IllegalActionError):
+        enc.check(parse_action("attack foe with longsword"))
+
+
+def test_a_full_attack_when_the_mount_moves_5_ft_or_less(kit: Any) -> None:
+    # the steed takes a 5-foot step (b1) next to the foe at d1: the knight full-attacks
+    enc = mounted(kit, [3, 15, 2, 12, 5, 12, 5], foe(kit, at="d1"))
+    act(enc, "step b1")
+    act(enc, "end")
+    first = attacks(act(enc, "attack foe with longsword"))
+    second = attacks(act(enc, "attack foe with longsword"))
+    assert first[0].outcome["total"] == 12 + 10 and second[0].outcome["total"] == 12 + 5
+
+
+def test_no_higher_ground_on_a_creature_as_large_as_the_mount(kit: Any) -> None:
+    # a Large ogre is not smaller than the steed: no +1 (seed 000: "a creature smaller
+    # than your mount that is on foot")
+    ogre = "  - creature: ogre\n    at: e1\n"
+    enc = mounted(kit, [3, 15, 2, 12, 5], ogre)
+    act(enc, "move b1 c1")
+    act(enc, "end")
+    (hit,) = attacks(act(enc, "attack ogre with longsword"))
+    assert "higher-ground (attacker)" not in parts(hit)
+
+
+def test_ranged_attacks_after_a_double_move_and_a_run(kit: Any) -> None:
+    # seed 000: "-4 ... while your mount is taking a double move", "-8 ... while your
+    # mount is running"; "You can make a full attack with a ranged weapon".
+    archer = dict(weapons="longbow", feats="")
+    enc = mounted(kit, [3, 15, 2, 2, 2], foe(kit, at="j4"), **archer)  # two misses
+    act(enc, "move a2 a3")
+    act(enc, "move b3")  # a second move action: a double move
+    act(enc, "end")
+    assert enc.get("knight").gait == "double"
+    first = attacks(act(enc, "attack foe with longbow"))[0]
+    assert parts(first)["mount-double-move (attacker)"] == -4
+    second = attacks(act(enc, "attack foe with longbow"))  # the full attack goes on
+    assert len(second) == 1
+
+    enc = mounted(kit, [3, 15, 2, 2], foe(kit, at="j4"), **archer)
+    act(enc, "run b1 c1 d1 e1 f1 g1")  # the Run feat: x5, 250 ft; a run either way
+    act(enc, "end")
+    assert enc.get("knight").gait == "run"
+    (shot,) = attacks(act(enc, "attack foe with longbow"))
+    assert parts(shot)["mount-running (attacker)"] == -8
+
+
+def test_the_mounted_charge_with_a_lance(kit: Any) -> None:
+    # seed 000: "If your mount charges, you also take the AC penalty associated with a
+    # charge. If you make an attack at the end of the charge, you receive the bonus
+    # gained from the charge. When charging on horseback, you deal double damage with a
+    # lance." The steed charges from a1 to e1 (the lance reaches 10 ft: the foe at h1 is
+    # two squares from the steed's far side), the knight strikes: d20 10 +6 +3 +2 +1 = 22,
+    # the lance (two-handed: Str x1.5 = +4) doubled is rolled as 2d8+8 (SRD combat-i
+    # "Multiplying Damage"): 20.
+    enc = mounted(kit, [3, 15, 2, 10, 20], foe(kit, at="h1"), weapons="lance")
+    knight = enc.get("knight")
+    charges = [str(a) for a in enc.legal_actions() if str(a).startswith("charge foe to")]
+    assert "charge foe to e1" in charges
+    act(enc, "charge foe to e1")
+    assert (knight.gait, knight.charged_at) == ("charge", "foe")
+    assert "charged" in knight.conditions  # -2 AC as the mount charges
+    act(enc, "end")
+    events = act(enc, "attack foe with lance")
+    (hit,) = attacks(events)
+    assert hit.outcome["total"] == 10 + 6 + 3 + 2 + 1
+    assert parts(hit)["charging (attacker)"] == 2
+    (dmg,) = [e for e in events if e.type == "damage"]
+    assert dmg.outcome["multiplier"] == 2 and dmg.outcome["damage"] == 20
+    assert dmg.rolls[0].dice == "2d8+8"
+    assert knight.charged_at is None and "charged" in knight.conditions
+    assert problems(enc) == []
+
+
+def test_spirited_charge_triples_the_lance(kit: Any) -> None:
+    # SRD feats "Spirited Charge": "double damage with a melee weapon (or triple damage
+    # with a lance)": 3d8+12
+    enc = mounted(
+        kit,
+        [3, 15, 2, 10, 30],
+        foe(kit, at="h1"),
+        weapons="lance",
+        feats="mounted combat, ride-by attack, spirited charge",
+    )
+    act(enc, "charge foe to e1")
+    act(enc, "end")
+    (dmg,) = [e for e in act(enc, "attack foe with lance") if e.type == "damage"]
+    assert dmg.outcome["multiplier"] == 3 and dmg.rolls[0].dice == "3d8+12"
+
+
+def test_the_baseline_mount_charges_for_its_lancer(kit: Any) -> None:
+    # the lance's x2 and the charge's +2 beat the knight's plain attack after a move
+    from d20combat.tactics.policies import policy
+
+    enc = mounted(kit, [3, 15, 2], foe(kit, at="h1"), weapons="lance")
+    assert str(policy("default")(enc, "steed")).startswith("charge foe")
+
+
+def test_riders_are_checked_in_the_scenario(kit: Any) -> None:
+    def load(knights: str) -> None:
+        kit.make(kit.scenario_text(FIELD, {"knights": knights, "foes": foe(kit, at="j4")}))
+
+    with pytest.raises(ScenarioError, match=r"mount 'stede' is no other combatant.*steed"):
+        load(STEED.format(at="a1") + rider(kit, mount="stede"))
+    with pytest.raises(ScenarioError, match="cannot ride"):
+        load(foe(kit, "Squire", at="a1") + rider(kit, mount="squire"))
+    with pytest.raises(ScenarioError, match="ridden by Knight already"):
+        load(STEED.format(at="a1") + rider(kit) + rider(kit, "Page"))
+    with pytest.raises(ScenarioError, match="no at, area or count"):
+        load(STEED.format(at="a1") + rider(kit).replace("mount: steed", "mount: steed\n    at: c3"))
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (lambda k, s: k.update(mount=None), "combatants[1].conditions"),
+        (lambda k, s: k.update(mount="foe"), "combatants[1].mount"),
+        (lambda k, s: k.update(pos=[3, 3]), "combatants[1].pos"),
+        (lambda k, s: k.update(gait="gallop"), "combatants[1].gait"),
+        (lambda k, s: k.update(gait="charge"), "combatants[1].gait"),
+        (
+            lambda k, s: s.update(
+                conditions={**s["conditions"], "riding": ["steed", 0]}, mount="knight"
+            ),
+            "combatants[0]",
+        ),
+    ],
+)
+def test_hostile_mounted_saves_are_refused(kit: Any, change: Any, path: str) -> None:
+    enc = mounted(kit, None, foe(kit, at="j4"))
+    data = enc.to_json()
+    steed, knight = data["combatants"][0], data["combatants"][1]
+    change(knight, steed)
+    with pytest.raises(SaveFileError) as err:
+        load_save_data(data)
+    assert path in str(err.value)
+
+
+def test_a_mounted_save_round_trips(kit: Any) -> None:
+    enc = mounted(kit, None, foe(kit, at="h1"), weapons="lance")
+    while enc.current is not None and enc.current.id != "steed":
+        act(enc, "end")
+    act(enc, "charge foe to e1")
+    again = Encounter.from_json(enc.to_json())
+    assert again.to_json() == enc.to_json()
+    assert again.get("knight").squares == 2 and again.situation() == enc.situation()
