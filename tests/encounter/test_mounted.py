@@ -13,13 +13,12 @@ from typing import Any
 
 import pytest
 
-from d20combat.content.scenarios import ScenarioError
 from d20combat.encounter.actions import parse_action
 from d20combat.encounter.events import Event
 from d20combat.encounter.invariants import problems
 from d20combat.encounter.save import load as load_save_data
 from d20combat.encounter.state import Encounter
-from d20combat.errors import IllegalActionError, SaveFileError
+from d20combat.errors import IllegalActionError, SaveFileError, ScenarioError
 
 FIELD = """
 ..........
