@@ -254,3 +254,93 @@ def test_a_mounted_save_round_trips(kit: Any) -> None:
     again = Encounter.from_json(enc.to_json())
     assert again.to_json() == enc.to_json()
     assert again.get("knight").squares == 2 and again.situation() == enc.situation()
+
+
+def _down(c: Any, hp: int) -> None:
+    """Set ``c``'s hit points (a blow's result, without the blow)."""
+    c.vitals = c.vitals._replace(hp=hp)
+
+
+def test_a_falling_mount_and_the_soft_fall(kit: Any) -> None:
+    # seed 000 "If Your Mount Falls in Battle": "you have to succeed on a DC 15 Ride
+    # check to make a soft fall and take no damage". The knight's Ride is untrained:
+    # Dex 12, +1. d20 14 + 1 = 15 (scripted as the total): a soft fall, prone beside
+    # the steed (A106).
+    enc = mounted(kit, [3, 15, 2, 15], foe(kit, at="j4"))
+    knight, steed = enc.get("knight"), enc.get("steed")
+    _down(steed, -1)  # dying: it falls
+    events = act(enc, "end")
+    (soft,) = [e for e in events if e.type == "soft-fall"]
+    assert (soft.outcome["total"], soft.outcome["dc"]) == (15, 15)
+    assert knight.mount is None and "riding" not in knight.conditions
+    assert "prone" in knight.conditions and knight.squares == 1
+    assert knight.vitals.hp == knight.vitals.max_hp  # no damage
+    assert knight.pos not in {(0, 0), (1, 0), (0, 1), (1, 1)}  # out of the steed's space
+    assert problems(enc) == []
+
+
+def test_a_failed_soft_fall_deals_1d6(kit: Any) -> None:
+    # d20 13 + 1 = 14 < 15: "If the check fails, you take 1d6 points of damage": 4
+    enc = mounted(kit, [3, 15, 2, 14, 4], foe(kit, at="j4"))
+    knight = enc.get("knight")
+    _down(enc.get("steed"), -12)  # dead
+    (fall,) = [e for e in act(enc, "end") if e.type == "fall"]
+    assert fall.outcome["damage"] == 4 and fall.outcome["total"] == 14
+    assert knight.vitals.hp == knight.vitals.max_hp - 4 and "prone" in knight.conditions
+
+
+@pytest.mark.parametrize(
+    ("d100", "saddle", "stays"),
+    [
+        (50, "", True),
+        (51, "", False),
+        (75, "military saddle", True),
+        (76, "military saddle", False),
+    ],
+)
+def test_a_rider_knocked_unconscious(kit: Any, d100: int, saddle: str, stays: bool) -> None:
+    # seed 000 "If You Are Dropped": "a 50% chance to stay in the saddle (or 75% if you're
+    # in a military saddle). Otherwise you fall and take 1d6 points of damage": d% 1-50
+    # (1-75) stays; else 1d6 (3).
+    enc = mounted(kit, [3, 15, 2, d100, 3], foe(kit, at="j4"), qualities=saddle)
+    knight = enc.get("knight")
+    _down(knight, -1)
+    events = act(enc, "move a2")  # the steed's move action: the check follows any action
+    if stays:
+        assert [e.type for e in events if e.type in ("stays-in-saddle", "fall")] == [
+            "stays-in-saddle"
+        ]
+        assert knight.mount == "steed" and "slumped" in knight.conditions
+        act(enc, "move a3")  # no second roll while it stays unconscious
+    else:
+        (fall,) = [e for e in events if e.type == "fall"]
+        assert fall.outcome["damage"] == 3 and knight.mount is None
+        assert knight.vitals.hp == -4
+    assert problems(enc) == []
+
+
+def test_the_falls_odds_match_brute_force() -> None:
+    from fractions import Fraction
+
+    from d20combat.rules.maneuvers import mounted as RM
+    from d20combat.rules.modifiers import BonusType, Modifier, stack
+
+    for mod in (-3, 1, 8, 14):
+        ride = stack([Modifier(mod, BonusType.BASE, "Ride")])
+        want: dict[int, Fraction] = {}
+        for d20 in range(1, 21):  # a check: no automatic success or failure
+            if d20 + mod >= 15:
+                want[0] = want.get(0, Fraction(0)) + Fraction(1, 20)
+            else:
+                for d6 in range(1, 7):
+                    want[d6] = want.get(d6, Fraction(0)) + Fraction(1, 120)
+        assert RM.mount_falls_odds(ride) == {k: v for k, v in want.items() if v}
+    for military, keep in ((False, 50), (True, 75)):
+        dropped: dict[int | None, Fraction] = {}
+        for d100 in range(1, 101):
+            if d100 <= keep:
+                dropped[None] = dropped.get(None, Fraction(0)) + Fraction(1, 100)
+            else:
+                for d6 in range(1, 7):
+                    dropped[d6] = dropped.get(d6, Fraction(0)) + Fraction(1, 600)
+        assert RM.dropped_odds(military=military) == dropped

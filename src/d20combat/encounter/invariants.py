@@ -165,7 +165,13 @@ def problems(enc: Encounter) -> list[Problem]:
         _vitals(found, enc, i, c)
         _references(found, enc, i, c)
         _grapple(found, enc, i, c)
-        if c.mount is not None or "riding" in c.conditions or c.gait or c.rode_ft:
+        if (
+            c.mount is not None
+            or "riding" in c.conditions
+            or c.gait
+            or c.rode_ft
+            or ("slumped" in c.conditions)
+        ):
             _mounted(found, enc, i, c)
         if c.inside is not None or "swallowed" in c.conditions:
             _swallowed(found, enc, i, c)
@@ -509,7 +515,11 @@ def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         )
         return
     if mid is None:
-        found.add((*at, "gait"), f"{c.id} rides nothing but has a gait", '"" and rode_ft 0')
+        found.add(
+            (*at, "gait"),
+            f"{c.id} rides nothing but has a gait or is slumped in a saddle",
+            '"", rode_ft 0 and no slumped condition',
+        )
         return
     where = (*at, "mount")
     m = enc.combatants.get(mid)

@@ -22,6 +22,13 @@ seed 003 "Mounted Combat"; seed 001 "Mounts").
   charge. When charging on horseback, you deal double damage with a lance": the
   rider's first melee attack on the foe charged is a charge attack (+2, the lance x2:
   :func:`charge_attack`); the mount's charge ends where the rider can attack (A103).
+* "If your mount falls, you have to succeed on a DC 15 Ride check to make a soft fall
+  and take no damage. If the check fails, you take 1d6 points of damage." "If you are
+  knocked unconscious, you have a 50% chance to stay in the saddle (or 75% if you're in
+  a military saddle). Otherwise you fall and take 1d6 points of damage." (:func:`tidy`,
+  after every action; the rolls in :mod:`d20combat.rules.maneuvers.mounted`). A rider
+  who falls lands prone beside its mount (A106); one who stays in the saddle is
+  ``slumped`` there until it can act again.
 """
 
 from __future__ import annotations
@@ -29,6 +36,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.grid.squares import square_name
+from d20combat.rules.maneuvers import mounted as RM
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -140,6 +149,110 @@ def spend_charge(c: Combatant) -> None:
     c.charged_at = None
 
 
+def tidy(enc: Encounter) -> None:
+    """After an action (``Space.riders`` is not empty): a rider whose mount fell (can no
+    longer act, helpless or prone) makes its Ride check for a soft fall; one knocked
+    unconscious (unable to act or helpless) stays in the saddle or falls; a mount off
+    the field (fled, swallowed) takes its rider along or leaves it."""
+    rules = enc.rules
+    for mid, ids in sorted(enc.space.riders.items()):
+        m = enc.combatants[mid]
+        for rid in sorted(ids):
+            r = enc.combatants[rid]
+            if r.mount != mid:
+                continue
+            if r.fled or r.inside is not None or m.inside is not None:
+                _leave(enc, r, m)
+                enc.event(r.id, "dismounted", RULE, target=m.id, why="off the field")
+            elif m.fled:
+                r.fled = True  # carried off the field
+                enc.event(r.id, "carried-off", RULE, target=m.id)
+                enc.space.invalidate()
+            elif not m.can_act(rules) or m.restrictions().helpless or m.has("prone"):
+                _mount_fell(enc, r, m)
+            elif not r.can_act(rules) or r.restrictions().helpless:
+                if "slumped" not in r.conditions:
+                    _dropped(enc, r, m)
+            elif "slumped" in r.conditions:
+                del r.conditions["slumped"]
+                enc.space.invalidate(r)
+
+
+def _leave(enc: Encounter, r: Combatant, m: Combatant) -> None:
+    """``r`` no longer rides ``m``: its own space again, in the nearest free position
+    beside the mount (or where it is, if none)."""
+    from d20combat.encounter.maneuvers import grapple as G
+
+    r.mount = None
+    r.gait = ""
+    r.rode_ft = 0
+    r.charged_at = None
+    r.conditions.pop("riding", None)
+    r.conditions.pop("slumped", None)
+    riders = enc.space.riders.get(m.id)
+    if riders is not None:
+        riders.discard(r.id)
+        if not riders:
+            del enc.space.riders[m.id]
+    r.squares = r.stat.size.squares
+    if r.present():
+        enc.space.occ.move(r.id, r.pos, r.squares)
+        spot = G._spot(enc, r, G._beside(r, [m]), {r.id, m.id})
+        if spot is not None:
+            enc.space.place(r, spot)
+    enc.space.invalidate()
+
+
+def _mount_fell(enc: Encounter, r: Combatant, m: Combatant) -> None:
+    """seed 000 "If Your Mount Falls in Battle": DC 15 Ride for a soft fall, else 1d6."""
+    from d20combat.encounter.maneuvers import fall
+    from d20combat.encounter.maneuvers.grapple import hurt_by_fall
+
+    ride = r.roll_total(r.stats.skill("ride"), "skill", skill="ride")
+    mark = enc.dice.mark()
+    amount = RM.mount_falls(enc.dice, ride)
+    total = enc.dice.since(mark)[0].total
+    _leave(enc, r, m)
+    fall(enc, r)
+    rule = RULE + " (If Your Mount Falls in Battle)"
+    if amount == 0:
+        enc.event(
+            r.id,
+            "soft-fall",
+            rule,
+            target=m.id,
+            totals=(("ride", ride),),
+            rolls_from=mark,
+            total=total,
+            dc=RM.SOFT_FALL_DC,
+            end=square_name(r.pos),
+        )
+        return
+    hurt_by_fall(
+        enc, r, m, amount, mark, rule, why="its mount fell", total=total, dc=RM.SOFT_FALL_DC
+    )
+
+
+def _dropped(enc: Encounter, r: Combatant, m: Combatant) -> None:
+    """seed 000 "If You Are Dropped": 50% to stay in the saddle (75% in a military
+    saddle), else a fall for 1d6."""
+    from d20combat.encounter.maneuvers import fall
+    from d20combat.encounter.maneuvers.grapple import hurt_by_fall
+
+    military = r.stat.has_quality("military saddle")
+    mark = enc.dice.mark()
+    amount = RM.dropped(enc.dice, military=military)
+    rule = RULE + " (If You Are Dropped)"
+    if amount is None:
+        r.conditions["slumped"] = Condition(r.id, 0)
+        enc.space.invalidate(r)
+        enc.event(r.id, "stays-in-saddle", rule, target=m.id, rolls_from=mark, military=military)
+        return
+    _leave(enc, r, m)
+    fall(enc, r)
+    hurt_by_fall(enc, r, m, amount, mark, rule, why="dropped unconscious", military=military)
+
+
 __all__ = [
     "GAITS",
     "RULE",
@@ -153,4 +266,5 @@ __all__ = [
     "single_melee",
     "situational",
     "spend_charge",
+    "tidy",
 ]

@@ -335,6 +335,10 @@ def after_action(enc: Encounter, actor: Combatant, action: Action) -> None:
         from d20combat.encounter.maneuvers.grapple import tidy
 
         tidy(enc)
+    if enc.space.riders:  # seed 000 "Mounted Combat": a fallen mount, a dropped rider
+        from d20combat.encounter.mounted import tidy as unseat
+
+        unseat(enc)
     if enc.space.swallowed:  # SRD "Swallow Whole": a swallower gone lets them out
         from d20combat.encounter.maneuvers.swallow import tidy as let_out
 

@@ -502,6 +502,12 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "rider's attacks read the mount's movement this round.",
     ),
     ConditionSpec(
+        "slumped",
+        "seed 000 'If You Are Dropped' ('you have a 50% chance to stay in the saddle')",
+        notes="A rider knocked unconscious who stayed in the saddle (encounter.mounted): "
+        "no second roll while it stays unconscious.",
+    ),
+    ConditionSpec(
         "mount-double-move",
         "seed 000 'Combat while Mounted' (ranged weapons while the mount takes a double "
         "move: -4); seed 002 'Mounted Combat'",

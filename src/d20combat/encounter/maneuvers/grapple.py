@@ -32,7 +32,7 @@ What this module does:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from d20combat.content.creatures import Ability
 from d20combat.content.sizes import Size, shared_square_capacity
@@ -1448,6 +1448,14 @@ def fall_off(enc: Encounter, c: Combatant, *, safely: bool, why: str) -> None:
     fall(enc, c)
     mark = enc.dice.mark()
     amount = enc.dice.roll(G.fall_damage(carrier.stat.size), "falling damage (1d6 bludgeoning)")
+    hurt_by_fall(enc, c, carrier, amount, mark, G.CLIMB_RULE + " (Falling down)", why=why)
+
+
+def hurt_by_fall(
+    enc: Encounter, c: Combatant, source: Combatant, amount: int, mark: int, rule: str, **notes: Any
+) -> None:
+    """``c`` takes ``amount`` falling damage from ``source``'s back (rolled since
+    ``mark``): the ``fall`` event with ``notes``."""
     before = c.vitals
     state_before = c.state(enc.rules)
     fort = c.roll_total(c.stats.saves["fort"], "save")
@@ -1464,10 +1472,10 @@ def fall_off(enc: Encounter, c: Combatant, *, safely: bool, why: str) -> None:
     enc.event(
         c.id,
         "fall",
-        G.CLIMB_RULE + " (Falling down)",
-        target=carrier.id,
+        rule,
+        target=source.id,
         rolls_from=mark,
-        why=why,
+        **notes,
         damage=amount,
         hp_before=before.hp,
         hp=c.vitals.hp,

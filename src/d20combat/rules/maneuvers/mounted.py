@@ -1,0 +1,77 @@
+"""Falling from a mount (seed 000 "Mounted Combat": "If Your Mount Falls in Battle", "If
+You Are Dropped"; seed 002 "Mounted Combat"; seed 003 "Mounted Combat").
+
+* "If your mount falls, you have to succeed on a DC 15 Ride check to make a soft fall
+  and take no damage. If the check fails, you take 1d6 points of damage."
+  (:func:`mount_falls`)
+* "If you are knocked unconscious, you have a 50% chance to stay in the saddle (or 75%
+  if you're in a military saddle). Otherwise you fall and take 1d6 points of damage."
+  (:func:`dropped`)
+
+Each takes a :class:`~d20combat.rules.dice.DiceSource`, so the same code rolls a fight
+and gives the exact odds (:func:`~d20combat.rules.dice.enumerate_outcomes`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from d20combat.rules.checks import check
+from d20combat.rules.dice import D100, Dice, DiceSource, enumerate_outcomes
+from d20combat.rules.modifiers import Total
+
+RULE = "seed 000 Mounted Combat"
+SOFT_FALL_DC = 15
+FALL_DAMAGE = Dice.of(1, 6)
+#: The d% a rider knocked unconscious stays in the saddle on, or below (seed 000).
+STAYS = {False: 50, True: 75}
+
+
+def soft_fall(dice: DiceSource, ride: Total) -> int:
+    """The Ride check for a soft fall (d20 + ``ride``; DC :data:`SOFT_FALL_DC`)."""
+    return check(dice, ride, "Ride check (soft fall)")
+
+
+def mount_falls(dice: DiceSource, ride: Total) -> int:
+    """The damage a rider takes as its mount falls: 0 on a soft fall, else 1d6."""
+    if soft_fall(dice, ride) >= SOFT_FALL_DC:
+        return 0
+    return dice.roll(FALL_DAMAGE, "falling damage (1d6)")
+
+
+def stays_in_saddle(dice: DiceSource, *, military: bool) -> bool:
+    """A rider knocked unconscious stays in the saddle: d% 1-50 (1-75 in a military
+    saddle)."""
+    return dice.roll(D100, "d% (stays in the saddle)") <= STAYS[military]
+
+
+def dropped(dice: DiceSource, *, military: bool) -> int | None:
+    """A rider knocked unconscious: None if it stays in the saddle, else the 1d6 it
+    takes falling."""
+    if stays_in_saddle(dice, military=military):
+        return None
+    return dice.roll(FALL_DAMAGE, "falling damage (1d6)")
+
+
+def mount_falls_odds(ride: Total) -> dict[int, Fraction]:
+    """The exact distribution of :func:`mount_falls`' damage."""
+    return enumerate_outcomes(lambda d: mount_falls(d, ride))
+
+
+def dropped_odds(*, military: bool) -> dict[int | None, Fraction]:
+    """The exact distribution of :func:`dropped`: None (it stays) or the damage."""
+    return enumerate_outcomes(lambda d: dropped(d, military=military))
+
+
+__all__ = [
+    "FALL_DAMAGE",
+    "RULE",
+    "SOFT_FALL_DC",
+    "STAYS",
+    "dropped",
+    "dropped_odds",
+    "mount_falls",
+    "mount_falls_odds",
+    "soft_fall",
+    "stays_in_saddle",
+]
