@@ -344,3 +344,42 @@ def test_the_falls_odds_match_brute_force() -> None:
                 for d6 in range(1, 7):
                     dropped[d6] = dropped.get(d6, Fraction(0)) + Fraction(1, 600)
         assert RM.dropped_odds(military=military) == dropped
+
+
+def test_a_frightened_horse_needs_a_dc_20_ride_check_each_round(kit: Any) -> None:
+    # seed 000 "Horses in Combat": "Light horses, ponies, and heavy horses, however, are
+    # frightened by combat. If you don't dismount, you must make a DC 20 Ride check each
+    # round as a move action to control such a horse. If you succeed, you can perform a
+    # standard action after the move action." The knight's Ride is +1: total 20 succeeds.
+    sides = {
+        "knights": STEED.format(at="a1").replace("heavy warhorse", "light horse") + rider(kit),
+        "foes": foe(kit, at="j4"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 20])
+    (control,) = [e for e in enc.log if e.type == "control"]
+    assert (control.outcome["total"], control.outcome["dc"]) == (20, 20)
+    assert control.outcome["result"] == "controlled" and enc.current.id == "steed"
+    act(enc, "end")
+    assert enc.current.id == "knight" and not enc.budget.move and enc.budget.standard
+    # "If you fail, the move action becomes a full-round action and you can't do anything
+    # else until your next turn": 19 fails; the horse, not directed, does nothing either
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 19])
+    assert [e.outcome.get("result") for e in enc.log if e.type == "control"] == ["struggles"]
+    assert [e.actor for e in enc.log if e.type == "no-action"] == ["steed", "knight"]
+    assert enc.current.id == "foe"
+    assert problems(enc) == []
+
+
+def test_a_warhorse_needs_no_control(kit: Any) -> None:
+    enc = mounted(kit, [3, 15, 2], foe(kit, at="j4"))
+    assert not [e for e in enc.log if e.type == "control"] and enc.current.id == "steed"
+
+
+def test_the_control_odds_match_brute_force() -> None:
+    from fractions import Fraction
+
+    from d20combat.rules.maneuvers import mounted as RM
+
+    for mod in range(-5, 25):
+        want = Fraction(sum(1 for d20 in range(1, 21) if d20 + mod >= 20), 20)
+        assert RM.p_control(mod) == want

@@ -149,6 +149,37 @@ def spend_charge(c: Combatant) -> None:
     c.charged_at = None
 
 
+def directed(enc: Encounter, mount: Combatant) -> bool:
+    """At the start of ``mount``'s turn (the pair's initiative count): a frightened
+    horse's rider makes its DC 20 Ride check as a move action (seed 000 "Horses in
+    Combat"; A107). Success: the mount acts, and the rider has only its standard action
+    left (``mount-controlled``); failure: "the move action becomes a full-round action
+    and you can't do anything else until your next turn" (``losing-control``), and the
+    horse, not directed, does nothing. Returns whether the mount acts."""
+    if not RM.frightened(mount.stat.name):
+        return True
+    r = rider_of(enc, mount)
+    if r is None or not enc.active(r) or "slumped" in r.conditions:
+        return True
+    ride = r.roll_total(r.stats.skill("ride"), "skill", skill="ride")
+    mark = enc.dice.mark()
+    ok = RM.control(enc.dice, ride)
+    r.conditions["mount-controlled" if ok else "losing-control"] = Condition(mount.id, 1)
+    enc.space.invalidate(r)
+    enc.event(
+        r.id,
+        "control",
+        RULE + " (Horses in Combat)",
+        target=mount.id,
+        totals=(("ride", ride),),
+        rolls_from=mark,
+        total=enc.dice.since(mark)[0].total,
+        dc=RM.CONTROL_DC,
+        result="controlled" if ok else "struggles",
+    )
+    return ok
+
+
 def tidy(enc: Encounter) -> None:
     """After an action (``Space.riders`` is not empty): a rider whose mount fell (can no
     longer act, helpless or prone) makes its Ride check for a soft fall; one knocked
@@ -259,6 +290,7 @@ __all__ = [
     "arrange",
     "charge_attack",
     "charge_target",
+    "directed",
     "end_of_turn",
     "mount_up",
     "ridden",

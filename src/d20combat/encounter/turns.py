@@ -172,6 +172,13 @@ def _start(enc: Encounter, c: Combatant) -> bool:
         return False
     if not can_act:
         return False
+    if enc.space.riders and c.id in enc.space.riders:  # seed 000 "Horses in Combat"
+        from d20combat.encounter.mounted import directed
+
+        if not directed(enc, c):
+            c.acted = True
+            enc.event(c.id, "no-action", "seed 000 Mounted Combat", conditions=["frightened"])
+            return False
     r = c.restrictions()
     if r.actions == "none" and not r.escape_actions & NAMED_ACTIONS:
         # a pinned creature's turn still comes: it may try to escape (seed 000)
@@ -185,6 +192,8 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     enc.budget.single = single
     if r.actions == "move-only":
         enc.budget.standard = False
+    if c.mount is not None and "mount-controlled" in c.conditions:
+        enc.budget.move = False  # spent controlling its frightened mount (seed 000)
     if c.grappling:  # SRD "Swallow Whole", "Rake": held as its turn begins
         enc.budget.held = c.grappling
     enc.event(

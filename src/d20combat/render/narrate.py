@@ -745,6 +745,9 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     ),
     "stays-in-saddle": _simple("{actor}, knocked out, stays in {target}'s saddle"),
     "dismounted": _simple("{actor} is no longer on {target} ({why})"),
+    "control": _simple(
+        "{actor} fights to control the frightened {target}: Ride check {total} vs DC {dc}, {result}"
+    ),
     "carried-off": _simple("{actor} is carried off the field by its mount {target}"),
     "mount-initiative": _simple(
         "{actor} acts on its rider {target}'s initiative count ({result}), just before it"

@@ -502,6 +502,19 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "rider's attacks read the mount's movement this round.",
     ),
     ConditionSpec(
+        "mount-controlled",
+        "seed 000 'Horses in Combat' ('If you succeed, you can perform a standard action "
+        "after the move action')",
+        notes="The rider spent its move action controlling its frightened mount: its "
+        "standard action is left (encounter.mounted.directed).",
+    ),
+    ConditionSpec(
+        "losing-control",
+        "seed 000 'Horses in Combat' ('If you fail, the move action becomes a full-round "
+        "action and you can't do anything else until your next turn')",
+        actions="none",
+    ),
+    ConditionSpec(
         "slumped",
         "seed 000 'If You Are Dropped' ('you have a 50% chance to stay in the saddle')",
         notes="A rider knocked unconscious who stayed in the saddle (encounter.mounted): "

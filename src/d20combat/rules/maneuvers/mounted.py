@@ -21,10 +21,31 @@ from d20combat.rules.dice import D100, Dice, DiceSource, enumerate_outcomes
 from d20combat.rules.modifiers import Total
 
 RULE = "seed 000 Mounted Combat"
+#: seed 000 "Horses in Combat": "Light horses, ponies, and heavy horses, however, are
+#: frightened by combat" (by stat-block name; every other mount fights: A107).
+FRIGHTENED = frozenset({"light horse", "heavy horse", "pony"})
+CONTROL_DC = 20
 SOFT_FALL_DC = 15
 FALL_DAMAGE = Dice.of(1, 6)
 #: The d% a rider knocked unconscious stays in the saddle on, or below (seed 000).
 STAYS = {False: 50, True: 75}
+
+
+def frightened(mount_name: str) -> bool:
+    """A mount frightened by combat (seed 000 "Horses in Combat")."""
+    return mount_name.strip().lower() in FRIGHTENED
+
+
+def control(dice: DiceSource, ride: Total) -> bool:
+    """The rider controls a frightened mount this round: Ride DC 20 (seed 000: "you
+    must make a DC 20 Ride check each round as a move action to control such a
+    horse")."""
+    return check(dice, ride, "Ride check (control a frightened mount)") >= CONTROL_DC
+
+
+def p_control(ride: int) -> Fraction:
+    """The exact chance of :func:`control` with a Ride modifier ``ride``."""
+    return Fraction(max(0, min(20, 21 - (CONTROL_DC - ride))), 20)
 
 
 def soft_fall(dice: DiceSource, ride: Total) -> int:
@@ -64,14 +85,19 @@ def dropped_odds(*, military: bool) -> dict[int | None, Fraction]:
 
 
 __all__ = [
+    "CONTROL_DC",
     "FALL_DAMAGE",
+    "FRIGHTENED",
     "RULE",
     "SOFT_FALL_DC",
     "STAYS",
+    "control",
     "dropped",
     "dropped_odds",
+    "frightened",
     "mount_falls",
     "mount_falls_odds",
+    "p_control",
     "soft_fall",
     "stays_in_saddle",
 ]
