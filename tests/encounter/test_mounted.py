@@ -335,7 +335,7 @@ def test_the_falls_odds_match_brute_force() -> None:
                 for d6 in range(1, 7):
                     want[d6] = want.get(d6, Fraction(0)) + Fraction(1, 120)
         assert RM.mount_falls_odds(ride) == {k: v for k, v in want.items() if v}
-    for military, keep in ((False, 50), (True, 75)):
+    for keep in (50, 75):
         dropped: dict[int | None, Fraction] = {}
         for d100 in range(1, 101):
             if d100 <= keep:
@@ -343,7 +343,7 @@ def test_the_falls_odds_match_brute_force() -> None:
             else:
                 for d6 in range(1, 7):
                     dropped[d6] = dropped.get(d6, Fraction(0)) + Fraction(1, 600)
-        assert RM.dropped_odds(military=military) == dropped
+        assert RM.dropped_odds(keep) == dropped
 
 
 def test_a_frightened_horse_needs_a_dc_20_ride_check_each_round(kit: Any) -> None:
@@ -358,21 +358,21 @@ def test_a_frightened_horse_needs_a_dc_20_ride_check_each_round(kit: Any) -> Non
     enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 20])
     (control,) = [e for e in enc.log if e.type == "control"]
     assert (control.outcome["total"], control.outcome["dc"]) == (20, 20)
-    assert control.outcome["result"] == "controlled" and enc.current.id == "steed"
+    assert control.outcome["result"] == "controlled" and enc.current is enc.get("steed")
     act(enc, "end")
-    assert enc.current.id == "knight" and not enc.budget.move and enc.budget.standard
+    assert enc.current is enc.get("knight") and not enc.budget.move and enc.budget.standard
     # "If you fail, the move action becomes a full-round action and you can't do anything
     # else until your next turn": 19 fails; the horse, not directed, does nothing either
     enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 19])
     assert [e.outcome.get("result") for e in enc.log if e.type == "control"] == ["struggles"]
     assert [e.actor for e in enc.log if e.type == "no-action"] == ["steed", "knight"]
-    assert enc.current.id == "foe"
+    assert enc.current is enc.get("foe")
     assert problems(enc) == []
 
 
 def test_a_warhorse_needs_no_control(kit: Any) -> None:
     enc = mounted(kit, [3, 15, 2], foe(kit, at="j4"))
-    assert not [e for e in enc.log if e.type == "control"] and enc.current.id == "steed"
+    assert not [e for e in enc.log if e.type == "control"] and enc.current is enc.get("steed")
 
 
 def test_the_control_odds_match_brute_force() -> None:
@@ -383,3 +383,36 @@ def test_the_control_odds_match_brute_force() -> None:
     for mod in range(-5, 25):
         want = Fraction(sum(1 for d20 in range(1, 21) if d20 + mod >= 20), 20)
         assert RM.p_control(mod) == want
+
+
+def test_advanced_mounts_handle_animal_no_military_saddle_and_heavier_falls(kit: Any) -> None:
+    # seed 001 "Mounts": "To stay on the back of an uncooperative creature, such as a
+    # wild or frightened horse, requires a Handle Animal check. The standard DC is 15 +
+    # the animal's Hit Dice": a light horse has 3 HD, DC 18; the knight's Handle Animal is
+    # untrained Cha 10, +0: 18 succeeds, 17 fails.
+    sides = {
+        "knights": STEED.format(at="a1").replace("heavy warhorse", "light horse") + rider(kit),
+        "foes": foe(kit, at="j4"),
+    }
+    for total, result in ((18, "controlled"), (17, "struggles")):
+        enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, total], ruleset="advanced")
+        (control,) = [e for e in enc.log if e.type == "control"]
+        assert (control.outcome["dc"], control.outcome["result"]) == (18, result)
+        assert dict(control.totals).keys() == {"handle animal"}
+    # "Falling unconscious ... a 50% chance to stay in the saddle": no military saddle
+    from d20combat.content.rulesets import ruleset
+    from d20combat.content.sizes import Size
+    from d20combat.rules.maneuvers import mounted as RM
+
+    assert RM.stay_percent(ruleset("advanced"), military=True) == 50
+    assert RM.stay_percent(ruleset("srd35"), military=True) == 75
+    assert RM.stay_percent(ruleset("srd35"), military=False) == 50
+    # "Being thrown ... If your mount is huge or larger, you take an additional 5 damage
+    # for each size category above large"; seed 000: 1d6 whatever the mount
+    per = ruleset("advanced").mount_fall_per_size
+    assert [str(RM.fall_dice(s, per)) for s in (Size.LARGE, Size.HUGE, Size.COLOSSAL)] == [
+        "1d6",
+        "1d6+5",
+        "1d6+15",
+    ]
+    assert str(RM.fall_dice(Size.COLOSSAL, ruleset("srd35").mount_fall_per_size)) == "1d6"

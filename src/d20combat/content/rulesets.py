@@ -85,6 +85,11 @@ class Ruleset(Frozen):
     grapple_casting_per_level: int = 1
     grapple_mutual_release: bool = False
     climb_larger: bool = False
+    mount_control_skill: Literal["ride", "handle animal"] = "ride"
+    mount_control_dc: int = 20
+    mount_control_per_hd: int = Field(default=0, ge=0)
+    military_saddle_percent: int = Field(default=75, ge=0, le=100)
+    mount_fall_per_size: int = Field(default=0, ge=0)
     improved_maneuver_bonus: int = 4
     trip_touch_attack: bool = True
     trip_counter: bool = True

@@ -161,9 +161,12 @@ def directed(enc: Encounter, mount: Combatant) -> bool:
     r = rider_of(enc, mount)
     if r is None or not enc.active(r) or "slumped" in r.conditions:
         return True
-    ride = r.roll_total(r.stats.skill("ride"), "skill", skill="ride")
+    rules = enc.rules
+    skill = rules.mount_control_skill
+    ride = r.roll_total(r.stats.skill(skill), "skill", skill=skill)
+    dc = RM.control_dc(rules, int(mount.stat.hd_total))
     mark = enc.dice.mark()
-    ok = RM.control(enc.dice, ride)
+    ok = RM.control(enc.dice, ride, dc)
     r.conditions["mount-controlled" if ok else "losing-control"] = Condition(mount.id, 1)
     enc.space.invalidate(r)
     enc.event(
@@ -171,10 +174,10 @@ def directed(enc: Encounter, mount: Combatant) -> bool:
         "control",
         RULE + " (Horses in Combat)",
         target=mount.id,
-        totals=(("ride", ride),),
+        totals=((skill, ride),),
         rolls_from=mark,
         total=enc.dice.since(mark)[0].total,
-        dc=RM.CONTROL_DC,
+        dc=dc,
         result="controlled" if ok else "struggles",
     )
     return ok
@@ -241,7 +244,9 @@ def _mount_fell(enc: Encounter, r: Combatant, m: Combatant) -> None:
 
     ride = r.roll_total(r.stats.skill("ride"), "skill", skill="ride")
     mark = enc.dice.mark()
-    amount = RM.mount_falls(enc.dice, ride)
+    amount = RM.mount_falls(
+        enc.dice, ride, RM.fall_dice(m.stat.size, enc.rules.mount_fall_per_size)
+    )
     total = enc.dice.since(mark)[0].total
     _leave(enc, r, m)
     fall(enc, r)
@@ -271,8 +276,9 @@ def _dropped(enc: Encounter, r: Combatant, m: Combatant) -> None:
     from d20combat.encounter.maneuvers.grapple import hurt_by_fall
 
     military = r.stat.has_quality("military saddle")
+    percent = RM.stay_percent(enc.rules, military=military)
     mark = enc.dice.mark()
-    amount = RM.dropped(enc.dice, military=military)
+    amount = RM.dropped(enc.dice, percent, RM.fall_dice(m.stat.size, enc.rules.mount_fall_per_size))
     rule = RULE + " (If You Are Dropped)"
     if amount is None:
         r.conditions["slumped"] = Condition(r.id, 0)

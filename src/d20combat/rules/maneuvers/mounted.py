@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from d20combat.content.rulesets import Ruleset
+from d20combat.content.sizes import Size
 from d20combat.rules.checks import check
 from d20combat.rules.dice import D100, Dice, DiceSource, enumerate_outcomes
 from d20combat.rules.modifiers import Total
@@ -36,16 +38,28 @@ def frightened(mount_name: str) -> bool:
     return mount_name.strip().lower() in FRIGHTENED
 
 
-def control(dice: DiceSource, ride: Total) -> bool:
-    """The rider controls a frightened mount this round: Ride DC 20 (seed 000: "you
-    must make a DC 20 Ride check each round as a move action to control such a
-    horse")."""
-    return check(dice, ride, "Ride check (control a frightened mount)") >= CONTROL_DC
+def control_dc(rules: Ruleset, mount_hd: int) -> int:
+    """The DC to control a frightened mount: Ride DC 20 (seed 000: "you must make a DC
+    20 Ride check each round as a move action to control such a horse"); ``advanced``:
+    Handle Animal DC 15 + the animal's Hit Dice (seed 001 "Controlling a desperate
+    mount")."""
+    return rules.mount_control_dc + rules.mount_control_per_hd * mount_hd
 
 
-def p_control(ride: int) -> Fraction:
-    """The exact chance of :func:`control` with a Ride modifier ``ride``."""
-    return Fraction(max(0, min(20, 21 - (CONTROL_DC - ride))), 20)
+def control(dice: DiceSource, skill: Total, dc: int) -> bool:
+    """The rider controls a frightened mount this round (the check against ``dc``)."""
+    return check(dice, skill, "control a frightened mount") >= dc
+
+
+def p_control(skill: int, dc: int = CONTROL_DC) -> Fraction:
+    """The exact chance of :func:`control` with a modifier ``skill`` against ``dc``."""
+    return Fraction(max(0, min(20, 21 - (dc - skill))), 20)
+
+
+def fall_dice(mount: Size, per_size: int) -> Dice:
+    """A fall from a mount: 1d6 (seed 000); ``advanced`` adds ``per_size`` for each
+    size category above Large (seed 001 "Being thrown": 5)."""
+    return FALL_DAMAGE.plus(per_size * max(0, mount - Size.LARGE))
 
 
 def soft_fall(dice: DiceSource, ride: Total) -> int:
@@ -53,35 +67,40 @@ def soft_fall(dice: DiceSource, ride: Total) -> int:
     return check(dice, ride, "Ride check (soft fall)")
 
 
-def mount_falls(dice: DiceSource, ride: Total) -> int:
-    """The damage a rider takes as its mount falls: 0 on a soft fall, else 1d6."""
+def mount_falls(dice: DiceSource, ride: Total, damage: Dice = FALL_DAMAGE) -> int:
+    """The damage a rider takes as its mount falls: 0 on a soft fall, else ``damage``."""
     if soft_fall(dice, ride) >= SOFT_FALL_DC:
         return 0
-    return dice.roll(FALL_DAMAGE, "falling damage (1d6)")
+    return dice.roll(damage, f"falling damage ({damage})")
 
 
-def stays_in_saddle(dice: DiceSource, *, military: bool) -> bool:
-    """A rider knocked unconscious stays in the saddle: d% 1-50 (1-75 in a military
-    saddle)."""
-    return dice.roll(D100, "d% (stays in the saddle)") <= STAYS[military]
+def stay_percent(rules: Ruleset, *, military: bool) -> int:
+    """The d% a rider knocked unconscious stays in the saddle on: 50, 75 in a military
+    saddle (seed 000); ``advanced``: 50 either way (seed 001 "Falling unconscious")."""
+    return rules.military_saddle_percent if military else STAYS[False]
 
 
-def dropped(dice: DiceSource, *, military: bool) -> int | None:
-    """A rider knocked unconscious: None if it stays in the saddle, else the 1d6 it
+def stays_in_saddle(dice: DiceSource, percent: int) -> bool:
+    """A rider knocked unconscious stays in the saddle: d% 1 to ``percent``."""
+    return dice.roll(D100, "d% (stays in the saddle)") <= percent
+
+
+def dropped(dice: DiceSource, percent: int, damage: Dice = FALL_DAMAGE) -> int | None:
+    """A rider knocked unconscious: None if it stays in the saddle, else the damage it
     takes falling."""
-    if stays_in_saddle(dice, military=military):
+    if stays_in_saddle(dice, percent):
         return None
-    return dice.roll(FALL_DAMAGE, "falling damage (1d6)")
+    return dice.roll(damage, f"falling damage ({damage})")
 
 
-def mount_falls_odds(ride: Total) -> dict[int, Fraction]:
+def mount_falls_odds(ride: Total, damage: Dice = FALL_DAMAGE) -> dict[int, Fraction]:
     """The exact distribution of :func:`mount_falls`' damage."""
-    return enumerate_outcomes(lambda d: mount_falls(d, ride))
+    return enumerate_outcomes(lambda d: mount_falls(d, ride, damage))
 
 
-def dropped_odds(*, military: bool) -> dict[int | None, Fraction]:
+def dropped_odds(percent: int, damage: Dice = FALL_DAMAGE) -> dict[int | None, Fraction]:
     """The exact distribution of :func:`dropped`: None (it stays) or the damage."""
-    return enumerate_outcomes(lambda d: dropped(d, military=military))
+    return enumerate_outcomes(lambda d: dropped(d, percent, damage))
 
 
 __all__ = [
@@ -92,12 +111,15 @@ __all__ = [
     "SOFT_FALL_DC",
     "STAYS",
     "control",
+    "control_dc",
     "dropped",
     "dropped_odds",
+    "fall_dice",
     "frightened",
     "mount_falls",
     "mount_falls_odds",
     "p_control",
     "soft_fall",
+    "stay_percent",
     "stays_in_saddle",
 ]
