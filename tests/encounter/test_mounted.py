@@ -416,3 +416,29 @@ def test_advanced_mounts_handle_animal_no_military_saddle_and_heavier_falls(kit:
         "1d6+15",
     ]
     assert str(RM.fall_dice(Size.COLOSSAL, ruleset("srd35").mount_fall_per_size)) == "1d6"
+
+
+def test_tripping_a_rider_pulls_him_from_his_mount(kit: Any) -> None:
+    # seed 000 "Tripping a Mounted Opponent": "The defender may make a Ride check in
+    # place of his Dexterity or Strength check. If you succeed, you pull the rider from
+    # his mount." The tripper (Improved Trip: no attack of opportunity, +4) goes first:
+    # touch 10 + 9 = 19 vs the knight's flat-footed touch AC 10; its check 10 + 7 = 17
+    # beats the knight's Ride 9 (better than Str +3), 6 + 9 = 15: he lands prone beside
+    # the steed, unhurt (A109).
+    knight = rider(kit).replace(
+        "      armor: chainmail\n", "      armor: chainmail\n      skills: {ride: 9}\n"
+    )
+    tripper = kit.soldier("Tripper", "c1", feats="improved trip")
+    sides = {"knights": STEED.format(at="a1") + knight, "foes": tripper}
+    # (Improved Trip's free attack after it: a natural 1 misses)
+    enc = kit.scripted_encounter(FIELD, sides, [3, 2, 15, 10, 17, 15, 1])
+    assert enc.current is enc.get("tripper")
+    act(enc, "trip knight")
+    (trip,) = [e for e in enc.log if e.type == "trip"]
+    assert trip.outcome["result"] == "tripped" and trip.outcome["check"] == [17, 15]
+    resist = trip.total("trip resist")
+    assert resist is not None and resist.value == 9
+    k = enc.get("knight")
+    assert k.mount is None and "prone" in k.conditions and k.vitals.hp == k.vitals.max_hp
+    assert [e.outcome["why"] for e in enc.log if e.type == "dismounted"] == ["pulled off by a trip"]
+    assert problems(enc) == []

@@ -237,6 +237,15 @@ def _leave(enc: Encounter, r: Combatant, m: Combatant) -> None:
     enc.space.invalidate()
 
 
+def pull_off(enc: Encounter, r: Combatant) -> None:
+    """A trip pulls ``r`` from its mount (seed 000 "Tripping a Mounted Opponent"): it
+    lands beside it (prone: the trip's), without damage (A109)."""
+    assert r.mount is not None
+    m = enc.combatants[r.mount]
+    _leave(enc, r, m)
+    enc.event(r.id, "dismounted", RULE, target=m.id, why="pulled off by a trip")
+
+
 def _mount_fell(enc: Encounter, r: Combatant, m: Combatant) -> None:
     """seed 000 "If Your Mount Falls in Battle": DC 15 Ride for a soft fall, else 1d6."""
     from d20combat.encounter.maneuvers import fall
@@ -299,6 +308,7 @@ __all__ = [
     "directed",
     "end_of_turn",
     "mount_up",
+    "pull_off",
     "ridden",
     "rider_of",
     "single_melee",
