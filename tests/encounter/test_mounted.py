@@ -442,3 +442,31 @@ def test_tripping_a_rider_pulls_him_from_his_mount(kit: Any) -> None:
     assert k.mount is None and "prone" in k.conditions and k.vitals.hp == k.vitals.max_hp
     assert [e.outcome["why"] for e in enc.log if e.type == "dismounted"] == ["pulled off by a trip"]
     assert problems(enc) == []
+
+
+def test_a_mounted_overrun_with_the_trample_feat(kit: Any) -> None:
+    # seed 000 "Mounted Overrun (Trample)": "your mount makes the Strength check ... (and
+    # applies its size modifier)"; "If you have the Trample feat ..., your target may not
+    # choose to avoid you, and if you knock your opponent prone with the overrun, your
+    # mount may make one hoof attack against your opponent." The steed (Str 18 +4, Large
+    # +4: +8) overruns the foe at d1 (chainmail: speed 20) from a1: 12 + 8 = 20 against
+    # its best of Str and Dex, 5 + 3 = 8 (the foe would let it by, but may not); prone,
+    # the foe takes the hoof: natural 15 + 6 = 21 vs AC 15 (chainmail; flat-footed, no Dex)
+    # - 4 (prone, against melee) = 11: a hit, 1d6+4 = 7.
+    sides = {
+        "knights": STEED.format(at="a1") + rider(kit, feats="mounted combat, trample"),
+        "foes": foe(kit, at="d1"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 20, 8, 15, 7])
+    enc.avoids["foe"] = lambda enc, me, them: True  # it would step aside
+    act(enc, "overrun foe b1 c1 d1 e1 f1")
+    (over,) = [e for e in enc.log if e.type == "overrun"]
+    assert over.outcome["result"] == "knocked down" and over.outcome["check"] == [20, 8]
+    check = over.total("overrun check")
+    assert check is not None and check.value == 8  # the steed's Str and size
+    hoof = [e for e in enc.log if e.type == "attack" and e.actor == "steed"]
+    assert hoof and hoof[0].outcome["weapon"] == "hoof" and "Trample" in hoof[0].rule
+    assert hoof[0].outcome["total"] == 21 and hoof[0].outcome["result"] == "hit"
+    ac = hoof[0].total("armor class")
+    assert ac is not None and ac.value == 11
+    assert not [e for e in enc.log if e.type == "overrun-avoided"]

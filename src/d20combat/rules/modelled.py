@@ -60,6 +60,7 @@ SITUATIONAL_FEATS: Mapping[str, str] = {
     "improved sunder": "encounter/maneuvers/sunder.py",  # no AoO, +4 (rules/maneuvers)
     "improved feint": "encounter/maneuvers/feint.py",  # a feint as a move action
     "spirited charge": "encounter/handlers.py",  # a mounted charge: x2, a lance x3
+    "trample": "encounter/maneuvers/overrun.py",  # no avoiding the mount; a hoof attack
 }
 
 # Feats a build applies to its stat block (SRD feats.html): the skill feats' +2 are in
