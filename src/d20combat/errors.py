@@ -49,7 +49,10 @@ class Problem:
         elif self.line:
             where = f"line {self.line}: "
         field = f"{printable(self.field)}: " if self.field else ""
-        expected = f" (expected {printable(self.expected)})" if self.expected else ""
+        expected = ""
+        if self.expected:  # a hint of close names reads as a question, not as expected
+            hint = printable(self.expected)
+            expected = f" ({hint})" if hint.startswith("did you mean") else f" (expected {hint})"
         return f"{where}{field}{printable(self.message)}{expected}"
 
 

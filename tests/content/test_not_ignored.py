@@ -84,8 +84,8 @@ def test_misspelt_feats_are_errors_naming_both_with_the_closest_names(
 
     code, out, err = run(capsys, "creature", path)
     assert (code, out) == (2, "")
-    assert "feats.0: unknown feat 'Power Atack' (expected did you mean Power Attack" in err
-    assert "feats.1: unknown feat 'Improved Initative' (expected did you mean Improved Init" in err
+    assert "feats.0: unknown feat 'Power Atack' (did you mean Power Attack" in err
+    assert "feats.1: unknown feat 'Improved Initative' (did you mean Improved Init" in err
 
     code, out, err = run(capsys, "validate", path)
     assert (code, out) == (2, "")
@@ -154,6 +154,18 @@ def test_validate_lists_every_problem_of_a_build(
     assert len(shown) == len(expected)
     assert any("longsord" in s and "did you mean longsword" in s for s in shown)
     assert any("banded mial" in s and "did you mean banded mail" in s for s in shown)
+
+
+def test_a_field_that_is_not_a_list_says_so_in_the_files_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # pydantic's own words ("Input should be a valid tuple") name a Python type
+    path = write(tmp_path, STAT_BLOCK + "feats: Power Attack\n")
+    code, out, err = run(capsys, "validate", path)
+    assert (code, out) == (2, "")
+    assert lines_of(err, path) == [
+        f"{path}:7: feats: 'Power Attack' is not a list (expected a list)"
+    ]
 
 
 def test_an_unknown_weapon_does_not_hide_an_unknown_armor_in_a_stat_block(

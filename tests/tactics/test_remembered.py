@@ -47,6 +47,27 @@ def test_remembering_changes_no_fight(name: str) -> None:
         assert [e.as_json() for e in with_memo.log] == [e.as_json() for e in without.log]
 
 
+@pytest.mark.parametrize("name", ["ogre-duel", "ruined-gatehouse", "restless-crypt"])
+def test_the_built_in_policies_do_not_read_the_round(name: str) -> None:
+    # round_blind: every decision of a played fight is asked again of a copy whose
+    # round is three later, and the answer is the same
+    scenario = load_scenario(name)
+    asked = i = 0
+    while asked < 100:
+        enc = Encounter.from_scenario(scenario, fight_seed(9, i))
+        i += 1
+        while enc.outcome is None and len(enc.history) < 400:
+            cur = enc.current
+            assert cur is not None
+            fn = POLICIES[cur.tactics].__wrapped__  # type: ignore[attr-defined]
+            later = enc.clone()
+            later.round += 3
+            action = fn(enc, cur.id)
+            assert str(fn(later, cur.id)) == str(action), (enc.round, str(action))
+            asked += 1
+            enc.apply(action)
+
+
 def test_the_duel_remembers_most_decisions() -> None:
     policies._CASTS.clear()
     scenario = load_scenario("ogre-duel")
@@ -55,9 +76,9 @@ def test_the_duel_remembers_most_decisions() -> None:
     (memo,) = policies._CASTS.values()
     assert memo.on
     assert memo.asked > memo.trial
-    # the opening is the same in every fight, and the end game often is (the share
-    # grows with the fights: about half after 500, four fifths after 8,000)
-    assert memo.hits > memo.asked // 3
+    # the opening is the same in every fight, and the end game often is, in whatever
+    # round it comes (the share grows with the fights: about three in five after 500)
+    assert memo.hits > memo.asked // 2
     assert len(memo.decisions) == memo.asked - memo.hits
 
 

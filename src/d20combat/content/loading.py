@@ -513,6 +513,9 @@ def problems_from_validation(
         if err.get("type") in ("enum", "literal_error"):  # "Input should be 'a' or 'b'"
             msg = f"unknown value {quote(str(err.get('input')))}"
             expected = f"one of {expected}"
+        if err.get("type") in ("tuple_type", "list_type", "set_type", "frozen_set_type"):
+            # pydantic's "Input should be a valid tuple" names the Python type
+            msg = f"{quote(str(err.get('input')))} is not a list"
         if err.get("type") == "extra_forbidden":
             msg = "unknown field"
             known = fields_at(root, data_loc[:-1]) if root is not None else []

@@ -346,15 +346,16 @@ class Encounter:
     def sides(self) -> list[str]:
         return list(dict.fromkeys(c.side for c in self.combatants.values()))
 
-    def situation(self) -> tuple[object, ...]:
+    def situation(self, *, with_round: bool = True) -> tuple[object, ...]:
         """Everything a decision can see of the state, as a hashable value: the saved
         state (:meth:`to_json`) but for the dice, the history and the initiative rolls
-        (the order shows them). A deterministic policy decides the same in two fights
-        of the same cast whose situations are equal."""
+        (the order shows them), and the round unless ``with_round``. A deterministic
+        policy decides the same in two fights of the same cast whose situations are
+        equal."""
         cur = self.current
         return (
             cur.id if cur is not None else None,
-            self.round,
+            self.round if with_round else None,
             tuple(self.order),
             self.budget.situation(),
             tuple(c.situation() for c in self.combatants.values()),

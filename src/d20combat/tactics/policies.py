@@ -85,16 +85,20 @@ POLICIES: dict[str, Policy] = {}
 _FEW = 24  # up to this many foes, measuring each is cheaper than a spatial query
 
 
-def register(name: str, *, deterministic: bool = False) -> Callable[[Policy], Policy]:
+def register(
+    name: str, *, deterministic: bool = False, round_blind: bool = False
+) -> Callable[[Policy], Policy]:
     """Register a policy under ``name``; scenarios may then name it as ``tactics``
     (the scenario validators read :data:`d20combat.content.scenarios.KNOWN_TACTICS`,
     which this keeps up to date). A ``deterministic`` policy, whose decision follows
-    from :meth:`Encounter.situation` alone, is :func:`remembered`."""
+    from :meth:`Encounter.situation` alone, is :func:`remembered`; a ``round_blind``
+    one also decides the same whatever the round (the built-in ones: none reads it), so
+    a situation met again in a later round is remembered too."""
 
     def deco(fn: Policy) -> Policy:
         from d20combat.content import scenarios
 
-        POLICIES[name] = remembered(fn) if deterministic else fn
+        POLICIES[name] = remembered(fn, round_blind=round_blind) if deterministic else fn
         if name not in scenarios.KNOWN_TACTICS:
             scenarios.KNOWN_TACTICS = (*scenarios.KNOWN_TACTICS, name)
         return fn
@@ -164,16 +168,18 @@ def _memo_of(enc: Encounter) -> _Memo:
     return found
 
 
-def remembered(fn: Policy) -> Policy:
+def remembered(fn: Policy, *, round_blind: bool = False) -> Policy:
     """``fn``, with its decisions remembered by situation across the fights of a cast
     (in one process): a simulation replays the same opening and the same end game many
-    times. The answers are those ``fn`` would give, so fights are unchanged."""
+    times. The answers are those ``fn`` would give, so fights are unchanged. For a
+    ``round_blind`` ``fn`` the situation leaves out the round: a duel's exchange that
+    changes nothing (two misses) meets the same situation again a round later."""
 
     def decide(enc: Encounter, cid: str) -> A.Action:
         memo = _memo_of(enc)
         if not memo.on or enc.current is None or enc.current.id != cid:
             return fn(enc, cid)
-        key = (fn, enc.situation())
+        key = (fn, enc.situation(with_round=not round_blind))
         memo.asked += 1
         known = memo.decisions.get(key)
         if known is not None:
@@ -881,25 +887,25 @@ def _draw_melee_if_cornered(v: _View) -> A.Action | None:
     return None
 
 
-@register("default", deterministic=True)
+@register("default", deterministic=True, round_blind=True)
 def default_policy(enc: Encounter, cid: str) -> A.Action:
     """Close and fight sensibly; withdraw at a quarter of its hit points if intelligent."""
     return _baseline(_View(enc, enc.get(cid)), retreat_at=0.25, avoid_provoking=True)
 
 
-@register("aggressive", deterministic=True)
+@register("aggressive", deterministic=True, round_blind=True)
 def aggressive_policy(enc: Encounter, cid: str) -> A.Action:
     """Go for the weakest foe by the shortest way, provoking if need be; never retreat."""
     return _baseline(_View(enc, enc.get(cid)), retreat_at=-1.0, avoid_provoking=False)
 
 
-@register("cautious", deterministic=True)
+@register("cautious", deterministic=True, round_blind=True)
 def cautious_policy(enc: Encounter, cid: str) -> A.Action:
     """Never provoke on purpose; withdraw at half its hit points."""
     return _baseline(_View(enc, enc.get(cid)), retreat_at=0.5, avoid_provoking=True)
 
 
-@register("capture", deterministic=True)
+@register("capture", deterministic=True, round_blind=True)
 def capture_policy(enc: Encounter, cid: str) -> A.Action:
     """As ``default``, but it takes prisoners: it never gives a helpless foe a coup de
     grace; in d20modern it knocks one out (a knockout blow) when that is worth more than
@@ -923,7 +929,7 @@ def _draw_ranged(v: _View) -> A.Action | None:
     return None
 
 
-@register("ranged", deterministic=True)
+@register("ranged", deterministic=True, round_blind=True)
 def ranged_policy(enc: Encounter, cid: str) -> A.Action:
     """Prefer shooting: draw a ranged weapon if none is in hand; step away from a foe in
     its face, then shoot."""
@@ -950,7 +956,7 @@ def ranged_policy(enc: Encounter, cid: str) -> A.Action:
     return _baseline(v, retreat_at=0.25, avoid_provoking=True)
 
 
-@register("hold", deterministic=True)
+@register("hold", deterministic=True, round_blind=True)
 def hold_policy(enc: Encounter, cid: str) -> A.Action:
     """Hold position: attack whoever is in reach, else ready an attack for whoever comes:
     a shot for a foe coming in range when a ranged weapon is in hand and no melee
