@@ -1106,7 +1106,7 @@ class _Resolver:
                 close = difflib.get_close_matches(mid, [i for i in by_id if i != p.id], 3)
                 why = (
                     f"{p.name}'s mount {mid!r} is no other combatant",
-                    "the id of another combatant" + (f": {', '.join(close)}?" if close else ""),
+                    f"did you mean {', '.join(close)}?" if close else "another combatant's id",
                 )
             elif m.mount is not None:
                 why = (f"{p.name}'s mount {m.name} rides {m.mount} itself", "a mount on foot")
