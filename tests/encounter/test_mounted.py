@@ -470,3 +470,17 @@ def test_a_mounted_overrun_with_the_trample_feat(kit: Any) -> None:
     ac = hoof[0].total("armor class")
     assert ac is not None and ac.value == 11
     assert not [e for e in enc.log if e.type == "overrun-avoided"]
+
+
+def test_advanced_takes_no_minus_4_for_ranged_attacks_from_a_moving_mount(kit: Any) -> None:
+    # seed 001 "Mounts" gives disadvantage instead of seed 000's -4/-8 (D32)
+    sides = {
+        "knights": STEED.format(at="a1") + rider(kit, weapons="longbow"),
+        "foes": foe(kit, at="j4"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 2], ruleset="advanced")
+    act(enc, "move a2 a3")
+    act(enc, "move b3")
+    act(enc, "end")
+    (shot,) = attacks(act(enc, "attack foe with longbow"))
+    assert "mount-double-move (attacker)" not in parts(shot)

@@ -90,6 +90,7 @@ class Ruleset(Frozen):
     mount_control_per_hd: int = Field(default=0, ge=0)
     military_saddle_percent: int = Field(default=75, ge=0, le=100)
     mount_fall_per_size: int = Field(default=0, ge=0)
+    mounted_ranged: Literal["penalty", "disadvantage"] = "penalty"
     improved_maneuver_bonus: int = 4
     trip_touch_attack: bool = True
     trip_counter: bool = True
