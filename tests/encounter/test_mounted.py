@@ -484,3 +484,21 @@ def test_advanced_takes_no_minus_4_for_ranged_attacks_from_a_moving_mount(kit: A
     act(enc, "end")
     (shot,) = attacks(act(enc, "attack foe with longbow"))
     assert "mount-double-move (attacker)" not in parts(shot)
+
+
+def test_a_mount_without_its_rider_to_guide_it_avoids_combat(kit: Any) -> None:
+    # seed 000 "If You Are Dropped": "Without you to guide it, your mount avoids combat":
+    # the knight slumped unconscious in the saddle, the steed withdraws from the foe
+    # beside it rather than kick it (A112); guided, it attacks
+    from d20combat.encounter.actions import Withdraw
+    from d20combat.encounter.combatant import Condition
+    from d20combat.tactics.policies import policy
+
+    enc = mounted(kit, [3, 15, 2], foe(kit, at="c1"))
+    assert str(policy("default")(enc, "steed")).startswith("attack foe")
+    knight = enc.get("knight")
+    _down(knight, -1)
+    knight.conditions["slumped"] = Condition("knight", 0)
+    enc.space.invalidate()
+    assert problems(enc) == []
+    assert isinstance(policy("default")(enc, "steed"), Withdraw)

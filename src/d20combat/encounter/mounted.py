@@ -185,6 +185,13 @@ def directed(enc: Encounter, mount: Combatant) -> bool:
     return ok
 
 
+def unguided(enc: Encounter, mount: Combatant) -> bool:
+    """``mount`` carries a rider slumped unconscious in the saddle: "Without you to guide
+    it, your mount avoids combat" (seed 000 "If You Are Dropped"; A112)."""
+    r = rider_of(enc, mount)
+    return r is not None and "slumped" in r.conditions
+
+
 def tidy(enc: Encounter) -> None:
     """After an action (``Space.riders`` is not empty): a rider whose mount fell (can no
     longer act, helpless or prone) makes its Ride check for a soft fall; one knocked
@@ -317,4 +324,5 @@ __all__ = [
     "situational",
     "spend_charge",
     "tidy",
+    "unguided",
 ]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack
-from d20combat.encounter.mounted import rider_of
+from d20combat.encounter.mounted import rider_of, unguided
 from d20combat.rules.maneuvers.charge import charge_multiplier
 from d20combat.rules.statistics import AttackOption
 from d20combat.tactics.estimates import hit_damage
@@ -63,4 +63,4 @@ def charge_gain(enc: Encounter, mount: Combatant, charge: A.Charge) -> float:
     )
 
 
-__all__ = ["charge_gain"]
+__all__ = ["charge_gain", "unguided"]

@@ -72,7 +72,7 @@ from d20combat.tactics.maneuvers import (
     turning_instead,
 )
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
-from d20combat.tactics.mounted import charge_gain
+from d20combat.tactics.mounted import charge_gain, unguided
 from d20combat.tactics.splash import throw_instead
 
 if TYPE_CHECKING:
@@ -803,6 +803,9 @@ def _baseline_action(
         return A.EndTurn()  # attacked this turn: no wandering off afterwards
     if not v.foes():
         return A.EndTurn()
+    if v.sp.riders and c.id in v.sp.riders and unguided(v.enc, c):
+        # seed 000: "Without you to guide it, your mount avoids combat" (A112)
+        return (_retreat(v) if v.threats() else None) or A.EndTurn()
     if c.has("prone") and (b.move or b.standard) and not b.full_round and not b.committed:
         return A.StandUp()
     keep_off = False  # nearly dead, unthreatened, an exit but no way on: no closing in
