@@ -64,7 +64,9 @@ def test_row_counts(imported: EquipmentImport) -> None:
     assert len(with_ammo) == 10  # arrows x4, bolts x5, sling bullets
     assert len(table) + len(with_ammo) == 83
     assert len(imported.armor) == 21
-    assert len(weapons()) == 79  # plus acid, alchemist's fire, holy water and 3 garrotes (seed 000)
+    # plus acid, alchemist's fire, holy water, 3 garrotes (seed 000), 3 firearms and a
+    # grenade (seed 004)
+    assert len(weapons()) == 83
     assert len(armors()) == 21
 
 
@@ -80,7 +82,8 @@ def test_category_counts(imported: EquipmentImport) -> None:
         WeaponCategory.SIMPLE: 19,
         WeaponCategory.MARTIAL: 35,
         WeaponCategory.EXOTIC: 19 + 3,  # the three garrotes of seed 000
-        WeaponCategory.NONE: 3,
+        WeaponCategory.NONE: 3 + 1,  # and seed 004's grenade: thrown, no proficiency
+        WeaponCategory.FIREARM: 3,  # seed 004's pistol, rifle, submachine gun (A90)
     }
 
 
@@ -191,7 +194,7 @@ def test_ranged_thrown_weapons() -> None:
 
 
 def test_projectile_weapons() -> None:
-    projectile = {w.name for w in weapons() if F.PROJECTILE in w.flags}
+    projectile = {w.name for w in weapons() if F.PROJECTILE in w.flags and F.FIREARM not in w.flags}
     assert projectile == {
         "light crossbow",
         "heavy crossbow",
@@ -429,7 +432,7 @@ def test_increased_damage_table() -> None:
 
 def test_small_column_is_one_step_down() -> None:
     for w in weapons():
-        if w.damage and F.SPLASH not in w.flags:
+        if w.damage and F.SPLASH not in w.flags and F.EXPLOSIVE not in w.flags:
             assert step_damage(w.damage["medium"], -1) == Dice.parse(w.damage["small"]), w.name
 
 
@@ -519,3 +522,23 @@ def test_smaller_never_deals_more(dice: str, steps: int) -> None:
         assert lower is None
     elif lower is not None:
         assert lower.mean < down.mean
+
+
+def test_seed_004_firearms() -> None:
+    # seed 004 "Firearms", "Autofire"; the numbers a reading (A90): the crossbows'
+    pistol, rifle, smg = weapon("pistol"), weapon("rifle"), weapon("submachine gun")
+    assert {w.name for w in weapons() if F.FIREARM in w.flags} == {
+        "pistol",
+        "rifle",
+        "submachine gun",
+    }
+    assert (pistol.damage["medium"], pistol.critical_range, pistol.range_increment) == (
+        "1d8",
+        19,
+        80,
+    )
+    assert (rifle.damage["medium"], rifle.range_increment, rifle.hands) == ("1d10", 120, 2)
+    assert F.LONGARM in rifle.flags and F.LONGARM not in pistol.flags
+    assert F.AUTOFIRE in smg.flags and F.AUTOFIRE not in pistol.flags
+    assert pistol.hands == smg.hands == 1
+    assert pistol.max_range_increments == 10  # a projectile weapon (seed 004)

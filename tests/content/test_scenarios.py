@@ -360,6 +360,7 @@ def test_exits_edges_are_the_enterable_border_squares(tmp_path: Path) -> None:
         ("Medium", "Huge", False),  # two categories apart: half of one Medium fits
         ("Small", "Gargantuan", True),  # four apart: the usual number (one) fits
         ("Tiny", "Medium", True),
+        ("Small", "Tiny", True),  # one apart, but a Tiny one may enter (reading A130)
         ("Tiny", "Tiny", True),
         ("Diminutive", "Tiny", True),
     ],

@@ -39,6 +39,15 @@ def _off_hand(e: Event) -> bool:
     )
 
 
+def _stooping(e: Event) -> bool:
+    """An attack by a creature stooping under a low ceiling (seed 000 "Squeezing
+    Through"): its attack bonus takes the stooping penalty."""
+    if e.type not in ("attack", "aoo", "readied attack", "cleave"):
+        return False
+    bonus = e.total("attack bonus")
+    return bonus is not None and any(p.modifier.source.startswith("stooping") for p in bonus.parts)
+
+
 #: Maneuver -> what in a log shows it. To add a maneuver (grapple, turning, splash
 #: weapons, trip bite, pounce, trample ...), add its one line here, and a bundled
 #: scenario whose fights show it.
@@ -73,6 +82,11 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
         e.type == "grapple-check" and e.outcome.get("option") == "strangle"
     ),
     "splash weapon": _kind("splash"),
+    "autofire (seed 004)": _kind("autofire"),
+    "a thrown explosive (seed 004)": _kind("explosive"),
+    "a single shot with a firearm (seed 004)": lambda e: (
+        e.type == "attack" and e.outcome.get("weapon") in ("pistol", "rifle", "submachine gun")
+    ),
     "grapple started": lambda e: e.type == "grapple" and e.outcome.get("result") == "held",
     "Improved Grab": lambda e: e.type == "grapple" and bool(e.outcome.get("grab")),
     "pin": lambda e: e.type == "grapple-check" and e.outcome.get("option") == "pin",
@@ -92,6 +106,14 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "a mount acting on its rider's count": _kind("mount-initiative"),
     "a mounted charge with a lance": lambda e: (
         e.type == "damage" and e.outcome.get("weapon") == "lance" and e.outcome["multiplier"] > 1
+    ),
+    "stooping under a low ceiling": _stooping,
+    "a Tiny creature entering a foe's square": lambda e: (
+        e.type == "provoked" and str(e.outcome.get("reason", "")).startswith("entering")
+    ),
+    "underwater attack at -2 and half damage": lambda e: bool(e.outcome.get("underwater")),
+    "improved cover from land (in the water)": lambda e: (
+        e.type in ("attack", "aoo") and e.outcome.get("cover") == 8
     ),
 }
 
@@ -124,6 +146,16 @@ def test_the_garrote_alley_shows_a_garrote_attack_with_every_seed(
 ) -> None:
     # issue 8: `d20combat fight garrote-alley --seed 1|2|3` each show a garrote attack
     assert any(e.type == "garrote" for e in logs["garrote-alley", seed])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_crocodile_ford_shows_the_water_with_every_seed(
+    seed: int, logs: dict[tuple[str, int], list[Event]]
+) -> None:
+    # issue 9: the crocodiles wading at the bank have improved cover (+8) from the party
+    # on land (seed 000 "Attacks from Land") in every fight
+    log = logs["crocodile-ford", seed]
+    assert any(SHOWCASE["improved cover from land (in the water)"](e) for e in log)
 
 
 def test_every_fight_ends_in_few_rounds(logs: dict[tuple[str, int], list[Event]]) -> None:

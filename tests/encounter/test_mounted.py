@@ -489,7 +489,7 @@ def test_advanced_takes_no_minus_4_for_ranged_attacks_from_a_moving_mount(kit: A
 def test_a_mount_without_its_rider_to_guide_it_avoids_combat(kit: Any) -> None:
     # seed 000 "If You Are Dropped": "Without you to guide it, your mount avoids combat":
     # the knight slumped unconscious in the saddle, the steed withdraws from the foe
-    # beside it rather than kick it (A112); guided, it attacks
+    # beside it rather than kick it (A106); guided, it attacks
     from d20combat.encounter.actions import Withdraw
     from d20combat.encounter.combatant import Condition
     from d20combat.tactics.policies import policy

@@ -392,7 +392,8 @@ def test_the_down_and_the_tiny_share_squares(
     duel["combatants"][FIGHTER]["pos"] = [4, 4]
     duel["turn"] = 0  # the ogre's turn: a dying creature's is passed over
     assert Encounter.from_json(duel).combatants["human-fighter-4"].pos == (4, 4)
-    # a Tiny stirge may move into an occupied square (SRD combat-ii)
+    # a Tiny stirge may move into an occupied square (SRD combat-ii), one into a Small
+    # goblin's (reading A130), not two
     text = (
         "name: stirges\nmap:\n  rows: |\n    .....\n    .....\nsides:\n"
         "  - name: a\n    combatants: [{creature: stirge, at: a1}, {creature: stirge, at: b1}]\n"
@@ -400,9 +401,12 @@ def test_the_down_and_the_tiny_share_squares(
     )
     enc = Encounter.from_scenario(make_scenario(text), 1)
     data = as_read(enc)
+    data["combatants"][0]["pos"] = [3, 0]
+    assert Encounter.from_json(data).combatants["goblin"].pos == (3, 0)
     for c in data["combatants"]:
         c["pos"] = [3, 0]
-    assert Encounter.from_json(data).combatants["goblin"].pos == (3, 0)
+    with pytest.raises(SaveFileError, match="overlaps stirge"):
+        Encounter.from_json(data)
 
 
 def test_a_large_creature_may_stand_squeezed(make_scenario: Callable[[str], Scenario]) -> None:
@@ -764,6 +768,23 @@ def test_every_save_of_a_bundled_fight_loads_and_continues_exactly(
             enc.apply(policy(pol)(enc, actor.id))
     assert loaded.to_json() == original.to_json()
     assert [e.as_json() for e in loaded.log] == [e.as_json() for e in original.log[start:]]
+
+
+def test_a_resumed_fight_sees_its_foes_in_the_same_order() -> None:
+    # beast-hunt, seed 0, four actions in: the occupancy index lists creatures in the
+    # order they were placed and moved, which a loaded fight does not repeat; the giant
+    # stag beetle's trample paths (one per foe near it, ties kept in the order found)
+    # came out over another foe, and the fight went another way from round 2
+    original = played("beast-hunt", 0, 4)
+    loaded = Encounter.from_json(as_read(original))
+    for enc in (original, loaded):
+        for _ in range(40):
+            if enc.outcome is not None:
+                break
+            actor = enc.current
+            assert actor is not None
+            enc.apply(policy("default")(enc, actor.id))
+    assert loaded.history == original.history
 
 
 JSON = st.recursive(

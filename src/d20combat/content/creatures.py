@@ -22,7 +22,7 @@ from pydantic import AfterValidator, BeforeValidator, Field, field_validator, mo
 from pydantic_core import PydanticCustomError
 
 from d20combat.content.damage import DamageType
-from d20combat.content.equipment import ArmorCategory, armor, weapon
+from d20combat.content.equipment import ArmorCategory, WeaponFlag, armor, weapon
 from d20combat.content.feats import known_feat, split_feat
 from d20combat.content.loading import Frozen
 from d20combat.content.sizes import Size
@@ -327,6 +327,12 @@ class WieldStyle(StrEnum):
     CARRIED = "carried"  # sheathed / slung, drawn when needed
 
 
+#: seed 004 "Firearms", "Autofire": the d20 Modern feats its firearm rules name.
+FirearmFeat = Literal[
+    "personal firearms proficiency", "advanced firearms proficiency", "burst fire"
+]
+
+
 class WeaponRef(Frozen):
     """A weapon a creature carries: a row of the weapon table plus its specifics.
 
@@ -352,6 +358,9 @@ class WeaponRef(Frozen):
     locked: bool = False  # attached to a locked gauntlet
     # how firmly it is carried when not in hand (seed 000 "Grabbing Items")
     secured: Literal["poorly", "normal", "well"] = "normal"
+    # seed 004 "Firearms", "Autofire": the bullets a firearm holds (counted; no reloading,
+    # the seed gives none: A90)
+    rounds: int | None = Field(default=None, ge=0, le=MAX_QUANTITY)
 
     @model_validator(mode="before")
     @classmethod
@@ -393,9 +402,16 @@ def weapon_problem(ref: WeaponRef) -> Problem | None:
     """Why ``ref`` names no weapon of the weapon table (SRD equipment.html Table: Weapons;
     the closest names offered)."""
     try:
-        weapon(ref.weapon)
+        w = weapon(ref.weapon)
     except ContentError as exc:
         return exc.problems[0]
+    firearm = WeaponFlag.FIREARM in w.flags
+    if firearm and ref.rounds is None:  # seed 004: "Ammunition is counted" (A90)
+        return Problem(
+            f"the firearm {ref.weapon!r} needs its rounds", expected="rounds: the bullets it holds"
+        )
+    if not firearm and ref.rounds is not None:
+        return Problem(f"{ref.weapon!r} is no firearm: it has no rounds", expected="no rounds")
     return None
 
 
@@ -604,6 +620,8 @@ class StatBlock(Frozen):
     weapons: tuple[KnownWeapon, ...] = ()
     natural_attacks: tuple[NaturalAttack, ...] = ()
     feats: tuple[FeatRef, ...] = ()
+    # seed 004's firearm feats (not SRD feats: the feat catalog is the SRD's)
+    firearm_feats: frozenset[FirearmFeat] = frozenset()
     skills: dict[str, int] = Field(default_factory=dict)
     modifiers: tuple[StatModifier, ...] = ()
     dr: tuple[DamageReduction, ...] = ()

@@ -31,6 +31,8 @@ class WeaponCategory(StrEnum):
     MARTIAL = "martial"
     EXOTIC = "exotic"
     NONE = "none"  # splash weapons: thrown weapons need no proficiency (SRD Throw Splash Weapon)
+    # seed 004 "Firearms": used without penalty with Personal Firearms Proficiency
+    FIREARM = "firearm"
 
 
 class Handedness(StrEnum):
@@ -68,6 +70,10 @@ class WeaponFlag(StrEnum):
     LOAD_FREE = "load-free"  # repeating crossbows: a free action (a new case: full round)
     GARROTE = "garrote"  # seed 000 "Garrote Attacks": used only for garrote attacks (A80)
     LOCKING = "locking"  # a locking garrote: no moving in to keep it in place (seed 000)
+    FIREARM = "firearm"  # seed 004 "Firearms": fires bullets, counted (``WeaponRef.rounds``)
+    LONGARM = "longarm"  # seed 004 "Firearms": -4 on attacks against adjacent opponents
+    AUTOFIRE = "autofire"  # seed 004 "Autofire": an automatic rate of fire
+    EXPLOSIVE = "explosive"  # seed 004 "Thrown Explosives": thrown at a square, bursts
 
 
 # SRD equipment: a hand crossbow and a sling are shot with one hand (other projectile
@@ -117,6 +123,9 @@ class Weapon(Frozen):
     reach_ft: int | None = None
     splash_damage: int = Field(default=0, ge=0)
     damages_only: str | None = None
+    # seed 004 "Grenades and Explosives": the burst radius and the Reflex DC for half
+    burst_radius_ft: int = Field(default=0, ge=0)
+    reflex_dc: int = Field(default=0, ge=0)
     quantity: int = Field(default=1, ge=1)
     ammunition: Ammunition | None = None
     cost: str | None = None
@@ -141,6 +150,8 @@ class Weapon(Frozen):
         "Weapon Categories", the weapon descriptions)."""
         if self.handedness is Handedness.TWO_HANDED:
             return 2
+        if WeaponFlag.FIREARM in self.flags:  # a longarm takes both hands (A90)
+            return 2 if WeaponFlag.LONGARM in self.flags else 1
         if WeaponFlag.PROJECTILE in self.flags and self.name not in ONE_HANDED_PROJECTILES:
             return 2
         return 1
@@ -164,7 +175,7 @@ class Weapon(Frozen):
         table = self.damage_secondary if secondary else self.damage
         if not table:
             return None
-        if WeaponFlag.SPLASH in self.flags:
+        if WeaponFlag.SPLASH in self.flags or WeaponFlag.EXPLOSIVE in self.flags:
             return Dice.parse(table["medium"])
         key = size.name.lower()
         if key in table:

@@ -96,6 +96,9 @@ class Ruleset(Frozen):
     trip_counter: bool = True
     splash_scatter_turn: Literal["clockwise", "counterclockwise"] = "clockwise"
     splash_scatter_distance: Literal["increments", "increment-feet"] = "increments"
+    underwater_melee: Literal["penalty", "disadvantage"] = "penalty"
+    underwater_ranged: Literal["per-5ft", "half-range"] = "per-5ft"
+    underwater_unusable: tuple[Literal["thrown", "sling"], ...] = ("thrown",)
     monster_trip_check: Literal["stated", "computed"] = "stated"
     bull_rush_astray_percent: int = Field(default=25, ge=0, le=100)
     bull_rush_no_step: bool = False
@@ -156,6 +159,9 @@ class Ruleset(Frozen):
         "difficult-step",
         "coup-de-grace",
     )
+    # seed 004 "Striking the Cover Instead of a Missed Target": a miss that only the
+    # cover made strikes the covering creature (A93)
+    cover_struck: bool = False
     variants: frozenset[Variant] = frozenset()
 
     def with_variants(self, *variants: Variant | str) -> Ruleset:

@@ -31,7 +31,6 @@ import difflib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -52,9 +51,10 @@ from d20combat.content.loading import (
 )
 from d20combat.content.objects import DEFAULT_DOOR, Door, object_stats
 from d20combat.content.rulesets import RULESET_NAMES, Ruleset, Variant, ruleset
-from d20combat.content.sizes import Size, shared_square_capacity
+from d20combat.content.sizes import fits_in_square
 from d20combat.errors import InputError, Problem, ScenarioError, quote
 from d20combat.grid import BattleMap, Terrain, parse_legend, parse_square, square_name
+from d20combat.grid.movement import stooping
 from d20combat.grid.squares import SQUARE_FORM
 from d20combat.grid.terrain import NAMES as TERRAIN_NAMES
 from d20combat.limits import (
@@ -1218,13 +1218,17 @@ def standing_problem(bmap: BattleMap, block: StatBlock, pos: Square) -> tuple[st
             + (f" with room for a {n}x{n} space" if n > 1 else ""),
         )
     swim = block.speed.swim > 0
+    too_tall = stooping(bmap, block.size.height_ft) > 1
     for dy in range(n):
         for dx in range(n):
             sq = (x + dx, y + dy)
-            if bmap.walkable(*sq, swim=swim):
-                continue
             terrain = bmap.terrain(*sq)
-            if terrain & Terrain.WALL:
+            low = too_tall and terrain & Terrain.LOW_CEILING
+            if bmap.walkable(*sq, swim=swim) and not low:
+                continue
+            if low:
+                what = f"under a ceiling too low for a {block.size.label} creature"
+            elif terrain & Terrain.WALL:
                 what = "a wall"
             elif terrain & Terrain.DOOR:
                 what = "a closed door"
@@ -1256,32 +1260,13 @@ def cannot_share(p: Placement, other: Placement) -> str:
 def placement_clash(p: Placement, occupants: dict[Square, list[Placement]]) -> Placement | None:
     """The first combatant ``p`` may not share a square with, if any.
 
-    In a square, the largest occupant is the host; every other occupant takes
-    ``1 / shared_square_capacity(occupant, host)`` of it (seed 000 "Mixing It Up").
-    Creatures smaller than Small share by area (four Tiny creatures to a square).
+    :func:`~d20combat.content.sizes.fits_in_square` (seed 000 "Mixing It Up").
     """
     for sq in p.squares:
         here = occupants.get(sq)
         if not here:
             continue
         everyone = [*here, p]
-        host = max(everyone, key=lambda q: q.stat_block.size)
-        if not _fits([q.stat_block.size for q in everyone], host.stat_block.size):
+        if not fits_in_square([q.stat_block.size for q in everyone]):
             return here[0]
     return None
-
-
-def _fits(sizes: list[Size], host: Size) -> bool:
-    if host.per_square > 1:
-        return sum(Fraction(1, s.per_square) for s in sizes) <= 1
-    load = Fraction(0)
-    hosts = 0
-    for s in sizes:
-        if s == host and hosts == 0:
-            hosts = 1
-            continue
-        cap = shared_square_capacity(s, host)
-        if cap == 0:
-            return False
-        load += Fraction(1, cap)
-    return load <= 1

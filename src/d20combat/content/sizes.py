@@ -13,6 +13,7 @@ Sources:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from fractions import Fraction
 
@@ -79,6 +80,13 @@ class Size(IntEnum):
         return _SPACE[self]
 
     @property
+    def height_ft(self) -> Fraction:
+        """Maximum height (or a long creature's length), seed 000 Table: Creature Sizes:
+        6 in, 1, 2, 4, 8, 16, 32, 64 ft, and "64 ft or more" for Colossal (read as 64).
+        A creature is read as this tall where a ceiling matters (reading A131)."""
+        return _HEIGHT[self]
+
+    @property
     def squares(self) -> int:
         """Side of the space in 5-ft squares on the grid (at least 1)."""
         return _SQUARES[self]
@@ -119,6 +127,9 @@ _SPACE = {
     Size.COLOSSAL: Fraction(30),
 }
 _SQUARES = {size: max(1, int(space // 5)) for size, space in _SPACE.items()}
+_HEIGHT: dict[Size, Fraction] = {
+    size: Fraction(2 ** min(i, 7), 2) for i, size in enumerate(sorted(Size))
+}  # 1/2, 1, 2, 4, 8, 16, 32, 64, 64 ft
 _REACH = {
     Size.FINE: (0, 0),
     Size.DIMINUTIVE: (0, 0),
@@ -153,6 +164,42 @@ def shared_square_capacity(occupant: Size, host: Size) -> int:
     if gap == 2:
         return occupant.per_square // 2
     return occupant.per_square
+
+
+def fits_in_square(sizes: Sequence[Size]) -> bool:
+    """Whether creatures of these sizes may all stand in one 5-ft square together.
+
+    Seed 000 "Mixing It Up": the largest is the host; every other creature takes
+    ``1 / shared_square_capacity(it, host)`` of the square (two Tiny stirges beside a
+    Medium human, a third does not fit). Creatures smaller than Small, when the host
+    is too, share by area (four Tiny, 25 Diminutive, 100 Fine: SRD "Big and Little
+    Creatures"). A Tiny creature may stand in a Small creature's square, alone with
+    it, though they are one category apart: the SRD lets Tiny and smaller creatures
+    move into occupied squares, as they must to attack (reading A130).
+
+    >>> fits_in_square([Size.MEDIUM, Size.TINY, Size.TINY])
+    True
+    >>> fits_in_square([Size.MEDIUM, Size.TINY, Size.TINY, Size.TINY])
+    False
+    >>> fits_in_square([Size.SMALL, Size.TINY]), fits_in_square([Size.SMALL, Size.SMALL])
+    (True, False)
+    """
+    host = max(sizes)
+    if host.per_square > 1:
+        return sum(Fraction(1, s.per_square) for s in sizes) <= 1
+    load = Fraction(0)
+    hosts = 0
+    for s in sizes:
+        if s == host and hosts == 0:
+            hosts = 1
+            continue
+        cap = shared_square_capacity(s, host)
+        if cap == 0 and s.per_square > 1:
+            cap = 1  # A130: a very small creature in a Small one's square
+        if cap == 0:
+            return False
+        load += Fraction(1, cap)
+    return load <= 1
 
 
 def can_move_through(mover: Size, occupant: Size) -> bool:

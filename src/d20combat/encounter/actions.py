@@ -84,6 +84,12 @@ notation                   meaning (action type; source)
                            (seed 000 "Throw Splash Weapon"; in place of an attack)
 ``throw acid at c3+d4``    ... at the grid intersection between squares c3 and d4
                            (AC 5; the four squares around it are splashed)
+``autofire submachine gun at c3+d4``   autofire (seed 004 "Autofire"): the 10-ft
+                           square of c3, d3, c4 and d4, Defense 10, Reflex DC 15 each
+                           (10 bullets; in place of an attack)
+``throw-explosive fragmentation grenade at c3``   a thrown explosive at the square c3
+                           (seed 004 "Thrown Explosives": an attack action; it bursts
+                           at the corner the 1d4 gives)
 ``feint ogre``              feint: Bluff against Sense Motive (seed 000 "Feint";
                            standard, a move action with Improved Feint)
 ``aid fighter against ogre attack``   aid another: +2 on the fighter's attack roll
@@ -623,6 +629,37 @@ class Throw(Action):
         return f"throw {self.weapon} at {at}"
 
 
+@dataclass(frozen=True, slots=True)
+class Autofire(Action):
+    """Set the firearm ``weapon`` on autofire at the 10-ft-by-10-ft area of the four
+    squares around the grid intersection ``point`` (seed 004 "Autofire"; named as a
+    splash weapon's intersection, ``c3+d4``). An attack: the standard action's, or the
+    next of a full attack."""
+
+    weapon: str
+    point: Pos
+    verb: ClassVar[str] = "autofire"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"autofire {self.weapon} at {intersection_name(self.point)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowExplosive(Action):
+    """Throw the explosive ``weapon`` (a grenade) at the 5-ft square ``square`` (seed 004
+    "Thrown Explosives": "a ranged attack made against a specific 5-foot square"; an
+    occupied square may be aimed at). An attack action: the standard action's."""
+
+    weapon: str
+    square: Pos
+    verb: ClassVar[str] = "throw-explosive"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"throw-explosive {self.weapon} at {square_name(self.square)}"
+
+
 def intersection_name(point: Pos) -> str:
     """The notation of a grid intersection: the two squares on its north-west to
     south-east diagonal (``c3+d4`` is the corner between c3, d3, c4 and d4)."""
@@ -1033,6 +1070,16 @@ def parse_action(text: str) -> Action:
         if "+" in aim:
             return Throw(thrown, point=parse_intersection(aim))
         return Throw(thrown, aim)
+    if verb == "throw-explosive":
+        cut = len(args) - 2
+        if cut < 1 or args[cut] != "at":
+            raise _expect(text, "'throw-explosive WEAPON at SQUARE'")
+        return ThrowExplosive(" ".join(args[:cut]), parse_square(args[-1]))
+    if verb == "autofire":
+        cut = len(args) - 2
+        if cut < 1 or args[cut] != "at" or "+" not in args[-1]:
+            raise _expect(text, "'autofire WEAPON at SQUARE+SQUARE' (the area's four squares)")
+        return Autofire(" ".join(args[:cut]), parse_intersection(args[-1]))
     if verb == "bull-rush":
         if len(args) not in (1, 2) or args[1:] not in ([], ["follow"]):
             raise _expect(text, "'bull-rush TARGET [follow]'")
@@ -1142,6 +1189,8 @@ def parse_action(text: str) -> Action:
                     "attack-object",
                     "break",
                     "throw",
+                    "autofire",
+                    "throw-explosive",
                     "feint",
                     "aid",
                     *TURNING_ACTIONS,

@@ -56,6 +56,9 @@ class Traits(NamedTuple):
     mobility: bool
     blind_fight: bool
     zero_score: bool  # an ability score of 0 in the stat block itself
+    # seed 004 "Firearms", "Autofire": Personal, Advanced Firearms Proficiency
+    firearms: bool
+    advanced_firearms: bool
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -95,6 +98,8 @@ def traits_of(stat: StatBlock) -> Traits:
         mobility=stat.has_feat("mobility"),
         blind_fight=stat.has_feat("blind-fight"),
         zero_score=any(v == 0 for v in stat.abilities.values()),
+        firearms="personal firearms proficiency" in stat.firearm_feats,
+        advanced_firearms="advanced firearms proficiency" in stat.firearm_feats,
         cleave=(1 << 30)
         if stat.has_feat("great cleave")
         else (1 if stat.has_feat("cleave") else 0),
@@ -326,8 +331,8 @@ class Combatant:
             out = []
             for o in stats.options:
                 if o.natural or o.item in self.wielding:
-                    if o.thrown and self.ammo.get(o.item, 1) <= 0:
-                        continue
+                    if self.ammo.get(o.item, 1) <= 0:
+                        continue  # none left to throw, no bullet left to fire
                     if o.ranged and o.item in self.unloaded:
                         continue  # fired: load it again first
                     out.append(o)
@@ -552,12 +557,17 @@ class Combatant:
 
 
 def initial_ammo(stat: StatBlock, stats: Statistics) -> dict[str, int]:
-    """How many of each thrown weapon a creature carries (WeaponRef.quantity)."""
+    """How many of each thrown weapon a creature carries (WeaponRef.quantity), and the
+    bullets each firearm holds (WeaponRef.rounds, seed 004 "Autofire")."""
     out: dict[str, int] = {}
     for ref in stat.weapons:
         for o in stats.options:
-            if o.thrown and o.weapon is not None and o.weapon.name == ref.weapon:
+            if o.weapon is None or o.weapon.name != ref.weapon:
+                continue
+            if o.thrown:
                 out[o.item] = ref.quantity
+            elif ref.rounds is not None:
+                out[o.item] = ref.rounds
     return out
 
 

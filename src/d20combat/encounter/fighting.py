@@ -32,6 +32,7 @@ from d20combat.content.creatures import Ability, StatBlock
 from d20combat.content.equipment import WeaponFlag
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.encounter.water import depth, footing, water_ft
 from d20combat.rules.attack import Attack, AttackResult, attack_on, resolve_attack
 from d20combat.rules.conditions import (
     ENDS_ON_DAMAGE,
@@ -45,8 +46,17 @@ from d20combat.rules.conditions import (
 from d20combat.rules.dice import D100, Dice, Roll
 from d20combat.rules.hitpoints import take_damage, take_nonlethal
 from d20combat.rules.maneuvers.aid import aid_modifier
+from d20combat.rules.maneuvers.firearms import firearm_modifiers
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import AttackOption
+from d20combat.rules.underwater import (
+    TABLE,
+    Footing,
+    disadvantaged,
+    melee_penalty,
+    range_divisor,
+    water_range_penalty,
+)
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -190,6 +200,7 @@ def build_attack(
     expertise = (attacker.expertise if not ranged else 0, target.expertise)
     a_stats, t_stats, rules = attacker.stats, target.stats, enc.rules
     grapple = _grapple_relation(attacker, target) if target.grappling else 0
+    water = _water(enc, attacker, target, ranged) if enc.map.has_water else None
     key = (
         id(a_stats),
         id(t_stats),
@@ -211,6 +222,7 @@ def build_attack(
         expertise,
         grapple,
         edge,
+        water,
     )
     hit = _ATTACKS.get(key)
     if hit is not None:
@@ -236,6 +248,7 @@ def build_attack(
         expertise=expertise,
         grapple=grapple,
         edge=edge,
+        water=water,
     )
     if len(_ATTACKS) >= _ATTACKS_LIMIT:
         _ATTACKS.clear()
@@ -265,9 +278,11 @@ def _assemble(
     expertise: tuple[int, int],
     grapple: int = 0,
     edge: Edges = NO_EDGES,
+    water: Water | None = None,
 ) -> tuple[Attack, dict[str, Any]]:
     """:func:`build_attack` once the situation is known (reads only immutable data:
-    the combatants' statistics and traits). ``grapple``: :func:`_grapple_relation`."""
+    the combatants' statistics and traits). ``grapple``: :func:`_grapple_relation`;
+    ``water``: :func:`_water` (None on a dry map)."""
     ranged = option.ranged
     notes: dict[str, Any] = {}
     if flanked:
@@ -294,6 +309,8 @@ def _assemble(
         notes["feinted"] = True
     if ranged:
         inc = option.range_increment or 10
+        if water is not None and water[1]:
+            inc //= range_divisor(option, rules)  # seed 001: bows at half range underwater
         full = max(0, (distance - 1) // inc)
         if full:
             mods.append(Modifier(-2 * full, BonusType.RANGE, f"range ({distance} ft)"))
@@ -302,6 +319,16 @@ def _assemble(
         if distance <= 30 and attacker.traits.point_blank:
             mods.append(POINT_BLANK)
             damage_mods.append(POINT_BLANK)
+        if option.firearm:  # seed 004 "Firearms": proficiency, a longarm's -4 adjacent
+            adjacent = distance <= 5
+            mods.extend(
+                firearm_modifiers(
+                    proficient=attacker.traits.firearms, longarm=option.longarm, adjacent=adjacent
+                )
+            )
+    half = False
+    if water is not None:
+        half = _underwater(option, rules, water, mods, notes)
     tt = target.traits
     improved_ud = tt.improved_uncanny_dodge
     uncanny = tt.uncanny_dodge or improved_ud
@@ -392,7 +419,53 @@ def _assemble(
             attack = attack._replace(
                 ac=stack(m for m in ac.counted() if m.type is not BonusType.DODGE)
             )
+    if half:
+        attack = attack._replace(half_damage=True)
+    if notes.get("disadvantage"):
+        attack = attack._replace(disadvantage=True)
     return attack, notes
+
+
+Water = tuple[Footing | None, int]
+"""The water's part of an attack's situation: the attacker's row of seed 000's table
+(None: on land) and the feet of water a ranged attack passes through."""
+
+
+def _water(enc: Encounter, attacker: Combatant, target: Combatant, ranged: bool) -> Water | None:
+    """The water's part of the situation on a map with water (None: it plays no part)."""
+    where = depth(enc, attacker)
+    row = footing(attacker, where) if where else None
+    wet = water_ft(enc, attacker, target) if ranged else 0
+    return None if row is None and not wet else (row, wet)
+
+
+def _underwater(
+    option: AttackOption, rules: Ruleset, water: Water, mods: list[Modifier], notes: dict[str, Any]
+) -> bool:
+    """Add seed 000's underwater modifiers to ``mods`` (each with its source) and say
+    whether the damage is halved: the adjustments table's -2 and half damage on a
+    slashing or bludgeoning (or tail) melee attack made in the water, and -2 per 5 ft of
+    water a ranged attack passes through (``underwater_ranged: per-5ft``)."""
+    row, wet = water
+    if option.ranged:
+        penalty = water_range_penalty(wet) if rules.underwater_ranged == "per-5ft" else None
+        if penalty is not None:
+            mods.append(penalty)
+            notes["water_ft"] = wet
+        return False
+    if row is None:
+        return False
+    if rules.underwater_melee == "disadvantage":
+        # seed 001 "Underwater": aquatic creatures' natural attacks exempt (A116)
+        if disadvantaged(option, aquatic=row is Footing.SWIM_SPEED):
+            notes["disadvantage"] = "underwater"
+        return False
+    penalty = melee_penalty(option, row)
+    if penalty is None:
+        return False
+    mods.append(penalty)
+    notes["underwater"] = TABLE[row].label
+    return True
 
 
 def _grapple_relation(attacker: Combatant, target: Combatant) -> int:
@@ -499,6 +572,10 @@ def strike(
         attacker.conditions["charged"] = Condition(attacker.id, 1)
     if r.fumble:
         attacker.fumbled = True
+    if r.outcome == "miss" and "cover" in notes and enc.rules.cover_struck:
+        from d20combat.encounter.maneuvers.cover import strike_cover
+
+        strike_cover(enc, attacker, option, bonus, target, attack, r)
     if r.hit:
         standing = attacker.traits.cleave and not option.ranged and enc.active(target)
         deal_damage(enc, attacker, target, r, attack, rolls[split:])
@@ -554,9 +631,17 @@ def _struck_grappler(enc: Encounter, attacker: Combatant, target: Combatant) -> 
     return struck
 
 
-def use_up_thrown(enc: Encounter, attacker: Combatant, option: AttackOption) -> None:
+def use_up_thrown(
+    enc: Encounter, attacker: Combatant, option: AttackOption, bullets: int = 1
+) -> None:
     """A thrown weapon (a javelin, a flask) is gone from the stock it was thrown from;
-    the last one leaves the hand empty."""
+    the last one leaves the hand empty. A firearm fires ``bullets`` of its rounds
+    (seed 004 "Firearms": a single shot is one bullet; "Autofire": 10)."""
+    if option.firearm and option.item in attacker.ammo:
+        attacker.ammo[option.item] -= bullets
+        if attacker.ammo[option.item] <= 0:
+            enc.space.invalidate(attacker)  # no longer ready
+        return
     if option.thrown and option.item in attacker.ammo:
         attacker.ammo[option.item] -= 1
         if attacker.ammo[option.item] <= 0:

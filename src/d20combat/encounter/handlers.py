@@ -31,7 +31,9 @@ from d20combat.encounter.maneuvers import (
 )
 from d20combat.encounter.maneuvers import aid as AID
 from d20combat.encounter.maneuvers import aimed_shot as AIM
+from d20combat.encounter.maneuvers import autofire as AUTOFIRE
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
+from d20combat.encounter.maneuvers import explosives as EXPLOSIVES
 from d20combat.encounter.maneuvers import feint as FEINT
 from d20combat.encounter.maneuvers import grapple as G
 from d20combat.encounter.maneuvers import knockout as KO
@@ -222,6 +224,9 @@ def _check_withdraw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     need_mobile(enc, c)
     if c.has("blinded"):
         raise _fail("a blinded creature cannot withdraw")
+    host = enc.space.larger_foe_around(c)
+    if host is not None:  # seed 000 "Mixing It Up"
+        raise _fail(f"it stands in {host.id}'s space, which {host.id} can attack into")
     cost = enc.space.path_cost(c, a.path)
     limit = _speed(enc, c) * (1 if enc.budget.single else enc.rules.withdraw_speed_multiplier)
     if cost > limit:
@@ -241,6 +246,8 @@ def _gen_withdraw(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         return
     if not (b.can_full_round or (b.single and b.standard)) or not c.restrictions().can_move:
         return
+    if enc.space.larger_foe_around(c) is not None:
+        return  # seed 000 "Mixing It Up": no withdraw from inside a foe's space
     limit = _speed(enc, c) * (1 if b.single else enc.rules.withdraw_speed_multiplier)
     for path in enc.space.paths(c, limit):
         yield A.Withdraw(path)
@@ -596,6 +603,10 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(f"{option.name}: a garrote makes only garrote attacks (reading A80)")
     if SPLASH.is_splash(option):
         raise _fail(f"a splash weapon is thrown: 'throw {option.name} at {a.target}'")
+    if SPLASH.aimed_throw(option):
+        raise _fail(
+            f"an explosive is thrown at a square: 'throw-explosive {option.name} at SQUARE'"
+        )
     if option.ranged and a.nonlethal and not option.nonlethal:
         raise _fail("a ranged weapon that deals lethal damage cannot deal nonlethal damage")
     if option.ranged and not can_use_ranged(c.condition_set(), _flags(option)):
@@ -781,7 +792,7 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         if target.vitals.dead:
             continue
         for o in options:
-            if _garrote(o) or enc.space.attack_problem(c, o, target) or SPLASH.is_splash(o):
+            if _garrote(o) or enc.space.attack_problem(c, o, target) or SPLASH.aimed_throw(o):
                 continue
             if o.ranged and not can_use_ranged(c.condition_set(), _flags(o)):
                 continue
@@ -867,7 +878,7 @@ def _ready_options(c: Combatant, trigger: str) -> list[AttackOption]:
     """The attacks a trigger can set off: melee for ``enters-reach``, ranged for
     ``in-range`` (not a splash weapon: its throw is aimed, a reading, A50)."""
     ranged = trigger == "in-range"
-    return [o for o in c.ready_options() if o.ranged == ranged and not SPLASH.is_splash(o)]
+    return [o for o in c.ready_options() if o.ranged == ranged and not SPLASH.aimed_throw(o)]
 
 
 def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -1444,6 +1455,10 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.AttackObject: Handler(O.check_attack_object, O.run_attack_object, O.gen_attack_object),
     A.BreakDoor: Handler(O.check_break, O.run_break, O.gen_break),
     A.Throw: Handler(SPLASH.check_throw, SPLASH.run_throw, SPLASH.gen_throw),
+    A.ThrowExplosive: Handler(
+        EXPLOSIVES.check_explosive, EXPLOSIVES.run_explosive, EXPLOSIVES.gen_explosive
+    ),
+    A.Autofire: Handler(AUTOFIRE.check_autofire, AUTOFIRE.run_autofire, AUTOFIRE.gen_autofire),
     # special attacks that are actions of their own (encounter/maneuvers/)
     A.Feint: Handler(FEINT.check_feint, FEINT.run_feint, FEINT.gen_feint),
     A.AidAnother: Handler(AID.check_aid, AID.run_aid, AID.gen_aid),

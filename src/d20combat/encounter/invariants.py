@@ -21,8 +21,9 @@ The rules, with the code and sources they come from:
   (seed 000 "Mixing It Up", checked by the scenario loader's own placement check). The
   fled hold no square; neither do those that are down or helpless (seed 000 "Mixing
   It Up": "unconscious or dead"; SRD combat-ii: a helpless creature's square may be
-  entered), nor Tiny and smaller creatures, which may move into occupied squares (SRD
-  combat-ii "Tiny, Diminutive, and Fine Creatures"): ``Space._share`` counts the same;
+  entered); Tiny and smaller creatures, which may move into occupied squares (SRD
+  combat-ii "Tiny, Diminutive, and Fine Creatures"), still end there only where they
+  fit (two beside a Medium creature: ``Space._crowded``, ``sizes.fits_in_square``);
 * grapples (``encounter/maneuvers/grapple.py``; seed 000 "Grapple"): a creature
   grapples other combatants, each once, and they grapple it back; it has the
   ``grappling`` condition exactly while it grapples someone; grapplers are on the
@@ -72,12 +73,11 @@ from d20combat.content.scenarios import (
     placement_clash,
     standing_problem,
 )
-from d20combat.content.sizes import Size
 from d20combat.encounter.actions import READY_ATTACK_TRIGGERS, READY_MOVE_TRIGGERS, parse_action
 from d20combat.encounter.combatant import EFFECT_KINDS
 from d20combat.encounter.outcome import EndKind, SideStatus
 from d20combat.errors import InputError, Problem
-from d20combat.grid.movement import FIT_NONE, fit
+from d20combat.grid.movement import FIT_NONE, fit, stooping
 from d20combat.grid.squares import square_name
 from d20combat.grid.terrain import DOOR, OPEN_DOOR
 from d20combat.rules.conditions import CONDITIONS
@@ -292,11 +292,13 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         elif name not in items:
             found.add((*at, "taken", k, 2), f"{c.id} holds no {name!r}", own)
     _names_in(found, (*at, "unloaded"), c.unloaded, items, own, c.id)
-    thrown = [o.item for o in options if o.thrown]
+    counted = [o.item for o in options if o.thrown or o.firearm]
     for name in c.ammo:
-        if name not in thrown:
+        if name not in counted:
             found.add(
-                (*at, "ammo", name), f"{c.id} throws no {name!r}", "a thrown weapon it carries"
+                (*at, "ammo", name),
+                f"{c.id} throws no {name!r}",
+                "a thrown weapon or a firearm it carries",
             )
     if c.readied is not None:
         trigger, weapon = c.readied
@@ -684,19 +686,15 @@ def _places(found: _Found, enc: Encounter) -> None:
         at = ("combatants", i, "pos")
         if c.inside is not None:  # swallowed: off the map
             continue
-        if fit(m, c.pos, c.squares, swim=c.stat.speed.swim > 0) == FIT_NONE:
+        stoop = stooping(m, c.stat.size.height_ft)
+        if fit(m, c.pos, c.squares, swim=c.stat.speed.swim > 0, stoop=stoop) == FIT_NONE:
             message, expected = standing_problem(m, c.stat, c.pos) or (
                 "not a place it can stand",
                 "a square the creature can stand in",
             )
             found.add(at, f"{c.id} at {_where(c.pos)}: {message}", expected)
             continue
-        if (
-            c.fled
-            or not c.can_act(rules)
-            or c.stat.size <= Size.TINY
-            or (_known(c) and c.restrictions().helpless)
-        ):
+        if c.fled or not c.can_act(rules) or (_known(c) and c.restrictions().helpless):
             continue
         p = Placement(id=c.id, name=c.id, side=c.side, stat_block=c.stat, position=c.pos)
         mine = unit.get(c.id)

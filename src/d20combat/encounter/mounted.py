@@ -187,7 +187,7 @@ def directed(enc: Encounter, mount: Combatant) -> bool:
 
 def unguided(enc: Encounter, mount: Combatant) -> bool:
     """``mount`` carries a rider slumped unconscious in the saddle: "Without you to guide
-    it, your mount avoids combat" (seed 000 "If You Are Dropped"; A112)."""
+    it, your mount avoids combat" (seed 000 "If You Are Dropped"; A106)."""
     r = rider_of(enc, mount)
     return r is not None and "slumped" in r.conditions
 

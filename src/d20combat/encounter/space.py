@@ -22,9 +22,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from weakref import proxy
 
 from d20combat.content.equipment import ArmorCategory, WeaponFlag, armor
-from d20combat.content.sizes import Size, can_move_through, shared_square_capacity
+from d20combat.content.sizes import (
+    Size,
+    can_move_through,
+    fits_in_square,
+)
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.encounter.water import land_cover, water_ft
 from d20combat.errors import IllegalActionError
 from d20combat.grid.concealment import concealment as grid_concealment
 from d20combat.grid.concealment import line_of_sight
@@ -37,14 +42,17 @@ from d20combat.grid.movement import (
     fit,
     movement_costs,
     step_table,
+    stooped,
+    stooping,
 )
 from d20combat.grid.movement import path_cost as grid_path_cost
 from d20combat.grid.occupancy import Occupancy
 from d20combat.grid.reach import attack_offsets, threat_template
 from d20combat.grid.squares import distance, footprint, footprint_distance, square_name
-from d20combat.grid.terrain import DARK, DIFFICULT, DOOR, FOG, HAMPERS, LOW_OBSTACLE
+from d20combat.grid.terrain import DARK, DIFFICULT, DOOR, FOG, HAMPERS, LOW_CEILING, LOW_OBSTACLE
 from d20combat.rules.conditions import restrictions
 from d20combat.rules.statistics import AttackOption
+from d20combat.rules.underwater import range_divisor, unusable
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -184,6 +192,10 @@ class Space:
             if c.grappling and "part-hold" in c.conditions:  # SRD Improved Grab: carried
                 self.riders.setdefault(c.id, set()).update(c.grappling)
         self.grapplers = {c.id for c in self._by_id if c.grappling}
+        # seed 000 "Mixing It Up": creatures may share squares only two sizes apart or
+        # more, or among Tiny and smaller ones; otherwise no crowding check is needed
+        sizes = [c.stat.size for c in self._by_id] or [Size.MEDIUM]
+        self.mixed = max(sizes) - min(sizes) >= 2 or min(sizes) <= Size.TINY
         self.invalidate()
 
     def invalidate(self, c: Combatant | None = None) -> None:
@@ -228,13 +240,25 @@ class Space:
                 self.place(r, (r.pos[0] + dx, r.pos[1] + dy))
         c.pos = pos
         self.occ.move(c.id, pos)
-        if c.squares > 1:
-            squeezed = fit(self.enc.map, pos, c.squares, swim=c.stat.speed.swim > 0) == FIT_SQUEEZED
-            if squeezed and "squeezing" not in c.conditions:
-                c.conditions["squeezing"] = Condition(c.id, 0)
-            elif not squeezed and "squeezing" in c.conditions:
-                del c.conditions["squeezing"]
+        stoop = self.stoop(c)
+        if c.squares > 1 or stoop:
+            m = self.enc.map
+            n = c.squares
+            swim = c.stat.speed.swim > 0
+            squeezed = n > 1 and fit(m, pos, n, swim=swim, stoop=stoop) == FIT_SQUEEZED
+            low = stooped(m, pos, n, stoop=stoop)
+            for name, now in (("squeezing", squeezed), ("stooping", low)):
+                if now and name not in c.conditions:
+                    c.conditions[name] = Condition(c.id, 0)
+                elif not now and name in c.conditions:
+                    del c.conditions[name]
         self.invalidate(c)
+
+    def stoop(self, c: Combatant) -> int:
+        """How ``c`` passes the map's low ceilings (``grid.movement.stooping``: 0 freely
+        or none on the map, 1 stooping, 2 not at all); costs nothing for creatures of
+        Medium height or less."""
+        return stooping(self.enc.map, c.stat.size.height_ft)
 
     def remove(self, c: Combatant) -> None:
         if self.occ.placed(c.id):
@@ -502,6 +526,9 @@ class Space:
                 hit = -1 if result.total else result.ac_bonus
                 if terrain is not None:
                     terrain["cover", *key] = hit
+            if hit >= 0 and self.enc.map.has_water:
+                wet = land_cover(self.enc.map, a, t)  # seed 000 "Attacks from Land"
+                hit = -1 if wet < 0 else max(hit, wet)
             self._cover[key] = hit
         return hit
 
@@ -587,13 +614,15 @@ class Space:
         return roster
 
     def enemies_near(self, c: Combatant, feet: int) -> list[Combatant]:
-        """The active enemies of ``c`` within ``feet`` (footprint distance), found
-        through the occupancy index, so the cost follows the area, not the crowd."""
+        """The active enemies of ``c`` within ``feet`` (footprint distance), in id order,
+        found through the occupancy index, so the cost follows the area, not the crowd
+        (the index's order follows the moves made: a resumed fight must see the same
+        order)."""
         foes, _, ids = self._roster(c)
         if not foes:
             return []
         by_id = self.enc.combatants
-        return [by_id[i] for i in self.occ.within(c.pos, c.squares, feet) if i in ids]
+        return [by_id[i] for i in sorted(self.occ.within(c.pos, c.squares, feet)) if i in ids]
 
     def nearest_enemy(self, c: Combatant) -> Combatant | None:
         """The nearest active enemy (then the lowest id), searching outwards."""
@@ -627,6 +656,17 @@ class Space:
         (x, y), n = c.pos, c.squares
         (tx, ty), tn = target.pos, target.squares
         return x < tx + tn and tx < x + n and y < ty + tn and ty < y + n
+
+    def larger_foe_around(self, c: Combatant) -> Combatant | None:
+        """A larger opponent, standing and able to act, in whose space ``c`` stands:
+        it can attack into its own space, so ``c`` cannot withdraw (seed 000 "Mixing
+        It Up"). Costs the squares of ``c``'s own space."""
+        combatants = self.enc.combatants
+        for cid in self.occ.occupants(self._footprint_at(c)):
+            o = combatants[cid]
+            if o.side != c.side and o.stat.size > c.stat.size and self._share(o, ())[0] == 1:
+                return o
+        return None
 
     def _flankers(self, attacker: Combatant, target: Combatant, at: Pos) -> bool:
         n = attacker.squares
@@ -685,14 +725,19 @@ class Space:
         """Why ``c`` cannot attack ``target`` with ``option`` from here (None: it can)."""
         if option.ranged:
             dist = self.distance_ft(c, target)
-            if dist > option.max_range:
-                return (
-                    f"{target.id} is {dist} ft away, beyond {option.name}'s {option.max_range} ft"
-                )
+            reach = option.max_range
+            if self.enc.map.has_water and water_ft(self.enc, c, target):
+                reach //= range_divisor(option, self.enc.rules)  # seed 001 "Underwater"
+            if dist > reach:
+                return f"{target.id} is {dist} ft away, beyond {option.name}'s {reach} ft"
         elif not self.reaches(c, option, target):
             return f"{target.id} is out of reach of {option.name}"
         if self.cover_bonus(c, target, melee=not option.ranged) < 0:
             return f"{target.id} has total cover (no line of effect)"
+        if option.ranged and self.enc.map.has_water:
+            why = unusable(option, self.enc.rules)
+            if why is not None and water_ft(self.enc, c, target) > 0:
+                return f"{why} (seed 000 'Ranged Attacks Underwater'; seed 001 'Underwater')"
         return None
 
     def aoo_option(
@@ -747,6 +792,8 @@ class Space:
             if shared is None:
                 shared = self._now[shared_key] = self._block_sets(c)
             blocked, no_end = shared
+            if self.mixed and len(self.enc.combatants) > 1:
+                no_end = no_end | self._crowded(c, self.occ.ids())
             own = self._footprint_at(c)
             if any(s in no_end for s in own):
                 no_end = no_end.difference(own)
@@ -770,7 +817,30 @@ class Space:
                     blocked.add(s)
                 if s in second and s not in own:
                     no_end.add(s)
+        if self.mixed:
+            no_end |= self._crowded(c, occ.within(c.pos, c.squares, feet)).difference(own)
         return blocked, no_end
+
+    def _crowded(self, c: Combatant, cids: Iterable[str]) -> set[Pos]:
+        """The squares among those of ``cids`` where ``c`` cannot end its move although
+        it may enter them (a Tiny or smaller mover, SRD combat-ii; one sharing by size,
+        friend or foe, seed 000 "Mixing It Up", D44): it would not fit
+        beside the creatures standing there (seed 000 "Mixing It Up": two Tiny stirges
+        beside a human, no third; :func:`~d20combat.content.sizes.fits_in_square`; a
+        larger squeezing creature's space is kept by ``_share``). The helpless, the
+        down, the fled and the swallowed take no room (``_share``)."""
+        combatants = self.enc.combatants
+        sizes: dict[Pos, list[Size]] = {}
+        for cid in cids:
+            if cid == c.id:
+                continue
+            o = combatants[cid]
+            if self._share(o, ())[0] != 1:
+                continue
+            for s in self.occ.footprint(cid):
+                sizes.setdefault(s, []).append(o.stat.size)
+        mine = c.stat.size
+        return {s for s, here in sizes.items() if not fits_in_square([*here, mine])}
 
     def _block_sets(self, c: Combatant) -> tuple[frozenset[Pos], frozenset[Pos]]:
         """The blocked and no-end squares for movers of ``c``'s side and size."""
@@ -820,15 +890,23 @@ class Space:
         if not rule:
             return (2 if helpless else 1, self._footprint_at(o))
         side, size = rule
-        if helpless or size <= Size.TINY:
-            # SRD combat-ii: pass and end in a helpless creature's square; a Tiny or
-            # smaller creature can move into or through an occupied square
+        if helpless:
+            return _NO_SHARE  # SRD combat-ii: pass and end in a helpless one's square
+        if size < o.stat.size and "squeezing" in o.conditions:
+            # seed 000 "Squeezing Through": no smaller creature also occupies the
+            # space of one squeezing through it (it may still pass, as below)
+            if o.side != side and size > Size.TINY and not can_move_through(size, o.stat.size):
+                return (1, self._footprint_at(o))
+            return (2, self._footprint_at(o))
+        if size <= Size.TINY:
+            # SRD combat-ii: a Tiny or smaller creature can move into or through an
+            # occupied square (it ends only where it fits: ``_crowded``)
             return _NO_SHARE
         if o.side != side and not can_move_through(size, o.stat.size):
             return (1, self._footprint_at(o))
-        if o.side != side or shared_square_capacity(size, o.stat.size) == 0:
+        if not fits_in_square((size, o.stat.size)):
             return (2, self._footprint_at(o))
-        return _NO_SHARE
+        return _NO_SHARE  # seed 000 "Mixing It Up": they may share (``_crowded``: how many)
 
     def unseen_terrain(self, c: Combatant) -> int:
         """The terrain flags where ``c`` cannot see, which hamper its movement (SRD
@@ -838,6 +916,41 @@ class Space:
         if c.has("blinded"):
             return 0
         return FOG if c.traits.darkvision else DARK | FOG
+
+    def _charge_stops(self, c: Combatant) -> int:
+        """Terrain flags, beyond the hampering ones, that stop ``c``'s charge lane:
+        where it cannot see, and low ceilings it must stoop under (seed 000 "Charge":
+        nothing can hinder the movement)."""
+        unseen = self.unseen_terrain(c)
+        return unseen | LOW_CEILING if self.stoop(c) else unseen
+
+    def _squeezed_over_smaller(self, c: Combatant, pos: Pos) -> bool:
+        """Whether big ``c`` at ``pos`` would squeeze over a smaller creature's square."""
+        m = self.enc.map
+        if fit(m, pos, c.squares, swim=c.stat.speed.swim > 0, stoop=self.stoop(c)) != (
+            FIT_SQUEEZED
+        ):
+            return False
+        smaller = self._smaller_squares(
+            c, 5 * (c.squares + abs(pos[0] - c.pos[0]) + abs(pos[1] - c.pos[1]))
+        )
+        return any(s in smaller for s in footprint(pos, c.squares))
+
+    def _smaller_squares(self, c: Combatant, feet: int) -> set[Pos]:
+        """The squares, within ``feet`` of big ``c``, of smaller creatures standing
+        there: ``c`` may not end a move squeezed over them (seed 000 "Squeezing
+        Through": "it's not possible for other smaller creatures to also occupy that
+        space"). Empty at no cost unless sizes are mixed and ``c`` is big."""
+        if c.squares == 1 or not self.mixed:
+            return set()
+        combatants = self.enc.combatants
+        mine = c.stat.size
+        out: set[Pos] = set()
+        for cid in self.occ.within(c.pos, c.squares, feet):
+            o = combatants[cid]
+            if o.stat.size < mine and cid != c.id and self._share(o, ())[0] == 1:
+                out.update(self.occ.footprint(cid))
+        return out
 
     def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
         key = (c.id, c.pos, budget_ft)
@@ -854,6 +967,8 @@ class Space:
                 swim=c.stat.speed.swim > 0,
                 ignore_difficult=c.stat.speed.fly > 0,
                 unseen=self.unseen_terrain(c),
+                stoop=self.stoop(c),
+                no_squeezed_end=self._smaller_squares(c, budget_ft),
             )
             self._reach[key] = hit
         return hit
@@ -900,6 +1015,11 @@ class Space:
         end = full[-1]
         if any(s in no_end or s in through for s in footprint(end, n)):
             raise IllegalActionError(f"cannot end its movement in {square_name(end)}: occupied")
+        if n > 1 and self.mixed and self._squeezed_over_smaller(c, end):
+            raise IllegalActionError(
+                f"cannot end its movement squeezed in {square_name(end)}: smaller creatures "
+                "are there (seed 000 Squeezing Through)"
+            )
         cost = grid_path_cost(
             self.enc.map,
             full,
@@ -907,6 +1027,7 @@ class Space:
             swim=c.stat.speed.swim > 0,
             ignore_difficult=c.stat.speed.fly > 0,
             unseen=self.unseen_terrain(c),
+            stoop=self.stoop(c),
         )
         if cost is None:
             raise IllegalActionError("the path crosses impassable terrain or cuts a wall corner")
@@ -938,6 +1059,7 @@ class Space:
             swim=c.stat.speed.swim > 0,
             ignore_difficult=c.stat.speed.fly > 0,
             unseen=self.unseen_terrain(c),
+            stoop=self.stoop(c),
         )
         blocked, no_end = self.blocks(c)
         out = []
@@ -948,7 +1070,9 @@ class Space:
             if n == 1:
                 if pos in blocked or pos in no_end:
                     continue
-            elif any(s in blocked or s in no_end for s in footprint(pos, n)):
+            elif any(s in blocked or s in no_end for s in footprint(pos, n)) or (
+                self.mixed and self._squeezed_over_smaller(c, pos)
+            ):
                 continue
             out.append(pos)
         hit = self._now[key] = tuple(out)
@@ -1001,7 +1125,7 @@ class Space:
     def _passable(self, c: Combatant, path: list[Pos]) -> bool:
         try:
             full = [c.pos, *path]
-            return grid_path_cost(self.enc.map, full, c.squares) is not None
+            return grid_path_cost(self.enc.map, full, c.squares, stoop=self.stoop(c)) is not None
         except IllegalActionError:
             return False
 
@@ -1013,11 +1137,12 @@ class Space:
             raise IllegalActionError(f"a {what} must go in a straight line")
         m = self.enc.map
         unseen = self.unseen_terrain(c)
+        hampers = HAMPERS | LOW_OBSTACLE | (LOW_CEILING if self.stoop(c) else 0)
         for p in path:
             for x, y in footprint(p, c.squares):
                 if not m.in_bounds(x, y):
                     continue
-                if m.flags(x, y) & (HAMPERS | LOW_OBSTACLE):
+                if m.flags(x, y) & hampers:
                     raise IllegalActionError(
                         f"cannot {what} across difficult terrain at {square_name((x, y))}"
                     )
@@ -1091,7 +1216,7 @@ class Space:
                 c.squares,
                 others,
                 swim=c.stat.speed.swim > 0,
-                unseen=self.unseen_terrain(c),
+                unseen=self._charge_stops(c),
             ):
                 out.append(p)
         return out
@@ -1176,7 +1301,7 @@ class Space:
             c.squares,
             others,
             swim=c.stat.speed.swim > 0,
-            unseen=self.unseen_terrain(c),
+            unseen=self._charge_stops(c),
         ):
             raise IllegalActionError(f"{why}: the lane is not clear")
         return k
@@ -1372,6 +1497,7 @@ class Space:
             speed.swim > 0,
             speed.fly > 0,
             self.unseen_terrain(c),  # what costs it more where it cannot see
+            self.stoop(c),
             blocked,
             no_end,
             foes,

@@ -27,6 +27,7 @@ from d20combat.grid.terrain import (
     DEFAULT_LEGEND,
     DOOR,
     OPEN_DOOR,
+    SHALLOW_WATER,
     LegendValue,
     Terrain,
     parse_legend,
@@ -252,6 +253,21 @@ class BattleMap:
         if f & BLOCKS_MOVE:
             return False
         return swim or not f & DEEP_WATER
+
+    def has(self, flag: int) -> bool:
+        """Whether any square has ``flag`` (worked out once per terrain version: a cheap
+        test before a rule that only some maps need)."""
+        known = self.cache("has")
+        hit: bool | None = known.get(flag)
+        if hit is None:
+            hit = known[flag] = any(c & flag for c in self.cells)
+        return hit
+
+    @property
+    def has_water(self) -> bool:
+        """Whether any square is shallow or deep water: the underwater rules cost
+        nothing on a dry map."""
+        return self.has(SHALLOW_WATER | DEEP_WATER)
 
     def squares(self) -> Iterable[Square]:
         """Every square, row by row."""

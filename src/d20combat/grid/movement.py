@@ -37,6 +37,11 @@ Judgment calls (see docs/grid.md):
   spaces (the body stays connected);
   the creature keeps its nominal ``n x n`` position (the encounter should treat only the
   walkable squares as occupied). Medium and smaller creatures never squeeze;
+* low ceilings (seed 000 "Squeezing Through"; ``low-ceiling`` squares, 8 ft high,
+  reading A131): ``stoop`` 1 for a creature up to twice as tall (Large), who *stoops*
+  there with the squeezing penalties; one doubling for a position squeezed, low or
+  both (narrow and low doubles the -4s, not the cost: A20); ``stoop`` 2 for a taller
+  one, kept out (a quarter of its height it could crawl under prone: not modelled);
 * the charge lane: for each square of the space, the line from its centre at the start
   to its centre at the end (the usual "draw a line" reading; lines from every point
   would make any diagonal charge brush the squares beside it). Squares whose interior a
@@ -55,7 +60,16 @@ from typing import TypeVar
 
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.squares import Square, footprint
-from d20combat.grid.terrain import BLOCKS_MOVE, CORNER, DEEP_WATER, DOOR, HAMPERS, LOW_OBSTACLE
+from d20combat.grid.terrain import (
+    BLOCKS_MOVE,
+    CORNER,
+    DEEP_WATER,
+    DOOR,
+    HAMPERS,
+    LOW_CEILING,
+    LOW_CEILING_FT,
+    LOW_OBSTACLE,
+)
 
 INF = 1 << 30
 _SEARCH_LIMIT = 2048  # bounded searches cached per map (by start and nearby blocked squares)
@@ -92,7 +106,17 @@ class StepTable:
     position are worked out the first time a search reaches it, so a big map costs
     memory only where creatures go."""
 
-    __slots__ = ("_corner", "_n", "_walk", "_width", "doublings", "fit", "moves", "steps")
+    __slots__ = (
+        "_corner",
+        "_n",
+        "_walk",
+        "_width",
+        "doublings",
+        "fit",
+        "low",
+        "moves",
+        "steps",
+    )
 
     def __init__(
         self,
@@ -102,8 +126,11 @@ class StepTable:
         doublings: bytearray,
         walk: bytearray,
         corner: bytearray,
+        low: bytearray | None = None,
     ) -> None:
         self._width = width
+        self.low = low
+        """``low[i]``: the mover stoops at position i under a low ceiling (None: nowhere)."""
         self._n = n
         self._walk = walk
         self._corner = corner
@@ -180,19 +207,43 @@ def step_table(
     ignore_difficult: bool = False,
     squeeze: bool = True,
     unseen: int = 0,
+    stoop: int = 0,
 ) -> StepTable:
     """The cached :class:`StepTable` for a mover of ``squares`` on ``m``; ``unseen``:
-    the terrain flags where it cannot see (poor visibility hampers its movement)."""
-    key = (squares, swim, ignore_difficult, squeeze, unseen)
+    the terrain flags where it cannot see (poor visibility hampers its movement);
+    ``stoop``: :func:`stooping`."""
+    key = (squares, swim, ignore_difficult, squeeze, unseen, stoop)
     cache = m.cache("step_table")
     tab: StepTable | None = cache.get(key)
     if tab is None:
-        tab = cache[key] = _build_steps(m, squares, swim, ignore_difficult, squeeze, unseen)
+        tab = cache[key] = _build_steps(m, squares, swim, ignore_difficult, squeeze, unseen, stoop)
     return tab
 
 
+def stooping(m: BattleMap, height_ft: Fraction | int) -> int:
+    """How a creature ``height_ft`` tall passes the map's low ceilings (seed 000
+    "Squeezing Through": "a ceiling as low as half its height with the same penalties
+    ... as low as one-quarter its height ... prone and crawling"): 0 freely (or the map
+    has none), 1 stooping (half speed, -4 on attacks and to AC), 2 not at all (a reading,
+    A131: crawling under is not modelled).
+
+    >>> m = BattleMap.from_ascii(["._"])
+    >>> stooping(m, 8), stooping(m, 16), stooping(m, 32), stooping(BattleMap.open(1, 1), 32)
+    (0, 1, 2, 0)
+    """
+    if height_ft <= LOW_CEILING_FT or not m.has(LOW_CEILING):
+        return 0
+    return 1 if height_ft <= 2 * LOW_CEILING_FT else 2
+
+
 def _build_steps(
-    m: BattleMap, n: int, swim: bool, ignore_difficult: bool, squeeze: bool, unseen: int
+    m: BattleMap,
+    n: int,
+    swim: bool,
+    ignore_difficult: bool,
+    squeeze: bool,
+    unseen: int,
+    stoop: int = 0,
 ) -> StepTable:
     w = m.width
     h = m.height
@@ -200,15 +251,22 @@ def _build_steps(
     size = w * h
     walk = bytearray(size)
     hamper = bytearray(size)
+    low = bytearray(size) if stoop else None  # squares where it stoops
     for i, f in enumerate(cells):
         if not f & BLOCKS_MOVE and (swim or not f & DEEP_WATER):
             walk[i] = 1
+            if low is not None and f & LOW_CEILING:
+                if stoop > 1:
+                    walk[i] = 0
+                else:
+                    low[i] = 1
         if not ignore_difficult:
             hamper[i] = (1 if f & HAMPERS else 0) + (1 if f & LOW_OBSTACLE else 0)
         if f & unseen:
             hamper[i] += 1
     fit = bytearray(size)
     doublings = bytearray(size)
+    low_at = bytearray(size) if low is not None else None  # positions where it stoops
     half = (n + 1) // 2
     for y in range(h - n + 1):
         for x in range(w - n + 1):
@@ -216,7 +274,7 @@ def _build_steps(
             if n == 1:
                 if walk[i]:
                     fit[i] = FIT_CLEAR
-                    doublings[i] = hamper[i]
+                    doublings[i] = hamper[i] + (low[i] if low is not None else 0)
                 continue
             cols = [all(walk[(y + j) * w + x + c] for j in range(n)) for c in range(n)]
             rows = [all(walk[(y + r) * w + x + c] for c in range(n)) for r in range(n)]
@@ -234,15 +292,22 @@ def _build_steps(
                 continue
             fit[i] = state
             k = 0
+            stooped = 0
             for j in range(n):
                 for c in range(n):
                     s = (y + j) * w + x + c
                     if walk[s] and hamper[s] > k:
                         k = hamper[s]
-            doublings[i] = k + (1 if state == FIT_SQUEEZED else 0)
+                    if low is not None and low[s]:
+                        stooped = 1
+            doublings[i] = k + (1 if state == FIT_SQUEEZED or stooped else 0)
+            if stooped and low_at is not None:
+                low_at[i] = 1
 
     corner = bytearray(1 if f & CORNER else 0 for f in cells)
-    return StepTable(w, n, fit, doublings, walk, corner)
+    if low is not None and n == 1:
+        low_at = low
+    return StepTable(w, n, fit, doublings, walk, corner, low_at)
 
 
 def _run(flags: list[bool]) -> int:
@@ -253,13 +318,27 @@ def _run(flags: list[bool]) -> int:
     return best
 
 
-def fit(m: BattleMap, pos: Square, squares: int = 1, *, swim: bool = False) -> int:
+def fit(m: BattleMap, pos: Square, squares: int = 1, *, swim: bool = False, stoop: int = 0) -> int:
     """0 if a ``squares``-wide creature can't stand at ``pos``, 1 if it fits, 2 if only
-    squeezed (SRD "Squeezing": -4 on attack rolls and to AC)."""
+    squeezed (SRD "Squeezing": -4 on attack rolls and to AC); ``stoop``:
+    :func:`stooping`."""
     x, y = pos
     if not (0 <= x <= m.width - squares and 0 <= y <= m.height - squares):
         return FIT_NONE
-    return step_table(m, squares, swim=swim).fit[y * m.width + x]
+    return step_table(m, squares, swim=swim, stoop=stoop).fit[y * m.width + x]
+
+
+def stooped(m: BattleMap, pos: Square, squares: int = 1, *, stoop: int = 0) -> bool:
+    """Whether a creature (``stoop``: :func:`stooping`) standing at ``pos`` is under a
+    ceiling as low as half its height (seed 000 "Squeezing Through": the squeezing
+    penalties; both narrow and low, doubled)."""
+    if not stoop:
+        return False
+    x, y = pos
+    if not (0 <= x <= m.width - squares and 0 <= y <= m.height - squares):
+        return False
+    low = step_table(m, squares, stoop=stoop).low
+    return low is not None and bool(low[y * m.width + x])
 
 
 def _mark(marks: bytearray, squares_in: Iterable[Square], n: int, w: int, h: int) -> list[int]:
@@ -411,14 +490,17 @@ def movement_costs(
     squeeze: bool = True,
     start_parity: int = 0,
     unseen: int = 0,
+    stoop: int = 0,
+    no_squeezed_end: Iterable[Square] = (),
 ) -> Reachable:
     """Cheapest movement from ``start`` to every position within ``budget_ft``.
 
     ``blocked``: squares the mover may not enter (opponents); ``no_end``: squares it may
-    pass but not end in (allies, helpless creatures it may cross). The mover's own space
-    must not be listed. ``start_parity`` 1 means the next normal diagonal costs 2
-    (continuing a count). ``ignore_difficult`` is for fliers. The start position is
-    always reachable at cost 0.
+    pass but not end in (allies, helpless creatures it may cross); ``no_squeezed_end``:
+    squares it may not end over while squeezed (smaller creatures' squares, seed 000
+    "Squeezing Through"). The mover's own space must not be listed. ``start_parity`` 1
+    means the next normal diagonal costs 2 (continuing a count). ``ignore_difficult``
+    is for fliers. The start position is always reachable at cost 0.
 
     >>> r = movement_costs(BattleMap.from_ascii(["...", ".,.", "..."]), (0, 0), budget_ft=30)
     >>> r.cost((1, 1)), r.cost((2, 2)), r.cost((2, 0))
@@ -427,7 +509,13 @@ def movement_costs(
     Does not check attacks of opportunity, speed modes or the 5-foot step rules.
     """
     tab = step_table(
-        m, squares, swim=swim, ignore_difficult=ignore_difficult, squeeze=squeeze, unseen=unseen
+        m,
+        squares,
+        swim=swim,
+        ignore_difficult=ignore_difficult,
+        squeeze=squeeze,
+        unseen=unseen,
+        stoop=stoop,
     )
     w = m.width
     h = m.height
@@ -443,11 +531,27 @@ def movement_costs(
         # covers: 5-10-5 within ``limit`` of the start (a move costs at least that)
         blocked = _within(blocked, x0, y0, squares, limit)
         no_end = _within(no_end, x0, y0, squares, limit)
-        key = (s0, squares, limit, swim, ignore_difficult, squeeze, unseen, frozenset(blocked))
+        key = (
+            s0,
+            squares,
+            limit,
+            swim,
+            ignore_difficult,
+            squeeze,
+            unseen,
+            stoop,
+            frozenset(blocked),
+        )
     else:
         blocked = blocked if isinstance(blocked, (set, frozenset, list, tuple)) else list(blocked)
     noend_arr = bytearray(size)
     noend_at = _mark(noend_arr, no_end, squares, w, h)
+    if no_squeezed_end:  # squeezed positions over these squares are no ends either
+        over = bytearray(size)
+        for i in _mark(over, no_squeezed_end, squares, w, h):
+            if tab.fit[i] == FIT_SQUEEZED and not noend_arr[i]:
+                noend_arr[i] = 1
+                noend_at.append(i)
     noend = noend_arr if noend_at else None
     if key is not None:
         cache = m.cache("searches")
@@ -456,7 +560,9 @@ def movement_costs(
             return Reachable(m, start, squares, hit[0], hit[1], noend, tab.fit, hit[2], noend_at)
     fast = None
     if limit < INF and not start_parity and tab.fit[s0 >> 1] == FIT_CLEAR:
-        fast = _open_area(m, x0, y0, squares, limit, blocked, unseen)
+        # low ceilings are rough ground for a mover that stoops or cannot pass them
+        rough = unseen | LOW_CEILING if stoop else unseen
+        fast = _open_area(m, x0, y0, squares, limit, blocked, rough)
     if fast is not None:
         dist, pred = fast
     else:
@@ -633,11 +739,14 @@ def path_cost(
     swim: bool = False,
     ignore_difficult: bool = False,
     unseen: int = 0,
+    stoop: int = 0,
 ) -> int | None:
-    """Feet a given path of single steps costs (5-10-5 parity, terrain, squeezing, poor
-    visibility), or ``None`` if some step is not legal terrain-wise (creatures are not
-    checked)."""
-    tab = step_table(m, squares, swim=swim, ignore_difficult=ignore_difficult, unseen=unseen)
+    """Feet a given path of single steps costs (5-10-5 parity, terrain, squeezing, low
+    ceilings, poor visibility), or ``None`` if some step is not legal terrain-wise
+    (creatures are not checked)."""
+    tab = step_table(
+        m, squares, swim=swim, ignore_difficult=ignore_difficult, unseen=unseen, stoop=stoop
+    )
     w = m.width
     total = 0
     par = 0

@@ -32,9 +32,12 @@ char  terrain                                     name
 ``"``  dense brush: difficult + dim               ``[difficult, dim]``
 ``!``  arrow slit (blocks movement, improved      ``arrow-slit``
        cover, not line of effect)
+``_``  low ceiling (8 ft high: big creatures      ``low-ceiling``
+       stoop, seed 000 "Squeezing Through")
 ====  ==========================================  ===========================
 
-``!`` is our addition (the brief lists no character for an arrow slit).
+``!`` and ``_`` are our additions (the brief lists no character for an arrow slit or
+a low ceiling).
 """
 
 from __future__ import annotations
@@ -71,6 +74,9 @@ class Terrain(IntFlag):
     """Fog: 20% within 5 ft, total concealment farther (obscuring mist)."""
     IMPROVED_COVER = 1 << 10
     """An arrow slit: blocks movement, not line of effect; improved cover through it."""
+    LOW_CEILING = 1 << 11
+    """A ceiling 8 ft high (:data:`LOW_CEILING_FT`): a creature taller than it stoops
+    (seed 000 "Squeezing Through"; ``grid.movement.stooping``)."""
 
 
 WALL = int(Terrain.WALL)
@@ -84,6 +90,10 @@ DIM = int(Terrain.DIM)
 DARK = int(Terrain.DARK)
 FOG = int(Terrain.FOG)
 IMPROVED_COVER = int(Terrain.IMPROVED_COVER)
+LOW_CEILING = int(Terrain.LOW_CEILING)
+LOW_CEILING_FT = 8
+"""The height of a ``low-ceiling`` square's ceiling: the tallest Medium creature's
+height (seed 000 Table: Creature Sizes), a reading (A131)."""
 
 BLOCKS_EFFECT = WALL | DOOR
 """Squares that block line of effect (and so line of sight)."""
@@ -115,6 +125,7 @@ NAMES: dict[str, Terrain] = {
     "fog": Terrain.FOG,
     "arrow-slit": Terrain.IMPROVED_COVER,
     "improved-cover": Terrain.IMPROVED_COVER,
+    "low-ceiling": Terrain.LOW_CEILING,
 }
 """Terrain names a scenario legend may use (alone or in a list)."""
 
@@ -133,6 +144,7 @@ DEFAULT_LEGEND: dict[str, Terrain] = {
     "f": Terrain.FOG,
     '"': Terrain.DIFFICULT | Terrain.DIM,
     "!": Terrain.IMPROVED_COVER,
+    "_": Terrain.LOW_CEILING,
 }
 
 LegendValue = str | Sequence[str] | int

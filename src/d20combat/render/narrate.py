@@ -54,6 +54,12 @@ def _attack(e: Event) -> str:
         situation.append(f"cover +{o['cover']}")
     if o.get("concealment"):
         situation.append(f"concealment {o['concealment']}%")
+    if o.get("underwater"):  # seed 000 "Underwater Combat": -2, half damage
+        situation.append(f"underwater, {o['underwater']}: -2, half damage")
+    if o.get("disadvantage"):  # seed 001: roll twice, keep the lower
+        situation.append(f"disadvantage ({o['disadvantage']}): the lower of two d20s")
+    if o.get("water_ft"):
+        situation.append(f"through {o['water_ft']} ft of water: -{2 * (o['water_ft'] // 5)}")
     if situation:
         rolled += f" ({', '.join(situation)})"
     result = o.get("result")
@@ -362,6 +368,78 @@ def _splash(e: Event) -> str:
     return (
         f"{e.actor} throws {o.get('weapon')} at {aim} ({o.get('distance')} ft): {roll}: {what}{hit}"
     )
+
+
+def _autofire(e: Event) -> str:
+    """seed 004 "Autofire": the roll against the area's Defense 10, then each Reflex save."""
+    o = e.outcome
+    bonus = e.total("attack bonus")
+    b = f" {bonus.value:+d}" if bonus else ""
+    roll = f"d20 {o.get('natural')}{b} = {o.get('total')} vs Defense 10"
+    head = (
+        f"{e.actor} sprays the area {o.get('area')} with {o.get('weapon')} on autofire "
+        f"({o.get('bullets')} bullets): {roll}"
+    )
+    if o.get("result") != "hit":
+        return f"{head}: a miss, the bullets wasted"
+    saves = o.get("saves") or []
+    if not saves:
+        return f"{head}: a hit, but no one is in the area"
+    each = ", ".join(
+        f"{s['id']} {s['natural']} = {s['total']} "
+        + ("saved" if s["saved"] else "failed: takes the weapon's damage")
+        for s in saves
+    )
+    return f"{head}: a hit; Reflex saves (DC {o.get('dc')}): {each}"
+
+
+def _explosive(e: Event) -> str:
+    """seed 004 "Thrown Explosives": the roll (or none), where it bursts, each save."""
+    o = e.outcome
+    head = f"{e.actor} throws {o.get('weapon')} at {o.get('aim')} ({o.get('distance')} ft)"
+    if not o.get("rolled"):
+        how = "within one range increment: no attack roll"
+    else:
+        bonus = e.total("attack bonus")
+        b = f" {bonus.value:+d}" if bonus else ""
+        how = f"d20 {o.get('natural')}{b} = {o.get('total')} vs Defense 10"
+        if o.get("result") == "hit":
+            how += ": it lands in the square"
+        else:
+            how += (
+                f": a miss, the d8 sends it {o.get('direction')} "
+                f"{o.get('scatter_squares')} square(s)"
+            )
+    where = f"it bounces to the {o.get('corner')} corner and bursts at {o.get('bursts_at')}"
+    saves = o.get("saves") or []
+    if not saves:
+        return f"{head}: {how}; {where}, catching no one"
+    each = ", ".join(
+        f"{s['id']} {s['natural']} = {s['total']} " + ("saved: half" if s["saved"] else "failed")
+        for s in saves
+    )
+    return (
+        f"{head}: {how}; {where} ({o.get('radius')}-ft burst, {o.get('damage')} damage): "
+        f"Reflex saves (DC {o.get('dc')}): {each}"
+    )
+
+
+def _cover_struck(e: Event) -> str:
+    """seed 004 "Striking the Cover Instead of a Missed Target"."""
+    o = e.outcome
+    ac = e.total("armor class")
+    head = (
+        f"{e.actor}'s {o.get('total')} misses {o.get('aimed')} only for the cover: it strikes "
+        f"{e.target} (AC {ac.value if ac else '?'})"
+    )
+    struck = o.get("struck")
+    if struck == e.target:
+        return f"{head}, who takes the blow"
+    if struck:
+        return (
+            f"{head}, who dodges out of the way (Dex and dodge +{o.get('dodge')}): {struck} is hit"
+        )
+    return f"{head}, and misses it too"
 
 
 def _pounce(e: Event) -> str:
@@ -762,6 +840,9 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "sunder": _sunder,
     "attack-object": _attack_object,
     "splash": _splash,
+    "autofire": _autofire,
+    "explosive": _explosive,
+    "cover-struck": _cover_struck,
     "break": _break,
     "feint": _feint,
     "turning": _turning,
@@ -829,17 +910,22 @@ def _named(e: Event, names: Mapping[str, str]) -> Event:
     """The event with combatant ids replaced by their display names."""
     outcome = e.outcome
     lists = [k for k in ("order", "against", "dragged", "grapplers") if k in outcome]
-    if lists or "after" in outcome or "reached" in outcome:
+    ids = [k for k in ("aimed", "struck") if isinstance(outcome.get(k), str)]
+    if lists or ids or "after" in outcome or "reached" in outcome or "saves" in outcome:
         outcome = dict(outcome)
         for k in lists:
             outcome[k] = [names.get(i, i) for i in outcome[k]]
         if "after" in outcome:
             outcome["after"] = names.get(outcome["after"], outcome["after"])
+        for key in ids:  # a creature's id: the one aimed at, the one struck
+            outcome[key] = names.get(outcome[key], outcome[key])
         for key in ("reached", "affected"):  # a turning's creatures: [id, ...]
             if key in outcome:
                 outcome[key] = [[names.get(x[0], x[0]), *x[1:]] for x in outcome[key]]
         if "skipped" in outcome:
             outcome["skipped"] = [names.get(i, i) for i in outcome["skipped"]]
+        if "saves" in outcome:  # an autofire's saves: [{id, ...}, ...]
+            outcome["saves"] = [{**s, "id": names.get(s["id"], s["id"])} for s in outcome["saves"]]
     return e._replace(
         actor=names.get(e.actor, e.actor),
         target=names.get(e.target, e.target) if e.target else e.target,

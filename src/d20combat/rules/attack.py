@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 from d20combat.content.creatures import ExtraDamage
 from d20combat.content.rulesets import Ruleset, Variant
 from d20combat.rules.damage import DamagePart, Defenses, Reduction, apply_defenses
-from d20combat.rules.dice import D10, D20, D100, Dice, DiceSource
+from d20combat.rules.dice import D10, D20, D100, DISADVANTAGE, Dice, DiceSource
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, Statistics
 
@@ -68,6 +68,7 @@ class Attack(NamedTuple):
     reroll_concealment: bool = False  # SRD feats "Blind-Fight" (melee)
     auto_hit: bool = False  # no attack roll, no miss chance (a coup de grace)
     auto_critical: bool = False  # a hit is a critical, unconfirmed (coup de grace, knockout)
+    disadvantage: bool = False  # seed 001: the attack roll is 2d20, keep the lower
 
 
 class AttackResult(NamedTuple):
@@ -235,8 +236,14 @@ def resolve_attack(dice: DiceSource, attack: Attack, rules: Ruleset) -> AttackRe
     if attack.auto_hit:
         return _hit(dice, attack, rules, crit, attack.auto_critical and crit is not None)
     threat_from = crit[0] if crit else 21
+    # seed 001 "disadvantage": roll twice, keep the lower (the attack roll only, not the
+    # critical confirmation, A118)
     (hit, threat, natural), face = dice.classify(
-        D20, f"attack roll ({option.name})", _roll_class(bonus, ac, threat_from)
+        DISADVANTAGE if attack.disadvantage else D20,
+        f"attack roll ({option.name}, disadvantage)"
+        if attack.disadvantage
+        else f"attack roll ({option.name})",
+        _roll_class(bonus, ac, threat_from),
     )
     threat = threat and crit is not None  # a natural 20 threatens only a possible critical
     total = face + bonus

@@ -708,6 +708,18 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "as 2 squares (grid.movement), doubled again where also low.",
     ),
     ConditionSpec(
+        "stooping",
+        "seed 000 'Squeezing Through' (a ceiling as low as half its height, the "
+        "squeezing penalties, doubled when also narrow)",
+        attack_melee=-4,
+        attack_ranged=-4,
+        ac_melee=-4,
+        ac_ranged=-4,
+        notes="Under a low ceiling (the map's low-ceiling squares, 8 ft high: reading "
+        "A131). Half speed is charged by the map, one doubling with squeezing or not "
+        "(A20); with squeezing the penalties add up to -8 (A20).",
+    ),
+    ConditionSpec(
         "stable",
         "SRD conditions 'Stable'; seed 004 'Stable Characters and Recovery'",
         implies=("unconscious",),

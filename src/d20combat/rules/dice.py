@@ -375,6 +375,8 @@ def _distribution(terms: tuple[DieTerm, ...], constant: int) -> dict[int, int]:
 
 
 D20 = Dice.of(1, 20)
+DISADVANTAGE = Dice.parse("2d20kl1")
+"""Seed 001's disadvantage: roll twice, keep the lower."""
 _BITS = [0, 0] + [(s - 1).bit_length() for s in range(2, 128)]  # random bits per die size
 D100 = Dice.of(1, 100)
 D10 = Dice.of(1, 10)

@@ -122,6 +122,16 @@ class AttackOption:
     either: bool = False  # lethal or nonlethal at will, no penalty (trained unarmed)
 
     @property
+    def firearm(self) -> bool:
+        """Whether it fires a firearm (seed 004 "Firearms")."""
+        return self.weapon is not None and WeaponFlag.FIREARM in self.weapon.flags
+
+    @property
+    def longarm(self) -> bool:
+        """Whether it fires a longarm (seed 004 "Firearms": -4 against adjacent foes)."""
+        return self.weapon is not None and WeaponFlag.LONGARM in self.weapon.flags
+
+    @property
     def critical_text(self) -> str:
         threat = "20" if self.crit_range == 20 else f"{self.crit_range}-20"
         return f"{threat}/x{self.crit_multiplier}"

@@ -16,7 +16,15 @@ def _faces(need: int, low: int) -> int:
 
 
 @lru_cache(maxsize=65536)
-def hit_damage(ac: int, bonus: int, mean: float, crit_from: int, mult: int, miss: int) -> float:
+def hit_damage(
+    ac: int,
+    bonus: int,
+    mean: float,
+    crit_from: int,
+    mult: int,
+    miss: int,
+    disadvantage: bool = False,
+) -> float:
     """Expected damage of one attack: hits on the d20 (a natural 20 always, a 1
     never), threats from ``crit_from`` confirmed by a second roll, the concealment
     miss chance; not damage reduction.
@@ -27,6 +35,8 @@ def hit_damage(ac: int, bonus: int, mean: float, crit_from: int, mult: int, miss
     need = ac - bonus
     hit = _faces(need, 2) / 20
     threat = _faces(need, crit_from) / 20
+    if disadvantage:  # seed 001: the lower of two d20s hits (threatens) when both would
+        return mean * (hit * hit + threat * threat * hit * (mult - 1)) * (1 - miss / 100)
     return mean * (hit + threat * hit * (mult - 1)) * (1 - miss / 100)
 
 

@@ -58,6 +58,8 @@ def _expected(
     ``capped``; ``shift`` is added to the attack bonus."""
     attack, _ = build_attack(enc, c, option, bonus, target, charge=charge)
     mean = max(1.0, float(option.dice.mean) + attack.damage_bonus.value)
+    if attack.half_damage:  # underwater (seed 000), subdual with a deadly weapon (seed 001)
+        mean = max(1.0, mean / 2)
     if capped:
         mean = min(mean, max(1.0, float(target.vitals.hp)))
     return hit_damage(
@@ -67,6 +69,7 @@ def _expected(
         21 if attack.crit_immune else option.crit_range,
         option.crit_multiplier,
         attack.concealment,
+        attack.disadvantage,
     )
 
 

@@ -56,12 +56,13 @@ from d20combat.encounter.fighting import (
     power_attack_mods,
 )
 from d20combat.encounter.handlers import _continuing, load_time
-from d20combat.encounter.maneuvers.splash import is_splash
+from d20combat.encounter.maneuvers.splash import aimed_throw
 from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
+from d20combat.tactics.firearms import autofire_instead, explosive_instead
 from d20combat.tactics.grapple import grapple_turn, hold_part_choice
 from d20combat.tactics.maneuvers import (
     charge_instead,
@@ -311,7 +312,7 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
                 )
     if not ranged_ok or (v.b.standard and v.threats()):
         return None
-    ranged = [o for o in c.ready_options() if o.ranged and not is_splash(o)]
+    ranged = [o for o in c.ready_options() if o.ranged and not aimed_throw(o)]
     if not ranged:
         return None
     for e in v.ranked_within(max(o.max_range for o in ranged)):
@@ -363,16 +364,27 @@ def _best_power(
         option.crit_multiplier,
         attack.concealment,
         bab,
+        attack.half_damage,
+        attack.disadvantage,
     )
     best = _POWER.get(key)
     if best is None:
         mean = float(option.dice.mean) + attack.damage_bonus.value
         ac = attack.ac.value
+        half = 2.0 if attack.half_damage else 1.0  # underwater: half damage (seed 000)
 
         def expected(n: int) -> float:
-            dmg = max(1.0, mean + per * n)
+            dmg = max(1.0, (mean + per * n) / half)
             return sum(
-                hit_damage(ac, b - n, dmg, crit, option.crit_multiplier, attack.concealment)
+                hit_damage(
+                    ac,
+                    b - n,
+                    dmg,
+                    crit,
+                    option.crit_multiplier,
+                    attack.concealment,
+                    attack.disadvantage,
+                )
                 for b in bonuses
             )
 
@@ -415,13 +427,15 @@ def _routine_damage(v: _View, routine: Routine, target: Combatant) -> float:
     total = 0.0
     for option, bonus in routine.attacks:
         attack, _ = build_attack(v.enc, v.c, option, bonus, target)
+        mean = max(1.0, float(option.dice.mean) + attack.damage_bonus.value)
         total += hit_damage(
             attack.ac.value,
             attack.bonus.value,
-            max(1.0, float(option.dice.mean) + attack.damage_bonus.value),
+            max(1.0, mean / 2) if attack.half_damage else mean,
             21 if attack.crit_immune else option.crit_range,
             option.crit_multiplier,
             attack.concealment,
+            attack.disadvantage,
         )
     return total
 
@@ -433,7 +447,7 @@ def _continue_full_attack(v: _View) -> A.Action | None:
     if nxt is None:
         return None
     option = nxt[0]
-    if is_splash(option):
+    if aimed_throw(option):
         return throw_instead(v.enc, v.c, None)
     for e in v.ranked_within(v.sp.reach_ft(v.c, option)):
         if v.sp.attack_problem(v.c, option, e) is None:
@@ -804,7 +818,7 @@ def _baseline_action(
     if not v.foes():
         return A.EndTurn()
     if v.sp.riders and c.id in v.sp.riders and unguided(v.enc, c):
-        # seed 000: "Without you to guide it, your mount avoids combat" (A112)
+        # seed 000: "Without you to guide it, your mount avoids combat" (A106)
         return (_retreat(v) if v.threats() else None) or A.EndTurn()
     if c.has("prone") and (b.move or b.standard) and not b.full_round and not b.committed:
         return A.StandUp()
@@ -830,6 +844,10 @@ def _baseline_action(
         throw = throw_instead(v.enc, c, attack)
         if throw is not None:
             return throw
+        if c.ammo:  # seed 004: bullets or grenades to spend
+            fire = autofire_instead(v.enc, c, attack) or explosive_instead(v.enc, c, attack)
+            if fire is not None:
+                return fire
         if c.stat.turning is not None:  # nothing more for a creature that channels none
             channel = turning_instead(v.enc, c, attack)
             if channel is not None:

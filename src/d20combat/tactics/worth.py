@@ -55,6 +55,8 @@ def _attack_worth(
 ) -> float:
     attack, _ = built(enc, c, option, bonus, t)
     mean = max(1.0, mean_damage(option) - option.damage_bonus.value + attack.damage_bonus.value)
+    if attack.half_damage:  # underwater (seed 000), subdual with a deadly weapon (seed 001)
+        mean = max(1.0, mean / 2)
     return hit_damage(
         attack.ac.value - shift,
         attack.bonus.value,
@@ -62,6 +64,7 @@ def _attack_worth(
         21 if attack.crit_immune else option.crit_range,
         option.crit_multiplier,
         attack.concealment,
+        attack.disadvantage,
     )
 
 

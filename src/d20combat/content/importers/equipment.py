@@ -630,6 +630,52 @@ def seed_weapons() -> list[Weapon]:
             source=_GARROTE_SOURCE,
         )
         for name, small, medium, kind, extra in rows
+    ] + firearms()
+
+
+_FIREARM_SOURCE = "seed 004 Firearms, Autofire (the numbers a reading: A90)"
+
+
+def firearms() -> list[Weapon]:
+    """Seed 004's firearms and a grenade. The seed gives their rules (single shots, proficiency, the
+    longarm's -4, autofire's 10 bullets) but no table of them; reading A90: a pistol and a
+    submachine gun (automatic) take the light crossbow's numbers (1d8, 19-20/x2, 80 ft),
+    a rifle (a longarm) the heavy crossbow's (1d10, 19-20/x2, 120 ft), all piercing
+    projectile weapons (ten range increments, seed 004 "Ranged Weapons"); Small ones a
+    step lower. Reading A92: the fragmentation grenade, a thrown explosive, 4d6 slashing
+    in a 20-ft burst, Reflex DC 15 for half, range increment 10 ft (the seed's "two to
+    three range increments (11 to 30 feet)")."""
+    base = frozenset({WeaponFlag.RANGED, WeaponFlag.PROJECTILE, WeaponFlag.FIREARM})
+    rows: tuple[tuple[str, str, str, int, frozenset[WeaponFlag]], ...] = (
+        ("pistol", "1d6", "1d8", 80, frozenset()),
+        ("rifle", "1d8", "1d10", 120, frozenset({WeaponFlag.LONGARM})),
+        ("submachine gun", "1d6", "1d8", 80, frozenset({WeaponFlag.AUTOFIRE})),
+    )
+    grenade = Weapon(
+        name="fragmentation grenade",
+        category=WeaponCategory.NONE,  # seed 004: "Thrown weapons require no weapon proficiency"
+        handedness=Handedness.RANGED,
+        damage={"small": "4d6", "medium": "4d6"},
+        range_increment=10,
+        damage_types=(DamageType.SLASHING,),
+        flags=frozenset({WeaponFlag.RANGED, WeaponFlag.THROWN, WeaponFlag.EXPLOSIVE}),
+        burst_radius_ft=20,
+        reflex_dc=15,
+        source="seed 004 Thrown Explosives (the numbers a reading: A92)",
+    )
+    return [grenade] + [
+        Weapon(
+            name=name,
+            category=WeaponCategory.FIREARM,
+            handedness=Handedness.RANGED,
+            damage={"small": small, "medium": medium},
+            critical_range=19,
+            range_increment=increment,
+            damage_types=(DamageType.PIERCING,),
+            flags=base | extra,
+            source=_FIREARM_SOURCE,
+        )
+        for name, small, medium, increment, extra in rows
     ]
 
 
@@ -742,8 +788,8 @@ def _read_size_damage(srd_dir: Path, soup: BeautifulSoup, result: EquipmentImpor
             increased.append(DamageStep(old=cells[0], new=cells[1]))
     small: dict[str, str] = {}
     for w in result.weapons:
-        if WeaponFlag.SPLASH in w.flags:
-            continue
+        if WeaponFlag.SPLASH in w.flags or WeaponFlag.EXPLOSIVE in w.flags:
+            continue  # the same damage whoever throws it
         for table in (w.damage, w.damage_secondary or {}):
             if "medium" in table:
                 seen = small.setdefault(table["medium"], table["small"])

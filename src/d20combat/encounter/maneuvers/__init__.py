@@ -2,12 +2,12 @@
 their results do to the fight, one module per maneuver (:mod:`.trip`, :mod:`.bull_rush`,
 :mod:`.overrun`, :mod:`.disarm`, :mod:`.sunder`, :mod:`.objects`, :mod:`.feint`,
 :mod:`.aid`, :mod:`.coup_de_grace`, :mod:`.knockout`, :mod:`.aimed_shot`, :mod:`.splash`,
-:mod:`.grapple` (with Improved Grab and Constrict), :mod:`.garrote`, :mod:`.turning`; the
-monster special attacks Trip (Ex), pounce, rake and trample: :mod:`.monster`). The
-procedures themselves are pure rules (:mod:`d20combat.rules.maneuvers`); these modules
-feed them the situation (the attack's bonus with every situational modifier, the
-conditions on each check) and apply the outcome (prone, dropped weapons, pushes, a hold),
-recording each as an event.
+:mod:`.autofire`, :mod:`.grapple` (with Improved Grab and Constrict), :mod:`.garrote`,
+:mod:`.turning`; the monster special attacks Trip (Ex), pounce, rake and trample:
+:mod:`.monster`). The procedures themselves are pure rules
+(:mod:`d20combat.rules.maneuvers`); these modules feed them the situation (the attack's
+bonus with every situational modifier, the conditions on each check) and apply the
+outcome (prone, dropped weapons, pushes, a hold), recording each as an event.
 
 A maneuver that is its own action (a bull rush, an overrun during a move, a feint ...)
 has its action and handler functions in its module; one that may end a charge (bull

@@ -82,7 +82,7 @@ def bull_rush_problem_in(enc: Encounter, c: Combatant, target: Combatant) -> str
         return f"{target.id} is not next to {c.id}: a bull rush moves into its space"
     dx, dy = push_direction(c, target)
     into = (c.pos[0] + dx, c.pos[1] + dy)
-    if grid_path_cost(enc.map, [c.pos, into], c.squares) is None:
+    if grid_path_cost(enc.map, [c.pos, into], c.squares, stoop=enc.space.stoop(c)) is None:
         return f"{c.id} cannot move into {target.id}'s space (a wall or its corner)"
     return None
 

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from d20combat.content.creatures import Ability
-from d20combat.content.sizes import Size, shared_square_capacity
+from d20combat.content.sizes import Size, fits_in_square
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fighting import (
     AFTER_HIT,
@@ -46,6 +46,7 @@ from d20combat.encounter.fighting import (
     strike,
 )
 from d20combat.encounter.maneuvers import ATTACK_MANEUVER_RULES, AttackManeuver, fall, touch_of
+from d20combat.encounter.water import depth, footing
 from d20combat.errors import IllegalActionError
 from d20combat.grid.movement import FIT_NONE, fit, movement_costs
 from d20combat.grid.movement import path_cost as grid_path_cost
@@ -57,6 +58,7 @@ from d20combat.rules.hitpoints import take_damage
 from d20combat.rules.maneuvers import grapple as G
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, borrowed_option
+from d20combat.rules.underwater import grapple_penalty
 
 if TYPE_CHECKING:
     from d20combat.encounter import actions as A
@@ -220,10 +222,16 @@ def resists(enc: Encounter, holder: Combatant, actor: Combatant) -> bool:
 def check_total(enc: Encounter, c: Combatant, shift: int = 0, *extra: Modifier) -> Total:
     """``c``'s grapple check modifier now: its grapple bonus, what its conditions do to
     melee attack rolls (seed 000: "A grapple check is like a melee attack roll"), the
-    iterative attack it replaces (``shift``) and ``extra``."""
+    iterative attack it replaces (``shift``) and ``extra``; in the water, seed 000
+    "Underwater Combat" note 1's -2 without a swim speed (damage normal)."""
     mods = list(attack_modifiers(c.condition_set(), ranged=False))
     if PART_HOLD in c.conditions:
         mods.append(PART_PENALTY)
+    if enc.map.has_water:
+        where = depth(enc, c)
+        wet = grapple_penalty(footing(c, where)) if where else None
+        if wet is not None:
+            mods.append(wet)
     if shift:
         mods.append(Modifier(shift, BonusType.UNTYPED, "iterative attack"))
     mods.extend(extra)
@@ -267,17 +275,18 @@ def free_at(enc: Encounter, c: Combatant, pos: Pos, friends: set[str]) -> bool:
     """Whether ``c`` could stand at ``pos``: on the map where it fits, and sharing no
     square with a creature outside ``friends`` unless their sizes allow it (seed 000
     "Mixing It Up")."""
-    if fit(enc.map, pos, c.squares, swim=c.stat.speed.swim > 0) == FIT_NONE:
+    stoop = enc.space.stoop(c)
+    if fit(enc.map, pos, c.squares, swim=c.stat.speed.swim > 0, stoop=stoop) == FIT_NONE:
         return False
-    if c.stat.size <= Size.TINY:
-        return True
+    here: dict[Pos, list[Size]] = {}
+    mine = set(footprint(pos, c.squares))
     for o in enc.combatants.values():
         if o is c or o.id in friends or not _holds_square(enc, o) or not _overlap(c, pos, o):
             continue
-        small, big = sorted((c.stat.size, o.stat.size))
-        if shared_square_capacity(small, big) == 0:
-            return False
-    return True
+        for s in footprint(o.pos, o.squares):
+            if s in mine:
+                here.setdefault(s, []).append(o.stat.size)
+    return all(fits_in_square([*sizes, c.stat.size]) for sizes in here.values())
 
 
 def _spot(enc: Encounter, c: Combatant, candidates: Iterable[Pos], friends: set[str]) -> Pos | None:
@@ -1192,6 +1201,7 @@ def grapple_paths(enc: Encounter, c: Combatant) -> list[tuple[Pos, ...]]:
         budget_ft=budget,
         blocked=_outside(enc, members),
         ignore_difficult=c.stat.speed.fly > 0,
+        stoop=max(enc.space.stoop(m) for m in members),
     )
     dx, dy = c.pos[0] - start[0], c.pos[1] - start[1]
     out = []
@@ -1213,7 +1223,8 @@ def _members_fit(
         sx, sy = x - c.pos[0], y - c.pos[1]
         for m in members:
             where = (m.pos[0] + sx, m.pos[1] + sy)
-            if fit(enc.map, where, m.squares, swim=m.stat.speed.swim > 0) == FIT_NONE:
+            swim = m.stat.speed.swim > 0
+            if fit(enc.map, where, m.squares, swim=swim, stoop=enc.space.stoop(m)) == FIT_NONE:
                 return False
     return True
 
@@ -1233,7 +1244,8 @@ def grapple_path_problem(enc: Encounter, c: Combatant, path: tuple[Pos, ...]) ->
         if any(s in outside for s in footprint(p, side)):
             at = square_name((p[0] - dx, p[1] - dy))
             return f"a creature outside the grapple is in the way at {at}"
-    cost = grid_path_cost(enc.map, full, side, ignore_difficult=c.stat.speed.fly > 0)
+    stoop = max(enc.space.stoop(m) for m in members)
+    cost = grid_path_cost(enc.map, full, side, ignore_difficult=c.stat.speed.fly > 0, stoop=stoop)
     if cost is None or not _members_fit(enc, c, members, path):
         return "the path crosses impassable terrain or cuts a wall corner"
     if cost > grapple_speed(enc, c):

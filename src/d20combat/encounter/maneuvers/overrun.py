@@ -235,7 +235,7 @@ def attempt_overrun(
     if not enc.active(target):
         return True, False  # a helpless creature's square can be passed
     choose = enc.avoids.get(target.id, default_avoid)
-    trample = False  # seed 000 "Mounted Overrun (Trample)": the mount overruns (A110)
+    trample = False  # seed 000 "Mounted Overrun (Trample)": the mount overruns (A109)
     if enc.space.riders and c.id in enc.space.riders:
         from d20combat.encounter.mounted import rider_of
 

@@ -43,10 +43,11 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack, deal_damage, provoke, use_up_thrown
 from d20combat.encounter.maneuvers import ready_option, touch_of
+from d20combat.encounter.water import Depth, depth
 from d20combat.errors import IllegalActionError
 from d20combat.grid.lines import line_of_effect
 from d20combat.grid.squares import footprint_distance, square_name
-from d20combat.grid.terrain import BLOCKS_MOVE
+from d20combat.grid.terrain import BLOCKS_MOVE, DEEP_WATER
 from d20combat.rules.attack import Attack, AttackResult
 from d20combat.rules.conditions import attack_modifiers, can_use_ranged
 from d20combat.rules.damage import DamagePart, Reduction, apply_defenses
@@ -64,6 +65,13 @@ Area = tuple[Pos, int]  # a top-left square and the side of the block, in square
 def is_splash(option: AttackOption) -> bool:
     """Whether ``option`` throws a splash weapon."""
     return option.weapon is not None and option.weapon.has(WeaponFlag.SPLASH)
+
+
+def aimed_throw(option: AttackOption) -> bool:
+    """Whether ``option`` is thrown only by an aimed throw of its own, never in a plain
+    attack: a splash weapon, or an explosive (seed 004 "Thrown Explosives")."""
+    w = option.weapon
+    return w is not None and (WeaponFlag.SPLASH in w.flags or WeaponFlag.EXPLOSIVE in w.flags)
 
 
 def splash_options(c: Combatant) -> list[AttackOption]:
@@ -181,6 +189,9 @@ def throw_problem(enc: Encounter, c: Combatant, a: A.Throw) -> str | None:
     at, n = corner_block(a.point)
     if not line_of_effect(m, c.pos, c.squares, at, n):
         return f"no line of effect to the intersection {name}"
+    if m.has_water and any(m.flags(*sq) & DEEP_WATER for sq in block_squares((at, n))):
+        # seed 000 "Ranged Attacks Underwater", "Fire" (alchemist's fire does not burn)
+        return f"the intersection {name} is under water: thrown weapons are ineffective there"
     return None
 
 
@@ -228,7 +239,11 @@ def _burn(
     option = attack.option
     parts = (DamagePart(amount, option.damage_types, f"{option.name} ({what})"),)
     notes: tuple[Reduction, ...]
-    if not _harms(option, victim):
+    if enc.map.has_water and depth(enc, victim) is Depth.SUBMERGED:
+        # seed 000 "Ranged Attacks Underwater", "Fire": no splash under the surface (A115)
+        why = "the splash does not reach under water"
+        damage, notes = 0, (Reduction("underwater", amount, why),)
+    elif not _harms(option, victim):
         only = option.weapon.damages_only if option.weapon else None
         damage, notes = 0, (Reduction("immunity", amount, f"{option.name} harms only {only}"),)
     elif not option.damage_types:  # holy water: untyped, no defense stops it

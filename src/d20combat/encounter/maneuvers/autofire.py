@@ -1,0 +1,210 @@
+"""Autofire in the encounter (seed 004 "Autofire"; the procedure:
+:mod:`d20combat.rules.maneuvers.firearms`).
+
+``autofire WEAPON at c3+d4`` (:class:`~d20combat.encounter.actions.Autofire`): a firearm
+with an automatic rate of fire (the ``autofire`` flag), holding at least 10 bullets, is
+fired at the 10-ft-by-10-ft area of the four squares around a grid intersection (named as
+a splash weapon's). One attack roll against the area's Defense 10, with the range
+penalty to the area's nearest square and the shooter's conditions, -4 without Personal
+Firearms Proficiency and -4 without Advanced Firearms Proficiency; it provokes as any
+ranged attack does. 10 bullets are spent, hit or miss. On a hit every creature with a
+square in the area, friend or foe, makes a Reflex save DC 15 or takes the weapon's
+damage through its own defenses.
+
+Readings (A91): autofire is an attack action, the standard action's (not one of a full
+attack's attacks); the area must be on the map, within the weapon's maximum range and in
+line of effect from the shooter (to one of its squares; walls inside it are allowed); a
+natural 20 always hits and a 1 always misses, and the area takes no critical hit; each
+creature that fails its save rolls the weapon's damage of its own; the cover Reflex bonus
+(seed 004 "Cover Reflex Save Bonus") is not applied (no cover for a save is modelled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from d20combat.content.equipment import WeaponFlag
+from d20combat.encounter import actions as A
+from d20combat.encounter.combatant import Combatant
+from d20combat.encounter.fighting import deal_damage, provoke, use_up_thrown
+from d20combat.encounter.maneuvers import ready_option
+from d20combat.encounter.maneuvers.splash import block_squares, corner_block, creatures_in
+from d20combat.errors import IllegalActionError
+from d20combat.grid.lines import line_of_effect
+from d20combat.grid.squares import footprint_distance, square_name
+from d20combat.rules.attack import Attack, AttackResult
+from d20combat.rules.conditions import attack_modifiers, can_use_ranged
+from d20combat.rules.damage import DamagePart, apply_defenses
+from d20combat.rules.maneuvers import firearms as F
+from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.statistics import AttackOption
+
+if TYPE_CHECKING:
+    from d20combat.encounter.state import Encounter
+
+Pos = tuple[int, int]
+
+
+def can_autofire(option: AttackOption) -> bool:
+    """Whether ``option`` has an automatic rate of fire (seed 004 "Autofire")."""
+    return option.weapon is not None and WeaponFlag.AUTOFIRE in option.weapon.flags
+
+
+def autofire_options(c: Combatant) -> list[AttackOption]:
+    """The automatic firearms ``c`` holds with 10 bullets or more."""
+    return [
+        o
+        for o in c.ready_options()
+        if can_autofire(o) and c.ammo.get(o.item, 0) >= F.AUTOFIRE_BULLETS
+    ]
+
+
+def area_distance(c: Combatant, point: Pos) -> int:
+    """Feet from ``c`` to the nearest square of the area around ``point``."""
+    at, n = corner_block(point)
+    return footprint_distance(at, n, c.pos, c.squares)
+
+
+def autofire_problem(enc: Encounter, c: Combatant, a: A.Autofire) -> str | None:
+    """Why ``c`` cannot autofire ``a`` now (the action's budget aside), or None."""
+    option = ready_option(c, a.weapon)
+    if option is None or not can_autofire(option):
+        held = ", ".join(o.name for o in c.ready_options() if can_autofire(o)) or "none"
+        return f"{c.id} holds no automatic firearm {a.weapon!r} ready (automatic: {held})"
+    left = c.ammo.get(option.item, 0)
+    if left < F.AUTOFIRE_BULLETS:
+        return (
+            f"autofire needs {F.AUTOFIRE_BULLETS} bullets in the weapon; {option.name} has {left}"
+        )
+    if not c.restrictions().can_attack:
+        return "its conditions forbid attacking: " + ", ".join(sorted(c.conditions))
+    flags = frozenset(f.value for f in option.weapon.flags) if option.weapon else frozenset()
+    if not can_use_ranged(c.condition_set(), flags):
+        return "its conditions forbid this ranged weapon"
+    m = enc.map
+    px, py = a.point
+    if not (0 < px < m.width and 0 < py < m.height):
+        return f"the area around the corner {a.point} is not inside the map"
+    name = A.intersection_name(a.point)
+    dist = area_distance(c, a.point)
+    if dist > option.max_range:
+        return f"the area {name} is {dist} ft away, beyond {option.name}'s {option.max_range} ft"
+    at, n = corner_block(a.point)
+    if not line_of_effect(m, c.pos, c.squares, at, n):
+        return f"no line of effect to the area {name}"
+    return None
+
+
+def check_autofire(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """The standard action (A91), then :func:`autofire_problem`."""
+    from d20combat.encounter.handlers import need_standard
+
+    assert isinstance(a, A.Autofire)
+    if c.pending_full_round is not None:
+        raise IllegalActionError("a full-round action under way must be completed first")
+    need_standard(enc, c)
+    if enc.budget.routine is not None or enc.budget.attacks_made:
+        raise IllegalActionError("autofire is an attack action of its own: no attack made yet")
+    why = autofire_problem(enc, c, a)
+    if why:
+        raise IllegalActionError(why)
+
+
+def autofire_total(enc: Encounter, c: Combatant, option: AttackOption, point: Pos) -> Total:
+    """The autofire attack bonus: the weapon's, the shooter's conditions, the range to
+    the area and the firearm penalties (:func:`~d20combat.rules.maneuvers.firearms.
+    autofire_bonus`)."""
+    mods = list(attack_modifiers(c.condition_set(), ranged=True))
+    distance = area_distance(c, point)
+    full = max(0, (distance - 1) // max(1, option.range_increment or 10))
+    if full:
+        mods.append(Modifier(-2 * full, BonusType.RANGE, f"range ({distance} ft)"))
+    bonus = option.bonus.plus(*mods) if mods else option.bonus
+    t = c.traits
+    return F.autofire_bonus(bonus, proficient=t.firearms, advanced=t.advanced_firearms)
+
+
+def run_autofire(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """Fire (module docstring)."""
+    assert isinstance(a, A.Autofire)
+    option = ready_option(c, a.weapon)
+    assert option is not None
+    enc.budget.use("standard")
+    enc.budget.attacks_made += 1
+    if "ranged-attack" in enc.rules.provoking_actions and not provoke(
+        enc, c, f"autofire with {option.name}"
+    ):
+        return
+    use_up_thrown(enc, c, option, F.AUTOFIRE_BULLETS)
+    bonus = autofire_total(enc, c, option, a.point)
+    defense = F.autofire_defense()
+    area = corner_block(a.point)
+    mark = enc.dice.mark()
+    roll = F.autofire_attack(enc.dice, bonus.value)
+    caught = creatures_in(enc, area) if roll.hit else []
+    saves = []
+    for v in caught:
+        reflex = v.roll_total(v.stats.saves["ref"], "save")
+        s = F.autofire_save(enc.dice, reflex.value)
+        saves.append((v, reflex, s))
+    enc.event(
+        c.id,
+        "autofire",
+        F.AUTOFIRE_RULE,
+        totals=(("attack bonus", bonus), ("defense", defense)),
+        rolls_from=mark,
+        weapon=option.name,
+        area=A.intersection_name(a.point),
+        squares=[square_name(sq) for sq in block_squares(area)],
+        result="hit" if roll.hit else "miss",
+        natural=roll.natural,
+        total=roll.total,
+        bullets=F.AUTOFIRE_BULLETS,
+        dc=F.AUTOFIRE_DC,
+        saves=[
+            {"id": v.id, "natural": s.natural, "total": s.total, "saved": s.saved}
+            for v, _, s in saves
+        ],
+    )
+    attack = Attack(option, bonus, defense, option.damage_bonus)
+    for v, _, s in saves:
+        if not s.saved and enc.combatants[v.id].present() and not v.vitals.dead:
+            _hit(enc, c, v, attack)
+
+
+def _hit(enc: Encounter, c: Combatant, victim: Combatant, attack: Attack) -> None:
+    """The weapon's damage, rolled for ``victim`` and met by its defenses."""
+    option = attack.option
+    mark = enc.dice.mark()
+    rolled = max(1, enc.dice.roll(option.dice, f"{option.name} damage") + option.damage_bonus.value)
+    parts = (DamagePart(rolled, option.damage_types, f"{option.name} (autofire)"),)
+    damage, notes = apply_defenses(list(parts), victim.stats.defenses, enc.rules)
+    r = AttackResult(True, rolled=rolled, damage=damage, parts=parts, reductions=notes)
+    deal_damage(enc, c, victim, r, attack, enc.dice.since(mark))
+
+
+def gen_autofire(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
+    """Autofire at the areas around each foe's corners (other areas are legal too, but
+    not listed: a cheap candidate list, as a splash weapon's)."""
+    b = enc.budget
+    if c.pending_full_round is not None or not b.standard or b.full_round:
+        return
+    if b.routine is not None or b.attacks_made or not c.ammo:
+        return
+    ready = autofire_options(c)
+    if not ready or not c.restrictions().can_attack:
+        return
+    for o in ready:
+        seen: set[Pos] = set()
+        for foe in enc.enemies(c):
+            if foe.vitals.dead or not foe.present():
+                continue
+            (x, y), n = foe.pos, foe.squares
+            for point in ((x, y), (x + n, y), (x, y + n), (x + n, y + n)):
+                if point in seen:
+                    continue
+                seen.add(point)
+                a = A.Autofire(o.name, point)
+                if autofire_problem(enc, c, a) is None:
+                    yield a

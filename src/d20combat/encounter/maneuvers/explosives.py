@@ -1,0 +1,220 @@
+"""Thrown explosives in the encounter (seed 004 "Grenades and Explosives", "Thrown
+Explosives"; the procedure: :mod:`d20combat.rules.maneuvers.explosives`).
+
+``throw-explosive fragmentation grenade at c3`` (:class:`~d20combat.encounter.actions.
+ThrowExplosive`): an explosive in hand (the ``explosive`` flag; its stock is its
+``quantity``, used up one a throw) thrown at a 5-ft square, occupied or not, within
+its maximum range and line of effect: the standard action (an "attack action"),
+provoking as any ranged attack. Within one range increment no attack roll is made;
+farther, one roll against the square's Defense 10 with the range penalty and the
+thrower's conditions, with no nonproficiency penalty ("Thrown weapons require no
+weapon proficiency"). A miss scatters by the 1d8 (A92); then the 1d4 gives the corner
+of the square it reached, where it bursts: every creature with a square within the
+burst radius (``burst_radius_ft``), in line of effect from the point it bursts at (the
+squares of :func:`~d20combat.grid.lines.burst_squares`, as a spell's burst), the thrower
+and friends included, makes a Reflex save
+against the explosive's DC (``reflex_dc``) for half; one damage roll for all, each
+creature's share through its own defenses (A92).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from d20combat.content.equipment import WeaponFlag
+from d20combat.encounter import actions as A
+from d20combat.encounter.combatant import Combatant
+from d20combat.encounter.fighting import deal_damage, provoke, use_up_thrown
+from d20combat.encounter.maneuvers import ready_option
+from d20combat.errors import IllegalActionError
+from d20combat.grid.lines import burst_squares, line_of_effect
+from d20combat.grid.squares import footprint_distance, square_name
+from d20combat.rules.attack import Attack, AttackResult
+from d20combat.rules.conditions import attack_modifiers, can_use_ranged
+from d20combat.rules.damage import DamagePart, apply_defenses
+from d20combat.rules.hitpoints import saving_throw
+from d20combat.rules.maneuvers import explosives as X
+from d20combat.rules.maneuvers import splash as S
+from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.statistics import AttackOption
+
+if TYPE_CHECKING:
+    from d20combat.encounter.state import Encounter
+
+Pos = tuple[int, int]
+
+
+def is_explosive(option: AttackOption) -> bool:
+    """Whether ``option`` throws an explosive (seed 004 "Thrown Explosives")."""
+    return option.weapon is not None and WeaponFlag.EXPLOSIVE in option.weapon.flags
+
+
+def explosive_options(c: Combatant) -> list[AttackOption]:
+    """The explosives ``c`` holds ready to throw."""
+    return [o for o in c.ready_options() if is_explosive(o)]
+
+
+def square_distance(c: Combatant, sq: Pos) -> int:
+    return footprint_distance(sq, 1, c.pos, c.squares)
+
+
+def explosive_problem(enc: Encounter, c: Combatant, a: A.ThrowExplosive) -> str | None:
+    """Why ``c`` cannot throw ``a`` now (the action's budget aside), or None."""
+    option = ready_option(c, a.weapon)
+    if option is None or not is_explosive(option):
+        held = ", ".join(o.name for o in explosive_options(c)) or "none"
+        return f"{c.id} holds no explosive {a.weapon!r} ready (explosives: {held})"
+    if not c.restrictions().can_attack:
+        return "its conditions forbid attacking: " + ", ".join(sorted(c.conditions))
+    flags = frozenset(f.value for f in option.weapon.flags) if option.weapon else frozenset()
+    if not can_use_ranged(c.condition_set(), flags):
+        return "its conditions forbid this ranged weapon"
+    m = enc.map
+    name = square_name(a.square)
+    if not m.in_bounds(*a.square):
+        return f"the square {name} is not on the map"
+    dist = square_distance(c, a.square)
+    if dist > option.max_range:
+        return f"the square {name} is {dist} ft away, beyond {option.name}'s {option.max_range} ft"
+    if not line_of_effect(m, c.pos, c.squares, a.square, 1):
+        return f"no line of effect to the square {name}"
+    return None
+
+
+def check_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """The standard action ("Throwing the explosive is an attack action"), then
+    :func:`explosive_problem`."""
+    from d20combat.encounter.handlers import need_standard
+
+    assert isinstance(a, A.ThrowExplosive)
+    need_standard(enc, c)
+    if enc.budget.routine is not None or enc.budget.attacks_made:
+        raise IllegalActionError("throwing an explosive is an attack action: no attack made yet")
+    why = explosive_problem(enc, c, a)
+    if why:
+        raise IllegalActionError(why)
+
+
+def explosive_total(enc: Encounter, c: Combatant, option: AttackOption, sq: Pos) -> Total:
+    """The throw's attack bonus: the option's, the thrower's conditions and the range
+    penalty to the square (no nonproficiency penalty: seed 004)."""
+    mods = list(attack_modifiers(c.condition_set(), ranged=True))
+    distance = square_distance(c, sq)
+    full = max(0, (distance - 1) // max(1, option.range_increment or 10))
+    if full:
+        mods.append(Modifier(-2 * full, BonusType.RANGE, f"range ({distance} ft)"))
+    return option.bonus.plus(*mods) if mods else option.bonus
+
+
+def caught(enc: Encounter, point: Pos, radius_ft: int) -> list[Combatant]:
+    """The creatures present with a square the burst around ``point`` reaches (within
+    its radius, in line of effect from the point: :func:`~d20combat.grid.lines.
+    burst_squares`), in the encounter's order."""
+    reached = set(burst_squares(enc.map, point, radius_ft))
+    out = []
+    for v in enc.combatants.values():
+        if not v.present() or v.vitals.dead:
+            continue
+        (x, y), n = v.pos, v.squares
+        if any((x + i, y + j) in reached for i in range(n) for j in range(n)):
+            out.append(v)
+    return out
+
+
+def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """Throw it (module docstring)."""
+    assert isinstance(a, A.ThrowExplosive)
+    option = ready_option(c, a.weapon)
+    assert option is not None and option.weapon is not None
+    enc.budget.use("standard")
+    enc.budget.attacks_made += 1
+    if "ranged-attack" in enc.rules.provoking_actions and not provoke(
+        enc, c, f"ranged attack with {option.name}"
+    ):
+        return
+    use_up_thrown(enc, c, option)
+    rules, w = enc.rules, option.weapon
+    bonus = explosive_total(enc, c, option, a.square)
+    distance = square_distance(c, a.square)
+    increment = option.range_increment or 10
+    increments = S.increments_thrown(distance, increment)
+    sx, sy = a.square
+    back = S.toward((2 * sx + 1, 2 * sy + 1), (2 * c.pos[0] + c.squares, 2 * c.pos[1] + c.squares))
+    mark = enc.dice.mark()
+    land = X.throw_explosive(
+        enc.dice,
+        bonus.value,
+        rules,
+        within_one=increments <= 1,
+        back=back,
+        squares=S.scatter_squares(increments, increment, rules),
+    )
+    point = X.landing_point(a.square, land)
+    inside = 0 <= point[0] <= enc.map.width and 0 <= point[1] <= enc.map.height
+    victims = caught(enc, point, w.burst_radius_ft) if inside else []
+    rolled = max(0, enc.dice.roll(option.dice, f"{option.name} burst damage")) if victims else 0
+    saves = []
+    for v in victims:
+        reflex = v.roll_total(v.stats.saves["ref"], "save")
+        ok, face = saving_throw(
+            enc.dice, reflex.value, w.reflex_dc, f"Reflex save (DC {w.reflex_dc})"
+        )
+        saves.append((v, face, face + reflex.value, ok))
+    enc.event(
+        c.id,
+        "explosive",
+        X.RULE,
+        totals=(("attack bonus", bonus), ("defense", X.square_defense())) if land.rolled else (),
+        rolls_from=mark,
+        weapon=option.name,
+        aim=square_name(a.square),
+        distance=distance,
+        increments=increments,
+        rolled=land.rolled,
+        result="hit" if land.hit else "miss",
+        natural=land.natural,
+        total=land.total,
+        direction=None if land.face is None else S.direction_of(land.face, back, rules),
+        scatter_squares=abs(land.offset[0]) or abs(land.offset[1]),
+        corner=X.CORNER_NAMES[land.corner - 1],
+        bursts_at=A.intersection_name(point) if inside else "off the map",
+        radius=w.burst_radius_ft,
+        dc=w.reflex_dc,
+        damage=rolled,
+        saves=[{"id": v.id, "natural": f, "total": t, "saved": ok} for v, f, t, ok in saves],
+    )
+    attack = Attack(option, bonus, X.square_defense(), option.damage_bonus)
+    for v, _, _, ok in saves:
+        amount = X.half(rolled) if ok else rolled
+        if amount and enc.combatants[v.id].present() and not v.vitals.dead:
+            parts = (DamagePart(amount, option.damage_types, f"{option.name} (burst)"),)
+            damage, notes = apply_defenses(list(parts), v.stats.defenses, rules)
+            r = AttackResult(True, rolled=amount, damage=damage, parts=parts, reductions=notes)
+            deal_damage(enc, c, v, r, attack)
+
+
+def gen_explosive(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
+    """The throws at each foe's squares (other squares are legal too, but not listed: a
+    cheap candidate list, as a splash weapon's)."""
+    b = enc.budget
+    if c.pending_full_round is not None or not b.standard or b.full_round:
+        return
+    if b.routine is not None or b.attacks_made or not c.ammo:
+        return
+    ready = explosive_options(c)
+    if not ready or not c.restrictions().can_attack:
+        return
+    for o in ready:
+        seen: set[Pos] = set()
+        for foe in enc.enemies(c):
+            if foe.vitals.dead or not foe.present():
+                continue
+            (x, y), n = foe.pos, foe.squares
+            for sq in ((x + i, y + j) for i in range(n) for j in range(n)):
+                if sq in seen:
+                    continue
+                seen.add(sq)
+                a = A.ThrowExplosive(o.name, sq)
+                if explosive_problem(enc, c, a) is None:
+                    yield a

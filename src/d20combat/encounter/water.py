@@ -1,0 +1,109 @@
+"""Who is in the water, how deep, and what it does to an attack (seed 000 "Underwater
+Combat"; the table itself is :mod:`d20combat.rules.underwater`).
+
+Depth is read from the map (A110): a ``shallow-water`` square (``~``) is chest-deep
+water, where a creature walks along the bottom (firm footing) with its head above the
+surface; a ``deep-water`` square (``W``) is over its head: a creature in it is
+completely submerged (swimming). A creature is submerged when every square of its
+space is deep water, in the water when any square is water, else on land.
+
+Every hook asks :attr:`BattleMap.has_water` first: a dry map pays one cached lookup.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+from d20combat.grid.squares import footprint
+from d20combat.grid.terrain import DEEP_WATER, SHALLOW_WATER
+from d20combat.rules.underwater import LAND_COVER, Footing
+
+if TYPE_CHECKING:
+    from d20combat.encounter.combatant import Combatant
+    from d20combat.encounter.state import Encounter
+    from d20combat.grid.battlemap import BattleMap
+
+_WATER = SHALLOW_WATER | DEEP_WATER
+
+
+class Depth(IntEnum):
+    """How deep a creature stands (A110)."""
+
+    LAND = 0
+    WADING = 1
+    """In chest-deep water (or partly in the water)."""
+    SUBMERGED = 2
+    """Every square of its space is deep water."""
+
+
+def depth_at(bmap: BattleMap, pos: tuple[int, int], squares: int) -> Depth:
+    """The depth of a space of ``squares`` x ``squares`` with its corner at ``pos``."""
+    if squares == 1:
+        f = bmap.flags(*pos)
+        if f & DEEP_WATER:
+            return Depth.SUBMERGED
+        return Depth.WADING if f & SHALLOW_WATER else Depth.LAND
+    flags = [bmap.flags(*sq) for sq in footprint(pos, squares)]
+    if all(f & DEEP_WATER for f in flags):
+        return Depth.SUBMERGED
+    return Depth.WADING if any(f & _WATER for f in flags) else Depth.LAND
+
+
+def depth(enc: Encounter, c: Combatant) -> Depth:
+    """How deep ``c`` is (LAND at once on a dry map)."""
+    bmap = enc.map
+    if not bmap.has_water:
+        return Depth.LAND
+    return depth_at(bmap, c.pos, c.squares)
+
+
+def footing(c: Combatant, where: Depth) -> Footing:
+    """The row of seed 000's table for ``c`` in the water (A111): a swim speed first,
+    then firm footing on the bottom of chest-deep water; a creature without a swim speed
+    cannot enter deep water (the map's rule), so the Swim-check and off-balance rows
+    never arise here yet (docs/rules-coverage.md)."""
+    if c.stat.speed.swim > 0:
+        return Footing.SWIM_SPEED
+    if where is Depth.WADING:
+        return Footing.FIRM_FOOTING
+    return Footing.NONE
+
+
+def water_ft(enc: Encounter, a: Combatant, t: Combatant) -> int:
+    """Feet of water a ranged attack from ``a`` to ``t`` passes through (A113): the
+    squares of the straight grid line from ``a``'s nearest square to ``t``'s, the target's
+    included, that are deep water (the first step counts as water too when ``a`` is
+    submerged), 5 ft each. Chest-deep water is shot over, not through."""
+    bmap = enc.map
+    fa = footprint(a.pos, a.squares)
+    ft = footprint(t.pos, t.squares)
+    (ax, ay), (tx, ty) = min(
+        ((p, q) for p in fa for q in ft),
+        key=lambda pq: max(abs(pq[0][0] - pq[1][0]), abs(pq[0][1] - pq[1][1])),
+    )
+    n = max(abs(tx - ax), abs(ty - ay))
+    start_wet = depth_at(bmap, a.pos, a.squares) is Depth.SUBMERGED
+    wet = 0
+    for i in range(1, n + 1):
+        x = ax + round((tx - ax) * i / n)
+        y = ay + round((ty - ay) * i / n)
+        if bmap.flags(x, y) & DEEP_WATER or (i == 1 and start_wet):
+            wet += 1
+    return 5 * wet
+
+
+def land_cover(bmap: BattleMap, a: Combatant, t: Combatant) -> int:
+    """Seed 000 "Attacks from Land": the cover ``t`` has from ``a`` by the water alone:
+    improved cover (+8) when ``a`` is on land and ``t`` in the water, total cover (-1)
+    when either is on land and the other completely submerged (A114: the surface hides
+    both ways); 0 otherwise."""
+    da = depth_at(bmap, a.pos, a.squares)
+    dt = depth_at(bmap, t.pos, t.squares)
+    if da is Depth.LAND:
+        if dt is Depth.SUBMERGED:
+            return -1
+        return LAND_COVER if dt is Depth.WADING else 0
+    if dt is Depth.LAND and da is Depth.SUBMERGED:
+        return -1
+    return 0
