@@ -472,8 +472,9 @@ def test_a_mounted_overrun_with_the_trample_feat(kit: Any) -> None:
     assert not [e for e in enc.log if e.type == "overrun-avoided"]
 
 
-def test_advanced_takes_no_minus_4_for_ranged_attacks_from_a_moving_mount(kit: Any) -> None:
-    # seed 001 "Mounts" gives disadvantage instead of seed 000's -4/-8 (D32)
+def test_advanced_rolls_ranged_attacks_from_a_moving_mount_at_disadvantage(kit: Any) -> None:
+    # seed 001 "Mounts": "If you make a ranged attack when your mount is moving, you suffer
+    # disadvantage on the attack" (2d20, the lower kept), not seed 000's -4/-8 (D32)
     sides = {
         "knights": STEED.format(at="a1") + rider(kit, weapons="longbow"),
         "foes": foe(kit, at="j4"),
@@ -484,6 +485,8 @@ def test_advanced_takes_no_minus_4_for_ranged_attacks_from_a_moving_mount(kit: A
     act(enc, "end")
     (shot,) = attacks(act(enc, "attack foe with longbow"))
     assert "mount-double-move (attacker)" not in parts(shot)
+    assert shot.outcome["disadvantage"] == "moving mount"
+    assert shot.rolls[0].purpose == "attack roll (longbow, disadvantage)"
 
 
 def test_a_mount_without_its_rider_to_guide_it_avoids_combat(kit: Any) -> None:

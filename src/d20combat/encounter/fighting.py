@@ -421,6 +421,8 @@ def _assemble(
             )
     if half:
         attack = attack._replace(half_damage=True)
+    if "mount-moving" in attacker_conds:  # seed 001 "Mounts": "Ranged attacks"
+        notes["disadvantage"] = "moving mount"
     if notes.get("disadvantage"):
         attack = attack._replace(disadvantage=True)
     return attack, notes

@@ -127,8 +127,8 @@ def situational(enc: Encounter, c: Combatant, target: Combatant, ranged: bool) -
     """The conditions riding adds to ``c``'s attack on ``target``: higher ground on a
     smaller creature on foot (melee), the ranged penalty of the mount's movement."""
     if ranged:
-        if enc.rules.mounted_ranged != "penalty":
-            return ()  # seed 001: disadvantage instead (not rolled yet)
+        if enc.rules.mounted_ranged != "penalty":  # seed 001: disadvantage instead
+            return ("mount-moving",) if c.rode_ft else ()
         if c.gait in ("double", "charge"):
             return ("mount-double-move",)
         return ("mount-running",) if c.gait == "run" else ()

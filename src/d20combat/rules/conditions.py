@@ -527,6 +527,13 @@ _ROWS: tuple[ConditionSpec, ...] = (
         attack_ranged=-4,
     ),
     ConditionSpec(
+        "mount-moving",
+        "seed 001 'Mounts' ('If you make a ranged attack when your mount is moving, you "
+        "suffer disadvantage on the attack')",
+        notes="advanced: the rider's ranged attacks after its mount moved are rolled "
+        "with disadvantage (encounter.fighting).",
+    ),
+    ConditionSpec(
         "mount-running",
         "seed 000 'Combat while Mounted' (ranged weapons while the mount runs: -8); "
         "seed 002 'Mounted Combat'",
