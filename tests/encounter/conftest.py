@@ -46,10 +46,12 @@ def soldier(
     special: str = "",
     immunities: str = "",
     qualities: str = "",
+    activities: str = "",
 ) -> str:
     """A soldier combatant entry (YAML list item) at a square: ``armor=None`` for none,
     ``land`` a base land speed, ``natural`` / ``special`` / ``immunities`` /
-    ``qualities`` YAML list items; ``extra`` adds fields to the entry (``tactics``)."""
+    ``qualities`` / ``activities`` YAML list items; ``extra`` adds fields to the entry
+    (``tactics``)."""
     lines = ""
     if armor:
         lines += f"  armor: {armor}\n"
@@ -60,6 +62,7 @@ def soldier(
         ("special_attacks", special),
         ("immunities", immunities),
         ("qualities", qualities),
+        ("activities", activities),
     ):
         if value:
             lines += f"  {key}: [{value}]\n"

@@ -138,8 +138,16 @@ def test_delaying_again_and_again_acts_at_any_later_count(kit: Any, rules: str) 
     enc.apply(A.Delay())  # wait again
     enc.apply(A.EndTurn())  # the third creature's turn
     assert enc.current.id == "red" and enc.order == [first[1], first[2], "red"]
-    with pytest.raises(IllegalActionError, match="nobody acts later"):
+    if rules == "d20modern":  # seed 004 "Delaying Limits": not past the round (D68)
+        with pytest.raises(IllegalActionError, match="nobody acts later"):
+            enc.apply(A.Delay())
+    else:  # SRD combat-ii "Delay": into the next round, after its first creature
         enc.apply(A.Delay())
+        assert enc.order == [first[1], "red", first[2]] and enc.current.id == first[1]
+        assert enc.round == 2
+        enc.apply(A.EndTurn())
+        assert enc.current.id == "red"
+        return
     enc.apply(A.EndTurn())
     assert enc.round == 2 and enc.current.id == first[1]
 
@@ -167,11 +175,11 @@ def test_a_delayed_creature_cannot_interrupt(kit: Any, rules: str) -> None:
     assert between == ["delay", "end-turn"]  # nothing of Red's during the others' turns
 
 
-@BOTH
-def test_delay_only_until_everyone_else_has_acted(kit: Any, rules: str) -> None:
+def test_delay_only_until_everyone_else_has_acted(kit: Any) -> None:
     """seed 004 "Delaying Limits": the longest a character can delay is until after
-    everyone else has acted in the round; then it must act or forfeit its action."""
-    enc = three(kit, [20, 10, 5], rules)
+    everyone else has acted in the round; then it must act or forfeit its action (the
+    ruleset's ``delay_into_next_round``: false in d20modern, D68)."""
+    enc = three(kit, [20, 10, 5], "d20modern")
     enc.apply(A.Delay("blue"))  # after the last creature of the round
     enc.apply(A.EndTurn())
     enc.apply(A.EndTurn())
@@ -181,6 +189,61 @@ def test_delay_only_until_everyone_else_has_acted(kit: Any, rules: str) -> None:
     assert not [a for a in enc.legal_actions() if isinstance(a, A.Delay)]
     enc.apply(A.EndTurn())  # forfeit
     assert enc.round == 2 and enc.current.id == "cyan"
+
+
+@pytest.mark.parametrize("rules", ["srd35", "d20modern"])
+def test_delayers_on_the_same_count_go_by_initiative_modifier(kit: Any, rules: str) -> None:
+    """seed 004 "Delaying Limits": "If two or more characters delay and want to act on
+    the same initiative count, the one with the highest initiative modifier goes first"
+    (then the highest Dexterity; D52: d20modern only). Red (Dex 16: initiative +3) and
+    Cyan (Dex 12: +1) both wait until after Blue; Red chose first. d20modern: Red, the
+    higher modifier, acts first of the two; srd35 has no such rule: each delay puts the
+    creature right after Blue, so Cyan, who chose last, goes first."""
+    sides = {
+        "red": kit.soldier("Red", "a1", dex=16) + kit.soldier("Cyan", "a3"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 10, 5], ruleset=rules)  # 23, 11, 6
+    assert enc.order == ["red", "cyan", "blue"]
+    enc.apply(A.Delay("blue"))
+    enc.apply(A.Delay("blue"))  # Cyan
+    assert enc.current.id == "blue"
+    expected = ["blue", "red", "cyan"] if rules == "d20modern" else ["blue", "cyan", "red"]
+    assert enc.order == expected
+    enc.apply(A.EndTurn())
+    assert enc.current.id == expected[1]
+
+
+@pytest.mark.parametrize("rules", ["srd35", "advanced"])
+def test_a_delay_into_the_next_round_costs_the_regular_turn(kit: Any, rules: str) -> None:
+    """SRD combat-ii "Delay": "If you take a delayed action in the next round, before
+    your regular turn comes up, your initiative count rises to that new point in the
+    order of battle, and you do not get your regular action that round"; "If you come
+    to your next action and have not yet performed an action, you don't get to take a
+    delayed action (though you can delay again)": a delay reaches at most to the count
+    just before the creature's own. Order Red, Cyan, Blue (20, 10, 5). Red waits until
+    after Blue; then, at the end of round 1, until after Cyan in round 2: it takes no
+    action in round 1, and one in round 2, after Cyan; its regular turn (first) is gone
+    for good: the order is Cyan, Red, Blue from then on. Seed 004 says no (D68)."""
+    enc = three(kit, [20, 10, 5], rules)
+    enc.apply(A.Delay("blue"))
+    enc.apply(A.EndTurn())  # Cyan
+    enc.apply(A.EndTurn())  # Blue
+    assert enc.current.id == "red" and enc.round == 1
+    assert A.Delay("cyan") in enc.legal_actions() and A.Delay("blue") not in enc.legal_actions()
+    enc.apply(A.Delay("cyan"))  # Cyan has acted this round: its turn in round 2
+    assert events(enc, "delay")[-1].outcome["next_round"] is True
+    assert enc.round == 2 and enc.current.id == "cyan"
+    assert enc.order == ["cyan", "red", "blue"]
+    enc.apply(A.EndTurn())
+    assert enc.current.id == "red" and enc.budget.standard and enc.budget.move
+    enc.apply(A.EndTurn())
+    assert enc.current.id == "blue"
+    assert turns_of(enc, "red") == [1, 1, 2]  # its opening, after Blue, after Cyan
+    enc = three(kit, [20, 10, 5], "d20modern")
+    enc.apply(A.EndTurn())  # Red
+    with pytest.raises(IllegalActionError, match="red does not act later"):
+        enc.check(A.Delay("red"))
 
 
 # ------------------------------------------------------------------------- ready

@@ -241,7 +241,7 @@ def test_touch_attacks_threaten_and_confirm_criticals() -> None:
 # --- which actions provoke (seed 002 quick reference, D35) ---------------------------
 # seed 002 "Actions in Combat": the actions it marks (AoO), by the engine's names, for
 # those the engine has: attack (unarmed, without natural weapons or Improved Unarmed
-# Strike), drink a potion, deliver a coup de grace, load a crossbow, move 5 feet through
+# Strike), stabilize, drink a potion, deliver a coup de grace, load a crossbow, move 5 feet through
 # difficult terrain, crawl, sheathe a weapon, retrieve a stored item, stand up, open or
 # close a door. Moving out of a threatened square (move, run) provokes as movement, not
 # as an action of this list. The SRD table adds ranged attacks and picking up an item.
@@ -256,8 +256,27 @@ SEED_002 = {
     "retrieve",
     "stand",
     "open",
+    "stabilize",
 }
 SRD_ADDS = {"ranged-attack", "pick-up"}
+# ... and the SRD table's provoking rows among the timed-only activities (seed 002 marks
+# read a scroll too; rules/activities.py): light a torch (with a tindertwig, or not),
+# use a skill (1 action or 1 round: "usually"), use a spell-like ability, move a heavy
+# object, escape from a net, lock a locked gauntlet, prepare a splash weapon, use a
+# touch spell on up to six friends.
+SRD_ADDS |= {
+    "read-scroll",
+    "light-tindertwig",
+    "light-torch",
+    "skill-action",
+    "skill-round",
+    "spell-like",
+    "move-heavy",
+    "escape-net",
+    "lock-gauntlet",
+    "prepare-splash",
+    "touch-six",
+}
 
 
 def test_provoking_actions_follow_the_seed_lists() -> None:

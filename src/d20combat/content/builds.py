@@ -129,6 +129,8 @@ SKILLS: dict[str, Skill] = {
     "gather information": Skill(_H),
     "handle animal": Skill(_H, trained_only=True),
     "heal": Skill(_W),
+    # seed 004 "Recovering with Help": d20 Modern's first aid skill (Wis; usable untrained)
+    "treat injury": Skill(_W),
     "hide": Skill(_D, armor_check=1),
     "intimidate": Skill(_H),
     "jump": Skill(_S, armor_check=1),

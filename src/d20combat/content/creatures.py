@@ -36,6 +36,7 @@ from d20combat.limits import (
     MAX_SPACE_FT,
     MAX_SPEED_FT,
 )
+from d20combat.rules.activities import ACTIVITIES
 from d20combat.rules.dice import Dice
 from d20combat.rules.modifiers import BonusType
 
@@ -279,6 +280,38 @@ def _special_kind(value: Any) -> Any:
             {"expected": hint or "one of " + ", ".join(SPECIAL_ATTACK_KINDS)},
         )
     return key
+
+
+def _activity_names(value: Any) -> Any:
+    """``activities``: names of :data:`d20combat.rules.activities.ACTIVITIES` (lower-case),
+    the closest offered for an unknown one.
+
+    Raises:
+        PydanticCustomError: for an unknown name.
+    """
+    if not isinstance(value, list | tuple):
+        return value
+    out = []
+    for item in value:
+        if not isinstance(item, str):
+            return value  # pydantic refuses it as not a string
+        key = item.strip().lower()
+        if key not in ACTIVITIES:
+            close = difflib.get_close_matches(key, ACTIVITIES, n=3)
+            raise PydanticCustomError(
+                "content",
+                f"unknown activity {item!r}",
+                {
+                    "expected": "did you mean " + ", ".join(close) + "?"
+                    if close
+                    else "one of " + ", ".join(ACTIVITIES)
+                },
+            )
+        out.append(key)
+    return tuple(dict.fromkeys(out))
+
+
+Activities = Annotated[tuple[str, ...], BeforeValidator(_activity_names)]
 
 
 class SpecialAttack(Frozen):
@@ -634,6 +667,8 @@ class StatBlock(Frozen):
     constrict: Constrict | None = None
     swallow_whole: SwallowWhole | None = None
     special_attack_rules: tuple[SpecialAttack, ...] = ()
+    # SRD Table: Actions in Combat rows it may take, timed only (rules/activities.py)
+    activities: Activities = ()
     legs: int = Field(default=2, ge=0)
     long: bool = False
     space_ft: float | None = Field(default=None, gt=0, le=MAX_SPACE_FT)

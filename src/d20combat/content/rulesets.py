@@ -27,6 +27,23 @@ from d20combat.content.library import data_dir
 from d20combat.content.loading import Frozen, read_yaml, validate
 from d20combat.errors import ContentError
 
+#: The activities (:mod:`d20combat.rules.activities`) the SRD's Table: Actions in Combat
+#: marks as provoking (seed 002 agrees where it lists them: read a scroll, drink a
+#: potion, retrieve a stored item); the generic "use a skill" rows "usually" provoke.
+PROVOKING_ACTIVITIES = (
+    "read-scroll",
+    "light-tindertwig",
+    "skill-action",
+    "spell-like",
+    "move-heavy",
+    "escape-net",
+    "light-torch",
+    "lock-gauntlet",
+    "prepare-splash",
+    "skill-round",
+    "touch-six",
+)
+
 RULESET_NAMES = ("srd35", "d20modern", "advanced")
 
 
@@ -131,6 +148,17 @@ class Ruleset(Frozen):
     dying_recovery: Literal["percent", "fortitude"] = "percent"
     dying_stabilize_percent: int = 10
     dying_stabilize_dc: int = 20
+    # SRD combat-i "Stable Characters and Recovery": "a DC 15 Heal check"; seed 004
+    # "Recovering with Help": "the Treat Injury skill (DC 15)"
+    # SRD combat-ii "Delay": a delayed action may be taken in the next round, before the
+    # creature's regular turn (which it then loses); seed 004 "Delaying Limits": at most
+    # until everyone else has acted this round (D68)
+    delay_into_next_round: bool = True
+    # seed 004 "Delaying Limits": delayers acting on the same count go in order of
+    # initiative modifier, then Dexterity (D52); the SRD has no such rule
+    delay_ties_by_initiative: bool = False
+    first_aid_skill: Literal["heal", "treat injury"] = "heal"
+    first_aid_dc: int = 15
     dead_at: int = -10
     object_half_damage_energy: tuple[str, ...] = ("acid", "fire", "electricity")
     object_quarter_damage_energy: tuple[str, ...] = ("cold",)
@@ -158,6 +186,8 @@ class Ruleset(Frozen):
         "retrieve",
         "difficult-step",
         "coup-de-grace",
+        "stabilize",
+        *PROVOKING_ACTIVITIES,
     )
     # seed 004 "Striking the Cover Instead of a Missed Target": a miss that only the
     # cover made strikes the covering creature (A93)

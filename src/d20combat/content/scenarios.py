@@ -40,6 +40,7 @@ from pydantic_core import PydanticCustomError
 from d20combat.content.bestiary import find_creature
 from d20combat.content.builds import Build, build_creature, partial_build_problems
 from d20combat.content.creatures import StatBlock
+from d20combat.content.equipment import weapon
 from d20combat.content.library import data_dir, locate, slug, validate_partly
 from d20combat.content.loading import (
     Frozen,
@@ -54,6 +55,7 @@ from d20combat.content.rulesets import RULESET_NAMES, Ruleset, Variant, ruleset
 from d20combat.content.sizes import fits_in_square
 from d20combat.errors import InputError, Problem, ScenarioError, quote
 from d20combat.grid import BattleMap, Terrain, parse_legend, parse_square, square_name
+from d20combat.grid.light import LIGHT_SOURCES
 from d20combat.grid.movement import stooping
 from d20combat.grid.squares import SQUARE_FORM
 from d20combat.grid.terrain import NAMES as TERRAIN_NAMES
@@ -197,7 +199,12 @@ def _awareness_names() -> Sequence[str]:
     return AWARENESS
 
 
+def _light_names() -> Sequence[str]:
+    return tuple(LIGHT_SOURCES)
+
+
 RulesetName = Annotated[str, BeforeValidator(_name_check("ruleset", _ruleset_names))]
+LightName = Annotated[str, BeforeValidator(_name_check("light source", _light_names))]
 VariantName = Annotated[str, BeforeValidator(_name_check("variant", _variant_names))]
 TacticsName = Annotated[str, BeforeValidator(_name_check("tactics", _tactics_names))]
 AwarenessName = Annotated[str, BeforeValidator(_name_check("awareness", _awareness_names))]
@@ -302,6 +309,12 @@ class CombatantDoc(Frozen):
     tactics: TacticsName | None = None
     conditions: Conditions = Field(default_factory=dict)
     mount: str | None = Field(default=None, min_length=1, max_length=MAX_NAME_LENGTH)
+    # caught without its armor and shield (the stat block's are left off)
+    unarmored: bool = False
+    # the weapons in hand as the fight starts (None: its first routine's; []: none)
+    wielding: tuple[str, ...] | None = Field(default=None, max_length=2)
+    # a light source it carries, lit (grid/light.py: torch, sunrod ...)
+    light: LightName | None = None
 
     @model_validator(mode="after")
     def _one_source_one_place(self) -> CombatantDoc:
@@ -378,6 +391,10 @@ class Placement:
     mount: str | None = None
     """The id of the combatant it rides (seed 000 "Mounted Combat"): it shares that
     mount's space, ``position`` being the mount's."""
+    wielding: tuple[str, ...] | None = None
+    """The weapons in hand as the fight starts (None: its first routine's)."""
+    light: str | None = None
+    """The light source it carries (a name of :data:`d20combat.grid.light.LIGHT_SOURCES`)."""
 
     @property
     def space(self) -> int:
@@ -612,6 +629,8 @@ class _Entry:
     tactics: str
     conditions: tuple[tuple[str, int], ...] = ()
     mount: str | None = None
+    wielding: tuple[str, ...] | None = None
+    light: str | None = None
 
 
 @dataclass
@@ -914,6 +933,9 @@ class _Resolver:
         block = self.stat_block(path, c)
         if block is None:
             return None
+        if c.unarmored:  # found without its armor (asleep in camp, say)
+            block = block.model_copy(update={"armor": None, "shield": None})
+        wielding = self.wielding(path, c, block)
         positions = self.positions(path, c, block, bmap)
         if c.count is not None:
             count = c.count
@@ -932,7 +954,43 @@ class _Resolver:
             tactics=c.tactics or side_tactics,
             conditions=tuple(c.conditions.items()),
             mount=c.mount,
+            wielding=wielding,
+            light=c.light,
         )
+
+    def wielding(self, path: Path_, c: CombatantDoc, block: StatBlock) -> tuple[str, ...] | None:
+        """``wielding``: weapons the stat block carries, in at most two hands (SRD
+        equipment "Weapon Categories": a two-handed weapon, a bow or a crossbow takes
+        both)."""
+        if c.wielding is None:
+            return None
+        carried = {ref.display.lower(): ref for ref in block.weapons}
+        names: list[str] = []
+        hands = 0
+        for k, raw in enumerate(c.wielding):
+            key = " ".join(raw.strip().lower().split())
+            ref = carried.get(key)
+            if ref is None:
+                close = difflib.get_close_matches(key, carried, n=3)
+                self.problem(
+                    (*path, "wielding", k),
+                    f"{block.name} carries no weapon {raw!r}",
+                    "did you mean " + ", ".join(close) + "?"
+                    if close
+                    else ", ".join(carried) or "nothing: it carries no weapon",
+                )
+                return None
+            names.append(ref.display)
+            hands += weapon(ref.weapon).hands
+        if hands > 2 or len(set(names)) < len(names):
+            self.problem(
+                (*path, "wielding"),
+                f"{', '.join(names)} take more than two hands",
+                "weapons for two hands at most (a two-handed weapon, a bow or a crossbow "
+                "takes both)",
+            )
+            return None
+        return tuple(names)
 
     def stat_block(self, path: Path_, c: CombatantDoc) -> StatBlock | None:
         if c.creature is not None:
@@ -1081,6 +1139,8 @@ class _Resolver:
                     line=line,
                     conditions=e.conditions,
                     mount=e.mount,
+                    wielding=e.wielding,
+                    light=e.light,
                 )
                 placed.append((placement, where))
         placed = self.mount_riders(placed)

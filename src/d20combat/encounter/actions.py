@@ -128,18 +128,26 @@ notation                   meaning (action type; source)
 ``surrender``              surrender (free)
 ``flee``                   flee from the source of its fear (a withdraw or a move)
 ``cower``                  cornered in fear: cower until its next turn
+``use drink``              an activity of the SRD's Table: Actions in Combat that is
+                           timed only (its type per rules/activities.py: ``use
+                           spell-like`` standard, ``use retrieve`` move, ``use
+                           light-torch`` full-round, ``use speak`` free)
+``stabilize fighter``      first aid to a dying creature next to it: a Heal (d20
+                           Modern: Treat Injury) check, DC 15 (standard; provokes)
 ``start-full-round d5``    begin a 5-ft move through costly terrain (standard)
 =========================  ================================================
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import ClassVar
 
 from d20combat.errors import InputError
 from d20combat.grid.squares import parse_square, square_name
+from d20combat.rules.activities import ACTIVITIES, activity
 
 __all__ = ["Pos", "parse_square", "square_name"]  # re-exported for the notation
 
@@ -981,6 +989,70 @@ class Cower(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Use(Action):
+    """Take an activity of :data:`d20combat.rules.activities.ACTIVITIES`, a row of the
+    SRD's Table: Actions in Combat whose effect is not modelled beyond its timing (a
+    free action; the subclasses below take the other action types). Build one with
+    :func:`use`."""
+
+    activity: str
+    verb: ClassVar[str] = "use"
+
+    def __str__(self) -> str:
+        return f"use {self.activity}"
+
+
+@dataclass(frozen=True, slots=True)
+class UseStandard(Use):
+    kind: ClassVar[str] = "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class UseMove(Use):
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class UseFullRound(Use):
+    kind: ClassVar[str] = "full-round"
+
+
+USE_ACTIONS: dict[str, type[Use]] = {
+    "standard": UseStandard,
+    "move": UseMove,
+    "full-round": UseFullRound,
+    "free": Use,
+}
+
+
+def use(name: str) -> Use:
+    """The action taking the activity ``name``, of its action type.
+
+    Raises:
+        InputError: for an unknown activity, offering the closest names.
+    """
+    row = activity(name)
+    if row is None:
+        close = difflib.get_close_matches(name, ACTIVITIES, n=3)
+        hint = "did you mean " + ", ".join(close) + "?" if close else ", ".join(ACTIVITIES)
+        raise InputError(f"unknown activity {name!r}", field="action", expected=hint)
+    return USE_ACTIONS[row.kind](row.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Stabilize(Action):
+    """Make a dying ``target`` next to it stable with first aid (a standard action that
+    provokes: SRD Table: Actions in Combat "Make a dying friend stable")."""
+
+    target: str
+    verb: ClassVar[str] = "stabilize"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"stabilize {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
 class StartFullRound(Action):
     """Start a full-round action with a standard action (seed 004); the next
     action must complete it. The only full-round action it serves here is moving
@@ -1116,6 +1188,14 @@ def parse_action(text: str) -> Action:
             raise _expect(text, form)
         weapon = " ".join(args[2:]) or None
         return HELPLESS_ACTIONS[verb](args[0], weapon)
+    if verb == "stabilize":
+        if len(args) != 1:
+            raise _expect(text, "'stabilize TARGET' (a dying creature next to it)")
+        return Stabilize(args[0])
+    if verb == "use":
+        if len(args) != 1:
+            raise _expect(text, "'use ACTIVITY', such as 'use drink' or 'use spell-like'")
+        return use(args[0])
     if verb == "delay":
         if not args:
             return Delay()

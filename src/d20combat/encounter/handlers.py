@@ -16,8 +16,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from d20combat.content.creatures import Ability
 from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
+from d20combat.encounter import activities as ACT
 from d20combat.encounter import mounted as M
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
@@ -837,40 +839,90 @@ def _fresh(enc: Encounter) -> bool:
 
 
 def _check_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    """seed 004 "Delay": act later, fixing a new, lower initiative count."""
+    """seed 004 "Delay": act later, fixing a new, lower initiative count; SRD combat-ii
+    "Delay": perhaps in the next round, after a creature that has acted this round
+    (the ruleset's ``delay_into_next_round``, D68)."""
     assert isinstance(a, A.Delay)
     if not _fresh(enc):
         raise _fail("can only delay before taking any action this turn")
+    later = enc.order[enc.turn + 1 :]
     if a.after is None:
-        if not enc.order[enc.turn + 1 :]:
+        if not later and not next_round_delays(enc):
             raise _fail("nobody acts later in this round")
         return
     other = enc.get(a.after)
     if other is c:
         raise _fail("cannot delay after itself")
-    if other.id not in enc.order[enc.turn + 1 :]:
+    if other.id not in later and other.id not in next_round_delays(enc):
         raise _fail(f"{other.id} does not act later in this round")
+
+
+def next_round_delays(enc: Encounter) -> list[str]:
+    """After whom the current creature may delay into the next round (SRD combat-ii
+    "Delay", the ruleset's ``delay_into_next_round``): those acting before it, but the
+    one just before it (after that one comes its own next turn, where "you don't get to
+    take a delayed action")."""
+    if not enc.rules.delay_into_next_round:
+        return []
+    return enc.order[: max(enc.turn - 1, 0)]
 
 
 def _run_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """seed 004 "Delay"; SRD combat-ii "Delay": waiting for the next creature only and
-    deciding again then is how a creature acts at whatever count it likes."""
+    deciding again then is how a creature acts at whatever count it likes. Delaying
+    after a creature that has acted this round waits for its turn in the next round:
+    the delayer's count moves there, before its regular turn, which it does not get
+    (SRD "Delay": "you do not get your regular action that round")."""
     assert isinstance(a, A.Delay)
     order = enc.order
-    after = a.after if a.after is not None else order[enc.turn + 1]
+    later = order[enc.turn + 1 :]
+    after = a.after if a.after is not None else (later[0] if later else order[0])
+    next_round = after not in later
     order.remove(c.id)
-    order.insert(order.index(after) + 1, c.id)
-    enc.turn -= 1  # the next creature now sits at this index; after_action advances past it
-    enc.event(c.id, "delay", "seed 004 Delay", after=after, order=list(order))
+    at = order.index(after) + 1
+    if enc.rules.delay_ties_by_initiative and not next_round:
+        # seed 004 "Delaying Limits": those already waiting for the same count with a
+        # higher initiative modifier (then Dexterity) act first; the equal stay first
+        waiting = _delayed_after(enc, after)
+        mine = _tie_key(c)
+        while at < len(order) and order[at] in waiting:
+            if _tie_key(enc.combatants[order[at]]) < mine:
+                break
+            at += 1
+    order.insert(at, c.id)
+    if not next_round:
+        enc.turn -= 1  # the next creature now sits at this index; after_action advances past it
+    enc.event(
+        c.id, "delay", "seed 004 Delay", after=after, order=list(order), next_round=next_round
+    )
     from d20combat.encounter import turns
 
     turns.end_turn(enc, delaying=True)
+
+
+def _tie_key(c: Combatant) -> tuple[int, int]:
+    """seed 004 "Delaying Limits": the initiative modifier, then Dexterity."""
+    return (c.stats.initiative.value, c.stats.abilities.get(Ability.DEX) or 0)
+
+
+def _delayed_after(enc: Encounter, after: str) -> set[str]:
+    """Who has delayed until right after ``after`` this round (the log's ``delay``
+    events of the round)."""
+    out: set[str] = set()
+    for e in reversed(enc.log):
+        if e.round != enc.round:
+            break
+        if e.type == "delay" and e.outcome.get("after") == after:
+            out.add(e.actor)
+    return out
 
 
 def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     if not _fresh(enc) or c.pending_full_round is not None:
         return
     for cid in enc.order[enc.turn + 1 :]:
+        yield A.Delay(cid)
+    for cid in next_round_delays(enc):  # SRD "Delay": into the next round
         yield A.Delay(cid)
 
 
@@ -1475,6 +1527,12 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),
     A.StartFullRound: Handler(_check_start_full, _run_start_full, _gen_start_full),
+    # the timed-only rows of the SRD's Table: Actions in Combat (encounter/activities.py)
+    A.UseStandard: Handler(ACT.check_use, ACT.run_use, ACT.gen_use),
+    A.UseMove: Handler(ACT.check_use, ACT.run_use, lambda enc, c: ()),
+    A.UseFullRound: Handler(ACT.check_use, ACT.run_use, lambda enc, c: ()),
+    A.Use: Handler(ACT.check_use, ACT.run_use, lambda enc, c: ()),
+    A.Stabilize: Handler(ACT.check_stabilize, ACT.run_stabilize, ACT.gen_stabilize),
     A.StandUp: Handler(_check_stand, _run_stand, _gen_stand),
     A.DropProne: Handler(_check_drop_prone, _run_drop_prone, _gen_drop_prone),
     A.Draw: Handler(_check_draw, _run_draw, _gen_draw),

@@ -31,10 +31,12 @@ from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.water import land_cover, water_ft
 from d20combat.errors import IllegalActionError
+from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.concealment import concealment as grid_concealment
 from d20combat.grid.concealment import line_of_sight
 from d20combat.grid.cover import cover as grid_cover
 from d20combat.grid.flanking import flanks
+from d20combat.grid.light import lit
 from d20combat.grid.movement import (
     FIT_SQUEEZED,
     Reachable,
@@ -168,6 +170,8 @@ class Space:
         self.grapplers: set[str] = set()  # who is grappling (grapple.link, unlink)
         # SRD "Swallow Whole": the creatures inside another (off the map)
         self.swallowed: set[str] = set()
+        # the map lit by the carried light sources, and what it was made from
+        self._lit: tuple[tuple[object, ...], BattleMap] | None = None
         self.rebuild()
 
     # ------------------------------------------------------------ bookkeeping
@@ -532,8 +536,26 @@ class Space:
             self._cover[key] = hit
         return hit
 
+    def sight_map(self) -> BattleMap:
+        """The map as the creatures see it: the encounter's, with the light of the
+        sources creatures carry (SRD equipment.html: torch, lantern, sunrod ...;
+        :func:`d20combat.grid.light.lit`). The same map when nobody carries one."""
+        enc = self.enc
+        m = enc.map
+        if not enc.lights:
+            return m
+        sources = tuple(
+            (c.pos, c.squares, light)
+            for cid, light in enc.lights.items()
+            if (c := enc.combatants[cid]).present()
+        )
+        key = (id(m), m.version, sources)
+        if self._lit is None or self._lit[0] != key:
+            self._lit = (key, lit(m, sources))
+        return self._lit[1]
+
     def _sight(self) -> dict[tuple[object, ...], int]:
-        cache: dict[tuple[object, ...], int] = self.enc.map.cache("space-sight")
+        cache: dict[tuple[object, ...], int] = self.sight_map().cache("space-sight")
         if len(cache) > _SIGHT_LIMIT:
             cache.clear()
         return cache
@@ -546,7 +568,7 @@ class Space:
         hit = cache.get(key)
         if hit is None:
             hit = cache[key] = grid_concealment(
-                self.enc.map,
+                self.sight_map(),
                 a.pos,
                 a.squares,
                 t.pos,
@@ -563,7 +585,7 @@ class Space:
         hit = cache.get(key)
         if hit is None:
             hit = cache[key] = line_of_sight(
-                self.enc.map,
+                self.sight_map(),
                 a.pos,
                 a.squares,
                 t.pos,

@@ -39,6 +39,7 @@ from d20combat.encounter.maneuvers.turning import approached
 from d20combat.encounter.outcome import Outcome
 from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
+from d20combat.grid.light import LIGHT_SOURCES, Light
 from d20combat.grid.squares import square_name
 from d20combat.grid.terrain import DOOR
 from d20combat.rules.conditions import CONDITIONS, ConditionSpec, combine, restrictions
@@ -136,6 +137,8 @@ class Encounter:
         self.opened_doors: list[tuple[int, int]] = []
         # the doors the scenario describes (any other is an unlocked simple wooden door)
         self.doors: dict[tuple[int, int], Door] = {}
+        # the light sources creatures carry, by id (the scenario's ``light``; fixed)
+        self.lights: dict[str, Light] = {}
         # hit points the closed doors have lost (seed 000 "Attack An Object")
         self.object_damage: dict[tuple[int, int], int] = {}
         self.own_map = False  # maps are shared (with their caches) until a door opens
@@ -173,7 +176,7 @@ class Encounter:
                     vitals=Vitals.full(st.hp.value),
                     tactics=p.tactics,
                     aware=p.aware,
-                    wielding=initial_wielding(st),
+                    wielding=initial_wielding(st) if p.wielding is None else p.wielding,
                     ammo=initial_ammo(p.stat_block, st),
                     rules=scenario.ruleset,
                 )
@@ -189,6 +192,7 @@ class Encounter:
             scenario_doc=getattr(scenario, "document", None),
         )
         enc.doors = dict(scenario.doors)
+        enc.lights = {p.id: LIGHT_SOURCES[p.light] for p in scenario.placements if p.light}
         for p in scenario.placements:  # what it starts with, lasting its own turns
             for name, rounds in p.conditions:
                 enc.impose(enc.combatants[p.id], name, p.id, rounds)

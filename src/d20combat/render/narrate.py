@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from d20combat.encounter.events import Event
+from d20combat.rules.activities import ACTIVITIES
 from d20combat.rules.dice import Roll
 
 
@@ -866,6 +867,19 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         + (" (the wound ends it)" if e.outcome.get("by") == "damage" else "")
     ),
     "total-defense": _simple("{actor} takes the total defense action (+4 dodge to AC)"),
+    "stabilize": lambda e: (
+        f"{e.actor} gives {e.target} first aid: {str(e.outcome.get('skill')).title()} "
+        f"{e.outcome.get('total')} vs DC {e.outcome.get('dc')}: "
+        + (
+            f"{e.target} is stable"
+            if e.outcome.get("result") == "stable"
+            else f"{e.target} is still dying"
+        )
+    ),
+    "activity": lambda e: (
+        f"{e.actor} takes a {e.outcome.get('action')} action: "
+        f"{ACTIVITIES[str(e.outcome.get('activity'))].label} ({e.outcome.get('effect')})"
+    ),
     "delay": _simple("{actor} delays until after {after}"),
     "ready": _simple("{actor} readies an attack ({trigger})"),
     "readied": lambda e: (
