@@ -103,6 +103,10 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
         e.type == "turning" and any(x[2] == "destroyed" for x in e.outcome["affected"])
     ),
     "turning broken by an approach": _kind("turning-broken"),
+    "a mount acting on its rider's count": _kind("mount-initiative"),
+    "a mounted charge with a lance": lambda e: (
+        e.type == "damage" and e.outcome.get("weapon") == "lance" and e.outcome["multiplier"] > 1
+    ),
     "stooping under a low ceiling": _stooping,
     "a Tiny creature entering a foe's square": lambda e: (
         e.type == "provoked" and str(e.outcome.get("reason", "")).startswith("entering")
@@ -160,3 +164,22 @@ def test_every_fight_ends_in_few_rounds(logs: dict[tuple[str, int], list[Event]]
         outcome = [e for e in log if e.type == "outcome"]
         assert outcome, f"{name} seed {seed} did not end"
         assert outcome[-1].outcome["kind"] != "truncated", f"{name} seed {seed} truncated"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_lance_charge_shows_a_mounted_charge_with_every_seed(
+    seed: int, logs: dict[tuple[str, int], list[Event]]
+) -> None:
+    # seed 000 "Mounted Combat": the destrier charges, and Sir Aldric's lance at the end
+    # of it deals triple damage (SRD feats "Spirited Charge"), +2 on the attack roll
+    log = logs["lance-charge", seed]
+    charge = next(e for e in log if e.type == "charge" and e.actor == "destrier")
+    after = log[log.index(charge) :]
+    strike = next(e for e in after if e.type == "attack" and e.actor == "sir-aldric")
+    bonus = strike.total("attack bonus")
+    assert bonus is not None and any(
+        p.modifier.source == "charging (attacker)" for p in bonus.parts
+    )
+    if strike.outcome["result"] in ("hit", "critical"):
+        damage = next(e for e in after if e.type == "damage" and e.actor == "sir-aldric")
+        assert damage.outcome["multiplier"] in (3, 6)

@@ -185,6 +185,12 @@ def test_the_charges_multipliers() -> None:
     lance = next(o for o in knight.options if o.name == "lance")
     assert charge_multiplier(lance, mounted=True) == 2
     assert charge_multiplier(lance, mounted=False) == 1
+    # SRD feats "Spirited Charge": x3 with a lance, x2 with another melee weapon
+    assert charge_multiplier(lance, mounted=True, spirited=True) == 3
+    assert charge_multiplier(lance, mounted=False, spirited=True) == 1
+    sword_option = next(o for o in stats("fighter-4").options if not o.ranged)
+    assert charge_multiplier(sword_option, mounted=True) == 1
+    assert charge_multiplier(sword_option, mounted=True, spirited=True) == 2
     spearman = stats("fighter-4", weapons=[{"weapon": "spear"}])
     spear = next(o for o in spearman.options if o.name == "spear" and not o.ranged)
     assert set_multiplier(spear, target_charging=True) == 2

@@ -218,6 +218,48 @@ class Ruleset(Frozen):
     d20modern: no such rule in seed 004.
     advanced: seed 001 "Climbing onto larger creatures".
     """
+    mount_control_skill: Literal["ride", "handle animal"] = "ride"
+    """The skill that controls a frightened mount (D32).
+
+    srd35: seed 000 "Horses in Combat": a DC 20 Ride check each round.
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Mounts": a Handle Animal check.
+    """
+    mount_control_dc: int = 20
+    """The base DC of controlling a frightened mount (D32).
+
+    srd35: seed 000 "Horses in Combat": DC 20.
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Mounts": "The standard DC is 15 + the animal's Hit Dice".
+    """
+    mount_control_per_hd: int = Field(default=0, ge=0)
+    """DC added per Hit Die of the mount (D32).
+
+    srd35: seed 000 "Horses in Combat": none.
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Mounts": + the animal's Hit Dice.
+    """
+    military_saddle_percent: int = Field(default=75, ge=0, le=100)
+    """The chance an unconscious rider stays in a military saddle (D32).
+
+    srd35: seed 000 "If You Are Dropped": 75%.
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Falling unconscious": 50% (no military saddle).
+    """
+    mount_fall_per_size: int = Field(default=0, ge=0)
+    """Extra damage per size above Large when thrown from a mount (D32).
+
+    srd35: seed 000 "If Your Mount Falls in Battle": 1d6 whatever the size.
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Being thrown": 5 per size category above Large.
+    """
+    mounted_ranged: Literal["penalty", "disadvantage"] = "penalty"
+    """Ranged attacks from a moving mount.
+
+    srd35: seed 000 "Combat while Mounted": -4 (double move), -8 (run).
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Mounts": disadvantage.
+    """
     improved_maneuver_bonus: int = 4
     """The bonus of an Improved maneuver feat on the opposed roll.
 

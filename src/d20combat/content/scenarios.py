@@ -308,6 +308,7 @@ class CombatantDoc(Frozen):
     awareness: AwarenessName | None = None
     tactics: TacticsName | None = None
     conditions: Conditions = Field(default_factory=dict)
+    mount: str | None = Field(default=None, min_length=1, max_length=MAX_NAME_LENGTH)
     # caught without its armor and shield (the stat block's are left off)
     unarmored: bool = False
     # the weapons in hand as the fight starts (None: its first routine's; []: none)
@@ -324,6 +325,13 @@ class CombatantDoc(Frozen):
                 f"a combatant needs exactly one of creature, stat_block or build; found {found}",
                 "creature: NAME, stat_block: {...} or build: {...}",
             )
+        if self.mount is not None:  # seed 000 "Mounted Combat": it shares its mount's space
+            if self.at is not None or self.area is not None or (self.count or 1) != 1:
+                raise _fail(
+                    "a rider (mount) has no at, area or count: it takes its mount's space",
+                    "mount: ID alone, for one combatant",
+                )
+            return self
         if (self.at is None) == (self.area is None):
             found = "both" if self.at is not None else "neither"
             raise _fail(
@@ -380,6 +388,9 @@ class Placement:
     conditions: tuple[tuple[str, int], ...] = ()
     """The conditions it starts the fight with, and for how many rounds (0: until
     something ends it)."""
+    mount: str | None = None
+    """The id of the combatant it rides (seed 000 "Mounted Combat"): it shares that
+    mount's space, ``position`` being the mount's."""
     wielding: tuple[str, ...] | None = None
     """The weapons in hand as the fight starts (None: its first routine's)."""
     light: str | None = None
@@ -617,6 +628,7 @@ class _Entry:
     aware: bool
     tactics: str
     conditions: tuple[tuple[str, int], ...] = ()
+    mount: str | None = None
     wielding: tuple[str, ...] | None = None
     light: str | None = None
 
@@ -941,6 +953,7 @@ class _Resolver:
             aware=(c.awareness or side_aware) == "aware",
             tactics=c.tactics or side_tactics,
             conditions=tuple(c.conditions.items()),
+            mount=c.mount,
             wielding=wielding,
             light=c.light,
         )
@@ -1016,8 +1029,11 @@ class _Resolver:
     ) -> list[tuple[Square, Path_]] | None:
         """The top-left squares of the entry's combatants and where each is written.
 
-        None if they are unknown (a problem has been recorded).
+        None if they are unknown (a problem has been recorded). A rider's is its
+        mount's, set once all are placed (:meth:`mount_riders`).
         """
+        if c.mount is not None:
+            return [((0, 0), (*path, "mount"))]
         if c.at is not None:
             single = isinstance(self.doc.at(*path).data.get("at"), str)
             out: list[tuple[Square, Path_]] = []
@@ -1122,17 +1138,59 @@ class _Resolver:
                     tactics=e.tactics,
                     line=line,
                     conditions=e.conditions,
+                    mount=e.mount,
                     wielding=e.wielding,
                     light=e.light,
                 )
                 placed.append((placement, where))
+        placed = self.mount_riders(placed)
         if bmap is not None:
             self.check_placements(placed, bmap)
         return [p for p, _ in placed]
 
+    def mount_riders(self, placed: list[tuple[Placement, Path_]]) -> list[tuple[Placement, Path_]]:
+        """Each rider takes its mount's position (seed 000 "Mounted Combat": "you share
+        your mount's space"). The mount is another combatant of the scenario, at least
+        one size larger (seed 001 "Mounts"; A104), riding nothing, with no other rider."""
+        by_id = {p.id: p for p, _ in placed}
+        ridden: dict[str, str] = {}
+        out: list[tuple[Placement, Path_]] = []
+        for p, where in placed:
+            mid = p.mount
+            if mid is None:
+                out.append((p, where))
+                continue
+            m = by_id.get(mid)
+            why = None
+            if m is None or m is p:
+                close = difflib.get_close_matches(mid, [i for i in by_id if i != p.id], 3)
+                why = (
+                    f"{p.name}'s mount {mid!r} is no other combatant",
+                    f"did you mean {', '.join(close)}?" if close else "another combatant's id",
+                )
+            elif m.mount is not None:
+                why = (f"{p.name}'s mount {m.name} rides {m.mount} itself", "a mount on foot")
+            elif m.stat_block.size <= p.stat_block.size:
+                why = (
+                    f"{p.name} ({p.stat_block.size.name.title()}) cannot ride {m.name} "
+                    f"({m.stat_block.size.name.title()})",
+                    "a mount at least one size category larger (seed 001 Mounts)",
+                )
+            elif mid in ridden:
+                why = (f"{m.name} is ridden by {ridden[mid]} already", "one rider a mount")
+            if why is not None:
+                self.problem(where, *why)
+                continue
+            assert m is not None
+            ridden[mid] = p.name
+            out.append((dataclasses.replace(p, position=m.position), where))
+        return out
+
     def check_placements(self, placed: list[tuple[Placement, Path_]], bmap: BattleMap) -> None:
         occupants: dict[Square, list[Placement]] = {}
         for p, where in placed:
+            if p.mount is not None:
+                continue  # it shares its mount's space (mount_riders)
             at = f"{p.name} at {p.square}"
             reason = standing_problem(bmap, p.stat_block, p.position)
             if reason is not None:

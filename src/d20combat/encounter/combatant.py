@@ -189,6 +189,13 @@ class Combatant:
     # and the damage it has dealt to that creature's interior cutting its way out
     inside: str | None = None
     cut: int = 0
+    # seed 000 "Mounted Combat": the mount it rides (it shares the mount's space), and
+    # what its mount has done since its last turn: the feet moved, the gait ("",
+    # "move", "double", "run" or "charge") and the foe charged (encounter.mounted)
+    mount: str | None = None
+    rode_ft: int = 0
+    gait: str = ""
+    charged_at: str | None = None
     effects: list[Effect] = field(default_factory=list)  # aid, feints (Effect)
     # seed 000 "Turn Or Rebuke Undead": turning attempts spent today, by ability name
     # (TurningPower.name; "greater" for the Sun domain's greater turning)
@@ -394,6 +401,10 @@ class Combatant:
             self.clinging,
             self.inside,
             self.cut,
+            self.mount,
+            self.rode_ft,
+            self.gait,
+            self.charged_at,
             tuple(self.item_damage.items()) if self.item_damage else (),
             self.taken,
             tuple(e.as_tuple() for e in self.effects) if self.effects else (),
@@ -452,6 +463,10 @@ class Combatant:
             "clinging": self.clinging,
             "inside": self.inside,
             "cut": self.cut,
+            "mount": self.mount,
+            "rode_ft": self.rode_ft,
+            "gait": self.gait,
+            "charged_at": self.charged_at,
             "item_damage": dict(self.item_damage),
             "taken": [list(t) for t in self.taken],
             "effects": [
@@ -523,6 +538,12 @@ class Combatant:
         inside = data.get("inside")
         self.inside = None if inside is None else str(inside)
         self.cut = int(data.get("cut", 0))
+        mount = data.get("mount")
+        self.mount = None if mount is None else str(mount)
+        self.rode_ft = int(data.get("rode_ft", 0))
+        self.gait = str(data.get("gait", ""))
+        at = data.get("charged_at")
+        self.charged_at = None if at is None else str(at)
         self.effects = [
             Effect(
                 str(e["kind"]),

@@ -172,6 +172,10 @@ def build_attack(
     mine = set(attacker.condition_set())
     if charge:
         mine.add("charging")
+    if attacker.mount is not None:  # seed 000 "Combat while Mounted"
+        from d20combat.encounter.mounted import situational
+
+        mine.update(situational(enc, attacker, target, ranged))
     if defensively:
         mine.add("fighting-defensively")
     flanked = not ranged and space.flanked_by(attacker, target)
@@ -418,6 +422,8 @@ def _assemble(
             )
     if half:
         attack = attack._replace(half_damage=True)
+    if "mount-moving" in attacker_conds:  # seed 001 "Mounts": "Ranged attacks"
+        notes["disadvantage"] = "moving mount"
     if notes.get("disadvantage"):
         attack = attack._replace(disadvantage=True)
     return attack, notes

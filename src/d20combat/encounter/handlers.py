@@ -20,6 +20,7 @@ from d20combat.content.creatures import Ability
 from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter import activities as ACT
+from d20combat.encounter import mounted as M
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
 from d20combat.encounter.fighting import can_power_attack, provoke, strike, unarmed_provokes
@@ -48,6 +49,7 @@ from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.rules.dice import Dice
+from d20combat.rules.maneuvers.charge import charge_multiplier
 from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption, Routine
 
@@ -367,6 +369,8 @@ def _run_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     limit = _charge_limit(enc, c)
     enc.budget.use("standard" if enc.budget.single else "full-round")
     enc.budget.moved = True
+    if enc.space.riders and c.id in enc.space.riders:
+        M.charge_target(enc, c, target.id)  # seed 000: "If your mount charges"
     c.conditions["charging"] = Condition(c.id, 1)
     c.power_attack = a.power  # SRD feats "Power Attack": for the round
     if a.maneuver is not None:
@@ -425,9 +429,13 @@ def _routine_for(c: Combatant, option: AttackOption, two_weapon: bool) -> Routin
     return best
 
 
-def _can_full_attack(enc: Encounter) -> bool:
-    """Whether a first attack now may open a full attack (seed 004 "Full Attack")."""
+def _can_full_attack(enc: Encounter, c: Combatant, option: AttackOption | None = None) -> bool:
+    """Whether a first attack now may open a full attack (seed 004 "Full Attack"); a
+    rider whose mount moved more than 5 ft may not with ``option`` a melee weapon (seed
+    000 "Combat while Mounted"; a ranged full attack may: :mod:`mounted`)."""
     b = enc.budget
+    if c.rode_ft > 5 and (option is None or not option.ranged):
+        return False
     return not b.single and b.move and not b.moved
 
 
@@ -569,7 +577,7 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail(why)
         if _routine_for(c, option, True) is None:
             raise _fail(f"no two-weapon routine opens with {option.name}")
-        if not _can_full_attack(enc):
+        if not _can_full_attack(enc, c, option):
             raise _fail("a two-weapon attack opens a full attack: no move may be spent")
     if nxt and a.two_weapon:
         raise _fail("the full attack is already under way")
@@ -702,7 +710,7 @@ def spend_attack(
     b.use("standard")
     routine = _routine_for(c, option, two_weapon)
     bonus = option.bonus
-    if routine is not None and len(routine.attacks) > 1 and _can_full_attack(enc):
+    if routine is not None and len(routine.attacks) > 1 and _can_full_attack(enc, c, option):
         opening = next(i for i, (o, _) in enumerate(routine.attacks) if o is option)
         b.routine = routine.name
         b.next_attack = 1
@@ -737,14 +745,23 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
         return
     if c.clinging is not None and G.balance_problem(enc, c, option):
         return  # seed 001: fell off its carrier, the attack lost
+    charge, multiplier = False, 1
+    if c.charged_at is not None and not option.ranged and M.charge_attack(c, target):
+        charge = True  # seed 000: the rider's attack at the end of its mount's charge
+        multiplier = charge_multiplier(
+            option, mounted=True, spirited=c.stat.has_feat("spirited charge")
+        )
+        M.spend_charge(c)
     strike(
         enc,
         c,
         option,
         bonus,
         target,
+        charge=charge,
         defensively=a.defensively,
         nonlethal=a.nonlethal,
+        multiplier=multiplier,
     )
     if not enc.active(target) and b.routine is not None:
         pass  # the attacker may turn the remaining attacks on another foe
@@ -770,7 +787,7 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     grab = c.stats.grab  # SRD Improved Grab: its attacks may hold with one part
     two_weapon = (  # either weapon may open a two-weapon full attack
         [o for r in c.routines_ready() if r.two_weapon for o, _ in r.attacks]
-        if nxt is None and _can_full_attack(enc)
+        if nxt is None and _can_full_attack(enc, c)
         else []
     )
     for target in enc.enemies(c):

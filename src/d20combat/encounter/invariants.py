@@ -166,6 +166,14 @@ def problems(enc: Encounter) -> list[Problem]:
         _vitals(found, enc, i, c)
         _references(found, enc, i, c)
         _grapple(found, enc, i, c)
+        if (
+            c.mount is not None
+            or "riding" in c.conditions
+            or c.gait
+            or c.rode_ft
+            or ("slumped" in c.conditions)
+        ):
+            _mounted(found, enc, i, c)
         if c.inside is not None or "swallowed" in c.conditions:
             _swallowed(found, enc, i, c)
     _places(found, enc)
@@ -502,6 +510,66 @@ def _grapple(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         )
 
 
+def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
+    """A rider (seed 000 "Mounted Combat"): the ``riding`` condition exactly while it
+    has a mount; the mount another combatant, on the field, at least one size larger
+    (seed 001 "Mounts"), riding nothing, clinging to nothing and ridden by no one else;
+    the rider in the mount's space (it shares it) and neither
+    clinging nor grappling; what the mount did since the rider's turn only while it
+    rides (a charge names the foe charged, nothing else does)."""
+    from d20combat.encounter.mounted import GAITS
+
+    at = ("combatants", i)
+    mid = c.mount
+    if (mid is not None) != ("riding" in c.conditions):
+        found.add(
+            (*at, "conditions"),
+            f"{c.id} {'rides ' + mid if mid else 'rides nothing'} "
+            f"with{'out' if mid else ''} the riding condition",
+            "the riding condition exactly while it rides a mount",
+        )
+        return
+    if mid is None:
+        found.add(
+            (*at, "gait"),
+            f"{c.id} rides nothing but has a gait or is slumped in a saddle",
+            '"", rode_ft 0 and no slumped condition',
+        )
+        return
+    where = (*at, "mount")
+    m = enc.combatants.get(mid)
+    if m is None or m is c:
+        found.add(where, f"no other combatant {mid!r}", _ids(enc) + f" but {c.id}")
+        return
+    if m.stat.size <= c.stat.size or m.mount is not None or m.clinging is not None:
+        found.add(
+            where,
+            f"{c.id} rides {mid}, not a larger creature standing on its own",
+            "a mount at least one size larger (seed 001 Mounts)",
+        )
+    elif m.fled or m.inside is not None or c.fled or c.inside is not None:
+        found.add(where, f"{c.id} or its mount {mid} is off the field", "both on the field")
+    elif c.pos != m.pos or c.squares != m.squares:
+        found.add(
+            (*at, "pos"),
+            f"{c.id} at {_where(c.pos)} is not in {mid}'s space at {_where(m.pos)}",
+            "its mount's position (the rider shares its space: seed 000)",
+        )
+    elif c.grappling or c.clinging is not None:
+        found.add(where, f"{c.id} rides {mid} while grappling or clinging", "neither")
+    others = [o.id for o in enc.combatants.values() if o is not c and o.mount == mid]
+    if others:
+        found.add(where, f"{mid} is ridden by {c.id} and {', '.join(others)}", "one rider")
+    if c.gait not in GAITS or (c.gait == "charge") != (c.charged_at is not None):
+        found.add(
+            (*at, "gait"),
+            f"gait {c.gait!r} with charged_at {c.charged_at!r}",
+            "one of " + ", ".join(map(repr, GAITS)) + "; a foe's id exactly for a charge",
+        )
+    elif c.charged_at is not None and c.charged_at not in enc.combatants:
+        found.add((*at, "charged_at"), f"no combatant {c.charged_at!r}", _ids(enc))
+
+
 def _swallowed(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
     """A swallowed creature (SRD special abilities "Swallow Whole"): inside another
     combatant that has swallow whole, is alive and on the field (one that died, fled or
@@ -675,7 +743,7 @@ def _units(enc: Encounter) -> dict[str, int]:
 
     joined = False
     for c in ids.values():
-        for other in (*c.grappling, c.clinging):
+        for other in (*c.grappling, c.clinging, c.mount):
             if other is not None and other in ids:
                 parent[root(c.id)] = root(other)
                 joined = True

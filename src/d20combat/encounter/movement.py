@@ -103,6 +103,10 @@ def walk(
             break
         if watched and not trigger_readied(enc, c):
             break
+    if space.riders and c.id in space.riders:  # seed 000: its rider rode along
+        from d20combat.encounter.mounted import ridden
+
+        ridden(enc, c, kind, len(done))
     if record:
         enc.event(
             c.id,

@@ -156,6 +156,10 @@ class CombatantDoc(_Doc):
     clinging: StrictStr | None = None  # the creature it clings to (seed 001)
     inside: StrictStr | None = None  # the creature that swallowed it (SRD Swallow Whole)
     cut: Count = 0  # the damage it has dealt that creature's interior, cutting its way out
+    mount: StrictStr | None = None  # the mount it rides (seed 000 "Mounted Combat")
+    rode_ft: Count = 0  # how far its mount moved since its last turn
+    gait: Literal["", "move", "double", "run", "charge"] = ""  # the mount's movement
+    charged_at: StrictStr | None = None  # the foe its mount charged
     item_damage: dict[StrictStr, Count] = Field(default_factory=dict)
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)

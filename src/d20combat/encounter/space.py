@@ -178,6 +178,8 @@ class Space:
     def rebuild(self) -> None:
         self.occ = Occupancy()
         for c in self.enc.combatants.values():
+            if c.mount is not None and c.mount in self.enc.combatants:
+                c.squares = self.enc.combatants[c.mount].squares  # (its mount's space)
             if c.present():
                 self.occ.add(c.id, c.pos, c.squares)
         self._max_reach = max([20] + [2 * c.stats.reach_ft for c in self.enc.combatants.values()])
@@ -185,6 +187,8 @@ class Space:
         self.riders = {}
         self.swallowed = set()
         for c in self._by_id:
+            if c.mount is not None:  # seed 000 "Mounted Combat": it shares the mount's space
+                self.riders.setdefault(c.mount, set()).add(c.id)
             if c.clinging is not None:
                 self.riders.setdefault(c.clinging, set()).add(c.id)
             if c.inside is not None:
@@ -1204,6 +1208,11 @@ class Space:
             spots, usable = self._spots(c, target, (adjacent_offsets(c.squares, target.squares),))
         else:
             options = c.melee_options()
+            if self.riders and c.id in self.riders:
+                from d20combat.encounter.mounted import rider_of
+
+                rider = rider_of(self.enc, c)  # seed 000: the rider attacks at the end
+                options = rider.melee_options() or options if rider is not None else options
             if not options:
                 return []
             spots, usable = self._attack_spots(c, target, options)

@@ -196,6 +196,10 @@ class Encounter:
         for p in scenario.placements:  # what it starts with, lasting its own turns
             for name, rounds in p.conditions:
                 enc.impose(enc.combatants[p.id], name, p.id, rounds)
+            if p.mount is not None:  # seed 000 "Mounted Combat"
+                from d20combat.encounter.mounted import mount_up
+
+                mount_up(enc, enc.combatants[p.id], enc.combatants[p.mount])
         if start:
             enc.start()
         return enc

@@ -56,6 +56,10 @@ def begin_fight(enc: Encounter) -> None:
         key=lambda cid: _init_key(enc.combatants[cid]),
         reverse=True,
     )
+    if any(c.mount is not None for c in enc.combatants.values()):
+        from d20combat.encounter.mounted import arrange
+
+        arrange(enc)
     aware = [c for c in enc.combatants.values() if c.aware]
     enc.surprise = 0 < len(aware) < len(enc.combatants)
     enc.round = 0 if enc.surprise else 1
@@ -168,6 +172,13 @@ def _start(enc: Encounter, c: Combatant) -> bool:
         return False
     if not can_act:
         return False
+    if enc.space.riders and c.id in enc.space.riders:  # seed 000 "Horses in Combat"
+        from d20combat.encounter.mounted import directed
+
+        if not directed(enc, c):
+            c.acted = True
+            enc.event(c.id, "no-action", "seed 000 Mounted Combat", conditions=["frightened"])
+            return False
     r = c.restrictions()
     if r.actions == "none" and not r.escape_actions & NAMED_ACTIONS:
         # a pinned creature's turn still comes: it may try to escape (seed 000)
@@ -181,6 +192,8 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     enc.budget.single = single
     if r.actions == "move-only":
         enc.budget.standard = False
+    if c.mount is not None and "mount-controlled" in c.conditions:
+        enc.budget.move = False  # spent controlling its frightened mount (seed 000)
     if c.grappling:  # SRD "Swallow Whole", "Rake": held as its turn begins
         enc.budget.held = c.grappling
     enc.event(
@@ -302,6 +315,10 @@ def end_turn(enc: Encounter, *, delaying: bool = False) -> None:
             end_of_turn(enc, c)
         if not delaying:
             end_effects(enc, c)
+            if c.mount is not None:
+                from d20combat.encounter.mounted import end_of_turn as dismissed
+
+                dismissed(c)
         enc.event(c.id, "end-turn", "seed 004 Action Types")
     _advance(enc)
     if enc.outcome is None:
@@ -327,6 +344,10 @@ def after_action(enc: Encounter, actor: Combatant, action: Action) -> None:
         from d20combat.encounter.maneuvers.grapple import tidy
 
         tidy(enc)
+    if enc.space.riders:  # seed 000 "Mounted Combat": a fallen mount, a dropped rider
+        from d20combat.encounter.mounted import tidy as unseat
+
+        unseat(enc)
     if enc.space.swallowed:  # SRD "Swallow Whole": a swallower gone lets them out
         from d20combat.encounter.maneuvers.swallow import tidy as let_out
 

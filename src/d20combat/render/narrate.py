@@ -819,6 +819,18 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "fall": _simple("{actor} falls off {target} ({why}): prone at {end}, {damage} damage, {hp} hp"),
     "climb-down": _simple("{actor} climbs down from {target} to {end}"),
     "clinging-ends": _simple("{actor} no longer clings to {target}"),
+    "soft-fall": _simple(
+        "{actor}'s mount {target} falls: Ride check {total} vs DC {dc}, a soft fall at {end}"
+    ),
+    "stays-in-saddle": _simple("{actor}, knocked out, stays in {target}'s saddle"),
+    "dismounted": _simple("{actor} is no longer on {target} ({why})"),
+    "control": _simple(
+        "{actor} fights to control the frightened {target}: Ride check {total} vs DC {dc}, {result}"
+    ),
+    "carried-off": _simple("{actor} is carried off the field by its mount {target}"),
+    "mount-initiative": _simple(
+        "{actor} acts on its rider {target}'s initiative count ({result}), just before it"
+    ),
     "balance": _simple("{actor} attacks two-handed on {target}'s back: Balance {total} vs DC {dc}"),
     "bull-rush": _bull_rush,
     "pushed": _pushed,

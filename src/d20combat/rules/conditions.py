@@ -494,6 +494,52 @@ _ROWS: tuple[ConditionSpec, ...] = (
         attack_melee=1,
     ),
     ConditionSpec(
+        "riding",
+        "seed 000 'Mounted Combat' ('Your mount acts on your initiative count as you "
+        "direct it. You move at its speed, but the mount uses its action to move.')",
+        can_move=False,
+        notes="Moves only with its mount, sharing its space (encounter.mounted); the "
+        "rider's attacks read the mount's movement this round.",
+    ),
+    ConditionSpec(
+        "mount-controlled",
+        "seed 000 'Horses in Combat' ('If you succeed, you can perform a standard action "
+        "after the move action')",
+        notes="The rider spent its move action controlling its frightened mount: its "
+        "standard action is left (encounter.mounted.directed).",
+    ),
+    ConditionSpec(
+        "losing-control",
+        "seed 000 'Horses in Combat' ('If you fail, the move action becomes a full-round "
+        "action and you can't do anything else until your next turn')",
+        actions="none",
+    ),
+    ConditionSpec(
+        "slumped",
+        "seed 000 'If You Are Dropped' ('you have a 50% chance to stay in the saddle')",
+        notes="A rider knocked unconscious who stayed in the saddle (encounter.mounted): "
+        "no second roll while it stays unconscious.",
+    ),
+    ConditionSpec(
+        "mount-double-move",
+        "seed 000 'Combat while Mounted' (ranged weapons while the mount takes a double "
+        "move: -4); seed 002 'Mounted Combat'",
+        attack_ranged=-4,
+    ),
+    ConditionSpec(
+        "mount-moving",
+        "seed 001 'Mounts' ('If you make a ranged attack when your mount is moving, you "
+        "suffer disadvantage on the attack')",
+        notes="advanced: the rider's ranged attacks after its mount moved are rolled "
+        "with disadvantage (encounter.fighting).",
+    ),
+    ConditionSpec(
+        "mount-running",
+        "seed 000 'Combat while Mounted' (ranged weapons while the mount runs: -8); "
+        "seed 002 'Mounted Combat'",
+        attack_ranged=-8,
+    ),
+    ConditionSpec(
         "invisible",
         "seed 002 Table: Attack Roll Modifiers (+2, note 2); seed 003 'Ignoring "
         "Concealment', 'Total Concealment'; SRD 'Invisibility'",

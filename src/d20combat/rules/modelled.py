@@ -59,6 +59,8 @@ SITUATIONAL_FEATS: Mapping[str, str] = {
     "improved disarm": "encounter/maneuvers/disarm.py",  # no AoO, no counter, +4 (rules/maneuvers)
     "improved sunder": "encounter/maneuvers/sunder.py",  # no AoO, +4 (rules/maneuvers)
     "improved feint": "encounter/maneuvers/feint.py",  # a feint as a move action
+    "spirited charge": "encounter/handlers.py",  # a mounted charge: x2, a lance x3
+    "trample": "encounter/maneuvers/overrun.py",  # no avoiding the mount; a hoof attack
 }
 
 # Feats a build applies to its stat block (SRD feats.html): the skill feats' +2 are in
@@ -75,6 +77,7 @@ QUALITIES: Mapping[str, str] = {
     "uncanny dodge": "rules/statistics.py",  # keeps Dex to AC when flat-footed
     "improved uncanny dodge": "encounter/combatant.py",  # cannot be flanked
     ARMOR_SPEED_EXEMPT: "rules/statistics.py",  # dwarves: armor does not slow them
+    "military saddle": "encounter/mounted.py",  # 75% to stay in the saddle unconscious
 }
 
 # Qualities a build names for class features whose effect it applies itself (as

@@ -73,6 +73,7 @@ from d20combat.tactics.maneuvers import (
     turning_instead,
 )
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
+from d20combat.tactics.mounted import charge_gain, unguided
 from d20combat.tactics.splash import throw_instead
 
 if TYPE_CHECKING:
@@ -521,6 +522,12 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         pounce = pounce_instead(v.enc, c, best) if best is not None else None
         if pounce is not None:
             return pounce
+    if sp.riders and c.id in sp.riders and b.can_full_round and options:
+        # a mount carrying a rider: its charge brings the rider's charge attack (a
+        # lance's double damage) when that beats a plain move (tactics/mounted.py)
+        best = _best_charge(v, speed, avoid_provoking) if c.restrictions().can_charge else None
+        if best is not None and charge_gain(v.enc, c, best) > 0:
+            return best
     dest = v.destination(speed, avoid_provoking)
     if dest is not None:
         if avoid_provoking:
@@ -810,6 +817,9 @@ def _baseline_action(
         return A.EndTurn()  # attacked this turn: no wandering off afterwards
     if not v.foes():
         return A.EndTurn()
+    if v.sp.riders and c.id in v.sp.riders and unguided(v.enc, c):
+        # seed 000: "Without you to guide it, your mount avoids combat" (A106)
+        return (_retreat(v) if v.threats() else None) or A.EndTurn()
     if c.has("prone") and (b.move or b.standard) and not b.full_round and not b.committed:
         return A.StandUp()
     keep_off = False  # nearly dead, unthreatened, an exit but no way on: no closing in

@@ -32,7 +32,7 @@ What this module does:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from d20combat.content.creatures import Ability
 from d20combat.content.sizes import Size, fits_in_square
@@ -258,7 +258,7 @@ def company(enc: Encounter, c: Combatant) -> set[str]:
     """The creatures ``c`` may share squares with: its grapple, the creature it clings
     to and the others clinging there (and those clinging to it)."""
     ids = {g.id for g in grapple_group(enc, c)}
-    carrier = c.clinging
+    carrier = c.clinging or c.mount
     if carrier is not None:
         ids.add(carrier)
     ids.update(enc.space.riders.get(carrier or c.id, ()))
@@ -383,6 +383,7 @@ def _must_leave(enc: Encounter, c: Combatant) -> bool:
     return (
         not c.grappling
         and c.clinging is None
+        and c.mount is None
         and _holds_square(enc, c)
         and not free_at(enc, c, c.pos, company(enc, c))
     )
@@ -1459,6 +1460,14 @@ def fall_off(enc: Encounter, c: Combatant, *, safely: bool, why: str) -> None:
     fall(enc, c)
     mark = enc.dice.mark()
     amount = enc.dice.roll(G.fall_damage(carrier.stat.size), "falling damage (1d6 bludgeoning)")
+    hurt_by_fall(enc, c, carrier, amount, mark, G.CLIMB_RULE + " (Falling down)", why=why)
+
+
+def hurt_by_fall(
+    enc: Encounter, c: Combatant, source: Combatant, amount: int, mark: int, rule: str, **notes: Any
+) -> None:
+    """``c`` takes ``amount`` falling damage from ``source``'s back (rolled since
+    ``mark``): the ``fall`` event with ``notes``."""
     before = c.vitals
     state_before = c.state(enc.rules)
     fort = c.roll_total(c.stats.saves["fort"], "save")
@@ -1475,10 +1484,10 @@ def fall_off(enc: Encounter, c: Combatant, *, safely: bool, why: str) -> None:
     enc.event(
         c.id,
         "fall",
-        G.CLIMB_RULE + " (Falling down)",
-        target=carrier.id,
+        rule,
+        target=source.id,
         rolls_from=mark,
-        why=why,
+        **notes,
         damage=amount,
         hp_before=before.hp,
         hp=c.vitals.hp,

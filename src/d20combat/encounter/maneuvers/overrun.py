@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import provoke
+from d20combat.encounter.fighting import provoke, strike
 from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, ChargeManeuver, ability, fall
 from d20combat.encounter.maneuvers.trip import resolve_trip
 from d20combat.encounter.movement import walk
@@ -53,12 +53,14 @@ from d20combat.rules.maneuvers.overrun import (
     overrun_problem,
     resist_check,
     strength_check,
+    trample_hoof,
 )
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 TRIP_RULE = "seed 004 Overrun; seed 004 Trip"
+MOUNTED_TRAMPLE = "seed 000 Mounted Overrun (Trample)"
 Pos = tuple[int, int]
 _DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
@@ -233,7 +235,13 @@ def attempt_overrun(
     if not enc.active(target):
         return True, False  # a helpless creature's square can be passed
     choose = enc.avoids.get(target.id, default_avoid)
-    if may_avoid(c.stat) and choose(enc, target.id, c.id):
+    trample = False  # seed 000 "Mounted Overrun (Trample)": the mount overruns (A109)
+    if enc.space.riders and c.id in enc.space.riders:
+        from d20combat.encounter.mounted import rider_of
+
+        rider = rider_of(enc, c)
+        trample = rider is not None and rider.stat.has_feat("trample")
+    if may_avoid(c.stat, trample=trample) and choose(enc, target.id, c.id):
         enc.event(target.id, "overrun-avoided", RULE, target=c.id)
         return True, False
     enc.budget.overran = True  # the round's one attempt (overrun_once_per_round)
@@ -268,6 +276,9 @@ def attempt_overrun(
     )
     if r.knocked_down:
         fall(enc, target)
+        hoof = trample_hoof(c.stats) if trample else None
+        if hoof is not None and enc.active(target):  # the Trample feat's hoof attack
+            strike(enc, c, hoof, hoof.bonus, target, rule=MOUNTED_TRAMPLE)
         return True, True
     if r.countered:
         fall(enc, c)

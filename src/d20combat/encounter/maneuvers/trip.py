@@ -130,7 +130,8 @@ def resolve_trip(
         attack, _ = build_attack(enc, c, touch_of(option), bonus, target, defensively=defensively)
         touch_bonus, touch_ac, concealment = attack.bonus, attack.ac, attack.concealment
     attack_check = ability(c, strength_check(c.stats, rules))
-    resist = ability(target, resist_check(target.stats, rules))
+    ride = target.stats.skill("ride") if target.mount is not None else None
+    resist = ability(target, resist_check(target.stats, rules, ride=ride))
     countering = rules.trip_counter
     sides = TripSides(
         touch_bonus,
@@ -175,6 +176,10 @@ def resolve_trip(
         counter=[r.counter.actor, r.counter.opponent] if r.counter else None,
     )
     if r.tripped:
+        if target.mount is not None:  # seed 000: "you pull the rider from his mount"
+            from d20combat.encounter.mounted import pull_off
+
+            pull_off(enc, target)
         fall(enc, target)
     elif r.countered:
         if let_go:

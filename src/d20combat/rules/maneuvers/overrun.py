@@ -144,8 +144,7 @@ def overrun(
 def may_avoid(overrunner: StatBlock, *, trample: bool = False) -> bool:
     """Whether the defender may choose to avoid: not against Improved Overrun (seed 000),
     nor against a mounted overrunner with the Trample feat (seed 000 "Mounted Overrun":
-    ``trample``, for mounted combat to tell; no fight is mounted yet, issue 9, so the
-    Trample feat is not modelled)."""
+    ``trample``: the rider of the overrunning mount has the Trample feat)."""
     return not (trample or overrunner.has_feat("improved overrun"))
 
 

@@ -94,13 +94,15 @@ def strength_check(stats: Statistics, rules: Ruleset) -> Total:
     )
 
 
-def resist_check(stats: Statistics, rules: Ruleset) -> Total:
-    """The defender's check against a trip: the better of Str and Dex, size, stability."""
-    return opposed_total(
-        ability_check(stats, Ability.STR, Ability.DEX),
-        size_modifier(stats, rules),
-        stability(stats, rules, "trip"),
-    )
+def resist_check(stats: Statistics, rules: Ruleset, *, ride: Total | None = None) -> Total:
+    """The defender's check against a trip: the better of Str and Dex, size, stability.
+    A mounted defender's ``ride`` check may take the place of Str or Dex (seed 000
+    "Tripping a Mounted Opponent": "The defender may make a Ride check in place of his
+    Dexterity or Strength check"; its size modifier and stability still count: A109)."""
+    base = ability_check(stats, Ability.STR, Ability.DEX)
+    if ride is not None and ride.value > base.value:
+        base = Modifier(ride.value, BonusType.BASE, "Ride check (mounted)")
+    return opposed_total(base, size_modifier(stats, rules), stability(stats, rules, "trip"))
 
 
 def trip(
