@@ -159,6 +159,22 @@ def test_a_large_creature_stoops_under_a_low_ceiling_and_doubly_so_when_also_nar
     assert enc.space.path_cost(blue, ((1, 1),)) == 5
 
 
+def test_total_cover_gives_no_ac_modifier_to_an_attack_built_anyway(kit: Any) -> None:
+    """Total cover forbids the attack (SRD combat-ii "Total Cover"; the engine refuses it:
+    Space.attack_problem); an attack built all the same (the tactics' estimates build
+    attacks without asking) must not carry the total-cover marker (-1) as a -1 "cover"
+    modifier to AC. Blue at i7 has no line of effect to the ogre in the low tunnel."""
+    sides = {"red": "  - creature: ogre\n    at: a7\n", "blue": kit.soldier("Blue", "i7")}
+    enc = kit.scripted_encounter(LOW, sides, [20, 1])
+    ogre, blue = enc.combatants["ogre"], enc.combatants["blue"]
+    sword = blue.melee_options()[0]
+    enc.space.place(ogre, (3, 1))
+    assert enc.space.cover_bonus(blue, ogre, melee=True) == -1  # total cover
+    attack, notes = build_attack(enc, blue, sword, sword.bonus, ogre)
+    assert [p.modifier.value for p in attack.ac.parts if p.modifier.source == "cover"] == []
+    assert "cover" not in notes
+
+
 def test_a_creature_over_four_times_a_low_ceilings_height_cannot_pass(kit: Any) -> None:
     """Seed 000 "Squeezing Through": under a ceiling as low as a quarter of its height a
     creature must crawl prone; a Huge creature (32 ft) under the 8-ft ceiling would have

@@ -356,7 +356,7 @@ def _assemble(
     if guarding:
         ac_mods.extend(aid_modifier(rules, who) for who in guarding)
         notes["aided_defense"] = list(guarding)
-    if cover:
+    if cover > 0:  # total cover (-1) forbids the attack (Space.attack_problem): no bonus
         ac_mods.append(Modifier(cover, BonusType.COVER, "cover"))
         notes["cover"] = cover
     concealment = max(terrain, miss_chance(attacker_conds, theirs))
