@@ -43,7 +43,7 @@ from d20combat.rules.conditions import (
     roll_modifiers,
     sneak_attack_extra,
 )
-from d20combat.rules.damage import healing_of
+from d20combat.rules.damage import DamagePart, apply_defenses, healing_of
 from d20combat.rules.dice import D100, Dice, Roll
 from d20combat.rules.hitpoints import heal, take_damage, take_nonlethal
 from d20combat.rules.maneuvers.aid import aid_modifier
@@ -679,6 +679,24 @@ def cleave(
     )
     attacker.cleaves_used += 1
     strike(enc, attacker, option, bonus, target, kind="cleave")
+
+
+def deal_area_damage(
+    enc: Encounter,
+    attacker: Combatant,
+    victim: Combatant,
+    attack: Attack,
+    amount: int,
+    what: str,
+    rolls: tuple[Roll, ...] = (),
+) -> None:
+    """``amount`` of ``attack``'s weapon damage on ``victim`` from an area (autofire, a
+    burst: ``what``), met by its defenses, as a damage event."""
+    option = attack.option
+    parts = (DamagePart(amount, option.damage_types, f"{option.name} ({what})"),)
+    damage, notes = apply_defenses(list(parts), victim.stats.defenses, enc.rules)
+    r = AttackResult(True, rolled=amount, damage=damage, parts=parts, reductions=notes)
+    deal_damage(enc, attacker, victim, r, attack, rolls)
 
 
 def deal_damage(

@@ -32,14 +32,14 @@ from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.handlers import attacks_after
 from d20combat.encounter.maneuvers.autofire import (
     autofire_options,
-    autofire_problem,
     autofire_total,
+    gen_autofire,
 )
 from d20combat.encounter.maneuvers.explosives import (
     caught,
     explosive_options,
-    explosive_problem,
     explosive_total,
+    gen_explosive,
     square_distance,
 )
 from d20combat.encounter.maneuvers.splash import corner_block, creatures_in
@@ -86,23 +86,13 @@ def autofire_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> A
     options = autofire_options(c)
     if not options:
         return None
+    by_name = {o.name: o for o in options}
     best, chosen = _given_up(enc, c, attack), None
-    for o in options:
-        seen: set[tuple[int, int]] = set()
-        for foe in enc.enemies(c):
-            if foe.vitals.dead or not foe.present():
-                continue
-            (x, y), n = foe.pos, foe.squares
-            for point in ((x, y), (x + n, y), (x, y + n), (x + n, y + n)):
-                if point in seen:
-                    continue
-                seen.add(point)
-                a = A.Autofire(o.name, point)
-                if autofire_problem(enc, c, a) is not None:
-                    continue
-                worth = autofire_worth(enc, c, a, o)
-                if worth > best and enc.is_legal(a):
-                    best, chosen = worth, a
+    for a in gen_autofire(enc, c):  # the candidates the encounter lists
+        assert isinstance(a, A.Autofire)
+        worth = autofire_worth(enc, c, a, by_name[a.weapon])
+        if worth > best and enc.is_legal(a):
+            best, chosen = worth, a
     return chosen
 
 
@@ -156,21 +146,11 @@ def explosive_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> 
     options = explosive_options(c)
     if not options:
         return None
+    by_name = {o.name: o for o in options}
     best, chosen = _given_up(enc, c, attack), None
-    for o in options:
-        seen: set[tuple[int, int]] = set()
-        for foe in enc.enemies(c):
-            if foe.vitals.dead or not foe.present():
-                continue
-            (x, y), n = foe.pos, foe.squares
-            for sq in ((x + i, y + j) for i in range(n) for j in range(n)):
-                if sq in seen:
-                    continue
-                seen.add(sq)
-                a = A.ThrowExplosive(o.name, sq)
-                if explosive_problem(enc, c, a) is not None:
-                    continue
-                worth = explosive_worth(enc, c, a, o)
-                if worth > best and enc.is_legal(a):
-                    best, chosen = worth, a
+    for a in gen_explosive(enc, c):  # the candidates the encounter lists
+        assert isinstance(a, A.ThrowExplosive)
+        worth = explosive_worth(enc, c, a, by_name[a.weapon])
+        if worth > best and enc.is_legal(a):
+            best, chosen = worth, a
     return chosen

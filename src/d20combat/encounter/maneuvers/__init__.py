@@ -69,6 +69,16 @@ def skill(c: Combatant, total: Total, name: str) -> Total:
     return c.roll_total(total, "skill", skill=name)
 
 
+def standard_shot_open(enc: Encounter, c: Combatant) -> bool:
+    """Whether ``c`` may still make an attack that takes its whole standard action and
+    spends ammunition (seed 004 autofire, a thrown explosive): no full-round action under
+    way or made, no attack made this turn, something to fire or throw."""
+    b = enc.budget
+    if c.pending_full_round is not None or not b.standard or b.full_round:
+        return False
+    return b.routine is None and not b.attacks_made and bool(c.ammo)
+
+
 def ready_option(c: Combatant, weapon: str) -> AttackOption | None:
     """The ready attack option called ``weapon`` (its name or its weapon's), or None."""
     key = weapon.lower()

@@ -27,15 +27,14 @@ from typing import TYPE_CHECKING
 from d20combat.content.equipment import WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import deal_damage, provoke, use_up_thrown
-from d20combat.encounter.maneuvers import ready_option
+from d20combat.encounter.fighting import deal_area_damage, provoke, use_up_thrown
+from d20combat.encounter.maneuvers import ready_option, standard_shot_open
 from d20combat.encounter.maneuvers.splash import block_squares, corner_block, creatures_in
 from d20combat.errors import IllegalActionError
 from d20combat.grid.lines import line_of_effect
 from d20combat.grid.squares import footprint_distance, square_name
-from d20combat.rules.attack import Attack, AttackResult
+from d20combat.rules.attack import Attack
 from d20combat.rules.conditions import attack_modifiers, can_use_ranged
-from d20combat.rules.damage import DamagePart, apply_defenses
 from d20combat.rules.maneuvers import firearms as F
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption
@@ -178,19 +177,13 @@ def _hit(enc: Encounter, c: Combatant, victim: Combatant, attack: Attack) -> Non
     option = attack.option
     mark = enc.dice.mark()
     rolled = max(1, enc.dice.roll(option.dice, f"{option.name} damage") + option.damage_bonus.value)
-    parts = (DamagePart(rolled, option.damage_types, f"{option.name} (autofire)"),)
-    damage, notes = apply_defenses(list(parts), victim.stats.defenses, enc.rules)
-    r = AttackResult(True, rolled=rolled, damage=damage, parts=parts, reductions=notes)
-    deal_damage(enc, c, victim, r, attack, enc.dice.since(mark))
+    deal_area_damage(enc, c, victim, attack, rolled, "autofire", enc.dice.since(mark))
 
 
 def gen_autofire(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
     """Autofire at the areas around each foe's corners (other areas are legal too, but
     not listed: a cheap candidate list, as a splash weapon's)."""
-    b = enc.budget
-    if c.pending_full_round is not None or not b.standard or b.full_round:
-        return
-    if b.routine is not None or b.attacks_made or not c.ammo:
+    if not standard_shot_open(enc, c):
         return
     ready = autofire_options(c)
     if not ready or not c.restrictions().can_attack:

@@ -25,14 +25,13 @@ from typing import TYPE_CHECKING
 from d20combat.content.equipment import WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import deal_damage, provoke, use_up_thrown
-from d20combat.encounter.maneuvers import ready_option
+from d20combat.encounter.fighting import deal_area_damage, provoke, use_up_thrown
+from d20combat.encounter.maneuvers import ready_option, standard_shot_open
 from d20combat.errors import IllegalActionError
 from d20combat.grid.lines import burst_squares, line_of_effect
 from d20combat.grid.squares import footprint_distance, square_name
-from d20combat.rules.attack import Attack, AttackResult
+from d20combat.rules.attack import Attack
 from d20combat.rules.conditions import attack_modifiers, can_use_ranged
-from d20combat.rules.damage import DamagePart, apply_defenses
 from d20combat.rules.hitpoints import saving_throw
 from d20combat.rules.maneuvers import explosives as X
 from d20combat.rules.maneuvers import splash as S
@@ -188,19 +187,13 @@ def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
     for v, _, _, ok in saves:
         amount = X.half(rolled) if ok else rolled
         if amount and enc.combatants[v.id].present() and not v.vitals.dead:
-            parts = (DamagePart(amount, option.damage_types, f"{option.name} (burst)"),)
-            damage, notes = apply_defenses(list(parts), v.stats.defenses, rules)
-            r = AttackResult(True, rolled=amount, damage=damage, parts=parts, reductions=notes)
-            deal_damage(enc, c, v, r, attack)
+            deal_area_damage(enc, c, v, attack, amount, "burst")
 
 
 def gen_explosive(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
     """The throws at each foe's squares (other squares are legal too, but not listed: a
     cheap candidate list, as a splash weapon's)."""
-    b = enc.budget
-    if c.pending_full_round is not None or not b.standard or b.full_round:
-        return
-    if b.routine is not None or b.attacks_made or not c.ammo:
+    if not standard_shot_open(enc, c):
         return
     ready = explosive_options(c)
     if not ready or not c.restrictions().can_attack:
