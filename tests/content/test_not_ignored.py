@@ -168,6 +168,20 @@ def test_a_field_that_is_not_a_list_says_so_in_the_files_words(
     ]
 
 
+def test_a_scenario_field_of_the_wrong_shape_names_the_input_once_in_plain_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # not "'5' is not a list; got 5", nor pydantic's "valid dictionary or instance of
+    # MapDoc" (a class name the user never wrote)
+    path = write(tmp_path, 'name: x\nmap:\n  - "...."\nsides: 5\n', "scenario.yaml")
+    code, out, err = run(capsys, "fight", path)
+    assert (code, out) == (2, "")
+    assert [line.strip() for line in err.splitlines() if str(path) in line] == [
+        f"{path}:2: map: a list is not a mapping (expected a mapping)",
+        f"{path}:4: sides: '5' is not a list (expected a list)",
+    ]
+
+
 def test_an_unknown_weapon_does_not_hide_an_unknown_armor_in_a_stat_block(
     tmp_path: Path,
 ) -> None:

@@ -78,3 +78,18 @@ def test_near_matches_brute_force(
     for i in range(len(placed)):
         occ.remove(i)
     assert len(occ) == 0
+
+
+def test_near_orders_ties_by_key_whatever_the_placement_order() -> None:
+    """Creatures at the same distance come in key order, both when the area is scanned
+    square by square and when every creature is checked: a fight resumed from a save
+    (placed in another order) sees the same list."""
+    spots = {"c": (3, 2), "a": (2, 3), "b": (1, 2), "d": (2, 1)}  # all 5 ft from (2, 2)
+    for order in (["a", "b", "c", "d"], ["d", "c", "b", "a"]):
+        occ: Occupancy[str] = Occupancy()
+        for k in order:
+            occ.add(k, spots[k])
+        assert occ.near((2, 2), 1, 5) == ["a", "b", "c", "d"]  # few creatures: all checked
+        for i in range(40):  # many creatures far off: the area is scanned
+            occ.add(f"far{i:02d}", (30 + i, 30))
+        assert occ.near((2, 2), 1, 5) == ["a", "b", "c", "d"]

@@ -443,6 +443,21 @@ def read_json_lines(path: str | Path) -> tuple[list[tuple[int, Any]], list[Probl
 # Validation
 
 
+_LIST_TYPES = frozenset({"tuple_type", "list_type", "set_type", "frozen_set_type"})
+_MAPPING_TYPES = frozenset({"dict_type", "model_type"})
+#: Error types whose message already quotes the input.
+QUOTING_TYPES = _LIST_TYPES | _MAPPING_TYPES | {"enum", "literal_error"}
+
+
+def _shown(value: object) -> str:
+    """An input as an error message names it: a scalar quoted, a list or mapping by kind."""
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    return quote(str(value))
+
+
 def _expected(err: Mapping[str, Any]) -> str | None:
     ctx = err.get("ctx") or {}
     kind = err.get("type", "")
@@ -513,9 +528,12 @@ def problems_from_validation(
         if err.get("type") in ("enum", "literal_error"):  # "Input should be 'a' or 'b'"
             msg = f"unknown value {quote(str(err.get('input')))}"
             expected = f"one of {expected}"
-        if err.get("type") in ("tuple_type", "list_type", "set_type", "frozen_set_type"):
+        if err.get("type") in _LIST_TYPES:
             # pydantic's "Input should be a valid tuple" names the Python type
-            msg = f"{quote(str(err.get('input')))} is not a list"
+            msg = f"{_shown(err.get('input'))} is not a list"
+        if err.get("type") in _MAPPING_TYPES:  # "... or instance of MapDoc": a class name
+            msg = f"{_shown(err.get('input'))} is not a mapping"
+            expected = "a mapping"
         if err.get("type") == "extra_forbidden":
             msg = "unknown field"
             known = fields_at(root, data_loc[:-1]) if root is not None else []

@@ -43,6 +43,7 @@ from d20combat.content.creatures import StatBlock
 from d20combat.content.equipment import weapon
 from d20combat.content.library import data_dir, locate, slug, validate_partly
 from d20combat.content.loading import (
+    QUOTING_TYPES,
     Frozen,
     Located,
     is_file,
@@ -604,7 +605,7 @@ def schema_problems(
         elif kind == "missing" and loc:
             message = f"missing field {loc[-1]!r}"
             expected = "this field to be present"
-        elif kind not in ("scenario", "content"):  # those quote their input already
+        elif kind not in ("scenario", "content") and kind not in QUOTING_TYPES:
             value = err.get("input")
             if isinstance(value, str | int | float | bool) and not isinstance(value, dict):
                 message = f"{message}; got {value!r}"

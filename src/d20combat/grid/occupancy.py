@@ -15,13 +15,17 @@ there), so it can be passed straight to :func:`d20combat.grid.cover.cover` as
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
-from operator import itemgetter
 from typing import Generic, TypeVar
 
 from d20combat.grid.squares import Square, footprint
 
 K = TypeVar("K", bound=Hashable)
-_first = itemgetter(0)
+
+
+def _distance_then_key(entry: tuple[int, Hashable]) -> tuple[int, str]:
+    return entry[0], str(entry[1])
+
+
 _BUCKET = 3  # buckets of 2**3 = 8 squares a side
 
 
@@ -177,9 +181,9 @@ class Occupancy(Generic[K]):
 
     def near(self, pos: Square, squares: int, radius_ft: int) -> list[K]:
         """Creatures whose space is within ``radius_ft`` (footprint distance, 5-10-5) of
-        the space at ``pos``, nearest first (ties in a deterministic order: the
-        squares scanned row by row, or placement order when the area is large); a
-        creature sharing the space counts (distance 0)."""
+        the space at ``pos``, nearest first, ties by key (the same answer whatever the
+        order of placement, so a resumed fight sees what the saved one saw); a creature
+        sharing the space counts (distance 0)."""
         r = radius_ft // 5
         x0, y0 = pos
         where = self._where
@@ -207,5 +211,5 @@ class Occupancy(Generic[K]):
             d = gy + (gx >> 1) if gx < gy else gx + (gy >> 1)
             if d <= r:
                 out.append((d, c))
-        out.sort(key=_first)
+        out.sort(key=_distance_then_key)
         return [c for _, c in out]
