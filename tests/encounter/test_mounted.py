@@ -505,3 +505,10 @@ def test_a_mount_without_its_rider_to_guide_it_avoids_combat(kit: Any) -> None:
     enc.space.invalidate()
     assert problems(enc) == []
     assert isinstance(policy("default")(enc, "steed"), Withdraw)
+
+
+def test_a_rider_cannot_start_on_a_foes_creature(kit: Any) -> None:
+    # the mount is the rider's own: a warhorse of the other side is refused by name
+    text = kit.scenario_text(FIELD, {"knights": rider(kit), "foes": STEED.format(at="j4")})
+    with pytest.raises(ScenarioError, match="mount Steed fights for 'foes', not 'knights'"):
+        kit.make(text)

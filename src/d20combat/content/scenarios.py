@@ -1151,8 +1151,9 @@ class _Resolver:
 
     def mount_riders(self, placed: list[tuple[Placement, Path_]]) -> list[tuple[Placement, Path_]]:
         """Each rider takes its mount's position (seed 000 "Mounted Combat": "you share
-        your mount's space"). The mount is another combatant of the scenario, at least
-        one size larger (seed 001 "Mounts"; A104), riding nothing, with no other rider."""
+        your mount's space"). The mount is another combatant of the scenario, on the
+        rider's side, at least one size larger (seed 001 "Mounts"; A104), riding nothing,
+        with no other rider."""
         by_id = {p.id: p for p, _ in placed}
         ridden: dict[str, str] = {}
         out: list[tuple[Placement, Path_]] = []
@@ -1168,6 +1169,11 @@ class _Resolver:
                 why = (
                     f"{p.name}'s mount {mid!r} is no other combatant",
                     f"did you mean {', '.join(close)}?" if close else "another combatant's id",
+                )
+            elif m.side != p.side:
+                why = (
+                    f"{p.name}'s mount {m.name} fights for {m.side!r}, not {p.side!r}",
+                    "a mount of the rider's own side",
                 )
             elif m.mount is not None:
                 why = (f"{p.name}'s mount {m.name} rides {m.mount} itself", "a mount on foot")
