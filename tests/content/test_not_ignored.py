@@ -172,14 +172,24 @@ def test_a_scenario_field_of_the_wrong_shape_names_the_input_once_in_plain_words
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # not "'5' is not a list; got 5", nor pydantic's "valid dictionary or instance of
-    # MapDoc" (a class name the user never wrote)
-    path = write(tmp_path, 'name: x\nmap:\n  - "...."\nsides: 5\n', "scenario.yaml")
+    # MapDoc" (a class name the user never wrote) or "Tuple should have at most 2 items
+    # after validation, not 3"
+    text = (
+        "name: x\nmap:\n  - \"....\"\nsides:\n  - name: a\n    combatants:\n"
+        "      - {creature: orc, at: a1, wielding: [falchion, javelin, javelin]}\n"
+    )
+    path = write(tmp_path, text, "scenario.yaml")
     code, out, err = run(capsys, "fight", path)
     assert (code, out) == (2, "")
     assert [line.strip() for line in err.splitlines() if str(path) in line] == [
         f"{path}:2: map: a list is not a mapping (expected a mapping)",
-        f"{path}:4: sides: '5' is not a list (expected a list)",
+        f"{path}:4: sides: 1 side: a fight needs at least two (expected at least two "
+        "sides, each with a name and combatants)",
+        f"{path}:7: sides.0.combatants.0.wielding: 3 items (expected at most 2)",
     ]
+    path = write(tmp_path, "name: x\nsides: 5\nmap: {rows: '..'}\n", "scenario.yaml")
+    code, out, err = run(capsys, "fight", path)
+    assert err.strip() == f"error: {path}:2: sides: '5' is not a list (expected a list)"
 
 
 def test_an_unknown_weapon_does_not_hide_an_unknown_armor_in_a_stat_block(

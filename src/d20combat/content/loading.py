@@ -445,8 +445,9 @@ def read_json_lines(path: str | Path) -> tuple[list[tuple[int, Any]], list[Probl
 
 _LIST_TYPES = frozenset({"tuple_type", "list_type", "set_type", "frozen_set_type"})
 _MAPPING_TYPES = frozenset({"dict_type", "model_type"})
-#: Error types whose message already quotes the input.
-QUOTING_TYPES = _LIST_TYPES | _MAPPING_TYPES | {"enum", "literal_error"}
+_LENGTH_TYPES = frozenset({"too_long", "too_short"})
+#: Error types whose message already quotes the input (or says what it is).
+QUOTING_TYPES = _LIST_TYPES | _MAPPING_TYPES | _LENGTH_TYPES | {"enum", "literal_error"}
 
 
 def _shown(value: object) -> str:
@@ -531,6 +532,13 @@ def problems_from_validation(
         if err.get("type") in _LIST_TYPES:
             # pydantic's "Input should be a valid tuple" names the Python type
             msg = f"{_shown(err.get('input'))} is not a list"
+        if err.get("type") in _LENGTH_TYPES:  # "Tuple should have at most 2 items after ..."
+            ctx = err.get("ctx") or {}
+            most = err["type"] == "too_long"
+            msg = f"{ctx.get('actual_length')} items"
+            expected = (
+                f"at most {ctx.get('max_length')}" if most else f"at least {ctx.get('min_length')}"
+            )
         if err.get("type") in _MAPPING_TYPES:  # "... or instance of MapDoc": a class name
             msg = f"{_shown(err.get('input'))} is not a mapping"
             expected = "a mapping"
