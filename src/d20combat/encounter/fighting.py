@@ -360,6 +360,10 @@ def _assemble(
         ac_mods.append(Modifier(cover, BonusType.COVER, "cover"))
         notes["cover"] = cover
     concealment = max(terrain, miss_chance(attacker_conds, theirs))
+    if "averting-gaze" in attacker.conditions:  # SRD "Gaze Attacks": the gazer concealed
+        from d20combat.encounter.maneuvers.gaze import averted_concealment
+
+        concealment = max(concealment, averted_concealment(enc, attacker, target))
     if concealment:
         notes["concealment"] = concealment
     extra = sneak_attack_extra(

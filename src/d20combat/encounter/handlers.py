@@ -37,6 +37,7 @@ from d20combat.encounter.maneuvers import autofire as AUTOFIRE
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import explosives as EXPLOSIVES
 from d20combat.encounter.maneuvers import feint as FEINT
+from d20combat.encounter.maneuvers import gaze as GAZE
 from d20combat.encounter.maneuvers import grapple as G
 from d20combat.encounter.maneuvers import knockout as KO
 from d20combat.encounter.maneuvers import monster as MON
@@ -1513,6 +1514,8 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Autofire: Handler(AUTOFIRE.check_autofire, AUTOFIRE.run_autofire, AUTOFIRE.gen_autofire),
     # special attacks that are actions of their own (encounter/maneuvers/)
     A.Feint: Handler(FEINT.check_feint, FEINT.run_feint, FEINT.gen_feint),
+    A.Gaze: Handler(GAZE.check_gaze, GAZE.run_gaze, GAZE.gen_gaze),
+    A.Eyes: Handler(GAZE.check_eyes, GAZE.run_eyes, GAZE.gen_eyes),
     A.AidAnother: Handler(AID.check_aid, AID.run_aid, AID.gen_aid),
     A.CoupDeGrace: Handler(CDG.check_coup_de_grace, CDG.run_coup_de_grace, CDG.gen_coup_de_grace),
     A.KnockoutBlow: Handler(KO.check_knockout, KO.run_knockout, KO.gen_knockout),

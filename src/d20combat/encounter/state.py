@@ -121,6 +121,10 @@ class Encounter:
         # owner -> the others bearing a timed condition or effect it owns (impose, grant)
         self.timed_by: dict[str, set[str]] = {}
         self.readiers: set[str] = set()  # who holds a readied action (Combatant.readied)
+        # the creatures with a gaze attack (SRD "Gaze Attacks": encounter/maneuvers/gaze.py)
+        self.gazers: tuple[str, ...] = tuple(
+            c.id for c in combatants if c.stat.special_attack_rules and c.stat.special("gaze")
+        )
         self.order: list[str] = []
         self.turn = 0
         self.round = 0
@@ -242,7 +246,10 @@ class Encounter:
             return False
         conds = c.conditions
         return not conds or not (
-            "helpless" in conds or "paralyzed" in conds or "unconscious" in conds
+            "helpless" in conds
+            or "paralyzed" in conds
+            or "unconscious" in conds
+            or "petrified" in conds
         )
 
     def impose(self, target: Combatant, name: str, owner: str, turns: int = 0) -> None:

@@ -778,6 +778,29 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "Approaching within 10 ft of the turner ends it.",
     ),
     ConditionSpec(
+        "petrified",
+        "SRD conditions 'Petrified' ('turned to stone and is considered unconscious'); "
+        "SRD special abilities 'Gaze Attacks'",
+        implies=("unconscious",),
+        actions="none",
+        notes="Lasting (no stone to flesh in the fight): out of the fight.",
+    ),
+    ConditionSpec(
+        "averting-gaze",
+        "SRD special abilities 'Gaze Attacks' ('Averting Eyes'); seed 001 'Averting your gaze'",
+        notes="Until it looks again: a 50% chance each round of not having to save "
+        "against a gaze, and each gazer has concealment (the ruleset's "
+        "averted_gaze_miss_chance, 20%) against it (encounter/gaze.py).",
+    ),
+    ConditionSpec(
+        "eyes-shut",
+        "SRD special abilities 'Gaze Attacks' ('shut his eyes, turn his back on the "
+        "creature, or wear a blindfold'); seed 001 'Closing your eyes'",
+        implies=("blinded",),
+        notes="Until it opens them: safe from gazes, and blinded (every opponent has "
+        "total concealment against it).",
+    ),
+    ConditionSpec(
         "unconscious",
         "seed 003 'Staggered and Unconscious'; SRD conditions 'Unconscious'",
         implies=("helpless",),
