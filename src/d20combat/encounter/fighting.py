@@ -196,6 +196,10 @@ def build_attack(
     engaged = ranged and space.engaged_with_ally(target, attacker)
     cover = space.cover_bonus(attacker, target, melee=not ranged)
     terrain = space.concealment(attacker, target, melee=not ranged)
+    if "averting-gaze" in attacker.conditions:  # SRD "Gaze Attacks": the gazer concealed
+        from d20combat.encounter.maneuvers.gaze import averted_concealment
+
+        terrain = max(terrain, averted_concealment(enc, attacker, target))
     dodge = target.dodge_target == attacker.id and target.traits.dodge
     mobility = moving and target.traits.mobility
     expertise = (attacker.expertise if not ranged else 0, target.expertise)
@@ -360,10 +364,6 @@ def _assemble(
         ac_mods.append(Modifier(cover, BonusType.COVER, "cover"))
         notes["cover"] = cover
     concealment = max(terrain, miss_chance(attacker_conds, theirs))
-    if "averting-gaze" in attacker.conditions:  # SRD "Gaze Attacks": the gazer concealed
-        from d20combat.encounter.maneuvers.gaze import averted_concealment
-
-        concealment = max(concealment, averted_concealment(enc, attacker, target))
     if concealment:
         notes["concealment"] = concealment
     extra = sneak_attack_extra(
