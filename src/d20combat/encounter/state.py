@@ -122,9 +122,9 @@ class Encounter:
         self.timed_by: dict[str, set[str]] = {}
         self.readiers: set[str] = set()  # who holds a readied action (Combatant.readied)
         # the creatures with a gaze attack (SRD "Gaze Attacks": encounter/maneuvers/gaze.py)
-        self.gazers: tuple[str, ...] = tuple(
-            c.id for c in combatants if c.stat.special_attack_rules and c.stat.special("gaze")
-        )
+        from d20combat.encounter.maneuvers.gaze import gaze_of
+
+        self.gazers: tuple[str, ...] = tuple(c.id for c in combatants if gaze_of(c))
         self.order: list[str] = []
         self.turn = 0
         self.round = 0

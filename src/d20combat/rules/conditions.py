@@ -790,7 +790,7 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "SRD special abilities 'Gaze Attacks' ('Averting Eyes'); seed 001 'Averting your gaze'",
         notes="Until it looks again: a 50% chance each round of not having to save "
         "against a gaze, and each gazer has concealment (the ruleset's "
-        "averted_gaze_miss_chance, 20%) against it (encounter/gaze.py).",
+        "averted_gaze_miss_chance, 20%) against it (encounter/maneuvers/gaze.py).",
     ),
     ConditionSpec(
         "eyes-shut",
