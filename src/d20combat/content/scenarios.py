@@ -235,6 +235,8 @@ STARTING_CONDITIONS: tuple[str, ...] = (
     "sickened",
     "sleeping",
     "stunned",
+    "averting-gaze",  # SRD special abilities "Gaze Attacks": found averting its eyes,
+    "eyes-shut",  # or blindfolded
 )
 
 
