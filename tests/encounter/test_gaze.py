@@ -125,7 +125,9 @@ def test_the_active_gaze_is_a_second_save_in_the_round(kit: Any) -> None:
         (True, "saved"),
         (False, "petrified"),
     ]
-    assert "basilisk actively gazes at blue" in "\n".join(line for e in enc.log for line in narrate(e))
+    assert "basilisk actively gazes at blue" in "\n".join(
+        line for e in enc.log for line in narrate(e)
+    )
 
 
 def test_seed_001_has_no_active_gaze(kit: Any) -> None:
@@ -302,7 +304,9 @@ def _brute(guard: str, conceal: int, save: int, dc: int, die: int) -> Fraction:
         ("look", 0, 30, 13, 10),
     ],
 )
-def test_the_odds_of_a_gaze_are_exact(guard: Any, conceal: int, save: int, dc: int, die: int) -> None:
+def test_the_odds_of_a_gaze_are_exact(
+    guard: Any, conceal: int, save: int, dc: int, die: int
+) -> None:
     want = _brute(guard, conceal, save, dc, die)
     assert p_affected(guard=guard, concealment=conceal, save=save, dc=dc, die=die) == want
     dist = enumerate_outcomes(
