@@ -51,11 +51,12 @@ def guard_costs(enc: Encounter, c: Combatant, g: Combatant) -> dict[Guard, float
     mine, theirs = _bare(enc, c, g)
     lost = min(float(max(1, g.vitals.hp)), 10 * mine)  # what the effect takes away
     out: dict[Guard, float] = {}
-    for guard, upkeep in (
+    upkeeps: tuple[tuple[Guard, float], ...] = (
         ("look", 0.0),
         ("avert", mine * enc.rules.averted_gaze_miss_chance / 100),
         ("shut", mine / 2 + theirs / 10),
-    ):
+    )
+    for guard, upkeep in upkeeps:
         p = p_affected(guard=guard, concealment=conceal, save=save, dc=rule.dc, die=die)
         out[guard] = exposures * float(p) * lost + upkeep
     return out

@@ -1338,7 +1338,7 @@ def parse_special_attack_rules(
                         range=int(m.group(3)),
                         save="fort" if m.group(4).lower() == "fortitude" else "will",
                         dc=int((own or m).group(1 if own else 5)),
-                        effect=_GAZE_EFFECT[m.group(1)[0].lower()],  # type: ignore[arg-type]
+                        effect=_GAZE_EFFECT[m.group(1)[0].lower()],
                         duration=m.group(2),
                     )
                 )
