@@ -598,7 +598,7 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
 
     for _ in range(2):  # twice: a weapon taken from one who had taken it
         for c in enc.combatants.values():
-            if c.taken or c.lost or c.stats.stat is not c.stat:
+            if c.taken or c.lost or c.stats.stat is not c.stat or any(c.vitals.ability_damage):
                 refit(enc, c)
     for c in enc.combatants.values():
         if c.inside is not None and c.inside in enc.combatants:
