@@ -137,6 +137,8 @@ notation                   meaning (action type; source)
 ``start-full-round d5``    begin a 5-ft move through costly terrain (standard)
 ``gaze fighter``           a gazer's active gaze at one foe in range: its save now
                            (an attack action; SRD special abilities "Gaze Attacks")
+``wake bandit-2``          slap a sleeping friend next to it awake (standard; SRD
+                           spells "Sleep")
 ``eyes avert``             against gazes: avert the eyes (``avert``), shut them
                            (``shut``: blinded) or look again (``open``) (free)
 =========================  ================================================
@@ -738,6 +740,18 @@ class Gaze(Action):
         return f"gaze {self.target}"
 
 
+@dataclass(frozen=True, slots=True)
+class Wake(Action):
+    """Slap the sleeping ``target`` next to it awake (a standard action: A160)."""
+
+    target: str
+    verb: ClassVar[str] = "wake"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"wake {self.target}"
+
+
 #: How a creature meets gazes (SRD special abilities "Gaze Attacks"): looking, averting
 #: the eyes, shutting them.
 EYES_CHOICES = ("avert", "shut", "open")
@@ -1206,10 +1220,10 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise _expect(text, "'feint TARGET'")
         return Feint(args[0])
-    if verb == "gaze":
+    if verb in ("gaze", "wake"):
         if len(args) != 1:
-            raise _expect(text, "'gaze TARGET'")
-        return Gaze(args[0])
+            raise _expect(text, f"'{verb} TARGET'")
+        return Gaze(args[0]) if verb == "gaze" else Wake(args[0])
     if verb == "eyes":
         if len(args) != 1 or args[0] not in EYES_CHOICES:
             raise _expect(text, "'eyes avert', 'eyes shut' or 'eyes open'")
@@ -1316,6 +1330,7 @@ def parse_action(text: str) -> Action:
                     "feint",
                     "gaze",
                     "eyes",
+                    "wake",
                     "aid",
                     *TURNING_ACTIONS,
                     "relinquish",

@@ -44,6 +44,7 @@ from d20combat.encounter.maneuvers import monster as MON
 from d20combat.encounter.maneuvers import objects as O
 from d20combat.encounter.maneuvers import splash as SPLASH
 from d20combat.encounter.maneuvers import turning as TURN
+from d20combat.encounter.maneuvers import wake as WAKE
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
 from d20combat.encounter.movement import crawl, walk
@@ -1516,6 +1517,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Feint: Handler(FEINT.check_feint, FEINT.run_feint, FEINT.gen_feint),
     A.Gaze: Handler(GAZE.check_gaze, GAZE.run_gaze, GAZE.gen_gaze),
     A.Eyes: Handler(GAZE.check_eyes, GAZE.run_eyes, GAZE.gen_eyes),
+    A.Wake: Handler(WAKE.check_wake, WAKE.run_wake, WAKE.gen_wake),
     A.AidAnother: Handler(AID.check_aid, AID.run_aid, AID.gen_aid),
     A.CoupDeGrace: Handler(CDG.check_coup_de_grace, CDG.run_coup_de_grace, CDG.gen_coup_de_grace),
     A.KnockoutBlow: Handler(KO.check_knockout, KO.run_knockout, KO.gen_knockout),

@@ -899,6 +899,8 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "condition-ends": lambda e: (
         f"{e.actor} wakes up: the wound ends its sleep"
         if e.outcome.get("by") == "damage" and e.outcome.get("condition") == "sleeping"
+        else f"{e.actor} wakes up: {e.outcome.get('by')} slaps it awake"
+        if e.outcome.get("by") not in (None, "damage") and e.outcome.get("condition") == "sleeping"
         else f"{e.actor} is no longer {e.outcome.get('condition')}"
         + (" (the wound ends it)" if e.outcome.get("by") == "damage" else "")
     ),

@@ -76,6 +76,7 @@ from d20combat.tactics.maneuvers import (
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
 from d20combat.tactics.mounted import charge_gain, unguided
 from d20combat.tactics.splash import throw_instead
+from d20combat.tactics.wake import wake_instead
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -847,6 +848,9 @@ def _baseline_action(
             gaze = gaze_instead(v.enc, c, attack)
             if gaze is not None:
                 return gaze
+        wake = wake_instead(v.enc, c, attack)  # SRD spells "Sleep": slap a friend awake
+        if wake is not None:
+            return wake
         special = turn_special(v.enc, c, attack, prisoners=prisoners)
         if special is not None:
             return special
