@@ -353,3 +353,23 @@ def test_the_baseline_weighs_its_eyes(kit: Any) -> None:
     look = basilisk_vs_blue(kit, [15, 15], blue_at="b2")
     act(look, "end", "end")
     assert gaze_instead(look, look.get("basilisk"), None) == Gaze("blue")
+
+
+def test_the_odds_command_gives_the_gaze(kit: Any) -> None:
+    # d20combat odds gaze --attacker basilisk --defender fighter-3: Fort +5 against DC 13
+    # fails on 1-7 (7/20); averting halves it (7/40)
+    from d20combat.content.bestiary import find_creature
+    from d20combat.content.rulesets import ruleset
+    from d20combat.odds import MANEUVER_ODDS
+    from d20combat.rules.statistics import derive
+
+    rules = ruleset("srd35")
+    basilisk = derive(find_creature("basilisk"), rules)
+    fighter = derive(find_creature("fighter-3"), rules)
+    entry = MANEUVER_ODDS["gaze"]
+    assert entry.problem(basilisk, fighter) is None
+    assert entry.problem(fighter, basilisk) == "Human fighter 3 has no gaze attack with its numbers"
+    odds = entry.odds(basilisk, fighter, rules)
+    assert odds.outcomes == {"petrified": Fraction(7, 20), "saved": Fraction(13, 20)}
+    assert odds.outcomes["petrified"] == _brute("look", 0, 5, 13, 100)
+    assert any("(7/40)" in n for n in odds.notes)
