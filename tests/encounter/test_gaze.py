@@ -373,3 +373,44 @@ def test_the_odds_command_gives_the_gaze(kit: Any) -> None:
     assert odds.outcomes == {"petrified": Fraction(7, 20), "saved": Fraction(13, 20)}
     assert odds.outcomes["petrified"] == _brute("look", 0, 5, 13, 100)
     assert any("(7/40)" in n for n in odds.notes)
+
+
+# ------------------------------------------------------------------ a mirror (D82)
+def test_a_mirror_averts_in_srd35_and_shatters_in_advanced(kit: Any) -> None:
+    # SRD "Gaze Attacks": averting is "tracking the creature in a reflective surface":
+    # Blue, watching in a mirror (a starting condition), is spared by d% 50 and its blows
+    # on the basilisk are 20% concealed. seed 001: "If a gaze attack is reflected in a
+    # mirror ..., the worst of the effect is absorbed by the intermediary medium
+    # (shattering the mirror)": no roll, the mirror is gone; the next turn Blue looks
+    # (d10 ignored: 9 + 6 = 15 saves).
+    mirror = "    conditions: {mirror-watching: 0}\n"
+    enc = basilisk_vs_blue(kit, [50], extra="")
+    enc.get("blue").conditions["mirror-watching"] = Condition("blue", 0)
+    act(enc, "end")
+    assert events(enc, "gaze")[0].outcome["spared"] == "averted"
+    blue, basilisk = enc.get("blue"), enc.get("basilisk")
+    sword = blue.ready_options()[0]
+    assert build_attack(enc, blue, sword, sword.bonus, basilisk)[0].concealment == 20
+    assert "mirror-watching" in blue.conditions  # it keeps the mirror
+    sides = {
+        "beast": "  - creature: basilisk\n    at: a2\n",
+        "blue": kit.soldier("Blue", "e2", extra=mirror.strip()),
+    }
+    adv = kit.scripted_encounter(WIDE, sides, [20, 1, 9], ruleset="advanced")
+    act(adv, "end")
+    (shattered,) = events(adv, "gaze")
+    assert shattered.outcome["spared"] == "mirror" and not shattered.rolls
+    assert "mirror-watching" not in adv.get("blue").conditions
+    assert "the mirror takes the gaze and shatters" in narrate(shattered)[0]
+    act(adv, "end", "end")
+    assert events(adv, "gaze")[-1].outcome["result"] == "saved"
+
+
+def test_the_baseline_keeps_its_mirror(kit: Any) -> None:
+    sides = {
+        "beast": "  - creature: basilisk\n    at: a2\n",
+        "blue": kit.soldier("Blue", "j2", extra="conditions: {mirror-watching: 0}"),
+    }
+    adv = kit.scripted_encounter(WIDE, sides, [20, 1], ruleset="advanced")
+    act(adv, "end")
+    assert eyes_choice(adv, adv.get("blue")) is None  # the mirror takes the next gaze

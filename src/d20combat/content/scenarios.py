@@ -237,6 +237,7 @@ STARTING_CONDITIONS: tuple[str, ...] = (
     "stunned",
     "averting-gaze",  # SRD special abilities "Gaze Attacks": found averting its eyes,
     "eyes-shut",  # or blindfolded
+    "mirror-watching",  # watching gazers in a mirror it carries
 )
 
 

@@ -196,7 +196,9 @@ def build_attack(
     engaged = ranged and space.engaged_with_ally(target, attacker)
     cover = space.cover_bonus(attacker, target, melee=not ranged)
     terrain = space.concealment(attacker, target, melee=not ranged)
-    if "averting-gaze" in attacker.conditions:  # SRD "Gaze Attacks": the gazer concealed
+    if attacker.conditions and (  # SRD "Gaze Attacks": the gazer concealed
+        "averting-gaze" in attacker.conditions or "mirror-watching" in attacker.conditions
+    ):
         from d20combat.encounter.maneuvers.gaze import averted_concealment
 
         terrain = max(terrain, averted_concealment(enc, attacker, target))

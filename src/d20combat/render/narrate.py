@@ -559,6 +559,8 @@ def _gaze(e: Event) -> str:
     spared = o.get("spared")
     if spared == "eyes shut":
         return f"{who}: its eyes are shut, no save"
+    if spared == "mirror":
+        return f"{who} in a mirror: the mirror takes the gaze and shatters, no save"
     if spared:
         return f"{who}: spared by {spared} ({chances}), no save"
     save = e.total(f"{o.get('save')} save")

@@ -793,6 +793,15 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "averted_gaze_miss_chance, 20%) against it (encounter/maneuvers/gaze.py).",
     ),
     ConditionSpec(
+        "mirror-watching",
+        "SRD special abilities 'Gaze Attacks' ('tracking the creature in a reflective "
+        "surface'); seed 001 'Concealment and special vision' ('reflected in a mirror')",
+        notes="Watching gazers in a mirror it holds up (a starting condition: it carries "
+        "one): averting the eyes (50% chance of no save, the gazer concealed), or under "
+        "the ruleset's mirror_absorbs_gaze the first gaze shatters the mirror instead of "
+        "a save (encounter/maneuvers/gaze.py).",
+    ),
+    ConditionSpec(
         "eyes-shut",
         "SRD special abilities 'Gaze Attacks' ('shut his eyes, turn his back on the "
         "creature, or wear a blindfold'); seed 001 'Closing your eyes'",

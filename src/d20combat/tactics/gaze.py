@@ -8,13 +8,15 @@ rules: :mod:`d20combat.encounter.maneuvers.gaze`, the odds: :mod:`d20combat.rule
   damage for the rest of the fight against the gazer, at most the gazer's hit points);
   averting costs its attacks on the gazer the ruleset's miss chance (20%), shutting
   them half (total concealment) and a tenth of the gazer's damage on it (blinded:
-  -2 AC, no Dexterity). The cheapest wins; far from any gazer it looks again.
+  -2 AC, no Dexterity). The cheapest wins; far from any gazer it looks again. A mirror
+  held up counts as averting (and, where the mirror takes the gaze, as no risk).
 * A gazer gazes actively (where the ruleset allows) when the chance of the effect
   times the foe's hit points beats the damage its attack would deal.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from d20combat.encounter import actions as A
@@ -56,8 +58,12 @@ def guard_costs(enc: Encounter, c: Combatant, g: Combatant) -> dict[Guard, float
         ("avert", mine * enc.rules.averted_gaze_miss_chance / 100),
         ("shut", mine / 2 + theirs / 10),
     )
+    # seed 001: a mirror held up takes the next gaze (it keeps averting, D82)
+    mirror = enc.rules.mirror_absorbs_gaze and c.has("mirror-watching")
     for guard, upkeep in upkeeps:
         p = p_affected(guard=guard, concealment=conceal, save=save, dc=rule.dc, die=die)
+        if mirror and guard == "avert":
+            p = Fraction(0)
         out[guard] = exposures * float(p) * lost + upkeep
     return out
 

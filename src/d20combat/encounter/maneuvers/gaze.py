@@ -38,7 +38,8 @@ from d20combat.rules.dice import Dice
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
-GUARDS = ("averting-gaze", "eyes-shut")
+GUARDS = ("averting-gaze", "eyes-shut", "mirror-watching")
+G_AVERT = frozenset({"averting-gaze", "mirror-watching"})  # watching body, shadow, mirror
 
 
 def gaze_of(c: Combatant) -> SpecialAttack | None:
@@ -54,7 +55,8 @@ def guard_of(c: Combatant) -> R.Guard:
         return "look"
     if "eyes-shut" in c.conditions or "blinded" in c.conditions:
         return "shut"
-    return "avert" if "averting-gaze" in c.conditions else "look"
+    averting = "averting-gaze" in c.conditions or "mirror-watching" in c.conditions
+    return "avert" if averting else "look"  # a mirror: a reflective surface (SRD)
 
 
 def gazing(enc: Encounter, gazer: Combatant) -> SpecialAttack | None:
@@ -80,7 +82,7 @@ def averted_concealment(enc: Encounter, attacker: Combatant, target: Combatant) 
     """The miss chance an attacker averting its eyes suffers against a gazer (SRD "The
     creature with the gaze attack gains concealment relative to the opponent"; seed
     001 "your attacks against it suffer a 20% miss chance"); 0 otherwise."""
-    if "averting-gaze" in attacker.conditions and gaze_of(target) is not None:
+    if G_AVERT & attacker.conditions.keys() and gaze_of(target) is not None:
         return enc.rules.averted_gaze_miss_chance
     return 0
 
@@ -92,6 +94,9 @@ def meet(
     (:func:`d20combat.rules.gaze.gaze_turn`), an event, and the effect of a failure."""
     assert rule.save is not None and rule.dc is not None and rule.effect is not None
     guard = guard_of(viewer)
+    if guard != "shut" and enc.rules.mirror_absorbs_gaze and viewer.has("mirror-watching"):
+        _shatter(enc, gazer, viewer, rule, active=active)
+        return
     conceal = 0 if guard == "shut" else enc.space.concealment(viewer, gazer, melee=False)
     save = viewer.roll_total(viewer.stats.saves[rule.save], "save")
     mark = enc.dice.mark()
@@ -127,6 +132,32 @@ def meet(
     )
     if r.affected:
         _befall(enc, viewer, rule.effect, rounds)
+
+
+def _shatter(
+    enc: Encounter, gazer: Combatant, viewer: Combatant, rule: SpecialAttack, *, active: bool
+) -> None:
+    """seed 001: "If a gaze attack is reflected in a mirror ..., the worst of the effect is
+    absorbed by the intermediary medium (shattering the mirror ...)": no save, and the
+    mirror is gone (the viewer looks again until it chooses otherwise)."""
+    del viewer.conditions["mirror-watching"]
+    enc.space.invalidate(viewer)
+    enc.event(
+        gazer.id,
+        "gaze",
+        R.RULE_001,
+        target=viewer.id,
+        active=active,
+        guard="mirror",
+        concealment=0,
+        spared="mirror",
+        save=rule.save,
+        dc=rule.dc,
+        natural=0,
+        total=0,
+        result="spared",
+        rounds=0,
+    )
 
 
 def _befall(enc: Encounter, viewer: Combatant, effect: str, rounds: int) -> None:
