@@ -122,6 +122,9 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     ),
     "eyes shut against a gaze": lambda e: e.type == "eyes" and e.outcome.get("how") == "shut",
     "eyes averted from a gaze": lambda e: e.type == "eyes" and e.outcome.get("how") == "avert",
+    "a mirror shattered by a gaze (seed 001)": lambda e: (
+        e.type == "gaze" and e.outcome.get("spared") == "mirror"
+    ),
 }
 
 
