@@ -538,6 +538,59 @@ def trample_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> 
     )
 
 
+def gaze_odds(attacker: Statistics, defender: Statistics, rules: Ruleset) -> ManeuverOdds:
+    """Exact odds of one exposure to ``attacker``'s gaze (SRD special abilities "Gaze
+    Attacks"; seed 001 "gaze attacks"): the defender looking, by
+    :func:`d20combat.rules.gaze.gaze_turn` under
+    :func:`~d20combat.rules.dice.enumerate_outcomes`; averting and shutting the eyes,
+    and limited visibility, are listed as notes with their own exact chances.
+
+    Raises:
+        ValueError: if the attacker has no gaze with its numbers.
+    """
+    from d20combat.rules import gaze as GZ
+
+    rule = attacker.stat.special("gaze")
+    if rule is None or rule.save is None or rule.dc is None or rule.effect is None:
+        raise ValueError(f"{attacker.stat.name} has no gaze")
+    save, dc, effect = defender.saves[rule.save].value, rule.dc, rule.effect
+    die = rules.concealment_die
+    results = enumerate_outcomes(
+        lambda d: (
+            effect
+            if GZ.gaze_turn(d, guard="look", concealment=0, save=save, dc=dc, die=die).affected
+            else "saved"
+        )
+    )
+    outcomes = {k: results[k] for k in (effect, "saved") if k in results}
+    averted = GZ.p_affected(guard="avert", concealment=0, save=save, dc=dc, die=die)
+    fog = GZ.p_affected(guard="look", concealment=20, save=save, dc=dc, die=die)
+    name = "Fortitude" if rule.save == "fort" else "Will"
+    return ManeuverOdds(
+        "gaze",
+        attacker.stat.name,
+        defender.stat.name,
+        rules.name,
+        effect,
+        outcomes,
+        ((f"{name} save (DC {dc}) fails", outcomes.get(effect, Fraction(0))),),
+        (),
+        notes=(
+            f"each exposure: at the start of {defender.stat.name}'s turn within {rule.range} ft"
+            + (", and the gazer's active gaze" if rules.active_gaze else ""),
+            f"averting the eyes: {effect} {float(averted):.1%} ({averted})",
+            "shutting the eyes: no save, but blinded",
+            f"in fog or dim light (concealment 20%): {effect} {float(fog):.1%} ({fog})",
+        ),
+    )
+
+
+def _gaze_problem(attacker: Statistics, defender: Statistics) -> str | None:
+    if attacker.stat.special("gaze") is None:
+        return f"{attacker.stat.name} has no gaze attack with its numbers"
+    return None
+
+
 def _trample_problem(attacker: Statistics, defender: Statistics) -> str | None:
     from d20combat.rules.maneuvers.trample import trample_problem
 
@@ -1211,4 +1264,5 @@ MANEUVER_ODDS: dict[str, ManeuverEntry] = {
     "feint": ManeuverEntry(feint_odds, _feint_problem, frozenset()),
     "splash": ManeuverEntry(splash_odds, _splash_problem),
     "turn": ManeuverEntry(turn_odds, _turn_problem, frozenset()),
+    "gaze": ManeuverEntry(gaze_odds, _gaze_problem, frozenset()),
 }

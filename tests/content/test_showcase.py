@@ -115,6 +115,16 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "improved cover from land (in the water)": lambda e: (
         e.type in ("attack", "aoo") and e.outcome.get("cover") == 8
     ),
+    "a gaze met with a save": lambda e: e.type == "gaze" and not e.outcome.get("spared"),
+    "an active gaze": lambda e: e.type == "gaze" and bool(e.outcome.get("active")),
+    "a gaze spared by concealment": lambda e: (
+        e.type == "gaze" and e.outcome.get("spared") == "concealment"
+    ),
+    "eyes shut against a gaze": lambda e: e.type == "eyes" and e.outcome.get("how") == "shut",
+    "eyes averted from a gaze": lambda e: e.type == "eyes" and e.outcome.get("how") == "avert",
+    "a mirror shattered by a gaze (seed 001)": lambda e: (
+        e.type == "gaze" and e.outcome.get("spared") == "mirror"
+    ),
 }
 
 
@@ -183,3 +193,14 @@ def test_the_lance_charge_shows_a_mounted_charge_with_every_seed(
     if strike.outcome["result"] in ("hit", "critical"):
         damage = next(e for e in after if e.type == "damage" and e.actor == "sir-aldric")
         assert damage.outcome["multiplier"] in (3, 6)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_basilisk_grotto_shows_the_gaze_with_every_seed(
+    seed: int, logs: dict[tuple[str, int], list[Event]]
+) -> None:
+    # issue 9 (SRD special abilities "Gaze Attacks"): saves against the basilisk's
+    # petrifying gaze, and the party shutting or averting its eyes by expected worth
+    log = logs["basilisk-grotto", seed]
+    assert any(SHOWCASE["a gaze met with a save"](e) for e in log)
+    assert any(e.type == "eyes" for e in log)

@@ -259,7 +259,13 @@ SPECIAL_ATTACK_KINDS: tuple[str, ...] = (
     "improved grab",  # a free grapple after a hit with ``attacks``
     "constrict",  # ``damage`` on a successful grapple check
     "swallow whole",  # swallow a grabbed foe
+    "gaze",  # a save each round within ``range``: ``save`` DC ``dc`` or ``effect``
 )
+
+#: SRD types-subtypes-and-special-abilities.html "Gaze (Su)": the effects of a failed
+#: save the rules apply (the creatures' "Turn to stone permanently", "Death",
+#: "Paralysis for 1d6 rounds"), as the condition each gives.
+GAZE_EFFECTS: tuple[str, ...] = ("petrified", "dead", "paralyzed")
 
 
 def _special_kind(value: Any) -> Any:
@@ -324,7 +330,9 @@ class SpecialAttack(Frozen):
     modifier ("+1 check modifier"); ``count``, ``bonus`` and ``damage`` the rake's
     attacks ("Attack bonus +7 melee, damage 1d4+2"; two when pouncing) or the damage of
     a trample or constriction; ``dc`` the Reflex save DC of a trample ("Reflex half DC
-    19"); ``source`` where the numbers come from.
+    19"); ``source`` where the numbers come from. A gaze (SRD "Gaze (Su)"): ``range``
+    in feet, the ``save`` (fort or will) and its ``dc``, the ``effect`` of a failure
+    (one of :data:`GAZE_EFFECTS`) and its ``duration`` in rounds (dice; none: lasting).
     """
 
     kind: Annotated[str, BeforeValidator(_special_kind)]
@@ -334,11 +342,19 @@ class SpecialAttack(Frozen):
     bonus: int | None = Field(default=None, ge=-50, le=100)
     damage: DiceText | None = None
     dc: int | None = Field(default=None, ge=0, le=100)
+    range: int | None = Field(default=None, ge=5, le=1000)
+    save: Literal["fort", "will"] | None = None
+    effect: Literal["petrified", "dead", "paralyzed"] | None = None
+    duration: DiceText | None = None
     source: str = ""
 
     @model_validator(mode="after")
     def _numbers(self) -> SpecialAttack:
-        need = {"rake": ("bonus", "damage"), "trample": ("damage",)}.get(self.kind, ())
+        need = {
+            "rake": ("bonus", "damage"),
+            "trample": ("damage",),
+            "gaze": ("range", "save", "dc", "effect"),
+        }.get(self.kind, ())
         missing = [n for n in need if getattr(self, n) is None]
         if missing:
             raise PydanticCustomError(

@@ -101,6 +101,25 @@ class Ruleset(Frozen):
 
     all: SRD special abilities "Gaze".
     """
+    active_gaze: bool = True
+    """A gazer may also gaze at one foe as an attack action (a second save that round).
+
+    srd35: SRD special abilities "Gaze Attacks" ("can actively attempt to use its gaze
+    as an attack action").
+    d20modern: srd35 reading (seed 004 is silent).
+    advanced: seed 001 "Once per turn, if you see a creature with a gaze attack, you
+    must make a saving throw": no second save (D81).
+    """
+    mirror_absorbs_gaze: bool = False
+    """A gaze met in a mirror is absorbed by it (the mirror shatters, no save), rather
+    than the mirror being one way of averting the eyes.
+
+    srd35: SRD special abilities "Gaze Attacks": averting includes "tracking the creature
+    in a reflective surface" (50% no save) (D82).
+    d20modern: srd35 reading (seed 004 is silent).
+    advanced: seed 001 "If a gaze attack is reflected in a mirror ..., the worst of the
+    effect is absorbed by the intermediary medium (shattering the mirror ...)" (D82).
+    """
     dr_bypass_per_enhancement: int = Field(default=0, ge=0)
     """Points of damage reduction a magic weapon bypasses per +1 (0: only x/magic).
 

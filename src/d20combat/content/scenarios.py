@@ -236,6 +236,9 @@ STARTING_CONDITIONS: tuple[str, ...] = (
     "sickened",
     "sleeping",
     "stunned",
+    "averting-gaze",  # SRD special abilities "Gaze Attacks": found averting its eyes,
+    "eyes-shut",  # or blindfolded
+    "mirror-watching",  # watching gazers in a mirror it carries
 )
 
 

@@ -135,6 +135,12 @@ notation                   meaning (action type; source)
 ``stabilize fighter``      first aid to a dying creature next to it: a Heal (d20
                            Modern: Treat Injury) check, DC 15 (standard; provokes)
 ``start-full-round d5``    begin a 5-ft move through costly terrain (standard)
+``gaze fighter``           a gazer's active gaze at one foe in range: its save now
+                           (an attack action; SRD special abilities "Gaze Attacks")
+``wake bandit-2``          slap a sleeping friend next to it awake (standard; SRD
+                           spells "Sleep")
+``eyes avert``             against gazes: avert the eyes (``avert``), shut them
+                           (``shut``: blinded) or look again (``open``) (free)
 =========================  ================================================
 """
 
@@ -722,6 +728,48 @@ class Feint(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Gaze(Action):
+    """A gazer's active gaze at ``target`` (SRD special abilities "Gaze Attacks": "as an
+    attack action"; a standard action here)."""
+
+    target: str
+    verb: ClassVar[str] = "gaze"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"gaze {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Wake(Action):
+    """Slap the sleeping ``target`` next to it awake (a standard action: A160)."""
+
+    target: str
+    verb: ClassVar[str] = "wake"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"wake {self.target}"
+
+
+#: How a creature meets gazes (SRD special abilities "Gaze Attacks"): looking, averting
+#: the eyes, shutting them.
+EYES_CHOICES = ("avert", "shut", "open")
+
+
+@dataclass(frozen=True, slots=True)
+class Eyes(Action):
+    """Avert the eyes from gazers, shut them, or look again (``open``): a free action on
+    its turn (reading A156)."""
+
+    how: str
+    verb: ClassVar[str] = "eyes"
+
+    def __str__(self) -> str:
+        return f"eyes {self.how}"
+
+
+@dataclass(frozen=True, slots=True)
 class Turn(Action):
     """Turn undead (seed 000 "Turn Or Rebuke Undead"): a standard action channelling
     positive energy at the closest ``creatures`` (``undead``, or a type or subtype a
@@ -1172,6 +1220,14 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise _expect(text, "'feint TARGET'")
         return Feint(args[0])
+    if verb in ("gaze", "wake"):
+        if len(args) != 1:
+            raise _expect(text, f"'{verb} TARGET'")
+        return Gaze(args[0]) if verb == "gaze" else Wake(args[0])
+    if verb == "eyes":
+        if len(args) != 1 or args[0] not in EYES_CHOICES:
+            raise _expect(text, "'eyes avert', 'eyes shut' or 'eyes open'")
+        return Eyes(args[0])
     if verb == "aid":
         return _parse_aid(text, args)
     if verb == "relinquish":
@@ -1272,6 +1328,9 @@ def parse_action(text: str) -> Action:
                     "autofire",
                     "throw-explosive",
                     "feint",
+                    "gaze",
+                    "eyes",
+                    "wake",
                     "aid",
                     *TURNING_ACTIONS,
                     "relinquish",

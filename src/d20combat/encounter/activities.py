@@ -127,7 +127,8 @@ def run_stabilize(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if "stabilize" in enc.rules.provoking_actions and not provoke(enc, c, "first aid"):
         return
     rules = enc.rules
-    skill = c.stats.skill(rules.first_aid_skill)
+    # SRD conditions: shaken, frightened, sickened ... take -2 on skill checks
+    skill = c.roll_total(c.stats.skill(rules.first_aid_skill), "skill", skill=rules.first_aid_skill)
     mark = enc.dice.mark()
     total, stable = first_aid(enc.dice, skill, rules.first_aid_dc, rules.first_aid_skill)
     if stable and target.state(rules) is HpState.DYING:

@@ -196,6 +196,12 @@ def build_attack(
     engaged = ranged and space.engaged_with_ally(target, attacker)
     cover = space.cover_bonus(attacker, target, melee=not ranged)
     terrain = space.concealment(attacker, target, melee=not ranged)
+    if attacker.conditions and (  # SRD "Gaze Attacks": the gazer concealed
+        "averting-gaze" in attacker.conditions or "mirror-watching" in attacker.conditions
+    ):
+        from d20combat.encounter.maneuvers.gaze import averted_concealment
+
+        terrain = max(terrain, averted_concealment(enc, attacker, target))
     dodge = target.dodge_target == attacker.id and target.traits.dodge
     mobility = moving and target.traits.mobility
     expertise = (attacker.expertise if not ranged else 0, target.expertise)

@@ -37,12 +37,14 @@ from d20combat.encounter.maneuvers import autofire as AUTOFIRE
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import explosives as EXPLOSIVES
 from d20combat.encounter.maneuvers import feint as FEINT
+from d20combat.encounter.maneuvers import gaze as GAZE
 from d20combat.encounter.maneuvers import grapple as G
 from d20combat.encounter.maneuvers import knockout as KO
 from d20combat.encounter.maneuvers import monster as MON
 from d20combat.encounter.maneuvers import objects as O
 from d20combat.encounter.maneuvers import splash as SPLASH
 from d20combat.encounter.maneuvers import turning as TURN
+from d20combat.encounter.maneuvers import wake as WAKE
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
 from d20combat.encounter.movement import crawl, walk
@@ -1513,6 +1515,9 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Autofire: Handler(AUTOFIRE.check_autofire, AUTOFIRE.run_autofire, AUTOFIRE.gen_autofire),
     # special attacks that are actions of their own (encounter/maneuvers/)
     A.Feint: Handler(FEINT.check_feint, FEINT.run_feint, FEINT.gen_feint),
+    A.Gaze: Handler(GAZE.check_gaze, GAZE.run_gaze, GAZE.gen_gaze),
+    A.Eyes: Handler(GAZE.check_eyes, GAZE.run_eyes, GAZE.gen_eyes),
+    A.Wake: Handler(WAKE.check_wake, WAKE.run_wake, WAKE.gen_wake),
     A.AidAnother: Handler(AID.check_aid, AID.run_aid, AID.gen_aid),
     A.CoupDeGrace: Handler(CDG.check_coup_de_grace, CDG.run_coup_de_grace, CDG.gen_coup_de_grace),
     A.KnockoutBlow: Handler(KO.check_knockout, KO.run_knockout, KO.gen_knockout),

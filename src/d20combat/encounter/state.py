@@ -121,6 +121,10 @@ class Encounter:
         # owner -> the others bearing a timed condition or effect it owns (impose, grant)
         self.timed_by: dict[str, set[str]] = {}
         self.readiers: set[str] = set()  # who holds a readied action (Combatant.readied)
+        # the creatures with a gaze attack (SRD "Gaze Attacks": encounter/maneuvers/gaze.py)
+        from d20combat.encounter.maneuvers.gaze import gaze_of
+
+        self.gazers: tuple[str, ...] = tuple(c.id for c in combatants if gaze_of(c))
         self.order: list[str] = []
         self.turn = 0
         self.round = 0
@@ -242,7 +246,10 @@ class Encounter:
             return False
         conds = c.conditions
         return not conds or not (
-            "helpless" in conds or "paralyzed" in conds or "unconscious" in conds
+            "helpless" in conds
+            or "paralyzed" in conds
+            or "unconscious" in conds
+            or "petrified" in conds
         )
 
     def impose(self, target: Combatant, name: str, owner: str, turns: int = 0) -> None:
@@ -591,7 +598,7 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
 
     for _ in range(2):  # twice: a weapon taken from one who had taken it
         for c in enc.combatants.values():
-            if c.taken or c.lost or c.stats.stat is not c.stat:
+            if c.taken or c.lost or c.stats.stat is not c.stat or any(c.vitals.ability_damage):
                 refit(enc, c)
     for c in enc.combatants.values():
         if c.inside is not None and c.inside in enc.combatants:

@@ -134,6 +134,12 @@ def _start(enc: Encounter, c: Combatant) -> bool:
             digest(enc, c)
             if enc.outcome is not None:
                 return False
+        if enc.gazers:  # SRD "Gaze Attacks": a save at the start of its turn
+            from d20combat.encounter.maneuvers.gaze import turn_start
+
+            turn_start(enc, c)
+            if enc.outcome is not None:
+                return False
         c.aoo_used = 0
         c.cleaves_used = 0
         c.power_attack = 0

@@ -549,6 +549,42 @@ def _feint(e: Event) -> str:
     return text + f": {e.target} is not fooled"
 
 
+def _gaze(e: Event) -> str:
+    """SRD special abilities "Gaze Attacks": a save, unless averted or shut eyes or
+    limited visibility spare the viewer (their rolls shown)."""
+    o = e.outcome
+    how = "actively gazes at" if o.get("active") else "meets the gaze of"
+    who = f"{e.actor} {how} {e.target}" if o.get("active") else f"{e.target} {how} {e.actor}"
+    chances = "; ".join(f"{roll_text(r)} ({r.purpose})" for r in e.rolls if r.dice != "1d20")
+    spared = o.get("spared")
+    if spared == "eyes shut":
+        return f"{who}: its eyes are shut, no save"
+    if spared == "mirror":
+        return f"{who} in a mirror: the mirror takes the gaze and shatters, no save"
+    if spared:
+        return f"{who}: spared by {spared} ({chances}), no save"
+    save = e.total(f"{o.get('save')} save")
+    b = f" {save.value:+d}" if save else ""
+    lead = f"{who} ({chances}): " if chances else f"{who}: "
+    verdict = "saved" if o.get("result") == "saved" else f"failed: {o.get('result')}"
+    if o.get("rounds"):
+        verdict += f" for {o.get('rounds')} rounds"
+    return (
+        f"{lead}{str(o.get('save')).capitalize()} save d20 {o.get('natural')}{b} = "
+        f"{o.get('total')} vs DC {o.get('dc')}: {verdict}"
+    )
+
+
+def _eyes(e: Event) -> str:
+    how = e.outcome.get("how")
+    what = {
+        "avert": "averts its eyes from gazes (50% chance of no save; gazers 20% concealed)",
+        "shut": "shuts its eyes against gazes (safe, but blinded)",
+        "open": "looks again (its eyes meet gazes)",
+    }.get(str(how), str(how))
+    return f"{e.actor} {what}"
+
+
 _TURN_VERBS = {
     "turn": "turns",
     "greater": "makes a greater turning against",
@@ -846,6 +882,8 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "cover-struck": _cover_struck,
     "break": _break,
     "feint": _feint,
+    "gaze": _gaze,
+    "eyes": _eyes,
     "turning": _turning,
     "relinquished": _simple("{actor} relinquishes command of {target}: it returns to {side}"),
     "turning-broken": _simple(
@@ -863,6 +901,8 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "condition-ends": lambda e: (
         f"{e.actor} wakes up: the wound ends its sleep"
         if e.outcome.get("by") == "damage" and e.outcome.get("condition") == "sleeping"
+        else f"{e.actor} wakes up: {e.outcome.get('by')} slaps it awake"
+        if e.outcome.get("by") not in (None, "damage") and e.outcome.get("condition") == "sleeping"
         else f"{e.actor} is no longer {e.outcome.get('condition')}"
         + (" (the wound ends it)" if e.outcome.get("by") == "damage" else "")
     ),

@@ -778,6 +778,38 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "Approaching within 10 ft of the turner ends it.",
     ),
     ConditionSpec(
+        "petrified",
+        "SRD conditions 'Petrified' ('turned to stone and is considered unconscious'); "
+        "SRD special abilities 'Gaze Attacks'",
+        implies=("unconscious",),
+        actions="none",
+        notes="Lasting (no stone to flesh in the fight): out of the fight.",
+    ),
+    ConditionSpec(
+        "averting-gaze",
+        "SRD special abilities 'Gaze Attacks' ('Averting Eyes'); seed 001 'Averting your gaze'",
+        notes="Until it looks again: a 50% chance each round of not having to save "
+        "against a gaze, and each gazer has concealment (the ruleset's "
+        "averted_gaze_miss_chance, 20%) against it (encounter/maneuvers/gaze.py).",
+    ),
+    ConditionSpec(
+        "mirror-watching",
+        "SRD special abilities 'Gaze Attacks' ('tracking the creature in a reflective "
+        "surface'); seed 001 'Concealment and special vision' ('reflected in a mirror')",
+        notes="Watching gazers in a mirror it holds up (a starting condition: it carries "
+        "one): averting the eyes (50% chance of no save, the gazer concealed), or under "
+        "the ruleset's mirror_absorbs_gaze the first gaze shatters the mirror instead of "
+        "a save (encounter/maneuvers/gaze.py).",
+    ),
+    ConditionSpec(
+        "eyes-shut",
+        "SRD special abilities 'Gaze Attacks' ('shut his eyes, turn his back on the "
+        "creature, or wear a blindfold'); seed 001 'Closing your eyes'",
+        implies=("blinded",),
+        notes="Until it opens them: safe from gazes, and blinded (every opponent has "
+        "total concealment against it).",
+    ),
+    ConditionSpec(
         "unconscious",
         "seed 003 'Staggered and Unconscious'; SRD conditions 'Unconscious'",
         implies=("helpless",),

@@ -126,6 +126,7 @@ SPECIAL_ATTACK_RULES: Mapping[str, str] = {
     "pounce": "encounter/maneuvers/monster.py",  # a full attack ending a charge
     "rake": "encounter/maneuvers/monster.py",  # more attacks pouncing or grappling
     "trample": "encounter/maneuvers/monster.py",  # run over smaller foes
+    "gaze": "encounter/maneuvers/gaze.py",  # "petrifying gaze": a save each round
 }
 
 # Immunities the rules read, matched anywhere in the text ("immunity to critical hits").
@@ -208,6 +209,7 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         if not any(names_keyword(s, k) for k in SPECIAL_ATTACKS)
         and not (stat.turning is not None and any(names_keyword(s, k) for k in TURNING_TEXTS))
         if not any(names_keyword(s, k) for k in (*SPECIAL_ATTACKS, *ruled))
+        and not ("gaze" in ruled and s.strip().lower().endswith(" gaze"))  # its kind last
         and not any(
             names_keyword(s, k) and getattr(stat, f) is not None
             for k, f in STRUCTURED_ATTACKS.items()

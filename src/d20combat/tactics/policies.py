@@ -63,6 +63,7 @@ from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
 from d20combat.tactics.firearms import autofire_instead, explosive_instead
+from d20combat.tactics.gaze import eyes_choice, gaze_instead
 from d20combat.tactics.grapple import grapple_turn, hold_part_choice
 from d20combat.tactics.maneuvers import (
     charge_instead,
@@ -75,6 +76,7 @@ from d20combat.tactics.maneuvers import (
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
 from d20combat.tactics.mounted import charge_gain, unguided
 from d20combat.tactics.splash import throw_instead
+from d20combat.tactics.wake import wake_instead
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -805,6 +807,10 @@ def _baseline_action(
     held = grapple_turn(v.enc, c)
     if held is not None:
         return held
+    if v.enc.gazers:  # SRD "Gaze Attacks": look, avert the eyes or shut them
+        eyes = eyes_choice(v.enc, c)
+        if eyes is not None and v.enc.is_legal(eyes):
+            return eyes
     if c.pending_full_round is not None:
         return A.Move((c.pending_full_round,))
     nxt = _continue_full_attack(v)
@@ -838,6 +844,13 @@ def _baseline_action(
             trample = trample_instead(v.enc, c, full_attack_worth(v.enc, c, target))
             if trample is not None:
                 return trample
+        if c.stat.special_attack_rules and v.enc.gazers:
+            gaze = gaze_instead(v.enc, c, attack)
+            if gaze is not None:
+                return gaze
+        wake = wake_instead(v.enc, c, attack)  # SRD spells "Sleep": slap a friend awake
+        if wake is not None:
+            return wake
         special = turn_special(v.enc, c, attack, prisoners=prisoners)
         if special is not None:
             return special

@@ -1253,6 +1253,14 @@ _RAKE_RULE = re.compile(
     re.IGNORECASE,
 )
 _TRAMPLE_RULE = re.compile(r"Trample \(Ex\):[^.]*?\bDC (\d+)", re.IGNORECASE)
+# SRD monsters pages: "Petrifying Gaze (Su): Turn to stone permanently, range 30 feet;
+# Fortitude DC 13 negates" (basilisk), "Death, range 30 feet, Fortitude DC 15" (bodak),
+# "Paralysis for 1d6 rounds, 30 feet, Fortitude DC 13" (rast)
+_GAZE_RULE = (
+    r"Gaze \(Su\):\s*(Turn to stone permanently|Death|Paralysis for (\d+d\d+) rounds),"
+    r"\s*(?:range )?(\d+) (?:feet|ft\.?)[,;]\s*(Fortitude|Will) DC (\d+) negates"
+)
+_GAZE_EFFECT = {"t": "petrified", "d": "dead", "p": "paralyzed"}
 _COUNTS = {"two": 2, "three": 3, "four": 4, "six": 6, "eight": 8}
 
 
@@ -1282,6 +1290,9 @@ def parse_special_attack_rules(
     * "Rake (Ex): Attack bonus +7 melee, damage 1d4+2": ``rake``, two attacks (the pounce's
       "two rake attacks"; "Six claws, attack bonus ..." six).
     * "trample 2d8+3" in the row and "Trample (Ex): Reflex half DC 19": ``trample``.
+    * "petrifying gaze" in the row and "Petrifying Gaze (Su): Turn to stone permanently,
+      range 30 feet; Fortitude DC 13 negates": ``gaze`` (range 30, fort DC 13,
+      petrified); a gaze of another effect (charm, fear ...) is not read (not modelled).
     """
     out: list[SpecialAttack] = []
     problems: list[str] = []
@@ -1311,6 +1322,26 @@ def parse_special_attack_rules(
                 problems.append("Trample (Ex): no damage in the row or no DC in the text")
                 continue
             out.append(SpecialAttack(kind="trample", damage=dice, dc=int(m.group(1))))
+        elif entry.lower().endswith("gaze"):
+            title = re.escape(entry[: -len("gaze")].strip())
+            m = _entry(re.compile(title + r"\s+" + _GAZE_RULE, re.I), text, name)
+            # "The save DC for the abyssal greater basilisk's petrifying gaze (DC 21)"
+            own = re.search(
+                r"\bthe " + re.escape(name) + "[\u2019']s " + re.escape(entry) + r" \(DC (\d+)\)",
+                text,
+                re.I,
+            )
+            if m is not None:
+                out.append(
+                    SpecialAttack(
+                        kind="gaze",
+                        range=int(m.group(3)),
+                        save="fort" if m.group(4).lower() == "fortitude" else "will",
+                        dc=int((own or m).group(1 if own else 5)),
+                        effect=_GAZE_EFFECT[m.group(1)[0].lower()],
+                        duration=m.group(2),
+                    )
+                )
     return tuple(out), problems
 
 

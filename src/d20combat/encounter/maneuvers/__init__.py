@@ -32,9 +32,10 @@ import dataclasses
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from d20combat.content.creatures import StatBlock, WeaponRef, WieldStyle
+from d20combat.content.creatures import Ability, StatBlock, WeaponRef, WieldStyle
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.rules.conditions import attack_modifiers
+from d20combat.rules.hitpoints import ABILITY_ORDER, constitution_change, damage_ability
 from d20combat.rules.maneuvers import Hold, hold
 from d20combat.rules.maneuvers import weapon_ref as stats_weapon_ref
 from d20combat.rules.modifiers import BonusType, Modifier, Total
@@ -180,16 +181,24 @@ def shield_of(c: Combatant) -> str | None:
 _GEARED: dict[tuple[object, ...], tuple[object, StatBlock, Statistics]] = {}
 
 
+_NO_DAMAGE = (0, 0, 0, 0, 0, 0)
+
+
 def refit(enc: Encounter, c: Combatant) -> None:
     """Derive ``c``'s statistics again for what it holds now: without its shield once
     the shield is lost (destroyed), with the weapons it took from others (SRD
-    "Disarm": "you now have the weapon"). The stat block itself never changes."""
+    "Disarm": "you now have the weapon"), and from its scores less their ability damage
+    (seed 003 "Ability Damage": Str on attacks and damage, Dex on AC and Reflex, Con on
+    hit points and Fortitude ...). The stat block itself never changes."""
     stat = c.stat
     gone = stat.shield is not None and stat.shield.display in c.lost
-    if not gone and not c.taken:
+    damaged = c.vitals.ability_damage
+    if not any(damaged):
+        damaged = _NO_DAMAGE
+    if not gone and not c.taken and damaged is _NO_DAMAGE:
         stats = enc_stats(enc, stat)
     else:
-        key = (id(stat), id(enc.rules), gone, c.taken)
+        key = (id(stat), id(enc.rules), gone, c.taken, damaged)
         hit = _GEARED.get(key)
         if hit is None or hit[0] is not stat:
             refs = list(stat.weapons)
@@ -199,8 +208,16 @@ def refit(enc: Encounter, c: Combatant) -> None:
                 if ref is not None:
                     wield = WieldStyle.MAIN if ref.wield is not WieldStyle.TWO_HANDS else ref.wield
                     refs.append(ref.model_copy(update={"label": name, "wield": wield}))
+            scores = {
+                a: None if v is None else max(0, v - damaged[ABILITY_ORDER.index(a)])
+                for a, v in stat.abilities.items()
+            }
             geared = stat.model_copy(
-                update={"shield": None if gone else stat.shield, "weapons": tuple(refs)}
+                update={
+                    "shield": None if gone else stat.shield,
+                    "weapons": tuple(refs),
+                    "abilities": scores,
+                }
             )
             if len(_GEARED) > 4096:
                 _GEARED.clear()
@@ -211,6 +228,24 @@ def refit(enc: Encounter, c: Combatant) -> None:
         c._ready = None
         c._routines = None
         enc.space.invalidate(c)
+
+
+def damage_abilities(enc: Encounter, c: Combatant, ability: Ability, amount: int) -> None:
+    """``amount`` points of damage to ``c``'s ``ability`` (SRD "Ability Score Loss"): the
+    score's derived numbers follow (:func:`refit`); Constitution moves the maximum and
+    current hit points by the modifier's change times the hit dice (A144)."""
+    before = c.vitals
+    c.vitals = damage_ability(before, ability, amount)
+    score = c.stat.abilities.get(ability)
+    if ability is Ability.CON and score is not None:
+        i = ABILITY_ORDER.index(ability)
+        old, new = (
+            max(0, score - before.ability_damage[i]),
+            max(0, score - c.vitals.ability_damage[i]),
+        )
+        c.vitals = constitution_change(c.vitals, int(c.stat.hd_total), old, new)
+    refit(enc, c)
+    enc.space.invalidate(c)
 
 
 def enc_stats(enc: Encounter, stat: StatBlock) -> Statistics:
