@@ -62,6 +62,10 @@ notation                   meaning (action type; source)
 ``climb-onto ogre``        seed 001: climb onto a larger creature (in place of an attack)
 ``climb-down``             seed 001: slide down off it (move action)
 ``shake-off``              seed 001: shake off the creatures on its back (standard)
+``fly up 20``              a flier rises 20 ft (move action; half speed up, perfect
+                           maneuverability full: SRD "Movement Modes (Fly)", A146)
+``fly down 20``            ... or descends 20 ft (double speed: seed 001 "Swoop");
+                           ``fly down`` to the ground lands
 ``bull-rush ogre``         bull rush, a standard action: push it 5 ft (seed 000
                            "Bull Rush")
 ``bull-rush ogre follow``  ... moving with it: 5 ft more per 5 points of margin
@@ -517,6 +521,20 @@ class ClimbDown(Action):
 
     verb: ClassVar[str] = "climb-down"
     kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Fly(Action):
+    """Rise (``up``) or descend ``feet`` in the air (a move action of a creature with a
+    fly speed: encounter.flight)."""
+
+    up: bool
+    feet: int
+    verb: ClassVar[str] = "fly"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"fly {'up' if self.up else 'down'} {self.feet}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1168,6 +1186,10 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise _expect(text, f"'{verb} TARGET'")
         return {"escape-artist": EscapeArtist, "release": Release, "rake": Rake}[verb](args[0])
+    if verb == "fly":
+        if len(args) != 2 or args[0] not in ("up", "down") or not _count(args[1]):
+            raise _expect(text, "'fly up FEET' or 'fly down FEET', like 'fly up 20'")
+        return Fly(args[0] == "up", _count(args[1]))
     if verb == "feint":
         if len(args) != 1:
             raise _expect(text, "'feint TARGET'")
@@ -1266,6 +1288,7 @@ def parse_action(text: str) -> Action:
                     "rake",
                     "climb-down",
                     "shake-off",
+                    "fly",
                     "attack-object",
                     "break",
                     "throw",

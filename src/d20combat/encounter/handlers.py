@@ -20,6 +20,7 @@ from d20combat.content.creatures import Ability
 from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter import activities as ACT
+from d20combat.encounter import flight as FLY
 from d20combat.encounter import mounted as M
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
@@ -1501,6 +1502,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Release: Handler(G.check_release, G.run_release, G.gen_release),
     A.ClimbDown: Handler(G.check_climb_down, G.run_climb_down, G.gen_climb_down),
     A.ShakeOff: Handler(G.check_shake_off, G.run_shake_off, G.gen_shake_off),
+    A.Fly: Handler(FLY.check_fly, FLY.run_fly, FLY.gen_fly),
     A.BullRush: Handler(check_bull_rush, run_bull_rush, gen_bull_rush),
     A.Disarm: Handler(_check_attack, _run_attack, lambda enc, c: ()),
     A.Sunder: Handler(_check_attack, _run_attack, lambda enc, c: ()),

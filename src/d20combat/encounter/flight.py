@@ -1,0 +1,279 @@
+"""Flight in the encounter: altitude, climbing and diving, keeping aloft, falling.
+
+The model (A145, docs/architecture.md "Flight"): a creature's ``altitude`` is its
+height in feet above the ground (0: on the ground; only a creature with a fly speed
+leaves it). It still holds its squares of the map (no creature passes under or over
+another), and its body fills its space's side in height; distances count the height
+between two creatures as a third leg (:func:`d20combat.rules.flight.distance_3d`),
+so reach and threat span heights (``Space.reaches``, ``Space.threatening``). Moving
+over the map aloft costs what flying low costs (difficult terrain and low obstacles
+are flown over: ``Space.speed``); the ``fly up N`` and ``fly down N`` move actions
+change the altitude (:func:`d20combat.rules.flight.climb_cost`, ``dive_cost``).
+
+Keeping aloft: a flier that cannot hover (SRD monster-feats "Hover", seed 001
+"Hover") must fly at least half its fly speed each turn it ends aloft, or it stalls
+(seed 001 "Stalling": 100 ft down; a crash deals at most 3d10). A helpless flier
+falls (SRD conditions "Paralyzed"; the ruleset's ``helpless_flier``: srd35 falls at
+once, advanced stalls 100 ft a round), a winged hoverer plummets, a magic flier
+drifts down 60 ft a round without harm (seed 001 "Unconscious while hovering"). In
+the advanced ruleset a flier unable to hover that takes damage aloft saves (Reflex,
+DC 10 or half the damage) or stalls (seed 001 "Damage while flying").
+
+A creature that never leaves the ground pays one check of ``Space.aloft`` (an empty
+set) per action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from d20combat.content.creatures import Ability
+from d20combat.encounter import actions as A
+from d20combat.encounter.combatant import Combatant
+from d20combat.errors import IllegalActionError
+from d20combat.rules import flight as F
+from d20combat.rules.hitpoints import saving_throw, take_damage
+
+if TYPE_CHECKING:
+    from d20combat.encounter.state import Encounter
+
+_MAGIC_SUBTYPES = frozenset({"incorporeal", "air"})
+
+
+def flies(c: Combatant) -> bool:
+    return c.stat.speed.fly > 0
+
+
+def hovers(c: Combatant) -> bool:
+    """It may stay in place aloft (perfect maneuverability or the Hover feat: A147)."""
+    return F.can_hover(c.stat.speed.fly_maneuverability, frozenset(f.name for f in c.stat.feats))
+
+
+def winged(c: Combatant) -> bool:
+    """It flies by wings, not by magic or its nature (A150: every flier but the
+    incorporeal and those of the air subtype)."""
+    return not _MAGIC_SUBTYPES.intersection(t.lower() for t in c.stat.subtypes)
+
+
+def set_altitude(enc: Encounter, c: Combatant, feet: int) -> None:
+    """Put ``c`` at ``feet`` above the ground; on the ground, no descent goes on."""
+    c.altitude = feet
+    if feet:
+        enc.space.aloft.add(c.id)
+    else:
+        enc.space.aloft.discard(c.id)
+        c.descent = c.flown = 0
+    enc.space.invalidate(c)
+
+
+def fly_speed(enc: Encounter, c: Combatant) -> int:
+    """Its fly speed now (halved by its conditions as its other speeds are)."""
+    r = c.restrictions()
+    if not r.can_move:
+        return 0
+    value = int(c.stat.speed.fly * r.speed_factor)
+    return value - value % 5
+
+
+def fly_cost(c: Combatant, a: A.Fly) -> int:
+    """The movement a climb or a dive of ``a.feet`` costs ``c`` (A146)."""
+    if a.up:
+        return F.climb_cost(a.feet, c.stat.speed.fly_maneuverability)
+    return F.dive_cost(a.feet)
+
+
+# ---------------------------------------------------------------- the fly action
+def check_fly(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """``fly up N`` / ``fly down N``: a move action of a creature with a fly speed,
+    rising at half speed (perfect: full) or diving at double speed (A146)."""
+    from d20combat.encounter.handlers import need_mobile, need_move_action
+
+    assert isinstance(a, A.Fly)
+    if not flies(c):
+        raise IllegalActionError(f"{c.id} has no fly speed")
+    need_move_action(enc, c)
+    need_mobile(enc, c)
+    if enc.budget.stepped:
+        raise IllegalActionError("no other movement in a round with a 5-foot step")
+    if c.mount is not None or c.clinging is not None or c.grappling:
+        raise IllegalActionError(f"{c.id} is carried or held: it cannot fly")
+    if a.feet <= 0 or a.feet % 5:
+        raise IllegalActionError(f"{a.feet} ft: fly a whole number of 5-ft squares")
+    if not a.up and a.feet > c.altitude:
+        raise IllegalActionError(f"{c.id} is {c.altitude} ft up: it cannot fly down {a.feet} ft")
+    if a.up and c.altitude + a.feet > F.MAX_ALTITUDE_FT:
+        raise IllegalActionError(f"the encounter's sky ends at {F.MAX_ALTITUDE_FT} ft")
+    if a.up and c.descent:
+        raise IllegalActionError(f"{c.id} is falling: it cannot climb")
+    cost, speed = fly_cost(c, a), fly_speed(enc, c)
+    if cost > speed:
+        raise IllegalActionError(
+            f"flying {'up' if a.up else 'down'} {a.feet} ft costs {cost} ft of movement; "
+            f"its fly speed is {speed} ft"
+        )
+
+
+def run_fly(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Fly)
+    b = enc.budget
+    b.use("move")
+    b.moved = True
+    if b.routine is not None and not b.committed:
+        b.routine = None
+    start = c.altitude
+    c.flown += fly_cost(c, a)
+    set_altitude(enc, c, start + a.feet if a.up else start - a.feet)
+    rule = F.FLY_RULE if a.up else F.FLY_RULE + "; seed 001 Flying (Swoop)"
+    enc.event(c.id, "fly", rule, start=start, altitude=c.altitude, cost=fly_cost(c, a))
+
+
+def gen_fly(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    """Landing from aloft, and taking off or climbing by as much as it can (the two
+    moves the tactics weigh; any other height is legal too)."""
+    if not flies(c):
+        return
+    b = enc.budget
+    if b.stepped or b.committed or b.full_round or not (b.move or b.standard):
+        return
+    if c.mount is not None or c.clinging is not None or c.grappling or c.has("prone"):
+        return
+    speed = fly_speed(enc, c)
+    if c.altitude and F.dive_cost(c.altitude) <= speed:
+        yield A.Fly(False, c.altitude)
+    up = speed // (1 if c.stat.speed.fly_maneuverability == "perfect" else 2)
+    up = min(up - up % 5, F.MAX_ALTITUDE_FT - c.altitude)
+    if up > 0 and not c.descent:
+        yield A.Fly(True, up)
+
+
+# ---------------------------------------------------------------- keeping aloft
+def turn_start(enc: Encounter, c: Combatant) -> None:
+    """Its turn begins aloft: the count of its flight starts again, and a helpless
+    descent goes on (seed 001: 100 ft a round stalling, 60 drifting)."""
+    c.flown = 0
+    if c.descent:
+        if helpless(c):
+            drift = c.descent == F.DRIFT_FT
+            sink(enc, c, c.descent, stall=not drift, why="still helpless", harmless=drift)
+        else:
+            c.descent = 0
+
+
+def end_of_turn(enc: Encounter, c: Combatant) -> None:
+    """Its turn ends aloft: one unable to hover that flew less than half its fly speed
+    stalls (seed 001 "Hover", "Stalling"; A149)."""
+    need = F.min_forward_ft(c.stat.speed.fly)
+    if c.altitude and not c.descent and not hovers(c) and c.flown < need and enc.active(c):
+        enc.event(c.id, "stall", F.SEED_RULE + " (Hover, Stalling)", flown=c.flown, needed=need)
+        sink(enc, c, F.STALL_FT, stall=True, why="stalled")
+    c.flown = 0
+
+
+def helpless(c: Combatant) -> bool:
+    return c.vitals.dead or c.restrictions().helpless
+
+
+def tidy(enc: Encounter) -> None:
+    """After an action: every flier aloft that is now helpless and not yet sinking
+    falls, stalls, plummets or drifts down (seed 001; SRD conditions "Paralyzed")."""
+    for cid in sorted(enc.space.aloft):
+        c = enc.combatants[cid]
+        if c.descent or not helpless(c):
+            continue
+        if not winged(c):  # seed 001 "Unconscious while hovering": magic drifts down
+            c.descent = F.DRIFT_FT
+            sink(enc, c, F.DRIFT_FT, stall=False, why="drifts down", harmless=True)
+        elif hovers(c) or enc.rules.helpless_flier == "fall" or c.vitals.dead:
+            sink(enc, c, c.altitude, stall=False, why="plummets")
+        else:  # seed 001 "Stalling": it cannot keep its forward momentum
+            c.descent = F.STALL_FT
+            sink(enc, c, F.STALL_FT, stall=True, why="stalls")
+
+
+def sink(
+    enc: Encounter, c: Combatant, feet: int, *, stall: bool, why: str, harmless: bool = False
+) -> None:
+    """``c`` comes down ``feet`` (the round's descent at once: A149); reaching the
+    ground it lands, a stall's crash dealing at most 3d10 and a fall 1d6 per 10 ft
+    (A148), a drift nothing."""
+    start = c.altitude
+    left = max(0, start - feet)
+    set_altitude(enc, c, left)
+    rule = F.PARALYZED_RULE + "; " + F.SEED_RULE
+    if left or harmless or c.vitals.dead:
+        enc.event(c.id, "descend", rule, start=start, altitude=left, why=why)
+        return
+    dice = F.crash_dice(start) if stall else F.fall_dice(start)
+    mark = enc.dice.mark()
+    amount = enc.dice.roll(dice, f"falling damage ({dice})") if dice is not None else 0
+    before, state_before = c.vitals, c.state(enc.rules)
+    if amount:
+        fort = c.roll_total(c.stats.saves["fort"], "save")
+        out = take_damage(
+            c.vitals,
+            amount,
+            enc.rules,
+            enc.dice,
+            fort=fort.value,
+            con=c.stats.abilities.get(Ability.CON),
+            crit_immune=c.stats.crit_immune,
+        )
+        c.vitals = out.vitals
+    enc.event(
+        c.id,
+        "crash",
+        rule,
+        rolls_from=mark,
+        start=start,
+        why=why,
+        dice=str(dice) if dice is not None else "",
+        damage=amount,
+        hp_before=before.hp,
+        hp=c.vitals.hp,
+        state=c.state(enc.rules).value,
+    )
+    if c.state(enc.rules) is not state_before:
+        enc.space.invalidate(c)
+
+
+def hurt(enc: Encounter, c: Combatant, damage: int) -> None:
+    """seed 001 "Damage while flying" (advanced): a flier aloft unable to hover that
+    takes damage saves (Reflex, DC 10 or half the damage, the higher) or stalls."""
+    if not enc.rules.flier_damage_save or damage <= 0 or c.descent or hovers(c):
+        return
+    if helpless(c):
+        return  # tidy makes it fall
+    dc = F.stay_aloft_dc(damage)
+    reflex = c.roll_total(c.stats.saves["ref"], "save")
+    mark = enc.dice.mark()
+    ok, face = saving_throw(enc.dice, reflex.value, dc, f"Reflex save to stay aloft (DC {dc})")
+    enc.event(
+        c.id,
+        "stay-aloft",
+        F.SEED_RULE + " (Damage while flying)",
+        totals=(("reflex save", reflex),),
+        rolls_from=mark,
+        damage=damage,
+        dc=dc,
+        total=face + reflex.value,
+        saved=ok,
+    )
+    if not ok:
+        sink(enc, c, F.STALL_FT, stall=True, why="stalled by its wound")
+
+
+__all__ = [
+    "check_fly",
+    "end_of_turn",
+    "flies",
+    "gen_fly",
+    "hovers",
+    "hurt",
+    "run_fly",
+    "set_altitude",
+    "sink",
+    "tidy",
+    "turn_start",
+    "winged",
+]
