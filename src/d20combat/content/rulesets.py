@@ -711,14 +711,18 @@ class Ruleset(Frozen):
     advanced: seed 001 "Damage while flying": DC 10 or half the damage, the higher;
     failure stalls it for one round.
     """
-    swoop: Literal["dive", "swoop"] = "dive"
-    """The flier's diving attack (D80).
+    flight_attacks: Literal["srd", "seed001"] = "srd"
+    """The fliers' attacks on the wing: the dive and the flyby (D80).
 
     srd35: SRD "Movement Modes (Fly)": a dive attack works like a charge (+2 attack,
-    -2 AC) of at least 30 ft descending at least 10 ft; claws or talons, double damage.
+    -2 AC) of at least 30 ft descending at least 10 ft, claws or talons, double
+    damage; SRD monster-feats "Flyby Attack": a creature with the feat may attack
+    during its move, which provokes as any move does.
     d20modern: srd35 reading.
     advanced: seed 001 "Swoop": descend at any angle at double speed, claws only,
-    double damage (no charge bonus or penalty, no minimum distance).
+    double damage (no charge bonus or penalty, no minimum distance); "Flyby
+    attacks": any flier attacks while flying past, the target getting no attack of
+    opportunity.
     """
     variants: frozenset[Variant] = frozenset()
 

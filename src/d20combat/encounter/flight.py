@@ -25,20 +25,24 @@ set) per action.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from d20combat.content.creatures import Ability
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
+from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, ChargeManeuver
 from d20combat.errors import IllegalActionError
 from d20combat.rules import flight as F
 from d20combat.rules.hitpoints import saving_throw, take_damage
+from d20combat.rules.statistics import AttackOption
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 _MAGIC_SUBTYPES = frozenset({"incorporeal", "air"})
+_TALON = re.compile(r"\b(claw|talon)s?\b")
 
 
 def flies(c: Combatant) -> bool:
@@ -264,16 +268,239 @@ def hurt(enc: Encounter, c: Combatant, damage: int) -> None:
 
 
 __all__ = [
+    "DIVE_RULE",
+    "FLYBY_RULE",
     "check_fly",
+    "check_flyby",
+    "dive_altitude",
+    "dive_problem",
     "end_of_turn",
     "flies",
+    "flyby_point",
+    "flyby_problem",
     "gen_fly",
+    "gen_flyby",
     "hovers",
     "hurt",
+    "reach_from",
     "run_fly",
+    "run_flyby",
     "set_altitude",
     "sink",
+    "talons",
     "tidy",
     "turn_start",
     "winged",
 ]
+
+
+# ---------------------------------------------------------------- the dive (swoop)
+DIVE_RULE = F.FLY_RULE + " (dive attacks); seed 001 Flying (Swoop)"
+
+
+def talons(c: Combatant) -> list[AttackOption]:
+    """Its ready claws and talons: the only attacks of a dive or swoop."""
+    return [o for o in c.melee_options() if o.natural and _TALON.search(o.name.lower())]
+
+
+def dive_altitude(c: Combatant, target: Combatant) -> int:
+    """Where a dive at ``target`` ends: just above its head (one square over its
+    height: 5 ft from it, A151), or where ``c`` is if lower."""
+    return min(c.altitude, target.altitude + 5 * target.squares)
+
+
+def dive_problem(enc: Encounter, c: Combatant, target: Combatant) -> str | None:
+    """Why ``c`` cannot dive at ``target`` now (the charge's own checks apart)."""
+    if not c.altitude:
+        return f"{c.id} is not aloft: a dive starts in the air"
+    if not talons(c):
+        return f"{c.id} has no claws or talons to dive with"
+    drop = c.altitude - dive_altitude(c, target)
+    need = 10 if enc.rules.flight_attacks == "srd" else 5
+    if drop < need:
+        return f"a dive descends at least {need} ft; {c.id} would descend {drop} ft"
+    return None
+
+
+def _dive_limit(c: Combatant, target: Combatant, limit: int) -> int:
+    return limit - F.dive_cost(c.altitude - dive_altitude(c, target))
+
+
+def _check_dive(enc: Encounter, c: Combatant, a: A.Charge, target: Combatant, limit: int) -> None:
+    why = dive_problem(enc, c, target)
+    if why:
+        raise IllegalActionError(why)
+    enc.space.check_charge(c, target, a.to, _dive_limit(c, target, limit))
+    if enc.rules.flight_attacks == "srd":  # SRD: "must move a minimum of 30 feet"
+        moved = enc.space.path_cost(c, enc.space.charge_path(c, a.to))
+        drop = c.altitude - dive_altitude(c, target)
+        if moved + drop < 30:
+            raise IllegalActionError(
+                f"a dive moves at least 30 ft: {moved} ft over the map and {drop} ft down"
+            )
+
+
+def _run_dive(enc: Encounter, c: Combatant, a: A.Charge, target: Combatant, limit: int) -> None:
+    """The charge's lane flown at its height, the descent to just above the target,
+    then one claw at double damage (SRD dive: with the charge's +2 and -2; seed 001
+    swoop: neither, A152)."""
+    from d20combat.encounter.fighting import strike
+    from d20combat.encounter.movement import walk
+
+    charge = enc.rules.flight_attacks == "srd"
+    if not charge:
+        c.conditions.pop("charging", None)
+        enc.space.invalidate(c)
+    if not walk(enc, c, enc.space.charge_path(c, a.to), kind="charge"):
+        return
+    start, end = c.altitude, dive_altitude(c, target)
+    c.flown += F.dive_cost(start - end)
+    set_altitude(enc, c, end)
+    options = [o for o in talons(c) if enc.space.reaches(c, o, target)]
+    enc.event(
+        c.id, "dive", DIVE_RULE, target=target.id, start=start, altitude=end, swoop=not charge
+    )
+    if options and enc.active(target) and enc.active(c):
+        best = max(options, key=lambda o: o.bonus.value)
+        strike(enc, c, best, best.bonus, target, charge=charge, multiplier=2, rule=DIVE_RULE)
+
+
+def _dive_ends(enc: Encounter, c: Combatant, target: Combatant, limit: int) -> Iterable[A.Charge]:
+    if dive_problem(enc, c, target) is not None:
+        return
+    for to in enc.space.charge_destinations(c, target, _dive_limit(c, target, limit)):
+        if enc.rules.flight_attacks == "srd":
+            drop = c.altitude - dive_altitude(c, target)
+            if enc.space.path_cost(c, enc.space.charge_path(c, to)) + drop < 30:
+                continue
+        yield A.Charge(target.id, to, maneuver="dive")
+
+
+CHARGE_MANEUVERS["dive"] = ChargeManeuver(_check_dive, _run_dive, _dive_ends)
+
+
+# ---------------------------------------------------------------- the flyby attack
+FLYBY_RULE = "SRD monster-feats Flyby Attack; seed 001 Flying (Flyby attacks)"
+_FLYBY_PATHS = 4  # the paths listed per target (the longest ones: A153)
+
+
+def reach_from(enc: Encounter, c: Combatant, target: Combatant, at: A.Pos) -> AttackOption | None:
+    """The best ready melee option with which ``c`` placed at ``at`` reaches ``target``
+    (the height between them counted: A145), or None."""
+    space = enc.space
+    x, y = at
+    tx, ty = target.pos
+    best = None
+    for o in c.melee_options():
+        if o.name == "unarmed strike" and not c.traits.improved_unarmed:
+            continue
+        if (x - tx, y - ty) not in space.attack_offsets(c, o, target.squares):
+            continue
+        if (c.altitude or target.altitude) and space.distance_ft(target, c, at) > space.reach_ft(
+            c, o
+        ):
+            continue
+        if best is None or o.bonus.value > best.bonus.value:
+            best = o
+    return best
+
+
+def flyby_point(
+    enc: Encounter, c: Combatant, target: Combatant, path: tuple[A.Pos, ...]
+) -> tuple[int, AttackOption] | None:
+    """Where along ``path`` (0: before moving; i: after its i-th square) ``c`` first
+    reaches ``target``, with the option that does."""
+    for i, at in enumerate((c.pos, *path)):
+        option = reach_from(enc, c, target, at)
+        if option is not None:
+            return i, option
+    return None
+
+
+def flyby_problem(enc: Encounter, c: Combatant) -> str | None:
+    """Why ``c`` cannot make a flyby attack now (the path and target apart)."""
+    if not c.altitude:
+        return f"{c.id} is not aloft: a flyby attack is made in the air"
+    if enc.rules.flight_attacks == "srd" and not any(
+        f.name == "Flyby Attack" for f in c.stat.feats
+    ):
+        return f"{c.id} lacks the Flyby Attack feat (SRD monster-feats)"
+    if not c.restrictions().can_attack:
+        return "its conditions forbid attacking: " + ", ".join(sorted(c.conditions))
+    return None
+
+
+def check_flyby(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """A move action with a standard action (an attack) during it: the whole turn, no
+    5-foot step; the path within its fly speed; the target within reach on the way."""
+    from d20combat.encounter.handlers import need_full_round, need_mobile
+
+    assert isinstance(a, A.Flyby)
+    why = flyby_problem(enc, c)
+    if why:
+        raise IllegalActionError(why)
+    need_full_round(enc, c)
+    need_mobile(enc, c)
+    target = enc.get(a.target)
+    if target.side == c.side or not target.present() or target.vitals.dead:
+        raise IllegalActionError(f"{target.id} is not an enemy on the field")
+    cost, speed = enc.space.path_cost(c, a.path), fly_speed(enc, c)
+    if cost > speed:
+        raise IllegalActionError(f"the path costs {cost} ft but its fly speed is {speed} ft")
+    if flyby_point(enc, c, target, a.path) is None:
+        raise IllegalActionError(f"{target.id} is never within reach along the path")
+
+
+def run_flyby(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """Fly to the point of the attack, attack, fly on (seed 001: the target gets no
+    attack of opportunity for the movement; srd35: it provokes as any move)."""
+    from d20combat.encounter.fighting import strike
+    from d20combat.encounter.movement import walk
+
+    assert isinstance(a, A.Flyby)
+    target = enc.get(a.target)
+    point = flyby_point(enc, c, target, a.path)
+    assert point is not None
+    i, _ = point
+    spare = target if enc.rules.flight_attacks == "seed001" else None
+    enc.budget.use("full-round")
+    enc.budget.moved = True
+    if i and not walk(enc, c, a.path[:i], kind="move", spare=spare):
+        return
+    option = reach_from(enc, c, target, c.pos)
+    enc.event(c.id, "flyby", FLYBY_RULE, target=target.id, at=A.square_name(c.pos))
+    if (
+        option is not None
+        and enc.active(target)
+        and enc.active(c)
+        and enc.space.attack_problem(c, option, target) is None
+    ):
+        strike(enc, c, option, option.bonus, target, rule=FLYBY_RULE)
+    if a.path[i:] and enc.active(c):
+        walk(enc, c, a.path[i:], kind="move", spare=spare)
+
+
+def gen_flyby(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    """Per foe in reach of some path, the longest such paths (at most four: A153)."""
+    if not c.altitude or flyby_problem(enc, c) is not None:
+        return
+    b = enc.budget
+    if not b.can_full_round or b.stepped or c.pending_full_round is not None:
+        return
+    if not c.restrictions().can_move:
+        return
+    speed = fly_speed(enc, c)
+    foes = enc.space.enemies_near(c, speed + enc.space.melee_reach_ft(c))
+    if not foes:
+        return
+    paths = sorted(enc.space.paths(c, speed), key=lambda p: (-len(p), p))
+    for t in foes:
+        if t.vitals.dead:
+            continue
+        n = 0
+        for path in paths:
+            if flyby_point(enc, c, t, path) is not None:
+                yield A.Flyby(t.id, path)
+                n += 1
+                if n == _FLYBY_PATHS:
+                    break

@@ -344,6 +344,8 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if target.side == c.side:
         raise _fail(f"{target.id} is not an enemy")
     limit = _charge_limit(enc, c)
+    if c.altitude and a.maneuver != "dive":  # encounter.flight: from the air, a dive
+        raise _fail(f"{c.id} is {c.altitude} ft up: from the air it charges by diving")
     if a.maneuver is not None:
         ending = CHARGE_MANEUVERS.get(a.maneuver)
         if ending is None:
@@ -400,6 +402,9 @@ def _gen_charge(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     limit = _charge_limit(enc, c)
     for target in enc.enemies(c):
         if target.vitals.dead:
+            continue
+        if c.altitude:  # encounter.flight: from the air, a dive
+            yield from CHARGE_MANEUVERS["dive"].ends(enc, c, target, limit)
             continue
         for to in enc.space.charge_destinations(c, target, limit):
             yield A.Charge(target.id, to)
@@ -1503,6 +1508,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.ClimbDown: Handler(G.check_climb_down, G.run_climb_down, G.gen_climb_down),
     A.ShakeOff: Handler(G.check_shake_off, G.run_shake_off, G.gen_shake_off),
     A.Fly: Handler(FLY.check_fly, FLY.run_fly, FLY.gen_fly),
+    A.Flyby: Handler(FLY.check_flyby, FLY.run_flyby, FLY.gen_flyby),
     A.BullRush: Handler(check_bull_rush, run_bull_rush, gen_bull_rush),
     A.Disarm: Handler(_check_attack, _run_attack, lambda enc, c: ()),
     A.Sunder: Handler(_check_attack, _run_attack, lambda enc, c: ()),

@@ -832,6 +832,11 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         "{actor} crashes to the ground from {start} ft ({why}): {dice} falling damage, "
         "{damage} damage, {hp} hp ({state})"
     ),
+    "dive": lambda e: (
+        f"{e.actor} {'swoops' if e.outcome['swoop'] else 'dives'} at {e.target} from "
+        f"{e.outcome['start']} ft to {e.outcome['altitude']} ft: one claw, double damage"
+    ),
+    "flyby": _simple("{actor} flies past {target}, striking from {at}"),
     "stay-aloft": lambda e: (
         f"{e.actor}, hurt for {e.outcome['damage']} in the air: Reflex {e.outcome['total']} "
         f"against DC {e.outcome['dc']}, "
