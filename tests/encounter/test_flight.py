@@ -307,3 +307,115 @@ def test_scenario_refuses_altitude_without_fly_speed(kit: Any) -> None:
     with pytest.raises(InputError) as err:
         kit.make(kit.scenario_text(ROWS, sides))
     assert "no fly speed" in str(err.value.problems)
+
+
+WIDE = """
+..........
+..........
+..........
+"""
+
+
+def dive_fight(kit: Any, rolls: list[int], *, ruleset: str = "srd35", altitude: int = 20) -> Any:
+    """The eagle at a1, ``altitude`` ft up, and Blue at f1, 20 ft away on the map."""
+    sides = {
+        "air": f"  - creature: giant eagle\n    at: a1\n    altitude: {altitude}\n",
+        "blue": kit.soldier("Blue", "f1"),
+    }
+    return kit.scripted_encounter(WIDE, sides, [20, 1, *rolls], ruleset=ruleset)
+
+
+def test_srd35_dive_is_a_charge_with_one_claw_at_double_damage(kit: Any) -> None:
+    """SRD "Movement Modes (Fly)": the eagle 20 ft up dives at Blue: the charge lane a1
+    to d1 (15 ft) and 15 ft down to 5 ft above Blue's head (30 ft in all, the minimum;
+    at least 10 ft down); the claw at +9 (BAB 4 + Str 4 - 1 Large + 2 charge) against
+    Blue's flat-footed AC 15: face 12, 21 hits; 1d6+4 doubled is rolled as 2d6+8 (14)."""
+    enc = dive_fight(kit, [12, 14])
+    assert "charge blue to d1 dive" in [str(a) for a in enc.legal_actions()]
+    enc.apply(parse_action("charge blue to d1 dive"))
+    (d,) = events(enc, "dive")
+    assert (d.outcome["start"], d.outcome["altitude"], d.outcome["swoop"]) == (20, 5, False)
+    (hit,) = [e for e in enc.log if e.type == "attack"]
+    assert hit.outcome["total"] == 21
+    (dmg,) = events(enc, "damage")
+    assert (dmg.outcome["damage"], dmg.outcome["multiplier"]) == (14, 2)
+    assert enc.get("giant-eagle").has("charged")  # the charge's -2 AC
+    assert "dives at blue from 20 ft to 5 ft" in narrate(d)[0]
+
+
+def test_srd35_dive_needs_30_ft_and_10_ft_down(kit: Any) -> None:
+    """10 ft up, the eagle would descend only 5 ft (to 5 ft above Blue): no dive."""
+    enc = dive_fight(kit, [], altitude=10)
+    with pytest.raises(IllegalActionError, match="descends at least 10 ft"):
+        enc.apply(parse_action("charge blue to d1 dive"))
+    with pytest.raises(IllegalActionError, match="from the air it charges by diving"):
+        enc.apply(parse_action("charge blue to d1"))
+
+
+def test_advanced_swoop_has_no_charge_bonus(kit: Any) -> None:
+    """seed 001 "Swoop" (D80): double damage, claws only, but no charge: the claw at +7
+    (face 12: 19 against 15), and no -2 AC afterwards."""
+    enc = dive_fight(kit, [12, 14], ruleset="advanced", altitude=10)
+    enc.apply(parse_action("charge blue to d1 dive"))
+    (d,) = events(enc, "dive")
+    assert d.outcome["swoop"] is True
+    (hit,) = [e for e in enc.log if e.type == "attack"]
+    assert hit.outcome["total"] == 19
+    assert not enc.get("giant-eagle").has("charging")
+    assert "swoops at blue" in narrate(d)[0]
+
+
+def flyby_fight(kit: Any, rolls: list[int], *, ruleset: str, blue_first: bool = False) -> Any:
+    """The eagle at a1, 5 ft up; Blue at e1."""
+    sides = {
+        "air": "  - creature: giant eagle\n    at: a1\n    altitude: 5\n",
+        "blue": kit.soldier("Blue", "e1"),
+    }
+    init = [1, 20] if blue_first else [20, 1]
+    return kit.scripted_encounter(WIDE, sides, [*init, *rolls], ruleset=ruleset)
+
+
+def test_flyby_attacks_on_the_way_and_flies_on(kit: Any) -> None:
+    """SRD monster-feats "Flyby Attack" (the giant eagle has it): a1 to c1, where Blue
+    at e1 is within its claw's reach (5 ft up, next to it: 5 ft), the claw at +7 (face
+    12: 19 hits flat-footed AC 15; 1d6+4: 5), then on past it to i2: 8 squares, 40 ft
+    of flight, enough to stay aloft (half of 80)."""
+    enc = flyby_fight(kit, [12, 5], ruleset="srd35")
+    enc.apply(parse_action("flyby blue b1 c1 d2 e2 f2 g2 h2 i2"))
+    (f,) = events(enc, "flyby")
+    assert f.outcome["at"] == "c1" and "flies past blue" in narrate(f)[0]
+    (dmg,) = events(enc, "damage")
+    assert dmg.outcome["damage"] == 5
+    eagle = enc.get("giant-eagle")
+    assert eagle.pos == (8, 1) and eagle.flown == 40
+    assert not enc.budget.standard and not enc.budget.move
+    enc.apply(parse_action("end"))
+    assert not events(enc, "stall")
+
+
+def test_srd35_flyby_needs_the_feat_and_seed001_spares_the_target(kit: Any) -> None:
+    """srd35: without Flyby Attack, no flyby (D80). Blue readied (seed 001 "If you want
+    to strike at a creature as it flies past, you can use a readied action") would
+    strike; moving away from Blue otherwise provokes from it in srd35, never in
+    advanced (seed 001: "without ... provoking an attack of opportunity")."""
+    enc = flyby_fight(kit, [], ruleset="srd35")
+    eagle = enc.get("giant-eagle")
+    eagle.stat = eagle.stat.model_copy(update={"feats": ()})
+    with pytest.raises(IllegalActionError, match="lacks the Flyby Attack feat"):
+        enc.apply(parse_action("flyby blue b1 c1 c2 b2 a2"))
+    # Blue acts first (not flat-footed), then the eagle flies by: srd35 provokes
+    srd = flyby_fight(kit, [12, 5, 10, 5], ruleset="srd35", blue_first=True)
+    srd.apply(parse_action("end"))
+    srd.apply(parse_action("flyby blue b1 c1 c2 b2 a2"))
+    assert [e.actor for e in srd.log if e.type == "damage"] == ["giant-eagle", "blue"]
+    adv = flyby_fight(kit, [12, 5], ruleset="advanced", blue_first=True)
+    adv.apply(parse_action("end"))
+    adv.apply(parse_action("flyby blue b1 c1 c2 b2 a2"))
+    assert [e.actor for e in adv.log if e.type == "damage"] == ["giant-eagle"]
+
+
+def test_flyby_refuses_a_path_out_of_reach(kit: Any) -> None:
+    enc = flyby_fight(kit, [], ruleset="advanced")
+    with pytest.raises(IllegalActionError, match="never within reach"):
+        enc.apply(parse_action("flyby blue a2"))
+    assert str(parse_action("flyby blue b1 c1")) == "flyby blue b1 c1"
