@@ -115,6 +115,10 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "improved cover from land (in the water)": lambda e: (
         e.type in ("attack", "aoo") and e.outcome.get("cover") == 8
     ),
+    "a flying swoop (seed 001)": lambda e: e.type == "dive" and bool(e.outcome.get("swoop")),
+    "a flyby attack": _kind("flyby"),
+    "a Reflex save to stay aloft (seed 001)": _kind("stay-aloft"),
+    "a stall (seed 001)": _kind("stall"),
 }
 
 

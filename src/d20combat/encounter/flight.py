@@ -354,7 +354,8 @@ def _run_dive(enc: Encounter, c: Combatant, a: A.Charge, target: Combatant, limi
     if not walk(enc, c, enc.space.charge_path(c, a.to), kind="charge"):
         return
     start, end = c.altitude, dive_altitude(c, target)
-    c.flown += F.dive_cost(start - end)
+    # a dive is flown on the wing: its flight keeps the diver aloft (A151)
+    c.flown = max(c.flown + F.dive_cost(start - end), F.min_forward_ft(c.stat.speed.fly))
     set_altitude(enc, c, end)
     options = [o for o in talons(c) if enc.space.reaches(c, o, target)]
     enc.event(

@@ -828,9 +828,14 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         "{actor} stalls: it flew {flown} ft of the {needed} ft it needs to stay aloft"
     ),
     "descend": _simple("{actor} comes down from {start} ft to {altitude} ft ({why})"),
-    "crash": _simple(
-        "{actor} crashes to the ground from {start} ft ({why}): {dice} falling damage, "
-        "{damage} damage, {hp} hp ({state})"
+    "crash": lambda e: (
+        f"{e.actor} crashes to the ground from {e.outcome['start']} ft ({e.outcome['why']}): "
+        + (
+            f"{e.outcome['dice']} falling damage, {e.outcome['damage']} damage, "
+            f"{e.outcome['hp']} hp ({e.outcome['state']})"
+            if e.outcome["dice"]
+            else "too short a fall to hurt (under 10 ft)"
+        )
     ),
     "dive": lambda e: (
         f"{e.actor} {'swoops' if e.outcome['swoop'] else 'dives'} at {e.target} from "
