@@ -419,3 +419,45 @@ def test_flyby_refuses_a_path_out_of_reach(kit: Any) -> None:
     with pytest.raises(IllegalActionError, match="never within reach"):
         enc.apply(parse_action("flyby blue a2"))
     assert str(parse_action("flyby blue b1 c1")) == "flyby blue b1 c1"
+
+
+def test_seed001_a_readied_attack_strikes_a_flier_passing(kit: Any) -> None:
+    """seed 001 "If you want to strike at a creature as it flies past, you can use a
+    readied action": Blue readies; the eagle flying by enters its reach at c1 and the
+    readied longsword strikes first (face 15: 24 against the eagle's AC 15; 1d8+3 rolled
+    5); hurt aloft, the eagle saves (face 15: 22 against DC 10) and flies on to
+    strike (claw face 12, 5 damage)."""
+    enc = flyby_fight(kit, [15, 5, 15, 12, 5], ruleset="advanced", blue_first=True)
+    enc.apply(parse_action("ready attack when enters-reach"))
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("flyby blue b1 c1 d2 e2 f2 g2 h2 i2"))
+    assert [e.actor for e in enc.log if e.type == "damage"] == ["blue", "giant-eagle"]
+    (s,) = events(enc, "stay-aloft")
+    assert s.outcome["saved"] and enc.get("giant-eagle").altitude == 5
+
+
+def test_incorporeal_fliers_never_fall(kit: Any) -> None:
+    """SRD special abilities "Incorporeal": it "cannot fall or take falling damage":
+    the wraith (fly 60 ft. (good)), knocked out 30 ft up, stays there."""
+    enc = eagle_fight(kit, [], altitude=30, eagle_first=False, creature="wraith", ally=True)
+    knock_out(enc, "wraith")
+    enc.apply(parse_action("end"))
+    assert enc.get("wraith").altitude == 30 and not events(enc, "crash")
+
+
+def test_fliers_pass_over_low_obstacles_and_rough_ground(kit: Any) -> None:
+    """SRD combat-ii "Terrain and Obstacles": flying creatures avoid most obstacles (and
+    difficult terrain does not hamper them): the eagle aloft crosses a low wall (=) and
+    rubble (,) at 5 ft a square (walls still stop it: the map has no height, A154)."""
+    rows = """
+    ..=,....
+    ..=,....
+    ..#.....
+    """
+    sides = {
+        "air": "  - creature: giant eagle\n    at: a1\n    altitude: 20\n",
+        "blue": kit.soldier("Blue", "h3"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 1])
+    eagle = enc.get("giant-eagle")
+    assert enc.space.path_cost(eagle, ((1, 0), (2, 0), (3, 0), (4, 0))) == 20

@@ -56,8 +56,13 @@ def hovers(c: Combatant) -> bool:
 
 def winged(c: Combatant) -> bool:
     """It flies by wings, not by magic or its nature (A150: every flier but the
-    incorporeal and those of the air subtype)."""
+    incorporeal, which never fall, and those of the air subtype)."""
     return not _MAGIC_SUBTYPES.intersection(t.lower() for t in c.stat.subtypes)
+
+
+def incorporeal(c: Combatant) -> bool:
+    """SRD special abilities "Incorporeal": it "cannot fall or take falling damage"."""
+    return "incorporeal" in (t.lower() for t in c.stat.subtypes)
 
 
 def set_altitude(enc: Encounter, c: Combatant, feet: int) -> None:
@@ -183,7 +188,7 @@ def tidy(enc: Encounter) -> None:
     falls, stalls, plummets or drifts down (seed 001; SRD conditions "Paralyzed")."""
     for cid in sorted(enc.space.aloft):
         c = enc.combatants[cid]
-        if c.descent or not helpless(c):
+        if c.descent or not helpless(c) or incorporeal(c):
             continue
         if not winged(c):  # seed 001 "Unconscious while hovering": magic drifts down
             c.descent = F.DRIFT_FT
