@@ -51,7 +51,8 @@ def flies(c: Combatant) -> bool:
 
 def hovers(c: Combatant) -> bool:
     """It may stay in place aloft (perfect maneuverability or the Hover feat: A147)."""
-    return F.can_hover(c.stat.speed.fly_maneuverability, frozenset(f.name for f in c.stat.feats))
+    hover = frozenset({"Hover"}) if c.stat.has_feat("hover") else frozenset()
+    return F.can_hover(c.stat.speed.fly_maneuverability, hover)
 
 
 def winged(c: Combatant) -> bool:
@@ -427,9 +428,7 @@ def flyby_problem(enc: Encounter, c: Combatant) -> str | None:
     """Why ``c`` cannot make a flyby attack now (the path and target apart)."""
     if not c.altitude:
         return f"{c.id} is not aloft: a flyby attack is made in the air"
-    if enc.rules.flight_attacks == "srd" and not any(
-        f.name == "Flyby Attack" for f in c.stat.feats
-    ):
+    if enc.rules.flight_attacks == "srd" and not c.stat.has_feat("flyby attack"):
         return f"{c.id} lacks the Flyby Attack feat (SRD monster-feats)"
     if not c.restrictions().can_attack:
         return "its conditions forbid attacking: " + ", ".join(sorted(c.conditions))
