@@ -44,6 +44,7 @@ def test_flies_by_a_strong_foe(kit: Any) -> None:
     choice = flier_turn(enc, eagle)
     assert isinstance(choice, A.Flyby) and choice.target == "blue"
     assert not enc.space.threatened_at(eagle, choice.path[-1])
+    assert strikes_back(enc, blue, eagle) > dive_worth(enc, eagle, blue) / 2  # its answer
 
 
 def test_too_low_to_swoop_with_no_foe_in_reach_it_climbs(kit: Any) -> None:
