@@ -461,3 +461,19 @@ def test_fliers_pass_over_low_obstacles_and_rough_ground(kit: Any) -> None:
     enc = kit.scripted_encounter(rows, sides, [20, 1])
     eagle = enc.get("giant-eagle")
     assert enc.space.path_cost(eagle, ((1, 0), (2, 0), (3, 0), (4, 0))) == 20
+
+
+def test_no_charge_at_a_flier_out_of_reach(kit: Any) -> None:
+    """A145: Blue (acting first) cannot charge the eagle 30 ft up (its sword reaches
+    5 ft); 5 ft up, it can."""
+    for altitude, legal in ((30, False), (5, True)):
+        sides = {
+            "air": f"  - creature: giant eagle\n    at: a1\n    altitude: {altitude}\n",
+            "blue": kit.soldier("Blue", "f1"),
+        }
+        enc = kit.scripted_encounter(WIDE, sides, [1, 20])
+        charges = [a for a in enc.legal_actions() if str(a).startswith("charge")]
+        assert bool(charges) is legal
+        if not legal:
+            with pytest.raises(IllegalActionError, match="30 ft up, out of reach"):
+                enc.apply(parse_action("charge giant-eagle to c1"))

@@ -354,11 +354,15 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail(f"Power Attack goes with the charge's attack, not a {a.maneuver}")
         if a.follow and a.maneuver != "bull-rush":
             raise _fail("only a bull rush follows its defender")
+        if target.altitude and a.maneuver in FLY.GROUND_ENDINGS:
+            raise _fail(f"{target.id} is {target.altitude} ft up: no {a.maneuver} in the air")
         ending.check(enc, c, a, target, limit)
         return
     if a.follow:
         raise _fail("only a bull rush follows its defender")
     enc.space.check_charge(c, target, a.to, limit)
+    if target.altitude and FLY.above_reach(enc, c, target, a.to):
+        raise _fail(f"{target.id} is {target.altitude} ft up, out of reach from there")
     if a.power:
         melee = c.melee_options()
         if not melee:
@@ -407,9 +411,11 @@ def _gen_charge(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
             yield from CHARGE_MANEUVERS["dive"].ends(enc, c, target, limit)
             continue
         for to in enc.space.charge_destinations(c, target, limit):
-            yield A.Charge(target.id, to)
-        for ending in CHARGE_MANEUVERS.values():
-            yield from ending.ends(enc, c, target, limit)
+            if not (target.altitude and FLY.above_reach(enc, c, target, to)):
+                yield A.Charge(target.id, to)
+        for word, ending in CHARGE_MANEUVERS.items():
+            if not (target.altitude and word in FLY.GROUND_ENDINGS):
+                yield from ending.ends(enc, c, target, limit)
 
 
 # ---------------------------------------------------------------- attacks
