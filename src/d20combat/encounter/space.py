@@ -814,8 +814,9 @@ class Space:
     # ------------------------------------------------------------ movement
     def speed(self, c: Combatant) -> int:
         """Speed now: the land speed, armor already counted, or the fly speed of a
-        creature that flies faster (a reading until altitude is modelled: it flies low
-        over the map, over difficult terrain, not over walls or deep water); halved by
+        creature that flies faster (over the map, over difficult terrain and low
+        obstacles, not over walls or deep water: the map has no heights, A154; its
+        altitude is encounter.flight's); halved by
         conditions, those of its hit points included (SRD conditions: disabled moves at
         half speed)."""
         value = max(c.stats.speed.value, c.stat.speed.fly)
