@@ -727,6 +727,7 @@ def _retreat(v: _View) -> A.Action | None:
         and not c.has("prone")
         and not c.has("blinded")  # SRD combat-i "Withdraw": not while blinded
         and not b.stepped
+        and sp.larger_foe_around(c) is None  # seed 000 "Mixing It Up": no withdraw
     ):
         path = sp.safest_path(c, limit, withdraw=True)
         if path and _withdraw_provokes(v, path):
