@@ -108,6 +108,8 @@ def check_fly(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise IllegalActionError("no other movement in a round with a 5-foot step")
     if c.mount is not None or c.clinging is not None or c.grappling:
         raise IllegalActionError(f"{c.id} is carried or held: it cannot fly")
+    if enc.space.riders.get(c.id):
+        raise IllegalActionError(f"{c.id} carries others: flying with them is not modelled")
     if a.feet <= 0 or a.feet % 5:
         raise IllegalActionError(f"{a.feet} ft: fly a whole number of 5-ft squares")
     if not a.up and a.feet > c.altitude:
@@ -147,6 +149,8 @@ def gen_fly(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     if b.stepped or b.committed or b.full_round or not (b.move or b.standard):
         return
     if c.mount is not None or c.clinging is not None or c.grappling or c.has("prone"):
+        return
+    if enc.space.riders.get(c.id):
         return
     speed = fly_speed(enc, c)
     if c.altitude and F.dive_cost(c.altitude) <= speed:

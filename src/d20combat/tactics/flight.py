@@ -63,7 +63,7 @@ def flier_turn(enc: Encounter, c: Combatant) -> A.Action | None:
             continue
         for dive in CHARGE_MANEUVERS["dive"].ends(enc, c, t, 2 * FLY.fly_speed(enc, c)):
             worth = dive_worth(enc, c, t) - strikes_back(enc, t, c)
-            cand = (worth, 0, str(dive), dive)
+            cand: tuple[float, int, str, A.Action] = (worth, 0, str(dive), dive)
             if best is None or cand[:3] > best[:3]:
                 best = cand
     for fb in FLY.gen_flyby(enc, c):
@@ -77,7 +77,7 @@ def flier_turn(enc: Encounter, c: Combatant) -> A.Action | None:
         worth = attack_worth(enc, c, option, option.bonus, t)
         if not safe:
             worth -= strikes_back(enc, t, c)
-        cand = (worth, 1, str(fb), fb)
+        cand = (worth, 1, str(fb), fb)  # ties: the flyby, which nothing answers
         if best is None or cand[:3] > best[:3]:
             best = cand
     if best is not None and best[0] > 0:
