@@ -308,12 +308,6 @@ __all__ = [
 GROUND_ENDINGS = frozenset({"bull-rush", "overrun"})
 
 
-def above_reach(enc: Encounter, c: Combatant, target: Combatant, at: A.Pos) -> bool:
-    """Whether ``target`` aloft is too high for ``c``'s melee from ``at`` (A145): a
-    charge there would end without an attack."""
-    return enc.space.distance_ft(target, c, at) > enc.space.melee_reach_ft(c)
-
-
 # ---------------------------------------------------------------- the dive (swoop)
 DIVE_RULE = F.FLY_RULE + " (dive attacks); seed 001 Flying (Swoop)"
 

@@ -361,8 +361,6 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if a.follow:
         raise _fail("only a bull rush follows its defender")
     enc.space.check_charge(c, target, a.to, limit)
-    if target.altitude and FLY.above_reach(enc, c, target, a.to):
-        raise _fail(f"{target.id} is {target.altitude} ft up, out of reach from there")
     if a.power:
         melee = c.melee_options()
         if not melee:
@@ -411,8 +409,7 @@ def _gen_charge(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
             yield from CHARGE_MANEUVERS["dive"].ends(enc, c, target, limit)
             continue
         for to in enc.space.charge_destinations(c, target, limit):
-            if not (target.altitude and FLY.above_reach(enc, c, target, to)):
-                yield A.Charge(target.id, to)
+            yield A.Charge(target.id, to)
         for word, ending in CHARGE_MANEUVERS.items():
             if not (target.altitude and word in FLY.GROUND_ENDINGS):
                 yield from ending.ends(enc, c, target, limit)

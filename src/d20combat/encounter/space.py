@@ -1223,12 +1223,17 @@ class Space:
     ) -> list[Pos]:
         """Where ``c`` may end a charge at ``target``: the closest spaces from which it
         can attack (``adjacent``: from which it can move into its space, for a bull
-        rush), each at least 10 ft and at most ``limit`` away, with a clear lane
-        (cached per version: do not change the list)."""
+        rush), each at least 10 ft and at most ``limit`` away, with a clear lane; for a
+        target aloft, only those its melee reaches up to (A145) (cached per version: do
+        not change the list)."""
         key = ("charge", c.id, target.id, limit, adjacent)
         hit: list[Pos] | None = self._now.get(key)
         if hit is None:
-            hit = self._now[key] = self._charge_destinations(c, target, limit, adjacent)
+            hit = self._charge_destinations(c, target, limit, adjacent)
+            if target.altitude and hit:
+                far = self.melee_reach_ft(c)
+                hit = [p for p in hit if self.distance_ft(target, c, p) <= far]
+            self._now[key] = hit
         return hit
 
     def _charge_destinations(
