@@ -125,6 +125,10 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "a mirror shattered by a gaze (seed 001)": lambda e: (
         e.type == "gaze" and e.outcome.get("spared") == "mirror"
     ),
+    "a flying swoop (seed 001)": lambda e: e.type == "dive" and bool(e.outcome.get("swoop")),
+    "a flyby attack": _kind("flyby"),
+    "a Reflex save to stay aloft (seed 001)": _kind("stay-aloft"),
+    "a stall (seed 001)": _kind("stall"),
 }
 
 

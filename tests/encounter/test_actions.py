@@ -56,7 +56,8 @@ def test_notation_examples() -> None:
     ("text", "expected"),
     [
         ("", "an action"),
-        ("fly away", "one of:"),
+        ("swim away", "one of:"),
+        ("fly away", "fly up FEET"),
         ("move", "path"),
         ("step", "step SQUARE"),
         ("charge ogre e6", "charge TARGET to SQUARE"),

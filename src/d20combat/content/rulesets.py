@@ -712,6 +712,37 @@ class Ruleset(Frozen):
     d20modern: seed 004 "Striking the Cover Instead of a Missed Target".
     advanced: srd35 reading (seed 001 is silent).
     """
+    helpless_flier: Literal["fall", "stall"] = "fall"
+    """What becomes of a winged flier unable to hover that is helpless in the air (D78).
+
+    srd35: SRD conditions "Paralyzed": "A winged creature flying in the air ... cannot
+    flap its wings and falls" (to the ground, full falling damage: A148).
+    d20modern: srd35 reading (seed 004 has no flight).
+    advanced: seed 001 "Stalling": it stalls, descending 100 ft a round, a crash
+    dealing at most 3d10 (a winged hoverer still plummets: "Unconscious while hovering").
+    """
+    flier_damage_save: bool = False
+    """Whether a flier unable to hover makes a Reflex save to stay aloft when damaged
+    (D79).
+
+    srd35: no such rule in the SRD.
+    d20modern: srd35 reading.
+    advanced: seed 001 "Damage while flying": DC 10 or half the damage, the higher;
+    failure stalls it for one round.
+    """
+    flight_attacks: Literal["srd", "seed001"] = "srd"
+    """The fliers' attacks on the wing: the dive and the flyby (D80).
+
+    srd35: SRD "Movement Modes (Fly)": a dive attack works like a charge (+2 attack,
+    -2 AC) of at least 30 ft descending at least 10 ft, claws or talons, double
+    damage; SRD monster-feats "Flyby Attack": a creature with the feat may attack
+    during its move, which provokes as any move does.
+    d20modern: srd35 reading.
+    advanced: seed 001 "Swoop": descend at any angle at double speed, claws only,
+    double damage (no charge bonus or penalty, no minimum distance); "Flyby
+    attacks": any flier attacks while flying past, the target getting no attack of
+    opportunity.
+    """
     variants: frozenset[Variant] = frozenset()
 
     def with_variants(self, *variants: Variant | str) -> Ruleset:

@@ -319,6 +319,8 @@ class CombatantDoc(Frozen):
     wielding: tuple[str, ...] | None = Field(default=None, max_length=2)
     # a light source it carries, lit (grid/light.py: torch, sunrod ...)
     light: LightName | None = None
+    # feet above the ground as the fight starts: a flier aloft (encounter.flight, A145)
+    altitude: int = Field(default=0, ge=0, le=1000, multiple_of=5)
 
     @model_validator(mode="after")
     def _one_source_one_place(self) -> CombatantDoc:
@@ -399,6 +401,8 @@ class Placement:
     """The weapons in hand as the fight starts (None: its first routine's)."""
     light: str | None = None
     """The light source it carries (a name of :data:`d20combat.grid.light.LIGHT_SOURCES`)."""
+    altitude: int = 0
+    """Feet above the ground as the fight starts (a flier: A145)."""
 
     @property
     def space(self) -> int:
@@ -635,6 +639,7 @@ class _Entry:
     mount: str | None = None
     wielding: tuple[str, ...] | None = None
     light: str | None = None
+    altitude: int = 0
 
 
 @dataclass
@@ -941,6 +946,12 @@ class _Resolver:
             block = block.model_copy(update={"armor": None, "shield": None})
         wielding = self.wielding(path, c, block)
         positions = self.positions(path, c, block, bmap)
+        if c.altitude and block.speed.fly <= 0:
+            self.problem(
+                (*path, "altitude"),
+                f"altitude {c.altitude} ft for {block.name}, which has no fly speed",
+                "altitude 0 (or a creature with a fly speed)",
+            )
         if c.count is not None:
             count = c.count
         elif c.at is not None:
@@ -960,6 +971,7 @@ class _Resolver:
             mount=c.mount,
             wielding=wielding,
             light=c.light,
+            altitude=c.altitude,
         )
 
     def wielding(self, path: Path_, c: CombatantDoc, block: StatBlock) -> tuple[str, ...] | None:
@@ -1145,6 +1157,7 @@ class _Resolver:
                     mount=e.mount,
                     wielding=e.wielding,
                     light=e.light,
+                    altitude=e.altitude,
                 )
                 placed.append((placement, where))
         placed = self.mount_riders(placed)

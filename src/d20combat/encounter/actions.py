@@ -21,6 +21,9 @@ notation                   meaning (action type; source)
 ``charge fighter to e6 pounce``   a pouncing creature's charge ending in a full attack,
                            its rakes included (SRD special abilities "Pounce", "Rake");
                            ``power N`` before ``pounce`` for Power Attack
+``charge blue to e6 dive``   a flier's dive (srd35: SRD "Movement Modes (Fly)", a
+                           charge of 30 ft or more descending 10 ft or more) or swoop
+                           (advanced: seed 001 "Swoop"): one claw, double damage
 ``trample c4 d5 e6``       a trampling creature runs over smaller foes on the path
                            (full-round; SRD special abilities "Trample")
 ``attack ogre``            attack (standard, or the next attack of a full attack)
@@ -62,6 +65,14 @@ notation                   meaning (action type; source)
 ``climb-onto ogre``        seed 001: climb onto a larger creature (in place of an attack)
 ``climb-down``             seed 001: slide down off it (move action)
 ``shake-off``              seed 001: shake off the creatures on its back (standard)
+``fly up 20``              a flier rises 20 ft (move action; half speed up, perfect
+                           maneuverability full: SRD "Movement Modes (Fly)", A146)
+``fly down 20``            ... or descends 20 ft (double speed: seed 001 "Swoop");
+                           ``fly down`` to the ground lands
+``flyby blue c1 d1 e1``    a flier aloft flies the path and attacks blue where it
+                           first comes within reach (its move and standard action:
+                           SRD monster-feats "Flyby Attack"; seed 001 "Flyby attacks":
+                           any flier, blue gets no attack of opportunity)
 ``bull-rush ogre``         bull rush, a standard action: push it 5 ft (seed 000
                            "Bull Rush")
 ``bull-rush ogre follow``  ... moving with it: 5 ft more per 5 points of margin
@@ -523,6 +534,34 @@ class ClimbDown(Action):
 
     verb: ClassVar[str] = "climb-down"
     kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Fly(Action):
+    """Rise (``up``) or descend ``feet`` in the air (a move action of a creature with a
+    fly speed: encounter.flight)."""
+
+    up: bool
+    feet: int
+    verb: ClassVar[str] = "fly"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"fly {'up' if self.up else 'down'} {self.feet}"
+
+
+@dataclass(frozen=True, slots=True)
+class Flyby(Action):
+    """Fly ``path`` and attack ``target`` on the way, where it first comes within reach
+    (encounter.flight: its move action and its standard action)."""
+
+    target: str
+    path: tuple[Pos, ...]
+    verb: ClassVar[str] = "flyby"
+    kind: ClassVar[str] = "full-round"
+
+    def __str__(self) -> str:
+        return f"flyby {self.target} " + " ".join(square_name(p) for p in self.path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1216,6 +1255,14 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise _expect(text, f"'{verb} TARGET'")
         return {"escape-artist": EscapeArtist, "release": Release, "rake": Rake}[verb](args[0])
+    if verb == "flyby":
+        if len(args) < 2:
+            raise _expect(text, "'flyby TARGET SQUARE...' (the path flown past it)")
+        return Flyby(args[0], tuple(parse_square(a) for a in args[1:]))
+    if verb == "fly":
+        if len(args) != 2 or args[0] not in ("up", "down") or not _count(args[1]):
+            raise _expect(text, "'fly up FEET' or 'fly down FEET', like 'fly up 20'")
+        return Fly(args[0] == "up", _count(args[1]))
     if verb == "feint":
         if len(args) != 1:
             raise _expect(text, "'feint TARGET'")
@@ -1322,6 +1369,8 @@ def parse_action(text: str) -> Action:
                     "rake",
                     "climb-down",
                     "shake-off",
+                    "fly",
+                    "flyby",
                     "attack-object",
                     "break",
                     "throw",
@@ -1381,15 +1430,16 @@ NAMED_ACTIONS: frozenset[str] = frozenset(
 
 
 def _parse_charge(text: str, args: list[str]) -> Charge:
-    """``charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun | pounce]``."""
-    form = "'charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun | pounce]'"
+    """``charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun | pounce | dive]``."""
+    form = "'charge TARGET to SQUARE [power N] [bull-rush [follow] | overrun | pounce | dive]'"
     if len(args) < 3 or args[1] != "to":
         raise _expect(text, form)
     rest = args[3:]
     follow = rest[-1:] == ["follow"]
     if follow:
         rest = rest[:-1]
-    maneuver = rest.pop() if rest[-1:] in (["bull-rush"], ["overrun"], ["pounce"]) else None
+    endings = (["bull-rush"], ["overrun"], ["pounce"], ["dive"])
+    maneuver = rest.pop() if rest[-1:] in endings else None
     if follow and maneuver != "bull-rush":
         raise _expect(text, form)
     power = 0

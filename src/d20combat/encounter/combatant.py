@@ -197,6 +197,12 @@ class Combatant:
     gait: str = ""
     charged_at: str | None = None
     effects: list[Effect] = field(default_factory=list)  # aid, feints (Effect)
+    # flight (encounter.flight, A145): its height above the ground in feet (0: on the
+    # ground), the feet it has flown this turn, and the feet a round it is sinking
+    # helpless (a stall: 100, a magic drift: 60; 0 none)
+    altitude: int = 0
+    flown: int = 0
+    descent: int = 0
     # seed 000 "Turn Or Rebuke Undead": turning attempts spent today, by ability name
     # (TurningPower.name; "greater" for the Sun domain's greater turning)
     turnings_used: dict[str, int] = field(default_factory=dict)
@@ -411,6 +417,9 @@ class Combatant:
             self.side,
             tuple(self.turnings_used.items()) if self.turnings_used else (),
             tuple(self.channelled.items()) if self.channelled else (),
+            self.altitude,
+            self.flown,
+            self.descent,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -483,6 +492,9 @@ class Combatant:
             "side": self.side,
             "turnings_used": dict(self.turnings_used),
             "channelled": dict(self.channelled),
+            "altitude": self.altitude,
+            "flown": self.flown,
+            "descent": self.descent,
         }
 
     def load_json(self, data: dict[str, Any]) -> None:
@@ -558,6 +570,9 @@ class Combatant:
         side = data.get("side")
         if side is not None:
             self.side = str(side)
+        self.altitude = int(data.get("altitude", 0))
+        self.flown = int(data.get("flown", 0))
+        self.descent = int(data.get("descent", 0))
         self.turnings_used = {str(k): int(n) for k, n in data.get("turnings_used", {}).items()}
         self.channelled = {str(k): int(n) for k, n in data.get("channelled", {}).items()}
 

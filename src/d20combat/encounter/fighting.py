@@ -778,6 +778,10 @@ def deal_damage(
             enc.make_room(target)
     if state is not state_before or out.effects:
         enc.space.invalidate(target)
+    if target.altitude and r.damage > 0:  # seed 001 "Damage while flying"
+        from d20combat.encounter.flight import hurt
+
+        hurt(enc, target, r.damage)
 
 
 def unarmed_provokes(enc: Encounter, c: Combatant, option: AttackOption, target: Combatant) -> bool:

@@ -20,6 +20,7 @@ from d20combat.content.creatures import Ability
 from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter import activities as ACT
+from d20combat.encounter import flight as FLY
 from d20combat.encounter import mounted as M
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
@@ -345,6 +346,8 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if target.side == c.side:
         raise _fail(f"{target.id} is not an enemy")
     limit = _charge_limit(enc, c)
+    if c.altitude and a.maneuver != "dive":  # encounter.flight: from the air, a dive
+        raise _fail(f"{c.id} is {c.altitude} ft up: from the air it charges by diving")
     if a.maneuver is not None:
         ending = CHARGE_MANEUVERS.get(a.maneuver)
         if ending is None:
@@ -353,6 +356,8 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail(f"Power Attack goes with the charge's attack, not a {a.maneuver}")
         if a.follow and a.maneuver != "bull-rush":
             raise _fail("only a bull rush follows its defender")
+        if target.altitude and a.maneuver in FLY.GROUND_ENDINGS:
+            raise _fail(f"{target.id} is {target.altitude} ft up: no {a.maneuver} in the air")
         ending.check(enc, c, a, target, limit)
         return
     if a.follow:
@@ -402,10 +407,14 @@ def _gen_charge(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     for target in enc.enemies(c):
         if target.vitals.dead:
             continue
+        if c.altitude:  # encounter.flight: from the air, a dive
+            yield from CHARGE_MANEUVERS["dive"].ends(enc, c, target, limit)
+            continue
         for to in enc.space.charge_destinations(c, target, limit):
             yield A.Charge(target.id, to)
-        for ending in CHARGE_MANEUVERS.values():
-            yield from ending.ends(enc, c, target, limit)
+        for word, ending in CHARGE_MANEUVERS.items():
+            if not (target.altitude and word in FLY.GROUND_ENDINGS):
+                yield from ending.ends(enc, c, target, limit)
 
 
 # ---------------------------------------------------------------- attacks
@@ -1503,6 +1512,8 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Release: Handler(G.check_release, G.run_release, G.gen_release),
     A.ClimbDown: Handler(G.check_climb_down, G.run_climb_down, G.gen_climb_down),
     A.ShakeOff: Handler(G.check_shake_off, G.run_shake_off, G.gen_shake_off),
+    A.Fly: Handler(FLY.check_fly, FLY.run_fly, FLY.gen_fly),
+    A.Flyby: Handler(FLY.check_flyby, FLY.run_flyby, FLY.gen_flyby),
     A.BullRush: Handler(check_bull_rush, run_bull_rush, gen_bull_rush),
     A.Disarm: Handler(_check_attack, _run_attack, lambda enc, c: ()),
     A.Sunder: Handler(_check_attack, _run_attack, lambda enc, c: ()),

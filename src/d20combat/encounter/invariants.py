@@ -176,6 +176,8 @@ def problems(enc: Encounter) -> list[Problem]:
             _mounted(found, enc, i, c)
         if c.inside is not None or "swallowed" in c.conditions:
             _swallowed(found, enc, i, c)
+        if c.altitude or c.descent:
+            _aloft(found, i, c)
     _places(found, enc)
     _order(found, enc)
     _items_and_doors(found, enc)
@@ -507,6 +509,29 @@ def _grapple(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
             where,
             f"{c.id} clings to {carrier_id} while grappling, unable, or with it unable",
             "null: clinging ends then (grapple.tidy)",
+        )
+
+
+def _aloft(found: _Found, i: int, c: Combatant) -> None:
+    """Flight (encounter.flight, A145): only a creature with a fly speed is aloft, at a
+    whole number of squares up to the bound; only a creature aloft sinks, by a stall's
+    100 ft or a drift's 60 ft a round."""
+    from d20combat.rules.flight import DRIFT_FT, MAX_ALTITUDE_FT, STALL_FT
+
+    at = ("combatants", i)
+    if c.altitude and c.stat.speed.fly <= 0:
+        found.add((*at, "altitude"), f"{c.id} is aloft without a fly speed", "altitude 0")
+    elif c.altitude % 5 or c.altitude > MAX_ALTITUDE_FT:
+        found.add(
+            (*at, "altitude"),
+            f"{c.id}'s altitude {c.altitude} ft",
+            f"a multiple of 5 ft up to {MAX_ALTITUDE_FT}",
+        )
+    if c.descent and (c.descent not in (STALL_FT, DRIFT_FT) or not c.altitude):
+        found.add(
+            (*at, "descent"),
+            f"{c.id} sinks {c.descent} ft a round at altitude {c.altitude}",
+            f"0, or {STALL_FT} or {DRIFT_FT} while aloft",
         )
 
 

@@ -103,6 +103,8 @@ def walk(
             break
         if watched and not trigger_readied(enc, c):
             break
+    if c.altitude:  # flight forward (encounter.flight)
+        c.flown += 5 * len(done)
     if space.riders and c.id in space.riders:  # seed 000: its rider rode along
         from d20combat.encounter.mounted import ridden
 

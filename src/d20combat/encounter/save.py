@@ -166,6 +166,9 @@ class CombatantDoc(_Doc):
     side: StrictStr | None = None  # a commanded creature's new side (None: the scenario's)
     turnings_used: dict[StrictStr, Count] = Field(default_factory=dict)
     channelled: dict[StrictStr, Int] = Field(default_factory=dict)
+    altitude: Count = 0  # feet above the ground (flight, A145)
+    flown: Count = 0  # feet flown this turn
+    descent: Count = 0  # feet a round it sinks, helpless (a stall, a drift)
 
 
 class BudgetDoc(_Doc):

@@ -53,6 +53,7 @@ from d20combat.grid.reach import attack_offsets, threat_template
 from d20combat.grid.squares import distance, footprint, footprint_distance, square_name
 from d20combat.grid.terrain import DARK, DIFFICULT, DOOR, FOG, HAMPERS, LOW_CEILING, LOW_OBSTACLE
 from d20combat.rules.conditions import restrictions
+from d20combat.rules.flight import distance_3d, vertical_gap
 from d20combat.rules.statistics import AttackOption
 from d20combat.rules.underwater import range_divisor, unusable
 
@@ -170,6 +171,8 @@ class Space:
         self.grapplers: set[str] = set()  # who is grappling (grapple.link, unlink)
         # SRD "Swallow Whole": the creatures inside another (off the map)
         self.swallowed: set[str] = set()
+        # flight (encounter.flight): the creatures above the ground (none: no cost)
+        self.aloft: set[str] = set()
         # the map lit by the carried light sources, and what it was made from
         self._lit: tuple[tuple[object, ...], BattleMap] | None = None
         self.rebuild()
@@ -196,6 +199,7 @@ class Space:
             if c.grappling and "part-hold" in c.conditions:  # SRD Improved Grab: carried
                 self.riders.setdefault(c.id, set()).update(c.grappling)
         self.grapplers = {c.id for c in self._by_id if c.grappling}
+        self.aloft = {c.id for c in self._by_id if c.altitude}
         # seed 000 "Mixing It Up": creatures may share squares only two sizes apart or
         # more, or among Tiny and smaller ones; otherwise no crowding check is needed
         sizes = [c.stat.size for c in self._by_id] or [Size.MEDIUM]
@@ -396,9 +400,26 @@ class Space:
 
     def threatens(self, c: Combatant, target: Combatant, at: Pos | None = None) -> bool:
         squares = self.threatened(c)
+        if self.aloft and (c.altitude or target.altitude) and not self.over(c, target, at):
+            return False
         if target.squares == 1:
             return (at or target.pos) in squares
         return any(s in squares for s in self._footprint_at(target, at))
+
+    def over(self, c: Combatant, target: Combatant, at: Pos | None = None) -> bool:
+        """Whether ``c``'s melee reaches up or down to ``target`` (at ``at``): the
+        distance counting the height between them (A145) within its farthest reach.
+        Only asked when one of them is aloft."""
+        return self.distance_ft(c, target, at) <= self.melee_reach_ft(c)
+
+    def _heights(
+        self, target: Combatant, found: list[Combatant], at: Pos | None
+    ) -> list[Combatant]:
+        """``found`` (threatening ``target`` on the map) less those whose reach does not
+        span the height between them (A145); as found when no one is aloft."""
+        if not self.aloft or not found:
+            return found
+        return [o for o in found if not (o.altitude or target.altitude) or self.over(o, target, at)]
 
     def _threat_map(self, side: str) -> dict[Pos, list[Combatant]]:
         """Square -> the enemies of ``side`` threatening it, in id order (kept up to
@@ -448,24 +469,26 @@ class Space:
         tmap = self._threat_map(target.side)
         if target.squares == 1:
             here = tmap.get(pos)
-            return list(here) if here else []
+            return self._heights(target, list(here), at) if here else []
         found: dict[str, Combatant] = {}
         for s in footprint(pos, target.squares):
             here = tmap.get(s)
             if here:
                 for o in here:
                     found[o.id] = o
-        return [found[k] for k in sorted(found)]
+        return self._heights(target, [found[k] for k in sorted(found)], at)
 
     def threatened_at(self, c: Combatant, pos: Pos) -> bool:
         """Whether some active enemy threatens ``c``'s space placed at ``pos``."""
         tmap = self._threat_map(c.side)
+        if self.aloft:
+            return bool(self.threatening(c, pos))
         if c.squares == 1:
             return pos in tmap
         return any(s in tmap for s in footprint(pos, c.squares))
 
     def threat_count_at(self, c: Combatant, pos: Pos) -> int:
-        if c.squares == 1:
+        if c.squares == 1 and not self.aloft:
             here = self._threat_map(c.side).get(pos)
             return len(here) if here else 0
         return len(self.threatening(c, pos))
@@ -474,17 +497,23 @@ class Space:
         if option.ranged:
             return self.distance_ft(c, target) <= option.max_range
         (x0, y0), (x, y) = c.pos, target.pos
-        return (x0 - x, y0 - y) in self.attack_offsets(c, option, target.squares)
+        if (x0 - x, y0 - y) not in self.attack_offsets(c, option, target.squares):
+            return False
+        if self.aloft and (c.altitude or target.altitude):  # A145: up or down to it
+            return self.distance_ft(c, target) <= self._reach_of(c, option).far_ft
+        return True
 
-    def distance_ft(self, a: Combatant, b: Combatant) -> int:
-        """Feet between the nearest squares of two creatures' spaces (5-10-5)."""
+    def distance_ft(self, a: Combatant, b: Combatant, at: Pos | None = None) -> int:
+        """Feet between the nearest squares of two creatures' spaces (5-10-5; ``b`` at
+        ``at``); with one aloft, the height between them counts as a third leg (A145)."""
         (ax, ay), n = a.pos, a.squares
-        (bx, by), m = b.pos, b.squares
+        (bx, by), m = at or b.pos, b.squares
         gx = bx - ax - n + 1 if bx >= ax + n else (ax - bx - m + 1 if ax >= bx + m else 0)
         gy = by - ay - n + 1 if by >= ay + n else (ay - by - m + 1 if ay >= by + m else 0)
-        if gx < gy:
-            return 5 * (gy + (gx >> 1))
-        return 5 * (gx + (gy >> 1))
+        flat = 5 * (gy + (gx >> 1)) if gx < gy else 5 * (gx + (gy >> 1))
+        if a.altitude or b.altitude:
+            return distance_3d(flat, vertical_gap(a.altitude, 5 * n, b.altitude, 5 * m))
+        return flat
 
     # ------------------------------------------------------------ cover, concealment
     def _occupied_for_cover(self) -> frozenset[Pos]:
@@ -785,8 +814,9 @@ class Space:
     # ------------------------------------------------------------ movement
     def speed(self, c: Combatant) -> int:
         """Speed now: the land speed, armor already counted, or the fly speed of a
-        creature that flies faster (a reading until altitude is modelled: it flies low
-        over the map, over difficult terrain, not over walls or deep water); halved by
+        creature that flies faster (over the map, over difficult terrain and low
+        obstacles, not over walls or deep water: the map has no heights, A154; its
+        altitude is encounter.flight's); halved by
         conditions, those of its hit points included (SRD conditions: disabled moves at
         half speed)."""
         value = max(c.stats.speed.value, c.stat.speed.fly)
@@ -1193,12 +1223,17 @@ class Space:
     ) -> list[Pos]:
         """Where ``c`` may end a charge at ``target``: the closest spaces from which it
         can attack (``adjacent``: from which it can move into its space, for a bull
-        rush), each at least 10 ft and at most ``limit`` away, with a clear lane
-        (cached per version: do not change the list)."""
+        rush), each at least 10 ft and at most ``limit`` away, with a clear lane; for a
+        target aloft, only those its melee reaches up to (A145) (cached per version: do
+        not change the list)."""
         key = ("charge", c.id, target.id, limit, adjacent)
         hit: list[Pos] | None = self._now.get(key)
         if hit is None:
-            hit = self._now[key] = self._charge_destinations(c, target, limit, adjacent)
+            hit = self._charge_destinations(c, target, limit, adjacent)
+            if target.altitude and hit:
+                far = self.melee_reach_ft(c)
+                hit = [p for p in hit if self.distance_ft(target, c, p) <= far]
+            self._now[key] = hit
         return hit
 
     def _charge_destinations(

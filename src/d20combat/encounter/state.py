@@ -196,6 +196,10 @@ class Encounter:
             scenario_doc=getattr(scenario, "document", None),
         )
         enc.doors = dict(scenario.doors)
+        if any(p.altitude for p in scenario.placements):  # fliers aloft (A145)
+            for p in scenario.placements:
+                enc.combatants[p.id].altitude = p.altitude
+            enc.space.rebuild()
         enc.lights = {p.id: LIGHT_SOURCES[p.light] for p in scenario.placements if p.light}
         for p in scenario.placements:  # what it starts with, lasting its own turns
             for name, rounds in p.conditions:

@@ -145,6 +145,10 @@ def _start(enc: Encounter, c: Combatant) -> bool:
         c.power_attack = 0
         c.expertise = 0
         c.provoked_by_move.clear()
+        if c.altitude:  # flight: a new turn's count; a helpless descent goes on
+            from d20combat.encounter.flight import turn_start
+
+            turn_start(enc, c)
         if c.readied is not None:
             enc.event(c.id, "ready-lost", "seed 004 Ready", trigger=c.readied[0])
             c.readied = None
@@ -321,6 +325,10 @@ def end_turn(enc: Encounter, *, delaying: bool = False) -> None:
             end_of_turn(enc, c)
         if not delaying:
             end_effects(enc, c)
+            if c.altitude:  # flight: one unable to hover must keep moving
+                from d20combat.encounter.flight import end_of_turn as kept_aloft
+
+                kept_aloft(enc, c)
             if c.mount is not None:
                 from d20combat.encounter.mounted import end_of_turn as dismissed
 
@@ -354,6 +362,10 @@ def after_action(enc: Encounter, actor: Combatant, action: Action) -> None:
         from d20combat.encounter.mounted import tidy as unseat
 
         unseat(enc)
+    if enc.space.aloft:  # flight: a flier made helpless aloft comes down
+        from d20combat.encounter.flight import tidy as bring_down
+
+        bring_down(enc)
     if enc.space.swallowed:  # SRD "Swallow Whole": a swallower gone lets them out
         from d20combat.encounter.maneuvers.swallow import tidy as let_out
 

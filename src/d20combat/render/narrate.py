@@ -854,6 +854,35 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     ),
     "fall": _simple("{actor} falls off {target} ({why}): prone at {end}, {damage} damage, {hp} hp"),
     "climb-down": _simple("{actor} climbs down from {target} to {end}"),
+    # flight (encounter.flight)
+    "fly": lambda e: (
+        f"{e.actor} flies {'up' if e.outcome['altitude'] > e.outcome['start'] else 'down'} "
+        f"from {e.outcome['start']} ft to {e.outcome['altitude']} ft "
+        f"({e.outcome['cost']} ft of its movement)"
+    ),
+    "stall": _simple(
+        "{actor} stalls: it flew {flown} ft of the {needed} ft it needs to stay aloft"
+    ),
+    "descend": _simple("{actor} comes down from {start} ft to {altitude} ft ({why})"),
+    "crash": lambda e: (
+        f"{e.actor} crashes to the ground from {e.outcome['start']} ft ({e.outcome['why']}): "
+        + (
+            f"{e.outcome['dice']} falling damage, {e.outcome['damage']} damage, "
+            f"{e.outcome['hp']} hp ({e.outcome['state']})"
+            if e.outcome["dice"]
+            else "too short a fall to hurt (under 10 ft)"
+        )
+    ),
+    "dive": lambda e: (
+        f"{e.actor} {'swoops' if e.outcome['swoop'] else 'dives'} at {e.target} from "
+        f"{e.outcome['start']} ft to {e.outcome['altitude']} ft: one claw, double damage"
+    ),
+    "flyby": _simple("{actor} flies past {target}, striking from {at}"),
+    "stay-aloft": lambda e: (
+        f"{e.actor}, hurt for {e.outcome['damage']} in the air: Reflex {e.outcome['total']} "
+        f"against DC {e.outcome['dc']}, "
+        + ("it stays aloft" if e.outcome["saved"] else "it stalls")
+    ),
     "clinging-ends": _simple("{actor} no longer clings to {target}"),
     "soft-fall": _simple(
         "{actor}'s mount {target} falls: Ride check {total} vs DC {dc}, a soft fall at {end}"

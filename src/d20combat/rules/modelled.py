@@ -51,6 +51,8 @@ SITUATIONAL_FEATS: Mapping[str, str] = {
     "greater two-weapon fighting": "rules/statistics.py",  # a third off-hand attack
     "weapon finesse": "rules/statistics.py",  # Dex to light weapon attacks
     "multiattack": "rules/statistics.py",  # secondary natural attacks at -2
+    "flyby attack": "encounter/flight.py",  # SRD monster-feats: attack during the move
+    "hover": "encounter/flight.py",  # SRD monster-feats: stay aloft without moving
     "improved critical": "rules/statistics.py",  # doubled threat range
     "rapid reload": "encounter/handlers.py",  # faster crossbow loading
     "improved trip": "encounter/maneuvers/trip.py",  # no AoO, +4, a free attack (rules/maneuvers)

@@ -64,6 +64,7 @@ from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
 from d20combat.tactics.firearms import autofire_instead, explosive_instead
 from d20combat.tactics.gaze import eyes_choice, gaze_instead
+from d20combat.tactics.flight import flier_turn
 from d20combat.tactics.grapple import grapple_turn, hold_part_choice
 from d20combat.tactics.maneuvers import (
     charge_instead,
@@ -728,6 +729,7 @@ def _retreat(v: _View) -> A.Action | None:
         and not c.has("prone")
         and not c.has("blinded")  # SRD combat-i "Withdraw": not while blinded
         and not b.stepped
+        and sp.larger_foe_around(c) is None  # seed 000 "Mixing It Up": no withdraw
     ):
         path = sp.safest_path(c, limit, withdraw=True)
         if path and _withdraw_provokes(v, path):
@@ -828,6 +830,10 @@ def _baseline_action(
         return (_retreat(v) if v.threats() else None) or A.EndTurn()
     if c.has("prone") and (b.move or b.standard) and not b.full_round and not b.committed:
         return A.StandUp()
+    if c.altitude:  # encounter.flight: a flier aloft dives, flies by or climbs
+        flight = flier_turn(v.enc, c)
+        if flight is not None:
+            return flight
     keep_off = False  # nearly dead, unthreatened, an exit but no way on: no closing in
     if c.traits.intelligent and _nearly_dead(c, retreat_at) and b.standard:
         retreat = _retreat(v)
