@@ -136,21 +136,24 @@ def test_no_higher_ground_on_a_creature_as_large_as_the_mount(kit: Any) -> None:
 def test_ranged_attacks_after_a_double_move_and_a_run(kit: Any) -> None:
     # seed 000: "-4 ... while your mount is taking a double move", "-8 ... while your
     # mount is running"; "You can make a full attack with a ranged weapon".
+    # A bow takes both hands: the knight guides with his knees first (DC 5: d20 10).
     archer = dict(weapons="longbow", feats="")
-    enc = mounted(kit, [3, 15, 2, 2, 2], foe(kit, at="j4"), **archer)  # two misses
+    enc = mounted(kit, [3, 15, 2, 10, 2, 2], foe(kit, at="j4"), **archer)  # two misses
     act(enc, "move a2 a3")
     act(enc, "move b3")  # a second move action: a double move
     act(enc, "end")
     assert enc.get("knight").gait == "double"
+    act(enc, "knees")
     first = attacks(act(enc, "attack foe with longbow"))[0]
     assert parts(first)["mount-double-move (attacker)"] == -4
     second = attacks(act(enc, "attack foe with longbow"))  # the full attack goes on
     assert len(second) == 1
 
-    enc = mounted(kit, [3, 15, 2, 2], foe(kit, at="j4"), **archer)
+    enc = mounted(kit, [3, 15, 2, 10, 2], foe(kit, at="j4"), **archer)
     act(enc, "run b1 c1 d1 e1 f1 g1")  # the Run feat: x5, 250 ft; a run either way
     act(enc, "end")
     assert enc.get("knight").gait == "run"
+    act(enc, "knees")
     (shot,) = attacks(act(enc, "attack foe with longbow"))
     assert parts(shot)["mount-running (attacker)"] == -8
 
@@ -161,7 +164,8 @@ def test_the_mounted_charge_with_a_lance(kit: Any) -> None:
     # gained from the charge. When charging on horseback, you deal double damage with a
     # lance." The steed charges from a1 to e1 (the lance reaches 10 ft: the foe at h1 is
     # two squares from the steed's far side), the knight strikes: d20 10 +6 +3 +2 +1 = 22,
-    # the lance (two-handed: Str x1.5 = +4) doubled is rolled as 2d8+8 (SRD combat-i
+    # the lance (SRD equipment: "While mounted, you can wield a lance with one hand"; a
+    # hand on the reins, so Str x1 = +3, A175) doubled is rolled as 2d8+6 (SRD combat-i
     # "Multiplying Damage"): 20.
     enc = mounted(kit, [3, 15, 2, 10, 20], foe(kit, at="h1"), weapons="lance")
     knight = enc.get("knight")
@@ -177,23 +181,25 @@ def test_the_mounted_charge_with_a_lance(kit: Any) -> None:
     assert parts(hit)["charging (attacker)"] == 2
     (dmg,) = [e for e in events if e.type == "damage"]
     assert dmg.outcome["multiplier"] == 2 and dmg.outcome["damage"] == 20
-    assert dmg.rolls[0].dice == "2d8+8"
+    assert dmg.rolls[0].dice == "2d8+6"
     assert knight.charged_at is None and "charged" in knight.conditions
     assert problems(enc) == []
 
 
 def test_spirited_charge_triples_the_lance(kit: Any) -> None:
     # SRD feats "Spirited Charge": "double damage with a melee weapon (or triple damage
-    # with a lance)": 3d8+12
+    # with a lance)": guiding with his knees (DC 5 Ride: d20 10), the knight holds the
+    # lance in both hands (Str x1 1/2 = +4, A175): 3d8+12
     enc = mounted(
         kit,
-        [3, 15, 2, 10, 30],
+        [3, 15, 2, 10, 10, 30],
         foe(kit, at="h1"),
         weapons="lance",
         feats="mounted combat, ride-by attack, spirited charge",
     )
     act(enc, "charge foe to e1")
     act(enc, "end")
+    act(enc, "knees")
     (dmg,) = [e for e in act(enc, "attack foe with lance") if e.type == "damage"]
     assert dmg.outcome["multiplier"] == 3 and dmg.rolls[0].dice == "3d8+12"
 

@@ -260,6 +260,28 @@ class Ruleset(Frozen):
     d20modern: srd35 reading (seed 004 is silent on mounts).
     advanced: seed 001 "Mounts": disadvantage.
     """
+    knees_dc: int | None = Field(default=5, ge=0)
+    """The Ride check that guides a mount with the knees, freeing the rider's rein hand
+    (D87; None: no check, the mount's training decides).
+
+    srd35: seed 000 "Combat while Mounted": "With a DC 5 Ride check, you can guide your
+    mount with your knees so as to use both hands to attack or defend yourself. This is
+    a free action."
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Mounted movement": "Warhorses and war-ponies are trained to
+    respond to guidance given with the knees or by leaning the body. To direct other
+    horses requires you to keep a hand on the reins" (None).
+    """
+    fast_mount_dc: int | None = Field(default=20, ge=0)
+    """The Ride check that makes mounting or dismounting a free action (D88; None: no
+    fast mount).
+
+    srd35: SRD combat-i "Mount/Dismount a Steed": a move action; "Fast Mount or
+    Dismount: You can mount or dismount as a free action with a DC 20 Ride check".
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Mounting and dismounting": "takes half your movement for a
+    turn ... half the mount's move" (no fast mount; None).
+    """
     improved_maneuver_bonus: int = 4
     """The bonus of an Improved maneuver feat on the opposed roll.
 

@@ -62,6 +62,11 @@ notation                   meaning (action type; source)
 ``climb-onto ogre``        seed 001: climb onto a larger creature (in place of an attack)
 ``climb-down``             seed 001: slide down off it (move action)
 ``shake-off``              seed 001: shake off the creatures on its back (standard)
+``knees``                  a rider guides its mount with its knees: a DC 5 Ride check
+                           frees both hands until its next turn (free; seed 000)
+``mount destrier``         get onto an adjacent steed (move action; SRD combat-i)
+``mount destrier fast``    ... a fast mount: free with a DC 20 Ride check, else move
+``dismount``               get down beside the mount (move action); ``dismount fast``
 ``bull-rush ogre``         bull rush, a standard action: push it 5 ft (seed 000
                            "Bull Rush")
 ``bull-rush ogre follow``  ... moving with it: 5 ft more per 5 points of margin
@@ -517,6 +522,40 @@ class ClimbDown(Action):
 
     verb: ClassVar[str] = "climb-down"
     kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Knees(Action):
+    """Guide the mount with the knees (seed 000 "Combat while Mounted": free)."""
+
+    verb: ClassVar[str] = "knees"
+
+
+@dataclass(frozen=True, slots=True)
+class MountUp(Action):
+    """Get onto ``steed`` (SRD combat-i "Mount/Dismount a Steed"); ``fast``: try the
+    DC 20 Ride check that makes it a free action."""
+
+    steed: str
+    fast: bool = False
+    verb: ClassVar[str] = "mount"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"mount {self.steed}" + (" fast" if self.fast else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Dismount(Action):
+    """Get down from the mount (SRD combat-i "Mount/Dismount a Steed"); ``fast`` as
+    :class:`MountUp`."""
+
+    fast: bool = False
+    verb: ClassVar[str] = "dismount"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return "dismount" + (" fast" if self.fast else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1101,6 +1140,7 @@ def parse_action(text: str) -> Action:
         "cower": Cower,
         "climb-down": ClimbDown,
         "shake-off": ShakeOff,
+        "knees": Knees,
     }
     if verb in simple:
         if args:
@@ -1168,6 +1208,16 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise _expect(text, f"'{verb} TARGET'")
         return {"escape-artist": EscapeArtist, "release": Release, "rake": Rake}[verb](args[0])
+    if verb in ("mount", "dismount"):
+        fast = bool(args) and args[-1] == "fast"
+        rest = args[:-1] if fast else args
+        if verb == "dismount":
+            if rest:
+                raise _expect(text, "'dismount' or 'dismount fast'")
+            return Dismount(fast)
+        if len(rest) != 1:
+            raise _expect(text, "'mount STEED' or 'mount STEED fast'")
+        return MountUp(rest[0], fast)
     if verb == "feint":
         if len(args) != 1:
             raise _expect(text, "'feint TARGET'")
@@ -1266,6 +1316,9 @@ def parse_action(text: str) -> Action:
                     "rake",
                     "climb-down",
                     "shake-off",
+                    "knees",
+                    "mount",
+                    "dismount",
                     "attack-object",
                     "break",
                     "throw",

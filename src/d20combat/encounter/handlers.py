@@ -577,6 +577,9 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail(why)
         if _routine_for(c, option, True) is None:
             raise _fail(f"no two-weapon routine opens with {option.name}")
+        why = M.hand_problem(enc, c, option, two_weapon=True)
+        if why:
+            raise _fail(why)
         if not _can_full_attack(enc, c, option):
             raise _fail("a two-weapon attack opens a full attack: no move may be spent")
     if nxt and a.two_weapon:
@@ -724,6 +727,8 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     target = enc.get(a.target)
     b = enc.budget
     option, bonus = spend_attack(enc, c, a.weapon, lambda: _resolve_option(enc, c, a), a.two_weapon)
+    if c.mount is not None:  # a lance in one hand (SRD equipment "Lance")
+        option = M.held(enc, c, option)
     if b.attacks_made == 0:  # the round's choice, kept until its next turn
         c.power_attack = a.power
         c.expertise = a.expertise
@@ -787,7 +792,7 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     grab = c.stats.grab  # SRD Improved Grab: its attacks may hold with one part
     two_weapon = (  # either weapon may open a two-weapon full attack
         [o for r in c.routines_ready() if r.two_weapon for o, _ in r.attacks]
-        if nxt is None and _can_full_attack(enc, c)
+        if nxt is None and _can_full_attack(enc, c) and (c.mount is None or M.both_hands(enc, c))
         else []
     )
     for target in enc.enemies(c):
@@ -1500,6 +1505,9 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.MoveGrapple: Handler(G.check_move_grapple, G.run_move_grapple, G.gen_move_grapple),
     A.Release: Handler(G.check_release, G.run_release, G.gen_release),
     A.ClimbDown: Handler(G.check_climb_down, G.run_climb_down, G.gen_climb_down),
+    A.Knees: Handler(M.check_knees, M.run_knees, M.gen_knees),
+    A.MountUp: Handler(M.check_mount, M.run_mount, M.gen_mount),
+    A.Dismount: Handler(M.check_dismount, M.run_dismount, M.gen_dismount),
     A.ShakeOff: Handler(G.check_shake_off, G.run_shake_off, G.gen_shake_off),
     A.BullRush: Handler(check_bull_rush, run_bull_rush, gen_bull_rush),
     A.Disarm: Handler(_check_attack, _run_attack, lambda enc, c: ()),

@@ -172,6 +172,7 @@ def problems(enc: Encounter) -> list[Problem]:
             or c.gait
             or c.rode_ft
             or ("slumped" in c.conditions)
+            or ("knees" in c.conditions or "reins" in c.conditions)
         ):
             _mounted(found, enc, i, c)
         if c.inside is not None or "swallowed" in c.conditions:
@@ -532,8 +533,8 @@ def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
     if mid is None:
         found.add(
             (*at, "gait"),
-            f"{c.id} rides nothing but has a gait or is slumped in a saddle",
-            '"", rode_ft 0 and no slumped condition',
+            f"{c.id} rides nothing but has a gait, is slumped in a saddle or guides with its knees",
+            '"", rode_ft 0 and no slumped, knees or reins condition',
         )
         return
     where = (*at, "mount")

@@ -29,20 +29,44 @@ seed 003 "Mounted Combat"; seed 001 "Mounts").
   after every action; the rolls in :mod:`d20combat.rules.maneuvers.mounted`). A rider
   who falls lands prone beside its mount (A106); one who stays in the saddle is
   ``slumped`` there until it can act again.
+* Hands (A175): a rider keeps a hand on the reins unless it guides its mount with the
+  knees ("With a DC 5 Ride check, you can guide your mount with your knees so as to use
+  both hands to attack or defend yourself. This is a free action": the ``knees``
+  action, its result kept until the rider's next turn: ``knees`` or ``reins``): with a
+  hand on the reins it attacks with nothing needing two hands (a two-handed weapon, a
+  bow, two weapons) nor with a weapon beside a heavy or tower shield; a lance takes
+  one hand ("While mounted, you can wield a lance with one hand": SRD equipment).
+  ``advanced`` (seed 001 "Mounted movement"): no check; a warhorse or war-pony answers
+  the knees, any other mount keeps a hand on the reins.
+* Mounting and dismounting (SRD combat-i "Mount/Dismount a Steed": a move action, no
+  attack of opportunity; "Fast Mount or Dismount": a free action with a DC 20 Ride
+  check, a move action if it fails): the ``mount`` and ``dismount`` actions (A176).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from d20combat.content.creatures import CreatureType
 from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.errors import IllegalActionError
 from d20combat.grid.squares import square_name
 from d20combat.rules.maneuvers import mounted as RM
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from d20combat.encounter import actions as A
     from d20combat.encounter.state import Encounter
+    from d20combat.rules.statistics import AttackOption
 
 RULE = "seed 000 Mounted Combat"
+KNEES_RULE = RULE + " (Combat while Mounted)"
+MOUNT_RULE = "SRD combat-i Mount/Dismount a Steed"
+#: What may be mounted during a fight: "a horse or other suitable animal" (seed 001),
+#: an animal or a magical beast (a griffon); a scenario may seat a rider on any larger
+#: creature (A100, A176).
+STEED_TYPES = frozenset({CreatureType.ANIMAL, CreatureType.MAGICAL_BEAST})
 #: What the mount did since its rider's last turn: nothing (or at most a 5-foot step),
 #: a move, a double move, a run, a charge.
 GAITS = ("", "move", "double", "run", "charge")
@@ -56,6 +80,12 @@ def rider_of(enc: Encounter, mount: Combatant) -> Combatant | None:
         if r.mount == mount.id:
             return r
     return None
+
+
+def can_carry(mount: Combatant, rider: Combatant) -> bool:
+    """Whether ``mount`` is large enough to carry ``rider``: "a creature must be at least
+    one size category larger than its rider" (seed 001 "Mounts"; every ruleset, A100)."""
+    return mount.stat.size > rider.stat.size
 
 
 def mount_up(enc: Encounter, rider: Combatant, mount: Combatant) -> None:
@@ -232,6 +262,8 @@ def _leave(enc: Encounter, r: Combatant, m: Combatant) -> None:
     r.charged_at = None
     r.conditions.pop("riding", None)
     r.conditions.pop("slumped", None)
+    r.conditions.pop("knees", None)
+    r.conditions.pop("reins", None)
     riders = enc.space.riders.get(m.id)
     if riders is not None:
         riders.discard(r.id)
@@ -308,18 +340,326 @@ def _dropped(enc: Encounter, r: Combatant, m: Combatant) -> None:
     hurt_by_fall(enc, r, m, amount, mark, rule, why="dropped unconscious", military=military)
 
 
+# --- hands: guiding with the knees (A175) ---------------------------------------------
+
+
+def _heavy_shield(c: Combatant) -> bool:
+    """It carries a heavy or tower shield, whose hand holds nothing else (SRD equipment
+    "Shield, Heavy": "you can't use your shield hand for anything else"; a light
+    shield's or a buckler's hand may hold the reins)."""
+    sh = c.stat.shield
+    if sh is None or sh.armor in c.lost:
+        return False
+    name = sh.armor.lower()
+    return "heavy" in name or "tower" in name
+
+
+def hands_needed(c: Combatant, option: AttackOption, *, two_weapon: bool = False) -> int:
+    """The hands ``c`` (a rider) needs for an attack with ``option``: two for a
+    two-handed weapon (not a lance: SRD equipment "Lance": "While mounted, you can wield
+    a lance with one hand"), a bow, two weapons, or a weapon beside a heavy shield; one
+    otherwise; none for a natural weapon."""
+    if option.natural:
+        return 0
+    w = option.weapon
+    if two_weapon or _heavy_shield(c):
+        return 2
+    if w is not None and w.name == "lance":
+        return 1
+    if option.two_handed or (w is not None and w.hands == 2 and not option.thrown):
+        return 2
+    return 1
+
+
+def held(enc: Encounter, c: Combatant, option: AttackOption) -> AttackOption:
+    """``option`` as rider ``c`` holds it: a lance with a hand on the reins is held in
+    one hand (SRD equipment "Lance"), so its Strength bonus is x1, not x1 1/2, and Power
+    Attack's damage is not doubled (A175); anything else as it is."""
+    w = option.weapon
+    if w is None or w.name != "lance" or not option.two_handed or both_hands(enc, c):
+        return option
+    from dataclasses import replace
+
+    from d20combat.content.creatures import Ability
+    from d20combat.rules.modifiers import BonusType, Modifier, ability_modifier, stack
+
+    s = ability_modifier(c.stats.abilities.get(Ability.STR))
+    mods = [p.modifier for p in option.damage_bonus.parts if p.modifier.source != "Str x1 1/2"]
+    if s > 0:
+        mods.insert(0, Modifier(s, BonusType.ABILITY, "Str (lance in one hand)"))
+    return replace(option, two_handed=False, damage_bonus=stack(mods))
+
+
+def both_hands(enc: Encounter, c: Combatant) -> bool:
+    """Whether rider ``c`` has both hands free: it guides with its knees this round
+    (seed 000), or its mount answers the knees (``advanced``: a warhorse or war-pony)."""
+    if "knees" in c.conditions:
+        return True
+    if enc.rules.knees_dc is None and c.mount is not None:
+        return RM.war_trained(enc.combatants[c.mount].stat.name)
+    return False
+
+
+def hand_problem(
+    enc: Encounter, c: Combatant, option: AttackOption, *, two_weapon: bool = False
+) -> str | None:
+    """Why rider ``c`` cannot attack with ``option`` for a hand on the reins (None: it
+    can; never for a creature on foot)."""
+    if c.mount is None or hands_needed(c, option, two_weapon=two_weapon) < 2:
+        return None
+    if both_hands(enc, c):
+        return None
+    how = (
+        "guide with the knees first ('knees', a DC 5 Ride check)"
+        if enc.rules.knees_dc is not None and "reins" not in c.conditions
+        else "its mount needs a hand on the reins this round"
+    )
+    return f"{option.name} needs both hands and one holds the reins: {how} (A175)"
+
+
+def check_knees(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 000 "Combat while Mounted": a rider's free action, once a round."""
+    if c.mount is None:
+        raise IllegalActionError(f"{c.id} rides nothing")
+    if enc.rules.knees_dc is None:
+        raise IllegalActionError(
+            "under this ruleset the mount's training decides (seed 001 'Mounted movement')"
+        )
+    if "knees" in c.conditions or "reins" in c.conditions:
+        raise IllegalActionError("it has already tried to guide with its knees this round")
+
+
+def run_knees(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """The DC 5 Ride check: success frees both hands until the rider's next turn; failure
+    (the excerpt holds no Ride skill text: A175) leaves one on the reins as long."""
+    dc = enc.rules.knees_dc
+    assert dc is not None and c.mount is not None
+    ride = c.roll_total(c.stats.skill("ride"), "skill", skill="ride")
+    mark = enc.dice.mark()
+    ok = RM.ride_check(enc.dice, ride, dc, "guide with the knees")
+    c.conditions["knees" if ok else "reins"] = Condition(c.id, 1)
+    enc.event(
+        c.id,
+        "knees",
+        KNEES_RULE,
+        target=c.mount,
+        totals=(("ride", ride),),
+        rolls_from=mark,
+        total=enc.dice.since(mark)[0].total,
+        dc=dc,
+        result="both hands" if ok else "one hand on the reins",
+    )
+
+
+def gen_knees(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    from d20combat.encounter import actions as A
+
+    if c.mount is None or enc.rules.knees_dc is None:
+        return
+    if "knees" not in c.conditions and "reins" not in c.conditions:
+        yield A.Knees()
+
+
+# --- mounting and dismounting (A176) ----------------------------------------------------
+
+
+def _steed_problem(enc: Encounter, c: Combatant, m: Combatant) -> str | None:
+    """Why ``c`` cannot get onto ``m`` now (None: it can)."""
+    if m is c:
+        return "cannot ride itself"
+    if m.side != c.side:
+        return f"{m.id} is not on its side"
+    if m.stat.type not in STEED_TYPES:
+        return f"{m.id} is no steed (an animal or magical beast: A176)"
+    if not can_carry(m, c):
+        return f"{m.id} is not larger than {c.id} (seed 001 Mounts)"
+    if m.mount is not None or m.clinging is not None or enc.space.riders.get(m.id):
+        return f"{m.id} already carries a rider or rides itself"
+    if not enc.active(m) or not m.can_act(enc.rules) or m.has("prone"):
+        return f"{m.id} cannot carry a rider now"
+    if enc.space.distance_ft(c, m) > 5:
+        return f"{m.id} is not next to {c.id}"
+    return None
+
+
+def _mount_budget(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """Mounting or dismounting needs a move action, even fast (SRD combat-i: "You can't
+    attempt a fast mount or fast dismount unless you can perform the mount or dismount
+    as a move action in the current round")."""
+    from d20combat.encounter.handlers import need_move_action
+
+    need_move_action(enc, c)
+    if getattr(a, "fast", False) and enc.rules.fast_mount_dc is None:
+        raise IllegalActionError("no fast mount or dismount under this ruleset (seed 001)")
+
+
+def check_mount(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    from d20combat.encounter import actions as A
+
+    assert isinstance(a, A.MountUp)
+    if c.mount is not None:
+        raise IllegalActionError(f"{c.id} already rides {c.mount}")
+    if c.clinging is not None or c.grappling:
+        raise IllegalActionError(f"{c.id} is held or clinging: it cannot mount")
+    if c.has("prone"):
+        raise IllegalActionError(f"{c.id} is prone: stand up first")
+    m = enc.get(a.steed)
+    why = _steed_problem(enc, c, m)
+    if why:
+        raise IllegalActionError(why)
+    _mount_budget(enc, c, a)
+
+
+def _spend(enc: Encounter, c: Combatant, fast: bool, what: str) -> tuple[bool, int]:
+    """The action's cost: a fast attempt's Ride check (a free action on success, the
+    move action on a failure), else the move action. Returns (fast success, mark)."""
+    mark = enc.dice.mark()
+    dc = enc.rules.fast_mount_dc
+    if fast and dc is not None:
+        ride = c.roll_total(c.stats.skill("ride"), "skill", skill="ride")
+        if RM.ride_check(enc.dice, ride, dc, f"fast {what}"):
+            return True, mark
+    enc.budget.use("move")
+    return False, mark
+
+
+def _event(
+    enc: Encounter, c: Combatant, m: Combatant, kind: str, fast: bool, ok: bool, mark: int
+) -> None:
+    rolled = enc.dice.since(mark)
+    enc.event(
+        c.id,
+        kind,
+        MOUNT_RULE + (" (Fast Mount or Dismount)" if fast else ""),
+        target=m.id,
+        rolls_from=mark,
+        total=rolled[0].total if rolled else None,
+        dc=enc.rules.fast_mount_dc if fast else None,
+        action="free" if ok else "move",
+        end=square_name(c.pos),
+    )
+
+
+def run_mount(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """``c`` gets onto its steed: it takes the mount's space, and the mount takes its
+    initiative count just before it, from now on (A176)."""
+    from d20combat.encounter import actions as A
+
+    assert isinstance(a, A.MountUp)
+    m = enc.get(a.steed)
+    ok, mark = _spend(enc, c, a.fast, "mount")
+    mount_up(enc, c, m)
+    _join_count(enc, c, m)
+    _event(enc, c, m, "mount", a.fast, ok, mark)
+
+
+def _join_count(enc: Encounter, r: Combatant, m: Combatant) -> None:
+    """The mount acts on its rider's count, just before it (:func:`arrange`); moved
+    there in the order now, a mount yet to act this round loses that turn."""
+    m.initiative = r.initiative
+    turn_id = enc.order[enc.turn]
+    enc.order.remove(m.id)
+    enc.order.insert(enc.order.index(r.id), m.id)
+    enc.turn = enc.order.index(turn_id)
+    enc.event(m.id, "mount-initiative", RULE, target=r.id, result=m.initiative)
+
+
+def check_dismount(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    if c.mount is None:
+        raise IllegalActionError(f"{c.id} rides nothing")
+    if "slumped" in c.conditions:
+        raise IllegalActionError(f"{c.id} is slumped in the saddle")
+    _mount_budget(enc, c, a)
+    m = enc.combatants[c.mount]
+    if landing(enc, c, m) is None:
+        raise IllegalActionError(f"no free space next to {m.id} to get down into")
+
+
+def landing(enc: Encounter, r: Combatant, m: Combatant) -> tuple[int, int] | None:
+    """Where rider ``r`` would stand beside ``m`` on its own feet (None: nowhere free)."""
+    from d20combat.encounter.maneuvers import grapple as G
+
+    shared = r.squares
+    r.squares = r.stat.size.squares  # its own space, just to look (restored below)
+    try:
+        return G._spot(enc, r, G._beside(r, [m]), {r.id, m.id})
+    finally:
+        r.squares = shared
+
+
+def _may_act(enc: Encounter) -> bool:
+    b = enc.budget
+    return (b.move or b.standard) and not b.committed and not b.full_round
+
+
+def gen_mount(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    """Mounting a steed next to it: only a creature with Ride ranks looks (cheap)."""
+    from d20combat.encounter import actions as A
+
+    if c.mount is not None or "ride" not in c.stat.skills or not _may_act(enc):
+        return
+    if c.pending_full_round is not None or c.has("prone") or c.clinging or c.grappling:
+        return
+    fast = (False, True) if enc.rules.fast_mount_dc is not None else (False,)
+    for m in enc.allies(c):
+        if m.stat.size > c.stat.size and _steed_problem(enc, c, m) is None:
+            for f in fast:
+                yield A.MountUp(m.id, f)
+
+
+def gen_dismount(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    from d20combat.encounter import actions as A
+
+    if c.mount is None or "slumped" in c.conditions or not _may_act(enc):
+        return
+    if c.pending_full_round is not None:
+        return
+    if landing(enc, c, enc.combatants[c.mount]) is None:
+        return
+    yield A.Dismount()
+    if enc.rules.fast_mount_dc is not None:
+        yield A.Dismount(True)
+
+
+def run_dismount(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """``c`` gets down beside its mount (the nearest free position), on its own feet."""
+    from d20combat.encounter import actions as A
+
+    assert isinstance(a, A.Dismount) and c.mount is not None
+    m = enc.combatants[c.mount]
+    ok, mark = _spend(enc, c, a.fast, "dismount")
+    _leave(enc, c, m)
+    _event(enc, c, m, "dismount", a.fast, ok, mark)
+
+
 __all__ = [
     "GAITS",
     "RULE",
+    "STEED_TYPES",
     "arrange",
+    "both_hands",
+    "can_carry",
     "charge_attack",
     "charge_target",
+    "check_dismount",
+    "check_knees",
+    "check_mount",
     "directed",
     "end_of_turn",
+    "gen_dismount",
+    "gen_knees",
+    "gen_mount",
+    "hand_problem",
+    "hands_needed",
+    "held",
+    "landing",
     "mount_up",
     "pull_off",
     "ridden",
     "rider_of",
+    "run_dismount",
+    "run_knees",
+    "run_mount",
     "single_melee",
     "situational",
     "spend_charge",

@@ -73,7 +73,7 @@ from d20combat.tactics.maneuvers import (
     turning_instead,
 )
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
-from d20combat.tactics.mounted import charge_gain, unguided
+from d20combat.tactics.mounted import charge_gain, knees_choice, mount_choice, unguided
 from d20combat.tactics.splash import throw_instead
 
 if TYPE_CHECKING:
@@ -822,6 +822,14 @@ def _baseline_action(
         return (_retreat(v) if v.threats() else None) or A.EndTurn()
     if c.has("prone") and (b.move or b.standard) and not b.full_round and not b.committed:
         return A.StandUp()
+    if c.mount is not None:  # seed 000: guide with the knees for both hands?
+        knees = knees_choice(v.enc, c)
+        if knees is not None:
+            return knees
+    elif "ride" in c.stat.skills and b.move:  # a steed of its side next to it: get on
+        mount = mount_choice(v.enc, c)
+        if mount is not None:
+            return mount
     keep_off = False  # nearly dead, unthreatened, an exit but no way on: no closing in
     if c.traits.intelligent and _nearly_dead(c, retreat_at) and b.standard:
         retreat = _retreat(v)

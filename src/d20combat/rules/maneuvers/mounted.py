@@ -29,6 +29,9 @@ FRIGHTENED = frozenset({"light horse", "heavy horse", "pony"})
 CONTROL_DC = 20
 SOFT_FALL_DC = 15
 FALL_DAMAGE = Dice.of(1, 6)
+#: seed 001 "Mounted movement": "Warhorses and war-ponies are trained to respond to
+#: guidance given with the knees or by leaning the body" (by stat-block name).
+WAR_TRAINED = frozenset({"light warhorse", "heavy warhorse", "warpony", "war-pony"})
 #: The d% a rider knocked unconscious stays in the saddle on, or below (seed 000).
 STAYS = {False: 50, True: 75}
 
@@ -36,6 +39,11 @@ STAYS = {False: 50, True: 75}
 def frightened(mount_name: str) -> bool:
     """A mount frightened by combat (seed 000 "Horses in Combat")."""
     return mount_name.strip().lower() in FRIGHTENED
+
+
+def war_trained(mount_name: str) -> bool:
+    """A warhorse or war-pony (seed 001 "Mounted movement")."""
+    return mount_name.strip().lower() in WAR_TRAINED
 
 
 def control_dc(rules: Ruleset, mount_hd: int) -> int:
@@ -51,8 +59,15 @@ def control(dice: DiceSource, skill: Total, dc: int) -> bool:
     return check(dice, skill, "control a frightened mount") >= dc
 
 
+def ride_check(dice: DiceSource, skill: Total, dc: int, purpose: str) -> bool:
+    """A Ride check against ``dc``: guiding with the knees (seed 000 "Combat while
+    Mounted": DC 5), a fast mount or dismount (SRD combat-i: DC 20)."""
+    return check(dice, skill, f"Ride check ({purpose})") >= dc
+
+
 def p_control(skill: int, dc: int = CONTROL_DC) -> Fraction:
-    """The exact chance of :func:`control` with a modifier ``skill`` against ``dc``."""
+    """The exact chance of :func:`control` with a modifier ``skill`` against ``dc``;
+    also that of any :func:`ride_check` (a d20 against a DC)."""
     return Fraction(max(0, min(20, 21 - (dc - skill))), 20)
 
 
@@ -110,6 +125,7 @@ __all__ = [
     "RULE",
     "SOFT_FALL_DC",
     "STAYS",
+    "WAR_TRAINED",
     "control",
     "control_dc",
     "dropped",
@@ -119,7 +135,9 @@ __all__ = [
     "mount_falls",
     "mount_falls_odds",
     "p_control",
+    "ride_check",
     "soft_fall",
     "stay_percent",
     "stays_in_saddle",
+    "war_trained",
 ]
