@@ -511,3 +511,194 @@ def test_a_mount_without_its_rider_to_guide_it_avoids_combat(kit: Any) -> None:
     enc.space.invalidate()
     assert problems(enc) == []
     assert isinstance(policy("default")(enc, "steed"), Withdraw)
+
+
+# --- hands, the knees, mounting and dismounting (A175, A176) ---------------------------
+
+
+def shielded(text: str, shield: str = "heavy steel shield") -> str:
+    armor = "      armor: chainmail\n"
+    return text.replace(armor, f"{armor}      shield: {shield}\n", 1)
+
+
+def test_a_hand_on_the_reins_and_guiding_with_the_knees(kit: Any) -> None:
+    # seed 000 "Combat while Mounted": "With a DC 5 Ride check, you can guide your mount
+    # with your knees so as to use both hands to attack or defend yourself. This is a
+    # free action." The knight's Ride is Dex +1, chainmail -5 = -4. A greatsword takes
+    # both hands: refused until the knees free them.
+    enc = mounted(kit, [3, 15, 2, 4], foe(kit, at="c1"), weapons="greatsword")
+    act(enc, "end")  # the steed stands
+    knight = enc.get("knight")
+    assert "knees" in [str(a) for a in enc.legal_actions()]
+    assert not any(str(a).startswith("attack foe with greatsword") for a in enc.legal_actions())
+    with pytest.raises(IllegalActionError, match="greatsword needs both hands"):
+        act(enc, "attack foe with greatsword")
+    (knees,) = [e for e in act(enc, "knees") if e.type == "knees"]  # a total of 4 < 5
+    assert (knees.outcome["total"], knees.outcome["dc"]) == (4, 5)
+    assert knees.outcome["result"] == "one hand on the reins" and "reins" in knight.conditions
+    assert enc.budget.move and enc.budget.standard  # a free action
+    with pytest.raises(IllegalActionError, match="already tried"):
+        act(enc, "knees")
+    with pytest.raises(IllegalActionError, match="on the reins this round"):
+        act(enc, "attack foe with greatsword")
+    assert problems(enc) == []
+
+    enc = mounted(kit, [3, 15, 2, 5, 10, 10], foe(kit, at="c1"), weapons="greatsword")
+    act(enc, "end")
+    (knees,) = [e for e in act(enc, "knees") if e.type == "knees"]  # 5: both hands
+    assert knees.outcome["result"] == "both hands" and "knees" in enc.get("knight").conditions
+    assert attacks(act(enc, "attack foe with greatsword"))
+    act(enc, "end")  # the foe's turn, then the steed's: the knees last until his turn
+    assert "knees" in enc.get("knight").conditions
+    act(enc, "end")
+    act(enc, "end")
+    assert "knees" not in enc.get("knight").conditions  # his turn: free to try again
+    assert "knees" in [str(a) for a in enc.legal_actions()]
+
+
+def test_a_heavy_shield_takes_the_knees_too_but_a_light_one_holds_the_reins(kit: Any) -> None:
+    # SRD equipment "Shield, Heavy": "you can't use your shield hand for anything else";
+    # "Shield, Light": "you can use your shield hand to carry other items" (A175).
+    sides = {
+        "knights": STEED.format(at="a1") + shielded(rider(kit)),
+        "foes": foe(kit, at="c1"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 10])
+    act(enc, "end")
+    with pytest.raises(IllegalActionError, match="longsword needs both hands"):
+        act(enc, "attack foe with longsword")
+    sides["knights"] = STEED.format(at="a1") + shielded(rider(kit), "light steel shield")
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 10, 5])
+    act(enc, "end")
+    assert attacks(act(enc, "attack foe with longsword"))
+
+
+def test_a_lance_takes_one_hand_while_mounted(kit: Any) -> None:
+    # SRD equipment "Lance": "While mounted, you can wield a lance with one hand": with
+    # a heavy shield it still needs the knees (the shield's hand and the lance's); alone,
+    # with a hand on the reins, Str x1 (+3), in both hands Str x1 1/2 (+4).
+    enc = mounted(kit, [3, 15, 2, 10, 7], foe(kit, at="d1"), weapons="lance")
+    act(enc, "end")
+    (dmg,) = [e for e in act(enc, "attack foe with lance") if e.type == "damage"]
+    assert dmg.rolls[0].dice == "1d8+3"
+    sides = {
+        "knights": STEED.format(at="a1") + shielded(rider(kit, weapons="lance")),
+        "foes": foe(kit, at="d1"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 10])
+    act(enc, "end")
+    with pytest.raises(IllegalActionError, match="lance needs both hands"):
+        act(enc, "attack foe with lance")
+
+
+def test_advanced_mounts_answer_the_knees_by_training(kit: Any) -> None:
+    # seed 001 "Mounted movement": "Warhorses and war-ponies are trained to respond to
+    # guidance given with the knees ... To direct other horses requires you to keep a
+    # hand on the reins": no check (knees_dc None).
+    sides = {
+        "knights": STEED.format(at="a1") + rider(kit, weapons="greatsword"),
+        "foes": foe(kit, at="c1"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 10, 10], ruleset="advanced")
+    act(enc, "end")
+    assert "knees" not in [str(a) for a in enc.legal_actions()]
+    with pytest.raises(IllegalActionError, match="training decides"):
+        act(enc, "knees")
+    assert attacks(act(enc, "attack foe with greatsword"))  # a heavy warhorse
+    steed = STEED.replace("heavy warhorse", "light horse")
+    sides = {
+        "knights": steed.format(at="a1") + rider(kit, weapons="greatsword"),
+        "foes": foe(kit, at="c1"),
+    }
+    # the light horse is frightened: Handle Animal (untrained: Cha +0) DC 15 + 3 HD: 18
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 20], ruleset="advanced")
+    act(enc, "end")
+    with pytest.raises(IllegalActionError, match="needs a hand on the reins"):
+        act(enc, "attack foe with greatsword")
+
+
+def horseman(kit: Any, at: str = "c1") -> str:
+    """The knight on foot, with Ride +1 in his stat block (no armor)."""
+    text: str = kit.soldier("Knight", at, armor=None)
+    return text.replace("    stat_block:\n", "    stat_block:\n      skills: {ride: 1}\n", 1)
+
+
+def test_mounting_and_dismounting(kit: Any) -> None:
+    # SRD combat-i "Mount/Dismount a Steed": a move action (no attack of opportunity);
+    # "Fast Mount or Dismount: You can mount or dismount as a free action with a DC 20
+    # Ride check ... If you fail the check, mounting or dismounting is a move action
+    # instead." The knight (no armor: Ride = Dex +1) stands at c1, beside the steed.
+    sides = {
+        "knights": STEED.format(at="a1") + horseman(kit),
+        "foes": foe(kit, at="j4"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 20, 3])
+    knight, steed = enc.get("knight"), enc.get("steed")
+    assert enc.order == ["knight", "steed", "foe"]  # 16, 4, 3
+    legal = [str(a) for a in enc.legal_actions()]
+    assert "mount steed" in legal and "mount steed fast" in legal
+    with pytest.raises(IllegalActionError, match="not on its side"):
+        act(enc, "mount foe")
+    (ev,) = [e for e in act(enc, "mount steed") if e.type == "mount"]
+    assert ev.outcome["action"] == "move" and not enc.budget.move and enc.budget.standard
+    assert knight.mount == "steed" and knight.pos == steed.pos and "riding" in knight.conditions
+    # the steed now acts on his count, just before him: its turn this round is spent
+    assert enc.order == ["steed", "knight", "foe"] and enc.current is knight
+    assert steed.initiative == knight.initiative == 16
+    assert problems(enc) == []
+    act(enc, "end")  # the foe
+    act(enc, "end")
+    assert enc.current is steed
+    act(enc, "end")
+    (ev,) = [e for e in act(enc, "dismount fast") if e.type == "dismount"]  # a total of 20
+    assert (ev.outcome["total"], ev.outcome["dc"], ev.outcome["action"]) == (20, 20, "free")
+    assert knight.mount is None and knight.squares == 1 and enc.budget.move
+    assert "riding" not in knight.conditions and problems(enc) == []
+    (ev,) = [e for e in act(enc, "mount steed fast") if e.type == "mount"]  # 3 < 20
+    assert ev.outcome["action"] == "move" and not enc.budget.move  # failed: a move action
+    with pytest.raises(IllegalActionError, match="already rides"):
+        act(enc, "mount steed")
+    act(enc, "dismount")  # its standard action taken as a move action
+    assert not enc.budget.standard and knight.mount is None
+    with pytest.raises(IllegalActionError, match="no move action left"):
+        act(enc, "mount steed")
+
+
+def test_no_fast_mount_under_advanced_and_no_steed_but_a_beast(kit: Any) -> None:
+    sides = {
+        "knights": STEED.format(at="a1") + horseman(kit),
+        "foes": foe(kit, at="j4"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2], ruleset="advanced")
+    assert "mount steed fast" not in [str(a) for a in enc.legal_actions()]
+    with pytest.raises(IllegalActionError, match="no fast mount"):
+        act(enc, "mount steed fast")
+    ogre = kit.soldier("Ogre", "a1").replace("size: medium", "size: large")
+    sides["knights"] = ogre + horseman(kit)
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2])
+    with pytest.raises(IllegalActionError, match="no steed"):
+        act(enc, "mount ogre")
+
+
+def test_the_knees_odds_match_brute_force() -> None:
+    from fractions import Fraction
+
+    from d20combat.rules.maneuvers.mounted import p_control
+
+    for skill in range(-6, 8):
+        for dc in (5, 20):
+            wins = sum(1 for face in range(1, 21) if face + skill >= dc)
+            assert p_control(skill, dc) == Fraction(wins, 20)
+
+
+def test_the_baseline_guides_with_its_knees_only_when_it_pays(kit: Any) -> None:
+    from d20combat.tactics.policies import policy
+
+    enc = mounted(kit, None, foe(kit, at="c1"), weapons="greatsword")
+    while enc.current is not None and enc.current.id != "knight":
+        act(enc, "end")
+    assert str(policy("default")(enc, "knight")) == "knees"
+    enc = mounted(kit, None, foe(kit, at="c1"), weapons="longsword")
+    while enc.current is not None and enc.current.id != "knight":
+        act(enc, "end")
+    assert str(policy("default")(enc, "knight")) != "knees"

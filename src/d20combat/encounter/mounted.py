@@ -45,7 +45,7 @@ seed 003 "Mounted Combat"; seed 001 "Mounts").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from d20combat.content.creatures import CreatureType
 from d20combat.encounter.combatant import Combatant, Condition
@@ -499,6 +499,8 @@ def check_mount(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.MountUp)
     if c.mount is not None:
         raise IllegalActionError(f"{c.id} already rides {c.mount}")
+    if "ride" not in c.stat.skills:
+        raise IllegalActionError(f"{c.id} has no Ride skill in its stat block: it rides no steed")
     if c.clinging is not None or c.grappling:
         raise IllegalActionError(f"{c.id} is held or clinging: it cannot mount")
     if c.has("prone"):
@@ -510,33 +512,34 @@ def check_mount(enc: Encounter, c: Combatant, a: A.Action) -> None:
     _mount_budget(enc, c, a)
 
 
-def _spend(enc: Encounter, c: Combatant, fast: bool, what: str) -> tuple[bool, int]:
+def _spend(enc: Encounter, c: Combatant, fast: bool, what: str) -> tuple[bool, dict[str, Any]]:
     """The action's cost: a fast attempt's Ride check (a free action on success, the
-    move action on a failure), else the move action. Returns (fast success, mark)."""
-    mark = enc.dice.mark()
+    move action on a failure), else the move action. Returns (free, the event's
+    fields)."""
     dc = enc.rules.fast_mount_dc
-    if fast and dc is not None:
-        ride = c.roll_total(c.stats.skill("ride"), "skill", skill="ride")
-        if RM.ride_check(enc.dice, ride, dc, f"fast {what}"):
-            return True, mark
-    enc.budget.use("move")
-    return False, mark
+    if not fast or dc is None:
+        enc.budget.use("move")
+        return False, {}
+    ride = c.roll_total(c.stats.skill("ride"), "skill", skill="ride")
+    mark = enc.dice.mark()
+    ok = RM.ride_check(enc.dice, ride, dc, f"fast {what}")
+    if not ok:
+        enc.budget.use("move")
+    total = enc.dice.since(mark)[0].total
+    return ok, {"totals": (("ride", ride),), "rolls_from": mark, "total": total, "dc": dc}
 
 
 def _event(
-    enc: Encounter, c: Combatant, m: Combatant, kind: str, fast: bool, ok: bool, mark: int
+    enc: Encounter, c: Combatant, m: Combatant, kind: str, ok: bool, rolled: dict[str, Any]
 ) -> None:
-    rolled = enc.dice.since(mark)
     enc.event(
         c.id,
         kind,
-        MOUNT_RULE + (" (Fast Mount or Dismount)" if fast else ""),
+        MOUNT_RULE + (" (Fast Mount or Dismount)" if rolled else ""),
         target=m.id,
-        rolls_from=mark,
-        total=rolled[0].total if rolled else None,
-        dc=enc.rules.fast_mount_dc if fast else None,
         action="free" if ok else "move",
         end=square_name(c.pos),
+        **rolled,
     )
 
 
@@ -547,10 +550,10 @@ def run_mount(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
     assert isinstance(a, A.MountUp)
     m = enc.get(a.steed)
-    ok, mark = _spend(enc, c, a.fast, "mount")
+    ok, rolled = _spend(enc, c, a.fast, "mount")
     mount_up(enc, c, m)
     _join_count(enc, c, m)
-    _event(enc, c, m, "mount", a.fast, ok, mark)
+    _event(enc, c, m, "mount", ok, rolled)
 
 
 def _join_count(enc: Encounter, r: Combatant, m: Combatant) -> None:
@@ -627,9 +630,9 @@ def run_dismount(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
     assert isinstance(a, A.Dismount) and c.mount is not None
     m = enc.combatants[c.mount]
-    ok, mark = _spend(enc, c, a.fast, "dismount")
+    ok, rolled = _spend(enc, c, a.fast, "dismount")
     _leave(enc, c, m)
-    _event(enc, c, m, "dismount", a.fast, ok, mark)
+    _event(enc, c, m, "dismount", ok, rolled)
 
 
 __all__ = [
