@@ -182,4 +182,5 @@ def test_the_lance_charge_shows_a_mounted_charge_with_every_seed(
     )
     if strike.outcome["result"] in ("hit", "critical"):
         damage = next(e for e in after if e.type == "damage" and e.actor == "sir-aldric")
-        assert damage.outcome["multiplier"] in (3, 6)
+        # a critical (the lance's x3) adds to the x3: x5 (seed 003 "Multiplying Damage")
+        assert damage.outcome["multiplier"] in (3, 5)

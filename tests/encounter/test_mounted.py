@@ -702,3 +702,42 @@ def test_the_baseline_guides_with_its_knees_only_when_it_pays(kit: Any) -> None:
     while enc.current is not None and enc.current.id != "knight":
         act(enc, "end")
     assert str(policy("default")(enc, "knight")) != "knees"
+
+
+def test_controlling_a_frightened_mount_provokes(kit: Any) -> None:
+    # SRD Table: Actions in Combat: "Control a frightened mount: Move; Attack of
+    # Opportunity: Yes" (seed 002: "Control a frightened mount(AoO)"). The foe beside the
+    # light horse (Combat Reflexes: not flat-footed in the first round) strikes the knight
+    # as he takes his Ride check at the start of the pair's count: 10 + 9 = 19 hits AC 16
+    # (chainmail, Dex +1; flat-footed: he has not acted), 5 damage; then the check (20)
+    # controls the horse.
+    sides = {
+        "knights": STEED.format(at="a1").replace("heavy warhorse", "light horse") + rider(kit),
+        "foes": foe(kit, at="c1", feats="combat reflexes"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 10, 5, 20])
+    (provoked,) = [e for e in enc.log if e.type == "provoked"]
+    assert (provoked.actor, provoked.target) == ("foe", "knight")
+    assert provoked.outcome["reason"] == "controlling a frightened mount"
+    (hit,) = [e for e in enc.log if e.type == "aoo"]
+    assert hit.target == "knight" and hit.outcome["total"] == 19
+    assert enc.get("knight").vitals.hp == 39 - 5
+    (control,) = [e for e in enc.log if e.type == "control"]
+    assert control.outcome["result"] == "controlled" and enc.current is enc.get("steed")
+
+
+def test_a_moving_mount_provokes_for_its_rider_too(kit: Any) -> None:
+    # SRD feats "Ride-By Attack": "You and your mount do not provoke an attack of
+    # opportunity from the opponent that you attack": without it, both provoke as the
+    # mount leaves a threatened square, and the foe strikes either (A177): the built-in
+    # choice is the one with fewer hit points: the heavy warhorse (30) before the knight
+    # (39); the knight once he is down to 20.
+    for knight_hp, struck in ((39, "steed"), (20, "knight")):
+        enc = mounted(kit, [3, 15, 2, 10, 5], foe(kit, at="c1", feats="combat reflexes"))
+        knight = enc.get("knight")
+        knight.vitals = knight.vitals._replace(hp=knight_hp)
+        events = act(enc, "move a2 a3")
+        (provoked,) = [e for e in events if e.type == "provoked"]
+        (hit,) = [e for e in events if e.type == "aoo"]
+        assert provoked.target == "steed" and hit.target == struck
+        assert enc.get(struck).vitals.hp == {"steed": 30, "knight": 20}[struck] - 5

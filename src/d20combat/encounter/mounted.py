@@ -193,6 +193,12 @@ def directed(enc: Encounter, mount: Combatant) -> bool:
     r = rider_of(enc, mount)
     if r is None or not enc.active(r) or "slumped" in r.conditions:
         return True
+    from d20combat.encounter.fighting import provoke
+
+    # SRD Table: Actions in Combat: "Control a frightened mount: Move; Yes" (A107)
+    if not provoke(enc, r, "controlling a frightened mount"):
+        tidy(enc)  # downed by the attack: no check, the horse undirected
+        return False
     rules = enc.rules
     skill = rules.mount_control_skill
     ride = r.roll_total(r.stats.skill(skill), "skill", skill=skill)
@@ -213,6 +219,18 @@ def directed(enc: Encounter, mount: Combatant) -> bool:
         result="controlled" if ok else "struggles",
     )
     return ok
+
+
+def aoo_target(enc: Encounter, t: Combatant, mount: Combatant) -> Combatant:
+    """Whom ``t`` strikes as ``mount`` moves out of a square it threatens: the mount or
+    its rider, both provoking (SRD feats "Ride-By Attack": "You and your mount do not
+    provoke an attack of opportunity from the opponent that you attack": without it,
+    both do; A177). The built-in choice: the one with fewer hit points left, the rider
+    on a tie (downing it ends the mounted threat)."""
+    r = rider_of(enc, mount)
+    if r is None or not enc.active(r) or "slumped" in r.conditions:
+        return mount
+    return mount if mount.vitals.hp < r.vitals.hp else r
 
 
 def unguided(enc: Encounter, mount: Combatant) -> bool:
@@ -639,6 +657,7 @@ __all__ = [
     "GAITS",
     "RULE",
     "STEED_TYPES",
+    "aoo_target",
     "arrange",
     "both_hands",
     "can_carry",
