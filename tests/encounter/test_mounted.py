@@ -741,3 +741,29 @@ def test_a_moving_mount_provokes_for_its_rider_too(kit: Any) -> None:
         (hit,) = [e for e in events if e.type == "aoo"]
         assert provoked.target == "steed" and hit.target == struck
         assert enc.get(struck).vitals.hp == {"steed": 30, "knight": 20}[struck] - 5
+
+
+def test_a_ranged_attack_is_rolled_at_half_the_mounts_movement(kit: Any) -> None:
+    # seed 000 "Combat while Mounted": "In either case [a double move, a run], you make
+    # the attack roll when your mount has completed half its movement" (A178). The steed
+    # double-moves 8 squares from a1 to i1: halfway (after 4) it stood at e1, 10 ft from
+    # the foe at e4; at i1 the foe is 25 ft away. The knight's thrown dagger (range
+    # increment 10 ft) is rolled from e1: no range penalty, -4 for the double move.
+    enc = mounted(kit, [3, 15, 2, 10, 5], foe(kit, at="e4"), weapons="dagger")
+    knight = enc.get("knight")
+    act(enc, "move b1 c1 d1 e1")
+    act(enc, "move f1 g1 h1 i1")
+    act(enc, "end")
+    assert knight.gait == "double" and len(knight.trail) == 9 and knight.pos == (8, 0)
+    from d20combat.encounter.mounted import halfway
+
+    assert halfway(enc, knight) == (4, 0)
+    assert enc.space.distance_ft(knight, enc.get("foe")) == 25
+    (shot,) = attacks(act(enc, "attack foe with dagger (thrown)"))
+    ranged = parts(shot)
+    assert ranged["mount-double-move (attacker)"] == -4
+    assert not any(source.startswith("range (") for source in ranged)
+    assert knight.pos == (8, 0) == enc.get("steed").pos  # back where the steed stopped
+    assert problems(enc) == []
+    act(enc, "end")
+    assert knight.trail == ()

@@ -13,6 +13,7 @@ and :mod:`d20combat.rules.conditions` for what conditions forbid.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -757,17 +758,18 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             option, mounted=True, spirited=c.stat.has_feat("spirited charge")
         )
         M.spend_charge(c)
-    strike(
-        enc,
-        c,
-        option,
-        bonus,
-        target,
-        charge=charge,
-        defensively=a.defensively,
-        nonlethal=a.nonlethal,
-        multiplier=multiplier,
-    )
+    with M.shooting_from_halfway(enc, c) if option.ranged and c.trail else nullcontext():
+        strike(
+            enc,
+            c,
+            option,
+            bonus,
+            target,
+            charge=charge,
+            defensively=a.defensively,
+            nonlethal=a.nonlethal,
+            multiplier=multiplier,
+        )
     if not enc.active(target) and b.routine is not None:
         pass  # the attacker may turn the remaining attacks on another foe
 

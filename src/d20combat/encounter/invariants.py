@@ -171,6 +171,7 @@ def problems(enc: Encounter) -> list[Problem]:
             or "riding" in c.conditions
             or c.gait
             or c.rode_ft
+            or c.trail
             or ("slumped" in c.conditions)
             or ("knees" in c.conditions or "reins" in c.conditions)
         ):

@@ -45,16 +45,17 @@ seed 003 "Mounted Combat"; seed 001 "Mounts").
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from d20combat.content.creatures import CreatureType
-from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.encounter.combatant import Combatant, Condition, Pos
 from d20combat.errors import IllegalActionError
 from d20combat.grid.squares import square_name
 from d20combat.rules.maneuvers import mounted as RM
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
     from d20combat.encounter import actions as A
     from d20combat.encounter.state import Encounter
@@ -114,15 +115,19 @@ def arrange(enc: Encounter) -> None:
         enc.event(m.id, "mount-initiative", RULE, target=r.id, result=m.initiative)
 
 
-def ridden(enc: Encounter, mount: Combatant, kind: str, squares: int) -> None:
-    """``mount`` moved ``squares`` by a ``kind`` of movement (:func:`movement.walk`):
-    its rider remembers how far and how (a second move action makes a double move).
+def ridden(enc: Encounter, mount: Combatant, kind: str, start: Pos, done: list[Pos]) -> None:
+    """``mount`` moved from ``start`` through ``done`` by a ``kind`` of movement
+    (:func:`movement.walk`): its rider remembers how far, how (a second move action
+    makes a double move) and where (the trail, :func:`halfway`).
     A charge gives the rider the charge's -2 AC until the mount's next turn, just
     before the rider's (seed 000)."""
     r = rider_of(enc, mount)
     if r is None:
         return
+    squares = len(done)
     r.rode_ft += 5 * squares
+    if done:
+        r.trail = (*(r.trail or (start,)), *done)
     gait = _GAIT_OF.get(kind, r.gait)
     if kind == "move":
         b = enc.budget
@@ -143,6 +148,7 @@ def charge_target(enc: Encounter, mount: Combatant, target_id: str) -> None:
 
 def end_of_turn(c: Combatant) -> None:
     """The rider's turn is over: what its mount did is spent."""
+    c.trail = ()
     c.rode_ft = 0
     c.gait = ""
     c.charged_at = None
@@ -167,6 +173,37 @@ def situational(enc: Encounter, c: Combatant, target: Combatant, ranged: bool) -
     if target.mount is None and target.stat.size < m.stat.size and target.id != m.id:
         return ("higher-ground",)
     return ()
+
+
+def halfway(enc: Encounter, c: Combatant) -> Pos | None:
+    """Where rider ``c``'s mount stood when it had completed half its movement since the
+    rider's last turn (seed 000: "You can use ranged weapons while your mount is taking
+    a double move ... while your mount is running ... In either case, you make the
+    attack roll when your mount has completed half its movement"): after the first
+    half of its squares, rounded up (A178); None after a single move or none, or when
+    it stands there now."""
+    if c.gait not in ("double", "run", "charge") or len(c.trail) < 2 or c.mount is None:
+        return None
+    spot = c.trail[len(c.trail) // 2]  # after ceil(n / 2) of its n squares
+    return None if spot == enc.combatants[c.mount].pos else spot
+
+
+@contextmanager
+def shooting_from_halfway(enc: Encounter, c: Combatant) -> Iterator[None]:
+    """Rider ``c`` and its mount stand, for a ranged attack, where the mount was at
+    :func:`halfway`: range, cover and concealment are measured from there."""
+    spot = halfway(enc, c)
+    if spot is None:
+        yield
+        return
+    assert c.mount is not None
+    m = enc.combatants[c.mount]
+    here = m.pos
+    enc.space.place(m, spot)  # its rider with it
+    try:
+        yield
+    finally:
+        enc.space.place(m, here)
 
 
 def charge_attack(c: Combatant, target: Combatant) -> bool:
@@ -277,6 +314,7 @@ def _leave(enc: Encounter, r: Combatant, m: Combatant) -> None:
     r.mount = None
     r.gait = ""
     r.rode_ft = 0
+    r.trail = ()
     r.charged_at = None
     r.conditions.pop("riding", None)
     r.conditions.pop("slumped", None)
@@ -671,6 +709,7 @@ __all__ = [
     "gen_dismount",
     "gen_knees",
     "gen_mount",
+    "halfway",
     "hand_problem",
     "hands_needed",
     "held",
@@ -682,6 +721,7 @@ __all__ = [
     "run_dismount",
     "run_knees",
     "run_mount",
+    "shooting_from_halfway",
     "single_melee",
     "situational",
     "spend_charge",

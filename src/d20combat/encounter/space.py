@@ -751,6 +751,14 @@ class Space:
             why = hand_problem(self.enc, c, option)
             if why:
                 return why
+            if option.ranged and c.trail:  # shot from where its mount was at half its move
+                from d20combat.encounter.mounted import shooting_from_halfway
+
+                with shooting_from_halfway(self.enc, c):
+                    return self._attack_problem(c, option, target)
+        return self._attack_problem(c, option, target)
+
+    def _attack_problem(self, c: Combatant, option: AttackOption, target: Combatant) -> str | None:
         if option.ranged:
             dist = self.distance_ft(c, target)
             reach = option.max_range
