@@ -767,3 +767,98 @@ def test_a_ranged_attack_is_rolled_at_half_the_mounts_movement(kit: Any) -> None
     assert problems(enc) == []
     act(enc, "end")
     assert knight.trail == ()
+
+
+# --- seed 001's mounts (advanced: mount_training, trip_throws_rider; A179, A180) -------
+
+PONY = """  - at: {at}
+    stat_block:
+      name: Pony
+      size: medium
+      type: animal
+      abilities: {{str: 13, dex: 13, con: 12, int: 2, wis: 11, cha: 4}}
+      hit_dice: [{{count: 2, die: 8}}]
+      bab: 1
+      base_saves: {{fort: 4, ref: 3, will: 0}}
+      natural_attacks: [{{name: hoof, count: 2, damage: 1d3, primary: false}}]
+"""
+
+
+def dwarf(kit: Any) -> str:
+    text = rider(kit, "Thorin", mount="pony")
+    return text.replace("      size: medium\n", "      size: medium\n      subtypes: [dwarf]\n", 1)
+
+
+def test_a_dwarf_may_ride_a_pony(kit: Any) -> None:
+    # seed 001 "Mounts": "a creature must be at least one size category larger than its
+    # rider. Dwarves are an exception—due to their stature, they are better suited to
+    # ride ponies than horses" (A179: every ruleset).
+    sides = {"dwarves": PONY.format(at="a1") + dwarf(kit), "foes": foe(kit, at="j4")}
+    for rules in ("srd35", "advanced"):
+        # (a pony is frightened by combat: the control check at the pair's count, 20)
+        enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 20], ruleset=rules)
+        thorin = enc.get("thorin")
+        assert thorin.mount == "pony" and thorin.pos == enc.get("pony").pos
+        assert problems(enc) == []
+    sides["dwarves"] = PONY.format(at="a1") + rider(kit, "Squire", mount="pony")
+    with pytest.raises(ScenarioError, match="cannot ride Pony"):
+        kit.make(kit.scenario_text(FIELD, sides))
+
+
+def test_advanced_warhorses_behave_while_they_have_hit_points(kit: Any) -> None:
+    # seed 001 "Controlling a desperate mount": "Trained warhorses and war-ponies normally
+    # remain well-behaved in battle as long as they have positive hit points remaining":
+    # at 0 hp the heavy warhorse (4 HD) needs Handle Animal DC 15 + 4 = 19 (19: held);
+    # srd35 (seed 000: "Warhorses ... serve readily") asks for nothing.
+    for rules, checks in (("advanced", ["controlled"]), ("srd35", [])):
+        sides = {"knights": STEED.format(at="a1") + rider(kit), "foes": foe(kit, at="j4")}
+        enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 19], ruleset=rules)
+        assert not [e for e in enc.log if e.type == "control"]  # at full hit points
+        steed = enc.get("steed")
+        steed.vitals = steed.vitals._replace(hp=0)  # disabled: one action a round
+        for _ in range(3):
+            act(enc, "end")
+        assert enc.current is steed
+        control = [e for e in enc.log if e.type == "control"]
+        assert [e.outcome["result"] for e in control] == checks
+        if checks:
+            assert control[0].outcome["dc"] == 19
+
+
+def test_advanced_a_rider_thrown_by_a_trip_takes_the_fall(kit: Any) -> None:
+    # seed 001 "Being thrown": "If you are thrown from your mount, you fall prone and take
+    # 1d6 bludgeoning damage" (A180); srd35's trip pulls him off unhurt (A109).
+    from d20combat.encounter.mounted import pull_off
+
+    for rules, hurt in (("advanced", 4), ("srd35", 0)):
+        sides = {"knights": STEED.format(at="a1") + rider(kit), "foes": foe(kit, at="j4")}
+        enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 4], ruleset=rules)
+        knight = enc.get("knight")
+        pull_off(enc, knight)
+        assert knight.mount is None and knight.vitals.hp == knight.vitals.max_hp - hurt
+        falls = [e for e in enc.log if e.type == "fall"]
+        assert [e.outcome["why"] for e in falls] == (["thrown"] if hurt else [])
+
+
+def test_advanced_a_dashing_mount_makes_no_tight_turns(kit: Any) -> None:
+    # seed 001 "Mounted movement": "You can urge your horse to dash ... You should not
+    # expect a horse to make tight turns while dashing": a dash is the mount's run or
+    # charge, both in a straight line (A180).
+    sides = {"knights": STEED.format(at="a1") + rider(kit), "foes": foe(kit, at="j4")}
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2], ruleset="advanced")
+    with pytest.raises(IllegalActionError, match="straight line"):
+        act(enc, "run b1 c1 c2")
+    act(enc, "run b1 c1 d1 e1")
+    assert enc.get("knight").gait == "run"
+
+
+def test_advanced_a_war_trained_mount_attacks_its_riders_enemies(kit: Any) -> None:
+    # seed 001 "Attacks by a mount": "A mount trained for war will attack your enemies
+    # each turn": the baseline's heavy warhorse kicks the foe beside it.
+    from d20combat.tactics.policies import policy
+
+    sides = {"knights": STEED.format(at="a1") + rider(kit), "foes": foe(kit, at="c1")}
+    enc = kit.encounter(FIELD, sides, ruleset="advanced")
+    while enc.current is not None and enc.current.id != "steed":
+        act(enc, "end")
+    assert str(policy("default")(enc, "steed")).startswith("attack foe")

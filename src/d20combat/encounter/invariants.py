@@ -520,6 +520,7 @@ def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
     clinging nor grappling; what the mount did since the rider's turn only while it
     rides (a charge names the foe charged, nothing else does)."""
     from d20combat.encounter.mounted import GAITS
+    from d20combat.rules.maneuvers.mounted import carries
 
     at = ("combatants", i)
     mid = c.mount
@@ -543,11 +544,11 @@ def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
     if m is None or m is c:
         found.add(where, f"no other combatant {mid!r}", _ids(enc) + f" but {c.id}")
         return
-    if m.stat.size <= c.stat.size or m.mount is not None or m.clinging is not None:
+    if not carries(m.stat, c.stat) or m.mount is not None or m.clinging is not None:
         found.add(
             where,
             f"{c.id} rides {mid}, not a larger creature standing on its own",
-            "a mount at least one size larger (seed 001 Mounts)",
+            "a mount at least one size larger, or a pony under a dwarf (seed 001 Mounts)",
         )
     elif m.fled or m.inside is not None or c.fled or c.inside is not None:
         found.add(where, f"{c.id} or its mount {mid} is off the field", "both on the field")

@@ -84,9 +84,9 @@ def rider_of(enc: Encounter, mount: Combatant) -> Combatant | None:
 
 
 def can_carry(mount: Combatant, rider: Combatant) -> bool:
-    """Whether ``mount`` is large enough to carry ``rider``: "a creature must be at least
-    one size category larger than its rider" (seed 001 "Mounts"; every ruleset, A100)."""
-    return mount.stat.size > rider.stat.size
+    """Whether ``mount`` may carry ``rider`` (:func:`~d20combat.rules.maneuvers.mounted.carries`:
+    one size larger, or a dwarf on a pony)."""
+    return RM.carries(mount.stat, rider.stat)
 
 
 def mount_up(enc: Encounter, rider: Combatant, mount: Combatant) -> None:
@@ -218,6 +218,16 @@ def spend_charge(c: Combatant) -> None:
     c.charged_at = None
 
 
+def uncooperative(enc: Encounter, mount: Combatant) -> bool:
+    """A mount its rider must control: a frightened horse (seed 000), or under
+    ``mount_training`` a warhorse or war-pony without positive hit points left (seed
+    001: "well-behaved in battle as long as they have positive hit points remaining")."""
+    name = mount.stat.name
+    if RM.frightened(name):
+        return True
+    return enc.rules.mount_training and RM.war_trained(name) and mount.vitals.hp <= 0
+
+
 def directed(enc: Encounter, mount: Combatant) -> bool:
     """At the start of ``mount``'s turn (the pair's initiative count): a frightened
     horse's rider makes its DC 20 Ride check as a move action (seed 000 "Horses in
@@ -225,7 +235,7 @@ def directed(enc: Encounter, mount: Combatant) -> bool:
     left (``mount-controlled``); failure: "the move action becomes a full-round action
     and you can't do anything else until your next turn" (``losing-control``), and the
     horse, not directed, does nothing. Returns whether the mount acts."""
-    if not RM.frightened(mount.stat.name):
+    if not uncooperative(enc, mount):
         return True
     r = rider_of(enc, mount)
     if r is None or not enc.active(r) or "slumped" in r.conditions:
@@ -341,6 +351,13 @@ def pull_off(enc: Encounter, r: Combatant) -> None:
     m = enc.combatants[r.mount]
     _leave(enc, r, m)
     enc.event(r.id, "dismounted", RULE, target=m.id, why="pulled off by a trip")
+    if enc.rules.trip_throws_rider and r.present():  # seed 001 "Being thrown"
+        from d20combat.encounter.maneuvers.grapple import hurt_by_fall
+
+        mark = enc.dice.mark()
+        dice = RM.fall_dice(m.stat.size, enc.rules.mount_fall_per_size)
+        amount = enc.dice.roll(dice, f"falling damage ({dice}, thrown)")
+        hurt_by_fall(enc, r, m, amount, mark, "seed 001 Mounts (Being thrown)", why="thrown")
 
 
 def _mount_fell(enc: Encounter, r: Combatant, m: Combatant) -> None:
@@ -451,7 +468,7 @@ def both_hands(enc: Encounter, c: Combatant) -> bool:
     (seed 000), or its mount answers the knees (``advanced``: a warhorse or war-pony)."""
     if "knees" in c.conditions:
         return True
-    if enc.rules.knees_dc is None and c.mount is not None:
+    if enc.rules.mount_training and c.mount is not None:
         return RM.war_trained(enc.combatants[c.mount].stat.name)
     return False
 
@@ -528,7 +545,7 @@ def _steed_problem(enc: Encounter, c: Combatant, m: Combatant) -> str | None:
     if m.stat.type not in STEED_TYPES:
         return f"{m.id} is no steed (an animal or magical beast: A176)"
     if not can_carry(m, c):
-        return f"{m.id} is not larger than {c.id} (seed 001 Mounts)"
+        return f"{m.id} is not larger than {c.id}, nor a pony under a dwarf (seed 001 Mounts)"
     if m.mount is not None or m.clinging is not None or enc.space.riders.get(m.id):
         return f"{m.id} already carries a rider or rides itself"
     if not enc.active(m) or not m.can_act(enc.rules) or m.has("prone"):
@@ -661,7 +678,7 @@ def gen_mount(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         return
     fast = (False, True) if enc.rules.fast_mount_dc is not None else (False,)
     for m in enc.allies(c):
-        if m.stat.size > c.stat.size and _steed_problem(enc, c, m) is None:
+        if _steed_problem(enc, c, m) is None:
             for f in fast:
                 yield A.MountUp(m.id, f)
 
@@ -726,5 +743,6 @@ __all__ = [
     "situational",
     "spend_charge",
     "tidy",
+    "uncooperative",
     "unguided",
 ]

@@ -15,12 +15,16 @@ and gives the exact odds (:func:`~d20combat.rules.dice.enumerate_outcomes`).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from d20combat.content.rulesets import Ruleset
 from d20combat.content.sizes import Size
 from d20combat.rules.checks import check
 from d20combat.rules.dice import D100, Dice, DiceSource, enumerate_outcomes
 from d20combat.rules.modifiers import Total
+
+if TYPE_CHECKING:
+    from d20combat.content.creatures import StatBlock
 
 RULE = "seed 000 Mounted Combat"
 #: seed 000 "Horses in Combat": "Light horses, ponies, and heavy horses, however, are
@@ -32,6 +36,8 @@ FALL_DAMAGE = Dice.of(1, 6)
 #: seed 001 "Mounted movement": "Warhorses and war-ponies are trained to respond to
 #: guidance given with the knees or by leaning the body" (by stat-block name).
 WAR_TRAINED = frozenset({"light warhorse", "heavy warhorse", "warpony", "war-pony"})
+#: seed 001 "Mounts": the ponies a dwarf may ride (A179).
+PONIES = frozenset({"pony", "warpony", "war-pony"})
 #: The d% a rider knocked unconscious stays in the saddle on, or below (seed 000).
 STAYS = {False: 50, True: 75}
 
@@ -39,6 +45,17 @@ STAYS = {False: 50, True: 75}
 def frightened(mount_name: str) -> bool:
     """A mount frightened by combat (seed 000 "Horses in Combat")."""
     return mount_name.strip().lower() in FRIGHTENED
+
+
+def carries(mount: StatBlock, rider: StatBlock) -> bool:
+    """Whether ``mount`` may carry ``rider``: "To serve as a mount, a creature must be at
+    least one size category larger than its rider. Dwarves are an exception—due to their
+    stature, they are better suited to ride ponies than horses" (seed 001 "Mounts"; every
+    ruleset, A100, A179): a dwarf (subtype or name) may ride a pony or war-pony."""
+    if mount.size > rider.size:
+        return True
+    dwarf = "dwarf" in (*rider.subtypes, *rider.name.lower().split())
+    return dwarf and mount.name.strip().lower() in PONIES
 
 
 def war_trained(mount_name: str) -> bool:
@@ -122,10 +139,12 @@ __all__ = [
     "CONTROL_DC",
     "FALL_DAMAGE",
     "FRIGHTENED",
+    "PONIES",
     "RULE",
     "SOFT_FALL_DC",
     "STAYS",
     "WAR_TRAINED",
+    "carries",
     "control",
     "control_dc",
     "dropped",
