@@ -104,6 +104,8 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     ),
     "turning broken by an approach": _kind("turning-broken"),
     "a mount acting on its rider's count": _kind("mount-initiative"),
+    "getting onto a steed": _kind("mount"),
+    "guiding a mount with the knees": _kind("knees"),
     "a mounted charge with a lance": lambda e: (
         e.type == "damage" and e.outcome.get("weapon") == "lance" and e.outcome["multiplier"] > 1
     ),
@@ -156,6 +158,18 @@ def test_the_crocodile_ford_shows_the_water_with_every_seed(
     # on land (seed 000 "Attacks from Land") in every fight
     log = logs["crocodile-ford", seed]
     assert any(SHOWCASE["improved cover from land (in the water)"](e) for e in log)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_saddle_up_shows_mounting_and_the_knees_with_every_seed(
+    seed: int, logs: dict[tuple[str, int], list[Event]]
+) -> None:
+    # issue 9: Sir Bors gets onto his warhorse (SRD combat-i "Mount/Dismount a Steed")
+    # and guides it with his knees to swing his greatsword (seed 000 "Combat while
+    # Mounted") in every fight
+    log = logs["saddle-up", seed]
+    assert any(e.type == "mount" and e.actor == "sir-bors" for e in log)
+    assert any(e.type == "knees" and e.actor == "sir-bors" for e in log)
 
 
 def test_every_fight_ends_in_few_rounds(logs: dict[tuple[str, int], list[Event]]) -> None:

@@ -535,7 +535,9 @@ def test_a_hand_on_the_reins_and_guiding_with_the_knees(kit: Any) -> None:
         act(enc, "attack foe with greatsword")
     (knees,) = [e for e in act(enc, "knees") if e.type == "knees"]  # a total of 4 < 5
     assert (knees.outcome["total"], knees.outcome["dc"]) == (4, 5)
-    assert knees.outcome["result"] == "one hand on the reins" and "reins" in knight.conditions
+    assert (
+        knees.outcome["result"] == "one hand on the reins" and "hand-on-reins" in knight.conditions
+    )
     assert enc.budget.move and enc.budget.standard  # a free action
     with pytest.raises(IllegalActionError, match="already tried"):
         act(enc, "knees")
@@ -546,13 +548,16 @@ def test_a_hand_on_the_reins_and_guiding_with_the_knees(kit: Any) -> None:
     enc = mounted(kit, [3, 15, 2, 5, 10, 10], foe(kit, at="c1"), weapons="greatsword")
     act(enc, "end")
     (knees,) = [e for e in act(enc, "knees") if e.type == "knees"]  # 5: both hands
-    assert knees.outcome["result"] == "both hands" and "knees" in enc.get("knight").conditions
+    assert (
+        knees.outcome["result"] == "both hands"
+        and "guiding-by-knees" in enc.get("knight").conditions
+    )
     assert attacks(act(enc, "attack foe with greatsword"))
     act(enc, "end")  # the foe's turn, then the steed's: the knees last until his turn
-    assert "knees" in enc.get("knight").conditions
+    assert "guiding-by-knees" in enc.get("knight").conditions
     act(enc, "end")
     act(enc, "end")
-    assert "knees" not in enc.get("knight").conditions  # his turn: free to try again
+    assert "guiding-by-knees" not in enc.get("knight").conditions  # his turn: free to try again
     assert "knees" in [str(a) for a in enc.legal_actions()]
 
 

@@ -173,7 +173,7 @@ def problems(enc: Encounter) -> list[Problem]:
             or c.rode_ft
             or c.trail
             or ("slumped" in c.conditions)
-            or ("knees" in c.conditions or "reins" in c.conditions)
+            or ("guiding-by-knees" in c.conditions or "hand-on-reins" in c.conditions)
         ):
             _mounted(found, enc, i, c)
         if c.inside is not None or "swallowed" in c.conditions:
@@ -536,7 +536,7 @@ def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         found.add(
             (*at, "gait"),
             f"{c.id} rides nothing but has a gait, is slumped in a saddle or guides with its knees",
-            '"", rode_ft 0 and no slumped, knees or reins condition',
+            '"", rode_ft 0 and no slumped, guiding-by-knees or hand-on-reins condition',
         )
         return
     where = (*at, "mount")

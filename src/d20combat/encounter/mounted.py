@@ -32,7 +32,8 @@ seed 003 "Mounted Combat"; seed 001 "Mounts").
 * Hands (A175): a rider keeps a hand on the reins unless it guides its mount with the
   knees ("With a DC 5 Ride check, you can guide your mount with your knees so as to use
   both hands to attack or defend yourself. This is a free action": the ``knees``
-  action, its result kept until the rider's next turn: ``knees`` or ``reins``): with a
+  action, its result kept until the rider's next turn: ``guiding-by-knees`` or
+  ``hand-on-reins``): with a
   hand on the reins it attacks with nothing needing two hands (a two-handed weapon, a
   bow, two weapons) nor with a weapon beside a heavy or tower shield; a lance takes
   one hand ("While mounted, you can wield a lance with one hand": SRD equipment).
@@ -64,6 +65,10 @@ if TYPE_CHECKING:
 RULE = "seed 000 Mounted Combat"
 KNEES_RULE = RULE + " (Combat while Mounted)"
 MOUNT_RULE = "SRD combat-i Mount/Dismount a Steed"
+#: The rider's hands until its next turn: both free (guided with the knees), or one on
+#: the reins after a failed check (A175).
+KNEES = "guiding-by-knees"
+REINS = "hand-on-reins"
 #: What may be mounted during a fight: "a horse or other suitable animal" (seed 001),
 #: an animal or a magical beast (a griffon); a scenario may seat a rider on any larger
 #: creature (A100, A176).
@@ -328,8 +333,8 @@ def _leave(enc: Encounter, r: Combatant, m: Combatant) -> None:
     r.charged_at = None
     r.conditions.pop("riding", None)
     r.conditions.pop("slumped", None)
-    r.conditions.pop("knees", None)
-    r.conditions.pop("reins", None)
+    r.conditions.pop(KNEES, None)
+    r.conditions.pop(REINS, None)
     riders = enc.space.riders.get(m.id)
     if riders is not None:
         riders.discard(r.id)
@@ -466,7 +471,7 @@ def held(enc: Encounter, c: Combatant, option: AttackOption) -> AttackOption:
 def both_hands(enc: Encounter, c: Combatant) -> bool:
     """Whether rider ``c`` has both hands free: it guides with its knees this round
     (seed 000), or its mount answers the knees (``advanced``: a warhorse or war-pony)."""
-    if "knees" in c.conditions:
+    if KNEES in c.conditions:
         return True
     if enc.rules.mount_training and c.mount is not None:
         return RM.war_trained(enc.combatants[c.mount].stat.name)
@@ -484,7 +489,7 @@ def hand_problem(
         return None
     how = (
         "guide with the knees first ('knees', a DC 5 Ride check)"
-        if enc.rules.knees_dc is not None and "reins" not in c.conditions
+        if enc.rules.knees_dc is not None and REINS not in c.conditions
         else "its mount needs a hand on the reins this round"
     )
     return f"{option.name} needs both hands and one holds the reins: {how} (A175)"
@@ -498,7 +503,7 @@ def check_knees(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise IllegalActionError(
             "under this ruleset the mount's training decides (seed 001 'Mounted movement')"
         )
-    if "knees" in c.conditions or "reins" in c.conditions:
+    if KNEES in c.conditions or REINS in c.conditions:
         raise IllegalActionError("it has already tried to guide with its knees this round")
 
 
@@ -510,7 +515,7 @@ def run_knees(enc: Encounter, c: Combatant, a: A.Action) -> None:
     ride = c.roll_total(c.stats.skill("ride"), "skill", skill="ride")
     mark = enc.dice.mark()
     ok = RM.ride_check(enc.dice, ride, dc, "guide with the knees")
-    c.conditions["knees" if ok else "reins"] = Condition(c.id, 1)
+    c.conditions[KNEES if ok else REINS] = Condition(c.id, 1)
     enc.event(
         c.id,
         "knees",
@@ -529,7 +534,7 @@ def gen_knees(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
     if c.mount is None or enc.rules.knees_dc is None:
         return
-    if "knees" not in c.conditions and "reins" not in c.conditions:
+    if KNEES not in c.conditions and REINS not in c.conditions:
         yield A.Knees()
 
 
@@ -710,6 +715,8 @@ def run_dismount(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 __all__ = [
     "GAITS",
+    "KNEES",
+    "REINS",
     "RULE",
     "STEED_TYPES",
     "aoo_target",

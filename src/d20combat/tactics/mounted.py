@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack
-from d20combat.encounter.mounted import gen_mount, hand_problem, held, rider_of, unguided
+from d20combat.encounter.mounted import (
+    KNEES,
+    REINS,
+    gen_mount,
+    hand_problem,
+    held,
+    rider_of,
+    unguided,
+)
 from d20combat.rules.maneuvers.charge import charge_multiplier
 from d20combat.rules.maneuvers.mounted import p_control
 from d20combat.rules.statistics import AttackOption
@@ -77,7 +85,7 @@ def knees_gain(enc: Encounter, rider: Combatant) -> float:
     dc = enc.rules.knees_dc
     if dc is None or rider.mount is None:
         return 0.0
-    if "knees" in rider.conditions or "reins" in rider.conditions:
+    if KNEES in rider.conditions or REINS in rider.conditions:
         return 0.0
     options = rider.ready_options()
     both = max((mean_damage(o) for o in options), default=0.0)
