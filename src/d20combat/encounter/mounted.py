@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from d20combat.content.creatures import CreatureType
 from d20combat.encounter.combatant import Combatant, Condition, Pos
@@ -69,10 +70,22 @@ MOUNT_RULE = "SRD combat-i Mount/Dismount a Steed"
 #: the reins after a failed check (A175).
 KNEES = "guiding-by-knees"
 REINS = "hand-on-reins"
-#: What may be mounted during a fight: "a horse or other suitable animal" (seed 001),
-#: an animal or a magical beast (a griffon); a scenario may seat a rider on any larger
-#: creature (A100, A176).
+#: What may be mounted during a fight: "a horse or other suitable animal" (seed 001), a
+#: riding animal (:func:`~d20combat.rules.maneuvers.mounted.riding_animal`) of these
+#: types; a scenario may seat a rider on any larger creature (A100, A176).
 STEED_TYPES = frozenset({CreatureType.ANIMAL, CreatureType.MAGICAL_BEAST})
+#: Whether an encounter holds any riding animal (its combatants are fixed at creation).
+_HAS_STEEDS: WeakKeyDictionary[Encounter, bool] = WeakKeyDictionary()
+
+
+def has_steeds(enc: Encounter) -> bool:
+    """Whether ``enc`` holds a riding animal (computed once an encounter)."""
+    found = _HAS_STEEDS.get(enc)
+    if found is None:
+        found = _HAS_STEEDS[enc] = any(RM.riding_animal(c.stat) for c in enc.combatants.values())
+    return found
+
+
 #: What the mount did since its rider's last turn: nothing (or at most a 5-foot step),
 #: a move, a double move, a run, a charge.
 GAITS = ("", "move", "double", "run", "charge")
@@ -547,8 +560,8 @@ def _steed_problem(enc: Encounter, c: Combatant, m: Combatant) -> str | None:
         return "cannot ride itself"
     if m.side != c.side:
         return f"{m.id} is not on its side"
-    if m.stat.type not in STEED_TYPES:
-        return f"{m.id} is no steed (an animal or magical beast: A176)"
+    if m.stat.type not in STEED_TYPES or not RM.riding_animal(m.stat):
+        return f"{m.id} is no steed (a riding animal: A176)"
     if not can_carry(m, c):
         return f"{m.id} is not larger than {c.id}, nor a pony under a dwarf (seed 001 Mounts)"
     if m.mount is not None or m.clinging is not None or enc.space.riders.get(m.id):
@@ -679,6 +692,8 @@ def gen_mount(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
     if c.mount is not None or "ride" not in c.stat.skills or not _may_act(enc):
         return
+    if not has_steeds(enc):
+        return
     if c.pending_full_round is not None or c.has("prone") or c.clinging or c.grappling:
         return
     fast = (False, True) if enc.rules.fast_mount_dc is not None else (False,)
@@ -736,6 +751,7 @@ __all__ = [
     "halfway",
     "hand_problem",
     "hands_needed",
+    "has_steeds",
     "held",
     "landing",
     "mount_up",

@@ -36,6 +36,10 @@ FALL_DAMAGE = Dice.of(1, 6)
 #: seed 001 "Mounted movement": "Warhorses and war-ponies are trained to respond to
 #: guidance given with the knees or by leaning the body" (by stat-block name).
 WAR_TRAINED = frozenset({"light warhorse", "heavy warhorse", "warpony", "war-pony"})
+#: The animals saddled for riding in a fight (A176): seed 000's horses and ponies, seed
+#: 001's warhorses and war-ponies, the SRD's riding dog; any creature whose stat block
+#: lists the quality "mount" too.
+RIDING_ANIMALS = FRIGHTENED | WAR_TRAINED | {"riding dog", "warpony"}
 #: seed 001 "Mounts": the ponies a dwarf may ride (A179).
 PONIES = frozenset({"pony", "warpony", "war-pony"})
 #: The d% a rider knocked unconscious stays in the saddle on, or below (seed 000).
@@ -56,6 +60,11 @@ def carries(mount: StatBlock, rider: StatBlock) -> bool:
         return True
     dwarf = "dwarf" in (*rider.subtypes, *rider.name.lower().split())
     return dwarf and mount.name.strip().lower() in PONIES
+
+
+def riding_animal(mount: StatBlock) -> bool:
+    """A creature saddled for riding (:data:`RIDING_ANIMALS`, or the quality "mount")."""
+    return mount.name.strip().lower() in RIDING_ANIMALS or mount.has_quality("mount")
 
 
 def war_trained(mount_name: str) -> bool:
@@ -140,6 +149,7 @@ __all__ = [
     "FALL_DAMAGE",
     "FRIGHTENED",
     "PONIES",
+    "RIDING_ANIMALS",
     "RULE",
     "SOFT_FALL_DC",
     "STAYS",
@@ -155,6 +165,7 @@ __all__ = [
     "mount_falls_odds",
     "p_control",
     "ride_check",
+    "riding_animal",
     "soft_fall",
     "stay_percent",
     "stays_in_saddle",
