@@ -33,15 +33,20 @@ seed 003 "Mounted Combat"; seed 001 "Mounts").
   knees ("With a DC 5 Ride check, you can guide your mount with your knees so as to use
   both hands to attack or defend yourself. This is a free action": the ``knees``
   action, its result kept until the rider's next turn: ``guiding-by-knees`` or
-  ``hand-on-reins``): with a
-  hand on the reins it attacks with nothing needing two hands (a two-handed weapon, a
-  bow, two weapons) nor with a weapon beside a heavy or tower shield; a lance takes
-  one hand ("While mounted, you can wield a lance with one hand": SRD equipment).
+  ``hand-on-reins``): with a hand on the reins it attacks with nothing needing two
+  hands (a two-handed weapon, a bow, two weapons) nor with a weapon beside a heavy or
+  tower shield; a lance takes one hand ("While mounted, you can wield a lance with one
+  hand": SRD equipment).
   ``advanced`` (seed 001 "Mounted movement"): no check; a warhorse or war-pony answers
   the knees, any other mount keeps a hand on the reins.
 * Mounting and dismounting (SRD combat-i "Mount/Dismount a Steed": a move action, no
   attack of opportunity; "Fast Mount or Dismount": a free action with a DC 20 Ride
   check, a move action if it fails): the ``mount`` and ``dismount`` actions (A176).
+* Attacks of opportunity: the mount moving out of a threatened square provokes for its
+  rider too (SRD feats "Ride-By Attack"; :func:`aoo_target`); controlling a frightened
+  mount provokes (:func:`directed`; A177).
+* "You make the attack roll when your mount has completed half its movement": the
+  rider keeps its mount's ``trail`` and shoots from :func:`halfway` (A178).
 """
 
 from __future__ import annotations
