@@ -867,3 +867,17 @@ def test_advanced_a_war_trained_mount_attacks_its_riders_enemies(kit: Any) -> No
     while enc.current is not None and enc.current.id != "steed":
         act(enc, "end")
     assert str(policy("default")(enc, "steed")).startswith("attack foe")
+
+
+def test_a_riders_attack_of_opportunity_holds_the_lance_in_one_hand(kit: Any) -> None:
+    # A175: the lance held in one hand (a hand on the reins) adds Str x1 (+3) to an
+    # attack of opportunity too: the foe leaves d1, within the lance's 10 ft.
+    enc = mounted(
+        kit, [3, 15, 2, 15, 5], foe(kit, at="d1"), weapons="lance", feats="combat reflexes"
+    )
+    act(enc, "end")
+    act(enc, "end")
+    events = act(enc, "move e1")
+    (aoo,) = [e for e in events if e.type == "aoo"]
+    (dmg,) = [e for e in events if e.type == "damage"]
+    assert aoo.actor == "knight" and dmg.rolls[0].dice == "1d8+3"

@@ -853,6 +853,10 @@ def provoke(
         option = can_make_aoo(enc, t, provoker)
         if option is None:
             continue
+        if t.mount is not None:  # a lance in one hand (SRD equipment "Lance"; A175)
+            from d20combat.encounter.mounted import held as as_held
+
+            option = as_held(enc, t, option)
         react = enc.reactions.get(t.id, always_react)
         if not react(enc, t.id, provoker.id):
             continue

@@ -45,7 +45,8 @@ def _worth(
     enc: Encounter, rider: Combatant, option: AttackOption, target: Combatant, *, charge: bool
 ) -> float:
     """Expected damage of the rider's attack on ``target``, at the end of a charge or
-    not (the charge's +2 and damage multiplier)."""
+    not (the charge's +2 and damage multiplier), the weapon as the rider holds it."""
+    option = held(enc, rider, option)
     attack, _ = build_attack(enc, rider, option, option.bonus, target, charge=charge)
     mult = (
         charge_multiplier(option, mounted=True, spirited=rider.stat.has_feat("spirited charge"))
