@@ -175,7 +175,7 @@ def test_a_scenario_field_of_the_wrong_shape_names_the_input_once_in_plain_words
     # MapDoc" (a class name the user never wrote) or "Tuple should have at most 2 items
     # after validation, not 3"
     text = (
-        "name: x\nmap:\n  - \"....\"\nsides:\n  - name: a\n    combatants:\n"
+        'name: x\nmap:\n  - "...."\nsides:\n  - name: a\n    combatants:\n'
         "      - {creature: orc, at: a1, wielding: [falchion, javelin, javelin]}\n"
     )
     path = write(tmp_path, text, "scenario.yaml")

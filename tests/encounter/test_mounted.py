@@ -136,21 +136,24 @@ def test_no_higher_ground_on_a_creature_as_large_as_the_mount(kit: Any) -> None:
 def test_ranged_attacks_after_a_double_move_and_a_run(kit: Any) -> None:
     # seed 000: "-4 ... while your mount is taking a double move", "-8 ... while your
     # mount is running"; "You can make a full attack with a ranged weapon".
+    # A bow takes both hands: the knight guides with his knees first (DC 5: d20 10).
     archer = dict(weapons="longbow", feats="")
-    enc = mounted(kit, [3, 15, 2, 2, 2], foe(kit, at="j4"), **archer)  # two misses
+    enc = mounted(kit, [3, 15, 2, 10, 2, 2], foe(kit, at="j4"), **archer)  # two misses
     act(enc, "move a2 a3")
     act(enc, "move b3")  # a second move action: a double move
     act(enc, "end")
     assert enc.get("knight").gait == "double"
+    act(enc, "knees")
     first = attacks(act(enc, "attack foe with longbow"))[0]
     assert parts(first)["mount-double-move (attacker)"] == -4
     second = attacks(act(enc, "attack foe with longbow"))  # the full attack goes on
     assert len(second) == 1
 
-    enc = mounted(kit, [3, 15, 2, 2], foe(kit, at="j4"), **archer)
+    enc = mounted(kit, [3, 15, 2, 10, 2], foe(kit, at="j4"), **archer)
     act(enc, "run b1 c1 d1 e1 f1 g1")  # the Run feat: x5, 250 ft; a run either way
     act(enc, "end")
     assert enc.get("knight").gait == "run"
+    act(enc, "knees")
     (shot,) = attacks(act(enc, "attack foe with longbow"))
     assert parts(shot)["mount-running (attacker)"] == -8
 
@@ -161,7 +164,8 @@ def test_the_mounted_charge_with_a_lance(kit: Any) -> None:
     # gained from the charge. When charging on horseback, you deal double damage with a
     # lance." The steed charges from a1 to e1 (the lance reaches 10 ft: the foe at h1 is
     # two squares from the steed's far side), the knight strikes: d20 10 +6 +3 +2 +1 = 22,
-    # the lance (two-handed: Str x1.5 = +4) doubled is rolled as 2d8+8 (SRD combat-i
+    # the lance (SRD equipment: "While mounted, you can wield a lance with one hand"; a
+    # hand on the reins, so Str x1 = +3, A175) doubled is rolled as 2d8+6 (SRD combat-i
     # "Multiplying Damage"): 20.
     enc = mounted(kit, [3, 15, 2, 10, 20], foe(kit, at="h1"), weapons="lance")
     knight = enc.get("knight")
@@ -177,23 +181,25 @@ def test_the_mounted_charge_with_a_lance(kit: Any) -> None:
     assert parts(hit)["charging (attacker)"] == 2
     (dmg,) = [e for e in events if e.type == "damage"]
     assert dmg.outcome["multiplier"] == 2 and dmg.outcome["damage"] == 20
-    assert dmg.rolls[0].dice == "2d8+8"
+    assert dmg.rolls[0].dice == "2d8+6"
     assert knight.charged_at is None and "charged" in knight.conditions
     assert problems(enc) == []
 
 
 def test_spirited_charge_triples_the_lance(kit: Any) -> None:
     # SRD feats "Spirited Charge": "double damage with a melee weapon (or triple damage
-    # with a lance)": 3d8+12
+    # with a lance)": guiding with his knees (DC 5 Ride: d20 10), the knight holds the
+    # lance in both hands (Str x1 1/2 = +4, A175): 3d8+12
     enc = mounted(
         kit,
-        [3, 15, 2, 10, 30],
+        [3, 15, 2, 10, 10, 30],
         foe(kit, at="h1"),
         weapons="lance",
         feats="mounted combat, ride-by attack, spirited charge",
     )
     act(enc, "charge foe to e1")
     act(enc, "end")
+    act(enc, "knees")
     (dmg,) = [e for e in act(enc, "attack foe with lance") if e.type == "damage"]
     assert dmg.outcome["multiplier"] == 3 and dmg.rolls[0].dice == "3d8+12"
 
@@ -512,3 +518,373 @@ def test_a_rider_cannot_start_on_a_foes_creature(kit: Any) -> None:
     text = kit.scenario_text(FIELD, {"knights": rider(kit), "foes": STEED.format(at="j4")})
     with pytest.raises(ScenarioError, match="mount Steed fights for 'foes', not 'knights'"):
         kit.make(text)
+
+
+# --- hands, the knees, mounting and dismounting (A175, A176) ---------------------------
+
+
+def shielded(text: str, shield: str = "heavy steel shield") -> str:
+    armor = "      armor: chainmail\n"
+    return text.replace(armor, f"{armor}      shield: {shield}\n", 1)
+
+
+def test_a_hand_on_the_reins_and_guiding_with_the_knees(kit: Any) -> None:
+    # seed 000 "Combat while Mounted": "With a DC 5 Ride check, you can guide your mount
+    # with your knees so as to use both hands to attack or defend yourself. This is a
+    # free action." The knight's Ride is Dex +1, chainmail -5 = -4. A greatsword takes
+    # both hands: refused until the knees free them.
+    enc = mounted(kit, [3, 15, 2, 4], foe(kit, at="c1"), weapons="greatsword")
+    act(enc, "end")  # the steed stands
+    knight = enc.get("knight")
+    assert "knees" in [str(a) for a in enc.legal_actions()]
+    assert not any(str(a).startswith("attack foe with greatsword") for a in enc.legal_actions())
+    with pytest.raises(IllegalActionError, match="greatsword needs both hands"):
+        act(enc, "attack foe with greatsword")
+    (knees,) = [e for e in act(enc, "knees") if e.type == "knees"]  # a total of 4 < 5
+    assert (knees.outcome["total"], knees.outcome["dc"]) == (4, 5)
+    assert (
+        knees.outcome["result"] == "one hand on the reins" and "hand-on-reins" in knight.conditions
+    )
+    assert enc.budget.move and enc.budget.standard  # a free action
+    with pytest.raises(IllegalActionError, match="already tried"):
+        act(enc, "knees")
+    with pytest.raises(IllegalActionError, match="on the reins this round"):
+        act(enc, "attack foe with greatsword")
+    assert problems(enc) == []
+
+    enc = mounted(kit, [3, 15, 2, 5, 10, 10], foe(kit, at="c1"), weapons="greatsword")
+    act(enc, "end")
+    (knees,) = [e for e in act(enc, "knees") if e.type == "knees"]  # 5: both hands
+    assert (
+        knees.outcome["result"] == "both hands"
+        and "guiding-by-knees" in enc.get("knight").conditions
+    )
+    assert attacks(act(enc, "attack foe with greatsword"))
+    act(enc, "end")  # the foe's turn, then the steed's: the knees last until his turn
+    assert "guiding-by-knees" in enc.get("knight").conditions
+    act(enc, "end")
+    act(enc, "end")
+    assert "guiding-by-knees" not in enc.get("knight").conditions  # his turn: free to try again
+    assert "knees" in [str(a) for a in enc.legal_actions()]
+
+
+def test_a_heavy_shield_takes_the_knees_too_but_a_light_one_holds_the_reins(kit: Any) -> None:
+    # SRD equipment "Shield, Heavy": "you can't use your shield hand for anything else";
+    # "Shield, Light": "you can use your shield hand to carry other items" (A175).
+    sides = {
+        "knights": STEED.format(at="a1") + shielded(rider(kit)),
+        "foes": foe(kit, at="c1"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 10])
+    act(enc, "end")
+    with pytest.raises(IllegalActionError, match="longsword needs both hands"):
+        act(enc, "attack foe with longsword")
+    sides["knights"] = STEED.format(at="a1") + shielded(rider(kit), "light steel shield")
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 10, 5])
+    act(enc, "end")
+    assert attacks(act(enc, "attack foe with longsword"))
+
+
+def test_a_lance_takes_one_hand_while_mounted(kit: Any) -> None:
+    # SRD equipment "Lance": "While mounted, you can wield a lance with one hand": with
+    # a heavy shield it still needs the knees (the shield's hand and the lance's); alone,
+    # with a hand on the reins, Str x1 (+3), in both hands Str x1 1/2 (+4).
+    enc = mounted(kit, [3, 15, 2, 10, 7], foe(kit, at="d1"), weapons="lance")
+    act(enc, "end")
+    (dmg,) = [e for e in act(enc, "attack foe with lance") if e.type == "damage"]
+    assert dmg.rolls[0].dice == "1d8+3"
+    sides = {
+        "knights": STEED.format(at="a1") + shielded(rider(kit, weapons="lance")),
+        "foes": foe(kit, at="d1"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 10])
+    act(enc, "end")
+    with pytest.raises(IllegalActionError, match="lance needs both hands"):
+        act(enc, "attack foe with lance")
+
+
+def test_advanced_mounts_answer_the_knees_by_training(kit: Any) -> None:
+    # seed 001 "Mounted movement": "Warhorses and war-ponies are trained to respond to
+    # guidance given with the knees ... To direct other horses requires you to keep a
+    # hand on the reins": no check (knees_dc None).
+    sides = {
+        "knights": STEED.format(at="a1") + rider(kit, weapons="greatsword"),
+        "foes": foe(kit, at="c1"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 10, 10], ruleset="advanced")
+    act(enc, "end")
+    assert "knees" not in [str(a) for a in enc.legal_actions()]
+    with pytest.raises(IllegalActionError, match="training decides"):
+        act(enc, "knees")
+    assert attacks(act(enc, "attack foe with greatsword"))  # a heavy warhorse
+    steed = STEED.replace("heavy warhorse", "light horse")
+    sides = {
+        "knights": steed.format(at="a1") + rider(kit, weapons="greatsword"),
+        "foes": foe(kit, at="c1"),
+    }
+    # the light horse is frightened: Handle Animal (untrained: Cha +0) DC 15 + 3 HD: 18
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 20], ruleset="advanced")
+    act(enc, "end")
+    with pytest.raises(IllegalActionError, match="needs a hand on the reins"):
+        act(enc, "attack foe with greatsword")
+
+
+def horseman(kit: Any, at: str = "c1") -> str:
+    """The knight on foot, with Ride +1 in his stat block (no armor)."""
+    text: str = kit.soldier("Knight", at, armor=None)
+    return text.replace("    stat_block:\n", "    stat_block:\n      skills: {ride: 1}\n", 1)
+
+
+def test_mounting_and_dismounting(kit: Any) -> None:
+    # SRD combat-i "Mount/Dismount a Steed": a move action (no attack of opportunity);
+    # "Fast Mount or Dismount: You can mount or dismount as a free action with a DC 20
+    # Ride check ... If you fail the check, mounting or dismounting is a move action
+    # instead." The knight (no armor: Ride = Dex +1) stands at c1, beside the steed.
+    sides = {
+        "knights": STEED.format(at="a1") + horseman(kit),
+        "foes": foe(kit, at="j4"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 20, 3])
+    knight, steed = enc.get("knight"), enc.get("steed")
+    assert enc.order == ["knight", "steed", "foe"]  # 16, 4, 3
+    legal = [str(a) for a in enc.legal_actions()]
+    assert "mount steed" in legal and "mount steed fast" in legal
+    with pytest.raises(IllegalActionError, match="not on its side"):
+        act(enc, "mount foe")
+    (ev,) = [e for e in act(enc, "mount steed") if e.type == "mount"]
+    assert ev.outcome["action"] == "move" and not enc.budget.move and enc.budget.standard
+    assert knight.mount == "steed" and knight.pos == steed.pos and "riding" in knight.conditions
+    # the steed now acts on his count, just before him: its turn this round is spent
+    assert enc.order == ["steed", "knight", "foe"] and enc.current is knight
+    assert steed.initiative == knight.initiative == 16
+    assert problems(enc) == []
+    act(enc, "end")  # the foe
+    act(enc, "end")
+    assert enc.current is steed
+    act(enc, "end")
+    (ev,) = [e for e in act(enc, "dismount fast") if e.type == "dismount"]  # a total of 20
+    assert (ev.outcome["total"], ev.outcome["dc"], ev.outcome["action"]) == (20, 20, "free")
+    assert knight.mount is None and knight.squares == 1 and enc.budget.move
+    assert "riding" not in knight.conditions and problems(enc) == []
+    (ev,) = [e for e in act(enc, "mount steed fast") if e.type == "mount"]  # 3 < 20
+    assert ev.outcome["action"] == "move" and not enc.budget.move  # failed: a move action
+    with pytest.raises(IllegalActionError, match="already rides"):
+        act(enc, "mount steed")
+    act(enc, "dismount")  # its standard action taken as a move action
+    assert not enc.budget.standard and knight.mount is None
+    with pytest.raises(IllegalActionError, match="no move action left"):
+        act(enc, "mount steed")
+
+
+def test_no_fast_mount_under_advanced_and_no_steed_but_a_beast(kit: Any) -> None:
+    sides = {
+        "knights": STEED.format(at="a1") + horseman(kit),
+        "foes": foe(kit, at="j4"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2], ruleset="advanced")
+    assert "mount steed fast" not in [str(a) for a in enc.legal_actions()]
+    with pytest.raises(IllegalActionError, match="no fast mount"):
+        act(enc, "mount steed fast")
+    ogre = kit.soldier("Ogre", "a1").replace("size: medium", "size: large")
+    sides["knights"] = ogre + horseman(kit)
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2])
+    with pytest.raises(IllegalActionError, match="no steed"):
+        act(enc, "mount ogre")
+
+
+def test_the_knees_odds_match_brute_force() -> None:
+    from fractions import Fraction
+
+    from d20combat.rules.maneuvers.mounted import p_control
+
+    for skill in range(-6, 8):
+        for dc in (5, 20):
+            wins = sum(1 for face in range(1, 21) if face + skill >= dc)
+            assert p_control(skill, dc) == Fraction(wins, 20)
+
+
+def test_the_baseline_guides_with_its_knees_only_when_it_pays(kit: Any) -> None:
+    from d20combat.tactics.policies import policy
+
+    enc = mounted(kit, None, foe(kit, at="c1"), weapons="greatsword")
+    while enc.current is not None and enc.current.id != "knight":
+        act(enc, "end")
+    assert str(policy("default")(enc, "knight")) == "knees"
+    enc = mounted(kit, None, foe(kit, at="c1"), weapons="longsword")
+    while enc.current is not None and enc.current.id != "knight":
+        act(enc, "end")
+    assert str(policy("default")(enc, "knight")) != "knees"
+
+
+def test_controlling_a_frightened_mount_provokes(kit: Any) -> None:
+    # SRD Table: Actions in Combat: "Control a frightened mount: Move; Attack of
+    # Opportunity: Yes" (seed 002: "Control a frightened mount(AoO)"). The foe beside the
+    # light horse (Combat Reflexes: not flat-footed in the first round) strikes the knight
+    # as he takes his Ride check at the start of the pair's count: 10 + 9 = 19 hits AC 16
+    # (chainmail, Dex +1; flat-footed: he has not acted), 5 damage; then the check (20)
+    # controls the horse.
+    sides = {
+        "knights": STEED.format(at="a1").replace("heavy warhorse", "light horse") + rider(kit),
+        "foes": foe(kit, at="c1", feats="combat reflexes"),
+    }
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 10, 5, 20])
+    (provoked,) = [e for e in enc.log if e.type == "provoked"]
+    assert (provoked.actor, provoked.target) == ("foe", "knight")
+    assert provoked.outcome["reason"] == "controlling a frightened mount"
+    (hit,) = [e for e in enc.log if e.type == "aoo"]
+    assert hit.target == "knight" and hit.outcome["total"] == 19
+    assert enc.get("knight").vitals.hp == 39 - 5
+    (control,) = [e for e in enc.log if e.type == "control"]
+    assert control.outcome["result"] == "controlled" and enc.current is enc.get("steed")
+
+
+def test_a_moving_mount_provokes_for_its_rider_too(kit: Any) -> None:
+    # SRD feats "Ride-By Attack": "You and your mount do not provoke an attack of
+    # opportunity from the opponent that you attack": without it, both provoke as the
+    # mount leaves a threatened square, and the foe strikes either (A177): the built-in
+    # choice is the one with fewer hit points: the heavy warhorse (30) before the knight
+    # (39); the knight once he is down to 20.
+    for knight_hp, struck in ((39, "steed"), (20, "knight")):
+        enc = mounted(kit, [3, 15, 2, 10, 5], foe(kit, at="c1", feats="combat reflexes"))
+        knight = enc.get("knight")
+        knight.vitals = knight.vitals._replace(hp=knight_hp)
+        events = act(enc, "move a2 a3")
+        (provoked,) = [e for e in events if e.type == "provoked"]
+        (hit,) = [e for e in events if e.type == "aoo"]
+        assert provoked.target == "steed" and hit.target == struck
+        assert enc.get(struck).vitals.hp == {"steed": 30, "knight": 20}[struck] - 5
+
+
+def test_a_ranged_attack_is_rolled_at_half_the_mounts_movement(kit: Any) -> None:
+    # seed 000 "Combat while Mounted": "In either case [a double move, a run], you make
+    # the attack roll when your mount has completed half its movement" (A178). The steed
+    # double-moves 8 squares from a1 to i1: halfway (after 4) it stood at e1, 10 ft from
+    # the foe at e4; at i1 the foe is 25 ft away. The knight's thrown dagger (range
+    # increment 10 ft) is rolled from e1: no range penalty, -4 for the double move.
+    enc = mounted(kit, [3, 15, 2, 10, 5], foe(kit, at="e4"), weapons="dagger")
+    knight = enc.get("knight")
+    act(enc, "move b1 c1 d1 e1")
+    act(enc, "move f1 g1 h1 i1")
+    act(enc, "end")
+    assert knight.gait == "double" and len(knight.trail) == 9 and knight.pos == (8, 0)
+    from d20combat.encounter.mounted import halfway
+
+    assert halfway(enc, knight) == (4, 0)
+    assert enc.space.distance_ft(knight, enc.get("foe")) == 25
+    (shot,) = attacks(act(enc, "attack foe with dagger (thrown)"))
+    ranged = parts(shot)
+    assert ranged["mount-double-move (attacker)"] == -4
+    assert not any(source.startswith("range (") for source in ranged)
+    assert knight.pos == (8, 0) == enc.get("steed").pos  # back where the steed stopped
+    assert problems(enc) == []
+    act(enc, "end")
+    assert knight.trail == ()
+
+
+# --- seed 001's mounts (advanced: mount_training, trip_throws_rider; A179, A180) -------
+
+PONY = """  - at: {at}
+    stat_block:
+      name: Pony
+      size: medium
+      type: animal
+      abilities: {{str: 13, dex: 13, con: 12, int: 2, wis: 11, cha: 4}}
+      hit_dice: [{{count: 2, die: 8}}]
+      bab: 1
+      base_saves: {{fort: 4, ref: 3, will: 0}}
+      natural_attacks: [{{name: hoof, count: 2, damage: 1d3, primary: false}}]
+"""
+
+
+def dwarf(kit: Any) -> str:
+    text = rider(kit, "Thorin", mount="pony")
+    return text.replace("      size: medium\n", "      size: medium\n      subtypes: [dwarf]\n", 1)
+
+
+def test_a_dwarf_may_ride_a_pony(kit: Any) -> None:
+    # seed 001 "Mounts": "a creature must be at least one size category larger than its
+    # rider. Dwarves are an exception—due to their stature, they are better suited to
+    # ride ponies than horses" (A179: every ruleset).
+    sides = {"dwarves": PONY.format(at="a1") + dwarf(kit), "foes": foe(kit, at="j4")}
+    for rules in ("srd35", "advanced"):
+        # (a pony is frightened by combat: the control check at the pair's count, 20)
+        enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 20], ruleset=rules)
+        thorin = enc.get("thorin")
+        assert thorin.mount == "pony" and thorin.pos == enc.get("pony").pos
+        assert problems(enc) == []
+    sides["dwarves"] = PONY.format(at="a1") + rider(kit, "Squire", mount="pony")
+    with pytest.raises(ScenarioError, match="cannot ride Pony"):
+        kit.make(kit.scenario_text(FIELD, sides))
+
+
+def test_advanced_warhorses_behave_while_they_have_hit_points(kit: Any) -> None:
+    # seed 001 "Controlling a desperate mount": "Trained warhorses and war-ponies normally
+    # remain well-behaved in battle as long as they have positive hit points remaining":
+    # at 0 hp the heavy warhorse (4 HD) needs Handle Animal DC 15 + 4 = 19 (19: held);
+    # srd35 (seed 000: "Warhorses ... serve readily") asks for nothing.
+    for rules, checks in (("advanced", ["controlled"]), ("srd35", [])):
+        sides = {"knights": STEED.format(at="a1") + rider(kit), "foes": foe(kit, at="j4")}
+        enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 19], ruleset=rules)
+        assert not [e for e in enc.log if e.type == "control"]  # at full hit points
+        steed = enc.get("steed")
+        steed.vitals = steed.vitals._replace(hp=0)  # disabled: one action a round
+        for _ in range(3):
+            act(enc, "end")
+        assert enc.current is steed
+        control = [e for e in enc.log if e.type == "control"]
+        assert [e.outcome["result"] for e in control] == checks
+        if checks:
+            assert control[0].outcome["dc"] == 19
+
+
+def test_advanced_a_rider_thrown_by_a_trip_takes_the_fall(kit: Any) -> None:
+    # seed 001 "Being thrown": "If you are thrown from your mount, you fall prone and take
+    # 1d6 bludgeoning damage" (A180); srd35's trip pulls him off unhurt (A109).
+    from d20combat.encounter.mounted import pull_off
+
+    for rules, hurt in (("advanced", 4), ("srd35", 0)):
+        sides = {"knights": STEED.format(at="a1") + rider(kit), "foes": foe(kit, at="j4")}
+        enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2, 4], ruleset=rules)
+        knight = enc.get("knight")
+        pull_off(enc, knight)
+        assert knight.mount is None and knight.vitals.hp == knight.vitals.max_hp - hurt
+        falls = [e for e in enc.log if e.type == "fall"]
+        assert [e.outcome["why"] for e in falls] == (["thrown"] if hurt else [])
+
+
+def test_advanced_a_dashing_mount_makes_no_tight_turns(kit: Any) -> None:
+    # seed 001 "Mounted movement": "You can urge your horse to dash ... You should not
+    # expect a horse to make tight turns while dashing": a dash is the mount's run or
+    # charge, both in a straight line (A180).
+    sides = {"knights": STEED.format(at="a1") + rider(kit), "foes": foe(kit, at="j4")}
+    enc = kit.scripted_encounter(FIELD, sides, [3, 15, 2], ruleset="advanced")
+    with pytest.raises(IllegalActionError, match="straight line"):
+        act(enc, "run b1 c1 c2")
+    act(enc, "run b1 c1 d1 e1")
+    assert enc.get("knight").gait == "run"
+
+
+def test_advanced_a_war_trained_mount_attacks_its_riders_enemies(kit: Any) -> None:
+    # seed 001 "Attacks by a mount": "A mount trained for war will attack your enemies
+    # each turn": the baseline's heavy warhorse kicks the foe beside it.
+    from d20combat.tactics.policies import policy
+
+    sides = {"knights": STEED.format(at="a1") + rider(kit), "foes": foe(kit, at="c1")}
+    enc = kit.encounter(FIELD, sides, ruleset="advanced")
+    while enc.current is not None and enc.current.id != "steed":
+        act(enc, "end")
+    assert str(policy("default")(enc, "steed")).startswith("attack foe")
+
+
+def test_a_riders_attack_of_opportunity_holds_the_lance_in_one_hand(kit: Any) -> None:
+    # A175: the lance held in one hand (a hand on the reins) adds Str x1 (+3) to an
+    # attack of opportunity too: the foe leaves d1, within the lance's 10 ft.
+    enc = mounted(
+        kit, [3, 15, 2, 15, 5], foe(kit, at="d1"), weapons="lance", feats="combat reflexes"
+    )
+    act(enc, "end")
+    act(enc, "end")
+    events = act(enc, "move e1")
+    (aoo,) = [e for e in events if e.type == "aoo"]
+    (dmg,) = [e for e in events if e.type == "damage"]
+    assert aoo.actor == "knight" and dmg.rolls[0].dice == "1d8+3"

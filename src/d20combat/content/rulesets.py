@@ -279,6 +279,52 @@ class Ruleset(Frozen):
     d20modern: srd35 reading (seed 004 is silent on mounts).
     advanced: seed 001 "Mounts": disadvantage.
     """
+    knees_dc: int | None = Field(default=5, ge=0)
+    """The Ride check that guides a mount with the knees, freeing the rider's rein hand
+    (D87; None: no check, the mount's training decides).
+
+    srd35: seed 000 "Combat while Mounted": "With a DC 5 Ride check, you can guide your
+    mount with your knees so as to use both hands to attack or defend yourself. This is
+    a free action."
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Mounted movement": "Warhorses and war-ponies are trained to
+    respond to guidance given with the knees or by leaning the body. To direct other
+    horses requires you to keep a hand on the reins" (None).
+    """
+    mount_training: bool = False
+    """Whether a mount's war training decides how it behaves (D89): a warhorse or
+    war-pony answers the knees (both hands free, no check), stays well-behaved while it
+    has positive hit points (at 0 or fewer it must be controlled as a frightened horse
+    is) and attacks its rider's enemies each turn; any other mount needs a hand on the
+    reins.
+
+    srd35: seed 000 "Horses in Combat": "Warhorses and warponies can serve readily as
+    combat steeds" (no hit point limit); the knees are a Ride check (False).
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Controlling a desperate mount": "Trained warhorses and war-ponies
+    normally remain well-behaved in battle as long as they have positive hit points
+    remaining"; "Mounted movement"; "Attacks by a mount: A mount trained for war will
+    attack your enemies each turn" (True).
+    """
+    trip_throws_rider: bool = False
+    """Whether a rider pulled from its mount by a trip is thrown (falling damage; D89).
+
+    srd35: seed 000 "Tripping a Mounted Opponent": "you pull the rider from his mount"
+    (no damage: A109).
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Being thrown": "If you are thrown from your mount, you fall prone
+    and take 1d6 bludgeoning damage" (+5 per size above Large: ``mount_fall_per_size``).
+    """
+    fast_mount_dc: int | None = Field(default=20, ge=0)
+    """The Ride check that makes mounting or dismounting a free action (D88; None: no
+    fast mount).
+
+    srd35: SRD combat-i "Mount/Dismount a Steed": a move action; "Fast Mount or
+    Dismount: You can mount or dismount as a free action with a DC 20 Ride check".
+    d20modern: srd35 reading (seed 004 is silent on mounts).
+    advanced: seed 001 "Mounting and dismounting": "takes half your movement for a
+    turn ... half the mount's move" (no fast mount; None).
+    """
     improved_maneuver_bonus: int = 4
     """The bonus of an Improved maneuver feat on the opposed roll.
 

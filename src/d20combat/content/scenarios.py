@@ -1170,6 +1170,8 @@ class _Resolver:
         your mount's space"). The mount is another combatant of the scenario, on the
         rider's side, at least one size larger (seed 001 "Mounts"; A104), riding nothing,
         with no other rider."""
+        from d20combat.rules.maneuvers.mounted import carries
+
         by_id = {p.id: p for p, _ in placed}
         ridden: dict[str, str] = {}
         out: list[tuple[Placement, Path_]] = []
@@ -1193,11 +1195,12 @@ class _Resolver:
                 )
             elif m.mount is not None:
                 why = (f"{p.name}'s mount {m.name} rides {m.mount} itself", "a mount on foot")
-            elif m.stat_block.size <= p.stat_block.size:
+            elif not carries(m.stat_block, p.stat_block):
                 why = (
                     f"{p.name} ({p.stat_block.size.name.title()}) cannot ride {m.name} "
                     f"({m.stat_block.size.name.title()})",
-                    "a mount at least one size category larger (seed 001 Mounts)",
+                    "a mount at least one size category larger, or a pony under a dwarf "
+                    "(seed 001 Mounts)",
                 )
             elif mid in ridden:
                 why = (f"{m.name} is ridden by {ridden[mid]} already", "one rider a mount")

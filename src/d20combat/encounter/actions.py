@@ -73,6 +73,11 @@ notation                   meaning (action type; source)
                            first comes within reach (its move and standard action:
                            SRD monster-feats "Flyby Attack"; seed 001 "Flyby attacks":
                            any flier, blue gets no attack of opportunity)
+``knees``                  a rider guides its mount with its knees: a DC 5 Ride check
+                           frees both hands until its next turn (free; seed 000)
+``mount destrier``         get onto an adjacent steed (move action; SRD combat-i)
+``mount destrier fast``    ... a fast mount: free with a DC 20 Ride check, else move
+``dismount``               get down beside the mount (move action); ``dismount fast``
 ``bull-rush ogre``         bull rush, a standard action: push it 5 ft (seed 000
                            "Bull Rush")
 ``bull-rush ogre follow``  ... moving with it: 5 ft more per 5 points of margin
@@ -562,6 +567,40 @@ class Flyby(Action):
 
     def __str__(self) -> str:
         return f"flyby {self.target} " + " ".join(square_name(p) for p in self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class Knees(Action):
+    """Guide the mount with the knees (seed 000 "Combat while Mounted": free)."""
+
+    verb: ClassVar[str] = "knees"
+
+
+@dataclass(frozen=True, slots=True)
+class MountUp(Action):
+    """Get onto ``steed`` (SRD combat-i "Mount/Dismount a Steed"); ``fast``: try the
+    DC 20 Ride check that makes it a free action."""
+
+    steed: str
+    fast: bool = False
+    verb: ClassVar[str] = "mount"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"mount {self.steed}" + (" fast" if self.fast else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Dismount(Action):
+    """Get down from the mount (SRD combat-i "Mount/Dismount a Steed"); ``fast`` as
+    :class:`MountUp`."""
+
+    fast: bool = False
+    verb: ClassVar[str] = "dismount"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return "dismount" + (" fast" if self.fast else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1188,6 +1227,7 @@ def parse_action(text: str) -> Action:
         "cower": Cower,
         "climb-down": ClimbDown,
         "shake-off": ShakeOff,
+        "knees": Knees,
     }
     if verb in simple:
         if args:
@@ -1263,6 +1303,16 @@ def parse_action(text: str) -> Action:
         if len(args) != 2 or args[0] not in ("up", "down") or not _count(args[1]):
             raise _expect(text, "'fly up FEET' or 'fly down FEET', like 'fly up 20'")
         return Fly(args[0] == "up", _count(args[1]))
+    if verb in ("mount", "dismount"):
+        fast = bool(args) and args[-1] == "fast"
+        rest = args[:-1] if fast else args
+        if verb == "dismount":
+            if rest:
+                raise _expect(text, "'dismount' or 'dismount fast'")
+            return Dismount(fast)
+        if len(rest) != 1:
+            raise _expect(text, "'mount STEED' or 'mount STEED fast'")
+        return MountUp(rest[0], fast)
     if verb == "feint":
         if len(args) != 1:
             raise _expect(text, "'feint TARGET'")
@@ -1371,6 +1421,9 @@ def parse_action(text: str) -> Action:
                     "shake-off",
                     "fly",
                     "flyby",
+                    "knees",
+                    "mount",
+                    "dismount",
                     "attack-object",
                     "break",
                     "throw",

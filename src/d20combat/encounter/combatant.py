@@ -196,6 +196,9 @@ class Combatant:
     rode_ft: int = 0
     gait: str = ""
     charged_at: str | None = None
+    # where its mount stood since its last turn, square by square (seed 000: ranged
+    # attacks "when your mount has completed half its movement"; A178)
+    trail: tuple[Pos, ...] = ()
     effects: list[Effect] = field(default_factory=list)  # aid, feints (Effect)
     # flight (encounter.flight, A145): its height above the ground in feet (0: on the
     # ground), the feet it has flown this turn, and the feet a round it is sinking
@@ -411,6 +414,7 @@ class Combatant:
             self.rode_ft,
             self.gait,
             self.charged_at,
+            self.trail,
             tuple(self.item_damage.items()) if self.item_damage else (),
             self.taken,
             tuple(e.as_tuple() for e in self.effects) if self.effects else (),
@@ -476,6 +480,7 @@ class Combatant:
             "rode_ft": self.rode_ft,
             "gait": self.gait,
             "charged_at": self.charged_at,
+            "trail": [list(p) for p in self.trail],
             "item_damage": dict(self.item_damage),
             "taken": [list(t) for t in self.taken],
             "effects": [
@@ -556,6 +561,7 @@ class Combatant:
         self.gait = str(data.get("gait", ""))
         at = data.get("charged_at")
         self.charged_at = None if at is None else str(at)
+        self.trail = tuple((int(p[0]), int(p[1])) for p in data.get("trail", ()))
         self.effects = [
             Effect(
                 str(e["kind"]),

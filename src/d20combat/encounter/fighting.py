@@ -863,6 +863,10 @@ def provoke(
         option = can_make_aoo(enc, t, provoker)
         if option is None:
             continue
+        if t.mount is not None:  # a lance in one hand (SRD equipment "Lance"; A175)
+            from d20combat.encounter.mounted import held as as_held
+
+            option = as_held(enc, t, option)
         react = enc.reactions.get(t.id, always_react)
         if not react(enc, t.id, provoker.id):
             continue
@@ -873,6 +877,10 @@ def provoke(
         target = provoker
         if partner is not None and t is not partner and enc.active(partner):
             target = astray(enc, t, provoker, partner)
+        elif movement and enc.space.riders and provoker.id in enc.space.riders:
+            from d20combat.encounter.mounted import aoo_target
+
+            target = aoo_target(enc, t, provoker)  # the mount or its rider (A177)
         strike(enc, t, option, option.bonus, target, kind="aoo", moving=movement)
         if not enc.active(provoker) or provoker.grappling != held:
             return False  # down, or grabbed (SRD "Improved Grab"): no more of its action

@@ -13,6 +13,7 @@ and :mod:`d20combat.rules.conditions` for what conditions forbid.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -588,6 +589,9 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail(why)
         if _routine_for(c, option, True) is None:
             raise _fail(f"no two-weapon routine opens with {option.name}")
+        why = M.hand_problem(enc, c, option, two_weapon=True)
+        if why:
+            raise _fail(why)
         if not _can_full_attack(enc, c, option):
             raise _fail("a two-weapon attack opens a full attack: no move may be spent")
     if nxt and a.two_weapon:
@@ -735,6 +739,8 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
     target = enc.get(a.target)
     b = enc.budget
     option, bonus = spend_attack(enc, c, a.weapon, lambda: _resolve_option(enc, c, a), a.two_weapon)
+    if c.mount is not None:  # a lance in one hand (SRD equipment "Lance")
+        option = M.held(enc, c, option)
     if b.attacks_made == 0:  # the round's choice, kept until its next turn
         c.power_attack = a.power
         c.expertise = a.expertise
@@ -763,17 +769,18 @@ def _run_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             option, mounted=True, spirited=c.stat.has_feat("spirited charge")
         )
         M.spend_charge(c)
-    strike(
-        enc,
-        c,
-        option,
-        bonus,
-        target,
-        charge=charge,
-        defensively=a.defensively,
-        nonlethal=a.nonlethal,
-        multiplier=multiplier,
-    )
+    with M.shooting_from_halfway(enc, c) if option.ranged and c.trail else nullcontext():
+        strike(
+            enc,
+            c,
+            option,
+            bonus,
+            target,
+            charge=charge,
+            defensively=a.defensively,
+            nonlethal=a.nonlethal,
+            multiplier=multiplier,
+        )
     if not enc.active(target) and b.routine is not None:
         pass  # the attacker may turn the remaining attacks on another foe
 
@@ -798,7 +805,7 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     grab = c.stats.grab  # SRD Improved Grab: its attacks may hold with one part
     two_weapon = (  # either weapon may open a two-weapon full attack
         [o for r in c.routines_ready() if r.two_weapon for o, _ in r.attacks]
-        if nxt is None and _can_full_attack(enc, c)
+        if nxt is None and _can_full_attack(enc, c) and (c.mount is None or M.both_hands(enc, c))
         else []
     )
     for target in enc.enemies(c):
@@ -1511,6 +1518,9 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.MoveGrapple: Handler(G.check_move_grapple, G.run_move_grapple, G.gen_move_grapple),
     A.Release: Handler(G.check_release, G.run_release, G.gen_release),
     A.ClimbDown: Handler(G.check_climb_down, G.run_climb_down, G.gen_climb_down),
+    A.Knees: Handler(M.check_knees, M.run_knees, M.gen_knees),
+    A.MountUp: Handler(M.check_mount, M.run_mount, M.gen_mount),
+    A.Dismount: Handler(M.check_dismount, M.run_dismount, M.gen_dismount),
     A.ShakeOff: Handler(G.check_shake_off, G.run_shake_off, G.gen_shake_off),
     A.Fly: Handler(FLY.check_fly, FLY.run_fly, FLY.gen_fly),
     A.Flyby: Handler(FLY.check_flyby, FLY.run_flyby, FLY.gen_flyby),

@@ -171,7 +171,9 @@ def problems(enc: Encounter) -> list[Problem]:
             or "riding" in c.conditions
             or c.gait
             or c.rode_ft
+            or c.trail
             or ("slumped" in c.conditions)
+            or ("guiding-by-knees" in c.conditions or "hand-on-reins" in c.conditions)
         ):
             _mounted(found, enc, i, c)
         if c.inside is not None or "swallowed" in c.conditions:
@@ -543,6 +545,7 @@ def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
     clinging nor grappling; what the mount did since the rider's turn only while it
     rides (a charge names the foe charged, nothing else does)."""
     from d20combat.encounter.mounted import GAITS
+    from d20combat.rules.maneuvers.mounted import carries
 
     at = ("combatants", i)
     mid = c.mount
@@ -557,8 +560,8 @@ def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
     if mid is None:
         found.add(
             (*at, "gait"),
-            f"{c.id} rides nothing but has a gait or is slumped in a saddle",
-            '"", rode_ft 0 and no slumped condition',
+            f"{c.id} rides nothing but has a gait, is slumped in a saddle or guides with its knees",
+            '"", rode_ft 0 and no slumped, guiding-by-knees or hand-on-reins condition',
         )
         return
     where = (*at, "mount")
@@ -566,11 +569,11 @@ def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
     if m is None or m is c:
         found.add(where, f"no other combatant {mid!r}", _ids(enc) + f" but {c.id}")
         return
-    if m.stat.size <= c.stat.size or m.mount is not None or m.clinging is not None:
+    if not carries(m.stat, c.stat) or m.mount is not None or m.clinging is not None:
         found.add(
             where,
             f"{c.id} rides {mid}, not a larger creature standing on its own",
-            "a mount at least one size larger (seed 001 Mounts)",
+            "a mount at least one size larger, or a pony under a dwarf (seed 001 Mounts)",
         )
     elif m.fled or m.inside is not None or c.fled or c.inside is not None:
         found.add(where, f"{c.id} or its mount {mid} is off the field", "both on the field")

@@ -108,7 +108,7 @@ def walk(
     if space.riders and c.id in space.riders:  # seed 000: its rider rode along
         from d20combat.encounter.mounted import ridden
 
-        ridden(enc, c, kind, len(done))
+        ridden(enc, c, kind, start, done)
     if record:
         enc.event(
             c.id,

@@ -160,6 +160,7 @@ class CombatantDoc(_Doc):
     rode_ft: Count = 0  # how far its mount moved since its last turn
     gait: Literal["", "move", "double", "run", "charge"] = ""  # the mount's movement
     charged_at: StrictStr | None = None  # the foe its mount charged
+    trail: list[tuple[Count, Count]] = Field(default_factory=list)  # where its mount stood
     item_damage: dict[StrictStr, Count] = Field(default_factory=dict)
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)

@@ -774,6 +774,20 @@ class Space:
     # ------------------------------------------------------------ attack checks
     def attack_problem(self, c: Combatant, option: AttackOption, target: Combatant) -> str | None:
         """Why ``c`` cannot attack ``target`` with ``option`` from here (None: it can)."""
+        if c.mount is not None:  # a hand on the reins (seed 000 "Combat while Mounted")
+            from d20combat.encounter.mounted import hand_problem
+
+            why = hand_problem(self.enc, c, option)
+            if why:
+                return why
+            if option.ranged and c.trail:  # shot from where its mount was at half its move
+                from d20combat.encounter.mounted import shooting_from_halfway
+
+                with shooting_from_halfway(self.enc, c):
+                    return self._attack_problem(c, option, target)
+        return self._attack_problem(c, option, target)
+
+    def _attack_problem(self, c: Combatant, option: AttackOption, target: Combatant) -> str | None:
         if option.ranged:
             dist = self.distance_ft(c, target)
             reach = option.max_range
@@ -791,6 +805,12 @@ class Space:
                 return f"{why} (seed 000 'Ranged Attacks Underwater'; seed 001 'Underwater')"
         return None
 
+    def _rein_hand(self, c: Combatant, option: AttackOption) -> bool:
+        """A rider's hand on the reins keeps ``option`` out of use (encounter.mounted)."""
+        from d20combat.encounter.mounted import hand_problem
+
+        return hand_problem(self.enc, c, option) is not None
+
     def aoo_option(
         self, t: Combatant, provoker: Combatant, weapon: str | None = None
     ) -> AttackOption | None:
@@ -798,6 +818,8 @@ class Space:
         best = None
         for o in t.melee_options():
             if o.name == "unarmed strike" and not t.traits.improved_unarmed:
+                continue
+            if t.mount is not None and self._rein_hand(t, o):
                 continue
             if weapon is not None and o.name.lower() != weapon.lower():
                 continue

@@ -893,6 +893,27 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         "{actor} fights to control the frightened {target}: Ride check {total} vs DC {dc}, {result}"
     ),
     "carried-off": _simple("{actor} is carried off the field by its mount {target}"),
+    "knees": _simple(
+        "{actor} guides {target} with its knees: Ride check {total} vs DC {dc}, {result}"
+    ),
+    "mount": lambda e: (
+        f"{e.actor} gets onto {e.target}"
+        + (
+            f" (fast: Ride check {e.outcome.get('total')} vs DC {e.outcome.get('dc')})"
+            if e.outcome.get("dc")
+            else ""
+        )
+        + f", a {e.outcome.get('action')} action"
+    ),
+    "dismount": lambda e: (
+        f"{e.actor} gets down from {e.target} to {e.outcome.get('end')}"
+        + (
+            f" (fast: Ride check {e.outcome.get('total')} vs DC {e.outcome.get('dc')})"
+            if e.outcome.get("dc")
+            else ""
+        )
+        + f", a {e.outcome.get('action')} action"
+    ),
     "mount-initiative": _simple(
         "{actor} acts on its rider {target}'s initiative count ({result}), just before it"
     ),

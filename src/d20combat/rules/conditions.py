@@ -515,6 +515,18 @@ _ROWS: tuple[ConditionSpec, ...] = (
         actions="none",
     ),
     ConditionSpec(
+        "guiding-by-knees",
+        "seed 000 'Combat while Mounted' ('With a DC 5 Ride check, you can guide your "
+        "mount with your knees so as to use both hands to attack or defend yourself')",
+        notes="Both hands free until the rider's next turn (encounter.mounted).",
+    ),
+    ConditionSpec(
+        "hand-on-reins",
+        "seed 000 'Combat while Mounted' (the DC 5 Ride check to guide with the knees failed)",
+        notes="One hand on the reins until the rider's next turn: no attack needing "
+        "two hands (encounter.mounted).",
+    ),
+    ConditionSpec(
         "slumped",
         "seed 000 'If You Are Dropped' ('you have a 50% chance to stay in the saddle')",
         notes="A rider knocked unconscious who stayed in the saddle (encounter.mounted): "

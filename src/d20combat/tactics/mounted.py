@@ -6,6 +6,13 @@ A mount carrying a rider charges when the rider's attack at the end of the charg
 after a plain move: either way the mount moves more than 5 ft, so the rider makes one
 melee attack (:mod:`d20combat.encounter.mounted`). The charge's -2 AC is not weighed
 (A105).
+
+A rider with a hand on the reins guides with its knees (seed 000: a free DC 5 Ride
+check) when some weapon it carries is worth more in both hands than its best in one
+(:func:`knees_choice`: the chance of the check times that gain; a failure costs
+nothing), and a creature with Ride ranks standing next to a steed of its side gets on
+(:func:`mount_choice`: the fast mount when the ruleset has one, as a failure only costs
+the move action the plain mount would).
 """
 
 from __future__ import annotations
@@ -15,8 +22,17 @@ from typing import TYPE_CHECKING
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import build_attack
-from d20combat.encounter.mounted import rider_of, unguided
+from d20combat.encounter.mounted import (
+    KNEES,
+    REINS,
+    gen_mount,
+    hand_problem,
+    held,
+    rider_of,
+    unguided,
+)
 from d20combat.rules.maneuvers.charge import charge_multiplier
+from d20combat.rules.maneuvers.mounted import p_control
 from d20combat.rules.statistics import AttackOption
 from d20combat.tactics.estimates import hit_damage
 from d20combat.tactics.worth import mean_damage
@@ -29,7 +45,8 @@ def _worth(
     enc: Encounter, rider: Combatant, option: AttackOption, target: Combatant, *, charge: bool
 ) -> float:
     """Expected damage of the rider's attack on ``target``, at the end of a charge or
-    not (the charge's +2 and damage multiplier)."""
+    not (the charge's +2 and damage multiplier), the weapon as the rider holds it."""
+    option = held(enc, rider, option)
     attack, _ = build_attack(enc, rider, option, option.bonus, target, charge=charge)
     mult = (
         charge_multiplier(option, mounted=True, spirited=rider.stat.has_feat("spirited charge"))
@@ -63,4 +80,34 @@ def charge_gain(enc: Encounter, mount: Combatant, charge: A.Charge) -> float:
     )
 
 
-__all__ = ["charge_gain", "unguided"]
+def knees_gain(enc: Encounter, rider: Combatant) -> float:
+    """The expected mean damage per attack the knees add: the chance of the Ride check
+    times the best option's worth in both hands over the best with one on the reins."""
+    dc = enc.rules.knees_dc
+    if dc is None or rider.mount is None:
+        return 0.0
+    if KNEES in rider.conditions or REINS in rider.conditions:
+        return 0.0
+    options = rider.ready_options()
+    both = max((mean_damage(o) for o in options), default=0.0)
+    one = max(
+        (mean_damage(held(enc, rider, o)) for o in options if not hand_problem(enc, rider, o)),
+        default=0.0,
+    )
+    return float(p_control(rider.stats.skill("ride").value, dc)) * (both - one)
+
+
+def knees_choice(enc: Encounter, rider: Combatant) -> A.Action | None:
+    """Guide with the knees when it is worth anything (:func:`knees_gain`)."""
+    return A.Knees() if knees_gain(enc, rider) > 0 else None
+
+
+def mount_choice(enc: Encounter, c: Combatant) -> A.Action | None:
+    """Get onto a steed next to it (the fast mount first); None: none there."""
+    best: A.Action | None = None
+    for a in gen_mount(enc, c):
+        best = a  # the fast attempt comes after the plain one
+    return best
+
+
+__all__ = ["charge_gain", "knees_choice", "knees_gain", "mount_choice", "unguided"]

@@ -63,8 +63,8 @@ from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
 from d20combat.tactics.firearms import autofire_instead, explosive_instead
-from d20combat.tactics.gaze import eyes_choice, gaze_instead
 from d20combat.tactics.flight import flier_turn
+from d20combat.tactics.gaze import eyes_choice, gaze_instead
 from d20combat.tactics.grapple import grapple_turn, hold_part_choice
 from d20combat.tactics.maneuvers import (
     charge_instead,
@@ -75,7 +75,7 @@ from d20combat.tactics.maneuvers import (
     turning_instead,
 )
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
-from d20combat.tactics.mounted import charge_gain, unguided
+from d20combat.tactics.mounted import charge_gain, knees_choice, mount_choice, unguided
 from d20combat.tactics.splash import throw_instead
 from d20combat.tactics.wake import wake_instead
 
@@ -834,6 +834,14 @@ def _baseline_action(
         flight = flier_turn(v.enc, c)
         if flight is not None:
             return flight
+    if c.mount is not None:  # seed 000: guide with the knees for both hands?
+        knees = knees_choice(v.enc, c)
+        if knees is not None:
+            return knees
+    elif "ride" in c.stat.skills and b.move:  # a steed of its side next to it: get on
+        mount = mount_choice(v.enc, c)
+        if mount is not None:
+            return mount
     keep_off = False  # nearly dead, unthreatened, an exit but no way on: no closing in
     if c.traits.intelligent and _nearly_dead(c, retreat_at) and b.standard:
         retreat = _retreat(v)

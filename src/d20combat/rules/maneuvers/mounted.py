@@ -15,12 +15,16 @@ and gives the exact odds (:func:`~d20combat.rules.dice.enumerate_outcomes`).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from d20combat.content.rulesets import Ruleset
 from d20combat.content.sizes import Size
 from d20combat.rules.checks import check
 from d20combat.rules.dice import D100, Dice, DiceSource, enumerate_outcomes
 from d20combat.rules.modifiers import Total
+
+if TYPE_CHECKING:
+    from d20combat.content.creatures import StatBlock
 
 RULE = "seed 000 Mounted Combat"
 #: seed 000 "Horses in Combat": "Light horses, ponies, and heavy horses, however, are
@@ -29,6 +33,15 @@ FRIGHTENED = frozenset({"light horse", "heavy horse", "pony"})
 CONTROL_DC = 20
 SOFT_FALL_DC = 15
 FALL_DAMAGE = Dice.of(1, 6)
+#: seed 001 "Mounted movement": "Warhorses and war-ponies are trained to respond to
+#: guidance given with the knees or by leaning the body" (by stat-block name).
+WAR_TRAINED = frozenset({"light warhorse", "heavy warhorse", "warpony", "war-pony"})
+#: The animals saddled for riding in a fight (A176): seed 000's horses and ponies, seed
+#: 001's warhorses and war-ponies, the SRD's riding dog; any creature whose stat block
+#: lists the quality "mount" too.
+RIDING_ANIMALS = FRIGHTENED | WAR_TRAINED | {"riding dog", "warpony"}
+#: seed 001 "Mounts": the ponies a dwarf may ride (A179).
+PONIES = frozenset({"pony", "warpony", "war-pony"})
 #: The d% a rider knocked unconscious stays in the saddle on, or below (seed 000).
 STAYS = {False: 50, True: 75}
 
@@ -36,6 +49,27 @@ STAYS = {False: 50, True: 75}
 def frightened(mount_name: str) -> bool:
     """A mount frightened by combat (seed 000 "Horses in Combat")."""
     return mount_name.strip().lower() in FRIGHTENED
+
+
+def carries(mount: StatBlock, rider: StatBlock) -> bool:
+    """Whether ``mount`` may carry ``rider``: "To serve as a mount, a creature must be at
+    least one size category larger than its rider. Dwarves are an exception—due to their
+    stature, they are better suited to ride ponies than horses" (seed 001 "Mounts"; every
+    ruleset, A100, A179): a dwarf (subtype or name) may ride a pony or war-pony."""
+    if mount.size > rider.size:
+        return True
+    dwarf = "dwarf" in (*rider.subtypes, *rider.name.lower().split())
+    return dwarf and mount.name.strip().lower() in PONIES
+
+
+def riding_animal(mount: StatBlock) -> bool:
+    """A creature saddled for riding (:data:`RIDING_ANIMALS`, or the quality "mount")."""
+    return mount.name.strip().lower() in RIDING_ANIMALS or mount.has_quality("mount")
+
+
+def war_trained(mount_name: str) -> bool:
+    """A warhorse or war-pony (seed 001 "Mounted movement")."""
+    return mount_name.strip().lower() in WAR_TRAINED
 
 
 def control_dc(rules: Ruleset, mount_hd: int) -> int:
@@ -51,8 +85,15 @@ def control(dice: DiceSource, skill: Total, dc: int) -> bool:
     return check(dice, skill, "control a frightened mount") >= dc
 
 
+def ride_check(dice: DiceSource, skill: Total, dc: int, purpose: str) -> bool:
+    """A Ride check against ``dc``: guiding with the knees (seed 000 "Combat while
+    Mounted": DC 5), a fast mount or dismount (SRD combat-i: DC 20)."""
+    return check(dice, skill, f"Ride check ({purpose})") >= dc
+
+
 def p_control(skill: int, dc: int = CONTROL_DC) -> Fraction:
-    """The exact chance of :func:`control` with a modifier ``skill`` against ``dc``."""
+    """The exact chance of :func:`control` with a modifier ``skill`` against ``dc``;
+    also that of any :func:`ride_check` (a d20 against a DC)."""
     return Fraction(max(0, min(20, 21 - (dc - skill))), 20)
 
 
@@ -107,9 +148,13 @@ __all__ = [
     "CONTROL_DC",
     "FALL_DAMAGE",
     "FRIGHTENED",
+    "PONIES",
+    "RIDING_ANIMALS",
     "RULE",
     "SOFT_FALL_DC",
     "STAYS",
+    "WAR_TRAINED",
+    "carries",
     "control",
     "control_dc",
     "dropped",
@@ -119,7 +164,10 @@ __all__ = [
     "mount_falls",
     "mount_falls_odds",
     "p_control",
+    "ride_check",
+    "riding_animal",
     "soft_fall",
     "stay_percent",
     "stays_in_saddle",
+    "war_trained",
 ]
