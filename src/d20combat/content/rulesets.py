@@ -465,6 +465,16 @@ class Ruleset(Frozen):
     d20modern: seed 004 "Attacking with Two Weapons" table.
     advanced: seed 001 "Two-weapon fighting": primary if light, else secondary.
     """
+    flurry: Literal["monk", "primary"] = "monk"
+    """What a monk's flurry of blows (a full attack of unarmed strikes) adds.
+
+    srd35: SRD character-classes-i "Flurry of Blows": one extra attack at the highest
+    bonus, every attack of the flurry at -2 (-1 from monk level 5, none from 9), a
+    second extra attack from level 11 (greater flurry); unarmored only.
+    d20modern: srd35 reading (seed 004 has no monk).
+    advanced: seed 001 "Flurry of blows": one additional primary attack, unarmed only,
+    no penalty.
+    """
     nonlethal: Literal["separate", "subdual", "threshold"] = "separate"
     """The nonlethal damage model.
 
