@@ -225,6 +225,7 @@ STARTING_CONDITIONS: tuple[str, ...] = (
     "entangled",
     "exhausted",
     "fatigued",
+    "hasted",
     "helpless",
     "invisible",
     "kneeling",

@@ -154,6 +154,12 @@ class Routine:
     def bonuses(self) -> tuple[int, ...]:
         return tuple(t.value for _, t in self.attacks)
 
+    def with_extra_attack(self) -> Routine:
+        """The routine with one more attack at its highest bonus, right after the first
+        (SRD haste spell, reading A187; seed 001 "Haste spell": one additional primary
+        attack)."""
+        return Routine(self.name, (self.attacks[0], *self.attacks), self.two_weapon)
+
 
 @dataclass(frozen=True)
 class Statistics:

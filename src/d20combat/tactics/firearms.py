@@ -71,7 +71,7 @@ def autofire_worth(enc: Encounter, c: Combatant, a: A.Autofire, option: AttackOp
     mean = max(1.0, float(option.dice.mean) + option.damage_bonus.value)
     worth = 0.0
     for v in creatures_in(enc, corner_block(a.point)):
-        reflex = v.roll_total(v.stats.saves["ref"], "save").value
+        reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref").value
         p = float(F.p_autofire_hits(bonus, reflex))
         amount = min(mean, max(0, v.vitals.hp + 1))
         worth += p * amount if v.side != c.side else -p * amount
@@ -107,7 +107,7 @@ def _burst_worth(
     mean = float(option.dice.mean)
     worth = 0.0
     for v in caught(enc, point, w.burst_radius_ft):
-        reflex = v.roll_total(v.stats.saves["ref"], "save").value
+        reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref").value
         saved = float(p_save(reflex, w.reflex_dc))
         amount = min(mean * (1 - saved / 2), max(0, v.vitals.hp + 1))
         worth += amount if v.side != c.side else -amount
