@@ -87,6 +87,9 @@ notation                   meaning (action type; source)
 ``autofire submachine gun at c3+d4``   autofire (seed 004 "Autofire"): the 10-ft
                            square of c3, d3, c4 and d4, Defense 10, Reflex DC 15 each
                            (10 bullets; in place of an attack)
+``burst submachine gun at orc``   a short burst at one creature (seed 004 "Autofire";
+                           with Burst Fire: 5 bullets, -4, +2 dice of damage; without:
+                           a plain attack, 10 bullets spent)
 ``throw-explosive fragmentation grenade at c3``   a thrown explosive at the square c3
                            (seed 004 "Thrown Explosives": an attack action; it bursts
                            at the corner the 1d4 gives)
@@ -668,6 +671,23 @@ class ThrowExplosive(Action):
         return f"throw-explosive {self.weapon} at {square_name(self.square)}"
 
 
+@dataclass(frozen=True, slots=True)
+class Burst(Action):
+    """Fire a short burst from the automatic firearm ``weapon`` at one creature,
+    ``target`` (seed 004 "Autofire": burst fire needs the Burst Fire feat, reading A188:
+    5 bullets, -4 on the attack, +2 dice of damage; without it automatic fire at one
+    target is a standard attack dealing normal damage, its 10 bullets spent). An attack
+    action: the standard action's."""
+
+    weapon: str
+    target: str
+    verb: ClassVar[str] = "burst"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"burst {self.weapon} at {self.target}"
+
+
 def intersection_name(point: Pos) -> str:
     """The notation of a grid intersection: the two squares on its north-west to
     south-east diagonal (``c3+d4`` is the corner between c3, d3, c4 and d4)."""
@@ -1152,6 +1172,11 @@ def parse_action(text: str) -> Action:
         if cut < 1 or args[cut] != "at" or "+" not in args[-1]:
             raise _expect(text, "'autofire WEAPON at SQUARE+SQUARE' (the area's four squares)")
         return Autofire(" ".join(args[:cut]), parse_intersection(args[-1]))
+    if verb == "burst":
+        cut = len(args) - 2
+        if cut < 1 or args[cut] != "at" or "+" in args[-1]:
+            raise _expect(text, "'burst WEAPON at TARGET'")
+        return Burst(" ".join(args[:cut]), args[-1])
     if verb == "bull-rush":
         if len(args) not in (1, 2) or args[1:] not in ([], ["follow"]):
             raise _expect(text, "'bull-rush TARGET [follow]'")
@@ -1270,6 +1295,7 @@ def parse_action(text: str) -> Action:
                     "break",
                     "throw",
                     "autofire",
+                    "burst",
                     "throw-explosive",
                     "feint",
                     "aid",

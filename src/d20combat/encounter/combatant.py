@@ -65,6 +65,7 @@ class Traits(NamedTuple):
     # seed 004 "Firearms", "Autofire": Personal, Advanced Firearms Proficiency
     firearms: bool
     advanced_firearms: bool
+    burst_fire: bool  # seed 004 "Autofire": the Burst Fire feat (reading A188)
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -106,6 +107,7 @@ def traits_of(stat: StatBlock) -> Traits:
         zero_score=any(v == 0 for v in stat.abilities.values()),
         firearms="personal firearms proficiency" in stat.firearm_feats,
         advanced_firearms="advanced firearms proficiency" in stat.firearm_feats,
+        burst_fire="burst fire" in stat.firearm_feats,
         cleave=(1 << 30)
         if stat.has_feat("great cleave")
         else (1 if stat.has_feat("cleave") else 0),

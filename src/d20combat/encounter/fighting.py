@@ -521,11 +521,13 @@ def strike(
     moving: bool = False,
     special: Callable[[Attack], Attack] | None = None,
     rule: str | None = None,
+    fields: dict[str, Any] | None = None,
 ) -> AttackResult:
     """Roll one attack, record it, and apply its damage (with the Power Attack the
     attacker chose for the round, if melee). ``special`` turns the attack in its
     situation into a special one (a coup de grace's sure critical, an aimed shot's
-    bonus: :mod:`d20combat.encounter.maneuvers`), recorded as ``kind`` under ``rule``.
+    bonus, a burst's dice: :mod:`d20combat.encounter.maneuvers`), recorded as ``kind``
+    under ``rule`` with its own ``fields``.
     A ranged attack into a grapple from outside it strikes one of the grapplers at
     random (seed 002 Table: Armor Class Modifiers, note 3)."""
     if option.ranged and target.grappling and attacker.id not in target.grappling:
@@ -565,6 +567,7 @@ def strike(
         confirm_total=r.confirm_total,
         flat_footed=not target.acted,
         **notes,
+        **(fields or {}),
     )
     if option.ranged and option.weapon is not None and any(map(option.weapon.has, _LOADED)):
         attacker.unloaded = (*attacker.unloaded, option.item)  # load it again to fire

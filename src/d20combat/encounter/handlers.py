@@ -34,6 +34,7 @@ from d20combat.encounter.maneuvers import (
 from d20combat.encounter.maneuvers import aid as AID
 from d20combat.encounter.maneuvers import aimed_shot as AIM
 from d20combat.encounter.maneuvers import autofire as AUTOFIRE
+from d20combat.encounter.maneuvers import burst as BURST
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import explosives as EXPLOSIVES
 from d20combat.encounter.maneuvers import feint as FEINT
@@ -603,6 +604,12 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail(why)
     if _garrote(option):
         raise _fail(f"{option.name}: a garrote makes only garrote attacks (reading A80)")
+    if option.firearm and option.autofire_only:
+        raise _fail(
+            f"{option.name} has only an autofire setting, no single shot (seed 004 "
+            f"'Autofire'): 'autofire {option.name} at SQUARE+SQUARE' or 'burst "
+            f"{option.name} at {a.target}'"
+        )
     if SPLASH.is_splash(option):
         raise _fail(f"a splash weapon is thrown: 'throw {option.name} at {a.target}'")
     if SPLASH.aimed_throw(option):
@@ -795,6 +802,8 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
             continue
         for o in options:
             if _garrote(o) or enc.space.attack_problem(c, o, target) or SPLASH.aimed_throw(o):
+                continue
+            if o.firearm and o.autofire_only:
                 continue
             if o.ranged and not can_use_ranged(c.condition_set(), _flags(o)):
                 continue
@@ -1511,6 +1520,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
         EXPLOSIVES.check_explosive, EXPLOSIVES.run_explosive, EXPLOSIVES.gen_explosive
     ),
     A.Autofire: Handler(AUTOFIRE.check_autofire, AUTOFIRE.run_autofire, AUTOFIRE.gen_autofire),
+    A.Burst: Handler(BURST.check_burst, BURST.run_burst, BURST.gen_burst),
     # special attacks that are actions of their own (encounter/maneuvers/)
     A.Feint: Handler(FEINT.check_feint, FEINT.run_feint, FEINT.gen_feint),
     A.AidAnother: Handler(AID.check_aid, AID.run_aid, AID.gen_aid),

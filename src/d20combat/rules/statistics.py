@@ -133,6 +133,12 @@ class AttackOption:
         return self.weapon is not None and WeaponFlag.LONGARM in self.weapon.flags
 
     @property
+    def autofire_only(self) -> bool:
+        """Whether it has only an autofire setting (seed 004 "Autofire": machine guns
+        "can't fire single shots")."""
+        return self.weapon is not None and WeaponFlag.AUTOFIRE_ONLY in self.weapon.flags
+
+    @property
     def critical_text(self) -> str:
         threat = "20" if self.crit_range == 20 else f"{self.crit_range}-20"
         return f"{threat}/x{self.crit_multiplier}"

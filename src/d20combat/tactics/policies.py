@@ -62,7 +62,7 @@ from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
-from d20combat.tactics.firearms import autofire_instead, explosive_instead
+from d20combat.tactics.firearms import autofire_instead, burst_instead, explosive_instead
 from d20combat.tactics.grapple import grapple_turn, hold_part_choice
 from d20combat.tactics.maneuvers import (
     charge_instead,
@@ -845,7 +845,11 @@ def _baseline_action(
         if throw is not None:
             return throw
         if c.ammo:  # seed 004: bullets or grenades to spend
-            fire = autofire_instead(v.enc, c, attack) or explosive_instead(v.enc, c, attack)
+            fire = (
+                autofire_instead(v.enc, c, attack)
+                or burst_instead(v.enc, c, attack)
+                or explosive_instead(v.enc, c, attack)
+            )
             if fire is not None:
                 return fire
         if c.stat.turning is not None:  # nothing more for a creature that channels none
