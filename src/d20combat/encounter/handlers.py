@@ -937,9 +937,14 @@ def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 def _ready_options(c: Combatant, trigger: str) -> list[AttackOption]:
     """The attacks a trigger can set off: melee for ``enters-reach``, ranged for
-    ``in-range`` (not a splash weapon: its throw is aimed, a reading, A50)."""
+    ``in-range`` (not a splash weapon: its throw is aimed, a reading, A50; not a firearm
+    with no single shot, seed 004 "Autofire")."""
     ranged = trigger == "in-range"
-    return [o for o in c.ready_options() if o.ranged == ranged and not SPLASH.aimed_throw(o)]
+    return [
+        o
+        for o in c.ready_options()
+        if o.ranged == ranged and not SPLASH.aimed_throw(o) and not o.autofire_only
+    ]
 
 
 def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:

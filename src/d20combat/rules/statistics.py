@@ -164,7 +164,11 @@ class Routine:
         """The routine with one more attack at its highest bonus, right after the first
         (SRD haste spell, reading A187; seed 001 "Haste spell": one additional primary
         attack)."""
-        return Routine(self.name, (self.attacks[0], *self.attacks), self.two_weapon)
+        option, bonus = self.attacks[0]
+        extra = bonus.plus(Modifier(0, BonusType.UNTYPED, "haste (extra attack)"))
+        return Routine(
+            self.name, (self.attacks[0], (option, extra), *self.attacks[1:]), self.two_weapon
+        )
 
 
 @dataclass(frozen=True)
@@ -893,10 +897,12 @@ class _Builder:
             extra = 2 if level >= 11 else 1
             penalty = 0 if level >= 9 else -1 if level >= 5 else -2
         attacks = []
-        for i in [0] * extra + list(range(iters)):
+        for n, i in enumerate([0] * extra + list(range(iters))):
             t = _iterative(unarmed.bonus, i)
             if penalty:
                 t = t.plus(Modifier(penalty, BonusType.UNTYPED, "flurry of blows"))
+            if 0 < n <= extra:  # named in the log, even at no penalty
+                t = t.plus(Modifier(0, BonusType.UNTYPED, "flurry of blows (extra attack)"))
             attacks.append((unarmed, t))
         return Routine("flurry of blows", tuple(attacks))
 

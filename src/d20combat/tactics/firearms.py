@@ -88,22 +88,32 @@ def autofire_worth(enc: Encounter, c: Combatant, a: A.Autofire, option: AttackOp
     return worth
 
 
-def autofire_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Action | None:
-    """The autofire worth the most, when it is worth more than ``attack`` (the attack
-    planned, or None) and the rest of the turn's attacks it gives up; None otherwise."""
+def autofire_instead(
+    enc: Encounter, c: Combatant, attack: A.Action | None
+) -> tuple[float, A.Action | None]:
+    """The autofire worth the most and its worth, when it is worth more than ``attack``
+    (the attack planned, or None) and the rest of the turn's attacks it gives up;
+    (that worth, None) otherwise."""
     if not c.ammo or enc.budget.routine is not None or enc.budget.attacks_made:
-        return None
+        return 0.0, None
+    best, chosen = _given_up(enc, c, attack), None
     options = autofire_options(c)
     if not options:
-        return None
+        return best, None
     by_name = {o.name: o for o in options}
-    best, chosen = _given_up(enc, c, attack), None
     for a in gen_autofire(enc, c):  # the candidates the encounter lists
         assert isinstance(a, A.Autofire)
         worth = autofire_worth(enc, c, a, by_name[a.weapon])
         if worth > best and enc.is_legal(a):
             best, chosen = worth, a
-    return chosen
+    return best, chosen
+
+
+def firearm_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Action | None:
+    """The autofire or the burst worth the most, when worth more than ``attack`` and
+    the rest of the turn's attacks it gives up; None otherwise."""
+    best, autofire = autofire_instead(enc, c, attack)
+    return burst_instead(enc, c, attack, floor=best) or autofire
 
 
 def burst_worth(enc: Encounter, c: Combatant, a: A.Burst, option: AttackOption) -> float:
@@ -127,16 +137,18 @@ def burst_worth(enc: Encounter, c: Combatant, a: A.Burst, option: AttackOption) 
     )
 
 
-def burst_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Action | None:
-    """The burst worth the most, when it is worth more than ``attack`` and the rest of
-    the turn's attacks it gives up; None otherwise."""
+def burst_instead(
+    enc: Encounter, c: Combatant, attack: A.Action | None, *, floor: float = 0.0
+) -> A.Action | None:
+    """The burst worth the most, when it is worth more than ``floor``, ``attack`` and
+    the rest of the turn's attacks it gives up; None otherwise."""
     if not c.ammo or enc.budget.routine is not None or enc.budget.attacks_made:
         return None
     options = burst_options(c)
     if not options:
         return None
     by_name = {o.name: o for o in options}
-    best, chosen = _given_up(enc, c, attack), None
+    best, chosen = max(floor, _given_up(enc, c, attack)), None
     for a in gen_burst(enc, c):  # the candidates the encounter lists
         assert isinstance(a, A.Burst)
         worth = burst_worth(enc, c, a, by_name[a.weapon])
