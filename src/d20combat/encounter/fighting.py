@@ -597,6 +597,15 @@ def strike(
     return r
 
 
+#: The maneuvers an attack of opportunity may be made as, by name (SRD Table: Actions in
+#: Combat, note: disarm, grapple and trip replace a melee attack, "even as an attack of
+#: opportunity"; the maneuver modules register theirs: encounter/maneuvers/trip.py).
+#: Each makes the maneuver of the reactor with its AoO option on the provoker and says
+#: whether it could (False: a plain blow instead). The encounter's ``aoo_maneuvers``
+#: hook chooses.
+AOO_MANEUVERS: dict[str, Callable[[Encounter, Combatant, AttackOption, Combatant], bool]] = {}
+
+
 #: What a hit with an option that has effects sets off, after its damage (the
 #: maneuvers register theirs: Improved Grab, encounter/maneuvers/grapple.py).
 AFTER_HIT: list[Callable[[Encounter, Combatant, AttackOption, Total, Combatant], None]] = []
@@ -866,7 +875,10 @@ def provoke(
         target = provoker
         if partner is not None and t is not partner and enc.active(partner):
             target = astray(enc, t, provoker, partner)
-        strike(enc, t, option, option.bonus, target, kind="aoo", moving=movement)
+        choose = enc.aoo_maneuvers.get(t.id) if enc.aoo_maneuvers else None
+        maneuver = AOO_MANEUVERS.get(choose(enc, t.id, target.id) or "") if choose else None
+        if maneuver is None or not maneuver(enc, t, option, target):
+            strike(enc, t, option, option.bonus, target, kind="aoo", moving=movement)
         if not enc.active(provoker) or provoker.grappling != held:
             return False  # down, or grabbed (SRD "Improved Grab"): no more of its action
     return True
