@@ -44,6 +44,7 @@ PROVOKING_ACTIVITIES = (
     "prepare-splash",
     "skill-round",
     "touch-six",
+    "skill-move",  # seed 004 "Use Feat, Skill, or Talent": a skill's move action (A190)
 )
 
 RULESET_NAMES = ("srd35", "d20modern", "advanced")
