@@ -1252,3 +1252,45 @@ def test_an_effect_ends_just_before_the_count_on_which_it_began(kit: Any, rounds
     assert events(enc, "turn")[-1].actor == "red"
     enc.apply(A.EndTurn())
     assert enc.current.id == "blue"  # its turn is its own again
+
+
+@BOTH
+def test_a_readied_attack_may_take_a_5_foot_step(kit: Any, rules: str) -> None:
+    """SRD combat-ii "Ready" / seed 004 "Readying an Action": "You can take a 5-foot
+    step as part of your readied action, but only if you don't otherwise move any
+    distance during the round" (A192: ``ready attack when step-reach``). Red (b2)
+    readies it without having moved; its move action and 5-foot step are gone for the
+    turn. Blue walks from f2 to d2, a step beyond Red's reach: Red steps to c2 (no
+    attack of opportunity: a 5-foot step) and strikes, roll 15: 24 hits AC 16, 1d8+3 = 7;
+    Blue stops at d2."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "f2")}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 15, 7], ruleset=rules)
+    enc.apply(A.parse_action("ready attack when step-reach"))
+    assert str(enc.history[-1]) == "ready attack when step-reach"
+    with pytest.raises(IllegalActionError, match="only one 5-foot step"):
+        enc.apply(A.Step((1, 2)))
+    assert not enc.budget.move
+    enc.apply(A.EndTurn())
+    enc.apply(A.Move(((4, 1), (3, 1))))
+    assert [e.type for e in enc.log[-6:]] == [
+        "readied",
+        "step",
+        "readied attack",
+        "damage",
+        "initiative-change",  # Red now acts just before Blue
+        "move",
+    ]
+    assert enc.combatants["red"].pos == (2, 1) and enc.combatants["blue"].pos == (3, 1)
+    assert [e.outcome["total"] for e in events(enc, "readied attack")] == [24]
+    assert enc.dice.totals == []
+
+
+def test_no_readied_5_foot_step_after_moving(kit: Any) -> None:
+    """The step is part of the readied action only in a round with no other movement:
+    Red moves first, then cannot ready the step (it can still ready a plain attack)."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "f2")}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    enc.apply(A.Move(((1, 0),)))
+    with pytest.raises(IllegalActionError, match="without other movement"):
+        enc.apply(A.parse_action("ready attack when step-reach"))
+    enc.apply(A.Ready("enters-reach"))

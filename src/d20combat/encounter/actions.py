@@ -114,6 +114,8 @@ notation                   meaning (action type; source)
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
 ``delay``                  act after the next creature, and choose again then
 ``ready attack when enters-reach``   ready a melee attack (seed 004 "Ready")
+``ready attack when step-reach``   ... with a 5-foot step to reach the foe (SRD combat-ii
+                           "Ready": only in a round without other movement)
 ``ready attack with longbow when in-range``   ready a shot
 ``ready move b3 a3 when adjacent``   ready a move for a foe coming next to it
 ``stand``                  stand up from prone (move action)
@@ -875,6 +877,9 @@ class Delay(Action):
 # can shoot it (in range, line of effect, not behind total cover: a ranged attack);
 # ``adjacent`` an enemy moves next to the readier (a move).
 READY_ATTACK_TRIGGERS = ("enters-reach", "in-range")
+#: A readied melee attack with a 5-foot step to reach (SRD combat-ii "Ready"; seed 004
+#: "Ready"): the mover comes within a step of reach (reading A192).
+READY_STEP_TRIGGER = "step-reach"
 READY_MOVE_TRIGGERS = ("enters-reach", "adjacent")
 READY_TRIGGERS = (*READY_ATTACK_TRIGGERS, "adjacent")
 
@@ -1233,10 +1238,10 @@ def parse_action(text: str) -> Action:
             path = tuple(parse_square(w) for w in moving.group(1).split())
             return Ready(moving.group(2), None, path)
         m = re.match(r"^attack(?: with (.+?))? when (\S+)$", " ".join(args))
-        if not m or m.group(2) not in READY_ATTACK_TRIGGERS:
+        if not m or m.group(2) not in (*READY_ATTACK_TRIGGERS, READY_STEP_TRIGGER):
             raise _expect(
                 text,
-                "'ready attack [with WEAPON] when enters-reach|in-range' or "
+                "'ready attack [with WEAPON] when enters-reach|step-reach|in-range' or "
                 "'ready move SQUARES when enters-reach|adjacent'",
             )
         return Ready(m.group(2), m.group(1))

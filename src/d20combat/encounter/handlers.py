@@ -962,8 +962,18 @@ def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
         if cost > _speed(enc, c):
             raise _fail(f"the path costs {cost} ft but speed is {_speed(enc, c)} ft")
         return
-    if a.trigger not in A.READY_ATTACK_TRIGGERS:
-        raise _fail(f"a readied attack waits for enters-reach or in-range, not {a.trigger}")
+    if a.trigger == A.READY_STEP_TRIGGER:
+        # SRD combat-ii "Ready": "a 5-foot step as part of your readied action, but only
+        # if you don't otherwise move any distance during the round" (A192)
+        if enc.budget.moved or enc.budget.stepped:
+            raise _fail("a readied 5-foot step only in a round without other movement")
+        need_mobile(enc, c)
+        if _speed(enc, c) <= 5:
+            raise _fail("a creature with a speed of 5 ft or less cannot take a 5-foot step")
+    elif a.trigger not in A.READY_ATTACK_TRIGGERS:
+        raise _fail(
+            f"a readied attack waits for enters-reach, step-reach or in-range, not {a.trigger}"
+        )
     options = _ready_options(c, a.trigger)
     kind = "ranged" if a.trigger == "in-range" else "melee"
     if not options:
@@ -975,6 +985,9 @@ def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
 def _run_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Ready)
     enc.budget.use("standard")
+    if a.trigger == A.READY_STEP_TRIGGER:  # no other movement this round (A192)
+        enc.budget.move = False
+        enc.budget.stepped = True
     c.readied = (a.trigger, a.weapon)
     c.readied_move = a.move
     enc.readiers.add(c.id)
