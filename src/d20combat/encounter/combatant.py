@@ -97,7 +97,9 @@ def traits_of(stat: StatBlock) -> Traits:
         combat_reflexes=stat.has_feat("combat reflexes"),
         dodge=stat.has_feat("dodge"),
         run=stat.has_feat("run"),
-        improved_unarmed=stat.has_feat("improved unarmed strike"),
+        # seed 004 "'Armed' Unarmed Attacks": Combat Martial Arts too (A193)
+        improved_unarmed=stat.has_feat("improved unarmed strike")
+        or "combat martial arts" in stat.firearm_feats,
         precise_shot=stat.has_feat("precise shot"),
         point_blank=stat.has_feat("point blank shot"),
         sneak_dice=sneak,
