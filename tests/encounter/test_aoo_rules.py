@@ -757,3 +757,32 @@ def test_combat_martial_arts_makes_unarmed_attacks_armed(kit: Any) -> None:
     (aoo,) = events(enc, "aoo")
     assert (aoo.actor, aoo.outcome["weapon"], aoo.outcome["total"]) == ("red", "unarmed strike", 11)
     assert enc.dice.totals == []
+
+
+@pytest.mark.parametrize(("ruleset", "allowed"), [("srd35", True), ("advanced", False)])
+def test_who_may_strike_to_kill_unarmed(kit: Any, ruleset: str, allowed: bool) -> None:
+    """Seed 001 "Dealing subdual damage": "A monk (or any creature with the Unarmed
+    Combat feat) can choose whether to deal subdual damage or lethal damage with an
+    unarmed strike" (the ruleset's ``unarmed_lethal``, D91; the feat read as Improved
+    Unarmed Strike, A194); srd35 lets anyone, at -4 (SRD combat-i). Unarmed Red without
+    the feat: a lethal blow is refused in advanced and not listed; in srd35 it is made
+    at +9 - 4 = +5 (roll 5: 10, a miss; Blue, flat-footed, takes no AoO). With Improved
+    Unarmed Strike, advanced allows it at no penalty (roll 5: 14, a miss)."""
+    enc = play(kit, [20, 1, 5], red={"weapons": ""}, ruleset=ruleset)
+    listed = [str(a) for a in enc.legal_actions()]
+    assert ("attack blue with unarmed strike lethal" in listed) == allowed
+    if not allowed:
+        with pytest.raises(IllegalActionError, match="only a monk or a creature with Improved"):
+            enc.apply(A.parse_action("attack blue lethal"))
+        enc = play(
+            kit,
+            [20, 1, 5],
+            red={"weapons": "", "feats": "Improved Unarmed Strike"},
+            ruleset=ruleset,
+        )
+        enc.apply(A.parse_action("attack blue lethal"))
+        assert events(enc, "attack")[0].outcome["total"] == 14
+        return
+    enc.apply(A.parse_action("attack blue lethal"))
+    assert events(enc, "attack")[0].outcome["total"] == 10
+    assert enc.dice.totals == []

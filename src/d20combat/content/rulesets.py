@@ -466,6 +466,15 @@ class Ruleset(Frozen):
     d20modern: seed 004 "Attacking with Two Weapons" table.
     advanced: seed 001 "Two-weapon fighting": primary if light, else secondary.
     """
+    unarmed_lethal: Literal["at-minus-4", "trained-only"] = "at-minus-4"
+    """Who may deal lethal damage with an unarmed strike.
+
+    srd35: SRD combat-i "Unarmed Strike Damage": anyone, at -4 on the attack roll (a
+    monk or Improved Unarmed Strike at no penalty).
+    d20modern: seed 004 "Unarmed Strike Damage": anyone, at -4.
+    advanced: seed 001 "Dealing subdual damage": only "A monk (or any creature with the
+    Unarmed Combat feat)", at no penalty; other unarmed strikes deal subdual damage only.
+    """
     flurry: Literal["monk", "primary"] = "monk"
     """What a monk's flurry of blows (a full attack of unarmed strikes) adds.
 

@@ -48,6 +48,7 @@ from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_ru
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
 from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
+from d20combat.rules.attack import lethal_refused
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.rules.dice import Dice
 from d20combat.rules.maneuvers.charge import charge_multiplier
@@ -593,6 +594,11 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             expertise=a.expertise,
             defensively=a.defensively,
         )
+    if a.nonlethal is False:  # seed 001: who may strike to kill unarmed
+        dealt = c.stats.hold_damage if a.maneuver == "grapple-damage" else option
+        why = lethal_refused(dealt, enc.rules)
+        if why:
+            raise _fail(why)
     if a.maneuver is not None:
         why = maneuver_problem(enc, c, a, target)
         if why:
@@ -810,6 +816,8 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
             weapon = o.name if len(options) > 1 or nxt is None else None
             # SRD combat-i / seed 004: a ranged weapon cannot switch to nonlethal damage
             switches = (None,) if o.ranged and not o.nonlethal else (None, not o.nonlethal)
+            if lethal_refused(o, enc.rules):
+                switches = (None,)
             paired = (False, True) if any(o is t for t in two_weapon) else (False,)
             for defensively in stances:
                 for nonlethal in switches:
