@@ -1294,3 +1294,32 @@ def test_no_readied_5_foot_step_after_moving(kit: Any) -> None:
     with pytest.raises(IllegalActionError, match="without other movement"):
         enc.apply(A.parse_action("ready attack when step-reach"))
     enc.apply(A.Ready("enters-reach"))
+
+
+@pytest.mark.parametrize("rules", ["srd35", "d20modern"])
+def test_mutual_delayers_the_higher_initiative_modifier_goes_last(kit: Any, rules: str) -> None:
+    """seed 004 "Delaying Limits": "If two or more delaying characters both want to act
+    after the other, the one with the highest initiative modifier gets to go last; the
+    others must go first (or lose their action for the round)" (A195; d20modern only,
+    the ruleset's ``delay_ties_by_initiative``). Cyan (+1) acts before Red (Dex 16: +3):
+    21 and 8. Cyan delays after Red; Red, the higher, may delay after Cyan; Cyan may not
+    delay after Red again (in d20modern): it acts now, or ends its turn and loses it."""
+    sides = {
+        "red": kit.soldier("Red", "a1", dex=16) + kit.soldier("Cyan", "a3"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [5, 20, 1], ruleset=rules)
+    assert enc.order == ["cyan", "red", "blue"]
+    enc.apply(A.Delay("red"))
+    assert enc.current.id == "red"
+    enc.apply(A.Delay("cyan"))  # the higher modifier goes last
+    assert enc.current.id == "cyan" and enc.order == ["cyan", "red", "blue"]
+    listed = A.Delay("red") in list(enc.legal_actions())
+    if rules == "srd35":  # no such limit: the two may keep waiting for each other
+        assert listed
+        return
+    assert not listed
+    with pytest.raises(IllegalActionError, match="higher initiative modifier"):
+        enc.apply(A.Delay("red"))
+    enc.apply(A.Delay("blue"))  # waiting for another count is still open
+    assert enc.order == ["red", "blue", "cyan"]

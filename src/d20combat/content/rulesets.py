@@ -550,7 +550,8 @@ class Ruleset(Frozen):
     advanced: srd35 reading (seed 001 is silent).
     """
     delay_ties_by_initiative: bool = False
-    """Whether delayers on the same count go by initiative modifier, then Dexterity (D52).
+    """Whether delayers on the same count go by initiative modifier, then Dexterity (D52),
+    and of two delayers each wanting to go after the other the higher goes last.
 
     srd35: the SRD has no such rule.
     d20modern: seed 004 "Delaying Limits".

@@ -872,6 +872,23 @@ def _check_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail("cannot delay after itself")
     if other.id not in later and other.id not in next_round_delays(enc):
         raise _fail(f"{other.id} does not act later in this round")
+    if _outwaited(enc, c, other.id):
+        raise _fail(
+            f"{other.id} waits to act after {c.id} with the higher initiative modifier: "
+            f"{c.id} acts first or loses its action (seed 004 'Delaying Limits')"
+        )
+
+
+def _outwaited(enc: Encounter, c: Combatant, after: str) -> bool:
+    """seed 004 "Delaying Limits": "If two or more delaying characters both want to act
+    after the other, the one with the highest initiative modifier gets to go last; the
+    others must go first (or lose their action for the round)": whether ``after`` has
+    delayed this round to act right after ``c`` and outranks it (initiative modifier,
+    then Dexterity; the one who delayed first on a tie; the ruleset's
+    ``delay_ties_by_initiative``, A195)."""
+    if not enc.rules.delay_ties_by_initiative or after not in _delayed_after(enc, c.id):
+        return False
+    return _tie_key(enc.combatants[after]) >= _tie_key(c)
 
 
 def next_round_delays(enc: Encounter) -> list[str]:
@@ -938,7 +955,8 @@ def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     if not _fresh(enc) or c.pending_full_round is not None:
         return
     for cid in enc.order[enc.turn + 1 :]:
-        yield A.Delay(cid)
+        if not _outwaited(enc, c, cid):
+            yield A.Delay(cid)
     for cid in next_round_delays(enc):  # SRD "Delay": into the next round
         yield A.Delay(cid)
 
