@@ -148,8 +148,8 @@ def test_delaying_again_and_again_acts_at_any_later_count(kit: Any, rules: str) 
         enc.apply(A.EndTurn())
         assert enc.current.id == "red"
         return
-    enc.apply(A.EndTurn())
-    assert enc.round == 2 and enc.current.id == first[1]
+    enc.apply(A.EndTurn())  # it never acted: forfeited, so first next round (A196)
+    assert enc.round == 2 and enc.current.id == "red"
 
 
 @BOTH
@@ -188,7 +188,10 @@ def test_delay_only_until_everyone_else_has_acted(kit: Any) -> None:
         enc.apply(A.Delay("cyan"))
     assert not [a for a in enc.legal_actions() if isinstance(a, A.Delay)]
     enc.apply(A.EndTurn())  # forfeit
-    assert enc.round == 2 and enc.current.id == "cyan"
+    assert [e.actor for e in events(enc, "forfeit")] == ["red"]
+    # seed 004: it "may act on any count in its next turn": it goes first (A196)
+    assert enc.round == 2 and enc.current.id == "red"
+    assert enc.order == ["red", "cyan", "blue"]
 
 
 @pytest.mark.parametrize("rules", ["srd35", "d20modern"])
@@ -1323,3 +1326,37 @@ def test_mutual_delayers_the_higher_initiative_modifier_goes_last(kit: Any, rule
         enc.apply(A.Delay("red"))
     enc.apply(A.Delay("blue"))  # waiting for another count is still open
     assert enc.order == ["red", "blue", "cyan"]
+
+
+def test_a_forfeited_action_is_marked_and_the_next_turn_may_come_at_any_count(
+    kit: Any,
+) -> None:
+    """seed 004 "Delaying Limits": a character that delayed and did not act lost its
+    action for the round (a ``forfeit`` event); "may act on any count in his next turn"
+    (A196): it comes first in the next round and may act there or delay to any count,
+    here after Blue, the last. A creature that delayed and then acted forfeits nothing;
+    srd35 (delays may reach into the next round) marks none."""
+    enc = three(kit, [20, 10, 5], "d20modern")  # red 23, cyan 11, blue 6
+    enc.apply(A.Delay("cyan"))
+    enc.apply(A.EndTurn())  # Cyan
+    enc.apply(A.Delay("blue"))  # Red again: waits for Blue
+    enc.apply(A.EndTurn())  # Blue
+    assert enc.current.id == "red"
+    enc.apply(A.EndTurn())  # Red never acted
+    (forfeit,) = events(enc, "forfeit")
+    assert (forfeit.actor, forfeit.round) == ("red", 1)
+    assert enc.round == 2 and enc.current.id == "red"
+    assert events(enc, "initiative-change")[-1].actor == "red"
+    enc.apply(A.Delay("blue"))  # any count: after the last
+    assert enc.order == ["cyan", "blue", "red"] and enc.current.id == "cyan"
+    enc.apply(A.EndTurn())  # Cyan ends without having delayed: nothing to forfeit
+    enc.apply(A.EndTurn())  # Blue
+    enc.apply(A.Move(((1, 0),)))  # Red acts on its chosen count
+    enc.apply(A.EndTurn())
+    assert len(events(enc, "forfeit")) == 1 and enc.order == ["cyan", "blue", "red"]
+    srd = three(kit, [20, 10, 5], "srd35")
+    srd.apply(A.Delay("blue"))
+    srd.apply(A.EndTurn())
+    srd.apply(A.EndTurn())
+    srd.apply(A.EndTurn())  # Red ends without acting
+    assert not events(srd, "forfeit")

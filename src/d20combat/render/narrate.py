@@ -890,6 +890,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         f"{ACTIVITIES[str(e.outcome.get('activity'))].label} ({e.outcome.get('effect')})"
     ),
     "delay": _simple("{actor} delays until after {after}"),
+    "forfeit": _simple("{actor} loses its action for the round by delaying"),
     "ready": _simple("{actor} readies an attack ({trigger})"),
     "readied": lambda e: (
         f"{e.actor}'s readied {e.outcome.get('action', 'attack')} triggers "
