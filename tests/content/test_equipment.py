@@ -84,7 +84,7 @@ def test_category_counts(imported: EquipmentImport) -> None:
         WeaponCategory.EXOTIC: 19 + 3,  # the three garrotes of seed 000
         WeaponCategory.NONE: 3 + 1,  # and seed 004's grenade: thrown, no proficiency
         WeaponCategory.FIREARM: 4,  # seed 004's pistol, rifle, submachine gun (A90) and
-        # machine gun (A189)
+        # machine gun (A187)
     }
 
 
@@ -544,7 +544,7 @@ def test_seed_004_firearms() -> None:
     assert F.AUTOFIRE in smg.flags and F.AUTOFIRE not in pistol.flags
     assert pistol.hands == smg.hands == 1
     assert pistol.max_range_increments == 10  # a projectile weapon (seed 004)
-    # seed 004 "Autofire": machine guns "have only an autofire setting" (A189): the
+    # seed 004 "Autofire": machine guns "have only an autofire setting" (A187): the
     # rifle's numbers, a longarm
     mg = weapon("machine gun")
     assert {F.AUTOFIRE, F.AUTOFIRE_ONLY, F.LONGARM} <= mg.flags

@@ -57,7 +57,7 @@ TABLE: dict[str, tuple[str, bool]] = {
     "speak": ("free", False),
     # "Use feat: varies" (as the feat describes) and seed 004 "Use Feat, Skill, or
     # Talent": a row per timing; a skill used as a move action provokes as "use skill"
-    # ("usually"); feats and talents do not (reading A190)
+    # ("usually"); feats and talents do not (reading A188)
     "feat-action": ("standard", False),
     "talent-action": ("standard", False),
     "feat-move": ("move", False),

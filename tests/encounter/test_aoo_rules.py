@@ -735,7 +735,7 @@ def test_a_creature_that_cannot_act_keeps_its_initiative(kit: Any) -> None:
 
 def test_combat_martial_arts_makes_unarmed_attacks_armed(kit: Any) -> None:
     """Seed 004 "'Armed' Unarmed Attacks": "The Combat Martial Arts feat makes a
-    character's unarmed attacks count as armed" (A193). Unarmed Red with the feat
+    character's unarmed attacks count as armed" (A191). Unarmed Red with the feat
     attacks the armed Blue: no attack of opportunity first (its unarmed strike +9, roll
     5: 14 misses AC 16); Red threatens the squares around it; when Blue walks away
     (Red has Combat Reflexes: Blue's leaving provokes), Red's AoO is its unarmed strike
@@ -764,7 +764,7 @@ def test_who_may_strike_to_kill_unarmed(kit: Any, ruleset: str, allowed: bool) -
     """Seed 001 "Dealing subdual damage": "A monk (or any creature with the Unarmed
     Combat feat) can choose whether to deal subdual damage or lethal damage with an
     unarmed strike" (the ruleset's ``unarmed_lethal``, D91; the feat read as Improved
-    Unarmed Strike, A194); srd35 lets anyone, at -4 (SRD combat-i). Unarmed Red without
+    Unarmed Strike, A192); srd35 lets anyone, at -4 (SRD combat-i). Unarmed Red without
     the feat: a lethal blow is refused in advanced and not listed; in srd35 it is made
     at +9 - 4 = +5 (roll 5: 10, a miss; Blue, flat-footed, takes no AoO). With Improved
     Unarmed Strike, advanced allows it at no penalty (roll 5: 14, a miss)."""

@@ -1,5 +1,5 @@
 """Burst fire and automatic-only firearms in play (seed 004 "Autofire"; the Burst Fire
-feat's numbers are reading A188's, the d20 Modern SRD feat's: 5 bullets, -4 on the
+feat's numbers are reading A187's, the d20 Modern SRD feat's: 5 bullets, -4 on the
 attack, +2 dice of damage). A gunner is the conftest soldier (BAB +6, Dex 12: ranged
 +7); Blue's chainmail gives AC 16, flat-footed 15 in round 1. The first two rolls are
 initiative (Red, then Blue); scripted dice give totals (a damage roll's total).
@@ -48,7 +48,7 @@ def test_the_notation_round_trips() -> None:
 
 
 def test_a_burst_with_the_feat(kit: Any) -> None:
-    """Burst Fire (A188): -4, so +3; a 12 gives 15 against flat-footed 15: a hit; the
+    """Burst Fire (A187): -4, so +3; a 12 gives 15 against flat-footed 15: a hit; the
     submachine gun's 1d8 (3) and 2 more d8 as extra dice (4): 7 damage (under Blue's
     massive damage threshold, Con 12). 5 bullets: 12 -> 7."""
     enc = fight(kit, [20, 1, 12, 3, 4], gunner(kit, "a1", "submachine gun", feats=BURST))
@@ -113,7 +113,7 @@ def test_a_burst_needs_bullets_and_an_automatic_weapon(
 
 def test_a_machine_gun_fires_no_single_shot(kit: Any) -> None:
     """Seed 004 "Autofire": "Some firearms ... have only an autofire setting and can't
-    fire single shots" (the machine gun, ``autofire-only``, A189): a plain attack is
+    fire single shots" (the machine gun, ``autofire-only``, A187): a plain attack is
     refused and not listed; a burst (here without the feat: a plain attack, 10
     bullets) and autofire are. The machine gun is a longarm: against the adjacent Blue,
     +7 - 4 = +3; an 12 gives 15: a hit for its 1d10 (6)."""

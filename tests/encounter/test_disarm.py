@@ -353,7 +353,7 @@ def test_seeded_disarms_agree_with_the_exact_odds(kit: Any) -> None:
 
 def test_a_disarm_as_an_attack_of_opportunity(kit: Any) -> None:
     # SRD Table: Actions in Combat (note): a disarm replaces a melee attack, "even as an
-    # attack of opportunity" (A191). Blue acts first and walks away from Red; Red
+    # attack of opportunity" (A189). Blue acts first and walks away from Red; Red
     # (Improved Disarm: no attack back, +4; Combat Reflexes) makes its AoO as a disarm,
     # the encounter's aoo_maneuvers hook choosing: 25 (+13) against Blue's 10 (+9):
     # Blue's longsword falls in c2, and Blue walks on to d2 unarmed.

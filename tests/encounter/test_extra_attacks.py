@@ -1,5 +1,5 @@
 """Extra attacks in play: the haste spell's (a ``hasted`` condition a scenario sets:
-spells are not modelled, reading A187) and the monk's flurry of blows, with scripted
+spells are not modelled, reading A186) and the monk's flurry of blows, with scripted
 dice (initiative first, then each roll in order; ``enc.dice.totals == []`` at the end
 shows no roll beyond those the rule allows).
 

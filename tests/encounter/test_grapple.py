@@ -944,7 +944,7 @@ def test_climbing_down_takes_the_move(kit: Any) -> None:
 
 def test_a_grapple_as_an_attack_of_opportunity_stops_the_mover(kit: Any) -> None:
     # SRD Table: Actions in Combat (note): a grapple replaces a melee attack, "even as an
-    # attack of opportunity" (A191). Blue acts first and walks away; Red (Improved
+    # attack of opportunity" (A189). Blue acts first and walks away; Red (Improved
     # Grapple: no attack back, +4; Combat Reflexes) makes its AoO as a grapple, the
     # encounter's aoo_maneuvers hook choosing: the touch attack 10 + 9 = 19 against
     # Blue's touch AC 11, the hold 25 (+13) against 10 (+9), 1d3+3 = 5 nonlethal, and Red

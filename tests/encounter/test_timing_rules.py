@@ -148,7 +148,7 @@ def test_delaying_again_and_again_acts_at_any_later_count(kit: Any, rules: str) 
         enc.apply(A.EndTurn())
         assert enc.current.id == "red"
         return
-    enc.apply(A.EndTurn())  # it never acted: forfeited, so first next round (A196)
+    enc.apply(A.EndTurn())  # it never acted: forfeited, so first next round (A194)
     assert enc.round == 2 and enc.current.id == "red"
 
 
@@ -189,7 +189,7 @@ def test_delay_only_until_everyone_else_has_acted(kit: Any) -> None:
     assert not [a for a in enc.legal_actions() if isinstance(a, A.Delay)]
     enc.apply(A.EndTurn())  # forfeit
     assert [e.actor for e in events(enc, "forfeit")] == ["red"]
-    # seed 004: it "may act on any count in its next turn": it goes first (A196)
+    # seed 004: it "may act on any count in its next turn": it goes first (A194)
     assert enc.round == 2 and enc.current.id == "red"
     assert enc.order == ["red", "cyan", "blue"]
 
@@ -1261,7 +1261,7 @@ def test_an_effect_ends_just_before_the_count_on_which_it_began(kit: Any, rounds
 def test_a_readied_attack_may_take_a_5_foot_step(kit: Any, rules: str) -> None:
     """SRD combat-ii "Ready" / seed 004 "Readying an Action": "You can take a 5-foot
     step as part of your readied action, but only if you don't otherwise move any
-    distance during the round" (A192: ``ready attack when step-reach``). Red (b2)
+    distance during the round" (A190: ``ready attack when step-reach``). Red (b2)
     readies it without having moved; its move action and 5-foot step are gone for the
     turn. Blue walks from f2 to d2, a step beyond Red's reach: Red steps to c2 (no
     attack of opportunity: a 5-foot step) and strikes, roll 15: 24 hits AC 16, 1d8+3 = 7;
@@ -1303,7 +1303,7 @@ def test_no_readied_5_foot_step_after_moving(kit: Any) -> None:
 def test_mutual_delayers_the_higher_initiative_modifier_goes_last(kit: Any, rules: str) -> None:
     """seed 004 "Delaying Limits": "If two or more delaying characters both want to act
     after the other, the one with the highest initiative modifier gets to go last; the
-    others must go first (or lose their action for the round)" (A195; d20modern only,
+    others must go first (or lose their action for the round)" (A193; d20modern only,
     the ruleset's ``delay_ties_by_initiative``). Cyan (+1) acts before Red (Dex 16: +3):
     21 and 8. Cyan delays after Red; Red, the higher, may delay after Cyan; Cyan may not
     delay after Red again (in d20modern): it acts now, or ends its turn and loses it."""
@@ -1333,7 +1333,7 @@ def test_a_forfeited_action_is_marked_and_the_next_turn_may_come_at_any_count(
 ) -> None:
     """seed 004 "Delaying Limits": a character that delayed and did not act lost its
     action for the round (a ``forfeit`` event); "may act on any count in his next turn"
-    (A196): it comes first in the next round and may act there or delay to any count,
+    (A194): it comes first in the next round and may act there or delay to any count,
     here after Blue, the last. A creature that delayed and then acted forfeits nothing;
     srd35 (delays may reach into the next round) marks none."""
     enc = three(kit, [20, 10, 5], "d20modern")  # red 23, cyan 11, blue 6

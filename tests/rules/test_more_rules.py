@@ -277,7 +277,7 @@ SRD_ADDS |= {
     "prepare-splash",
     "touch-six",
     # a skill used as a move action (seed 004 "Use Feat, Skill, or Talent"), provoking as
-    # the table's "use skill" (reading A190)
+    # the table's "use skill" (reading A188)
     "skill-move",
 }
 

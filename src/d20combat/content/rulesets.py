@@ -44,7 +44,7 @@ PROVOKING_ACTIVITIES = (
     "prepare-splash",
     "skill-round",
     "touch-six",
-    "skill-move",  # seed 004 "Use Feat, Skill, or Talent": a skill's move action (A190)
+    "skill-move",  # seed 004 "Use Feat, Skill, or Talent": a skill's move action (A188)
 )
 
 RULESET_NAMES = ("srd35", "d20modern", "advanced")

@@ -676,7 +676,7 @@ class ThrowExplosive(Action):
 @dataclass(frozen=True, slots=True)
 class Burst(Action):
     """Fire a short burst from the automatic firearm ``weapon`` at one creature,
-    ``target`` (seed 004 "Autofire": burst fire needs the Burst Fire feat, reading A188:
+    ``target`` (seed 004 "Autofire": burst fire needs the Burst Fire feat, reading A187:
     5 bullets, -4 on the attack, +2 dice of damage; without it automatic fire at one
     target is a standard attack dealing normal damage, its 10 bullets spent). An attack
     action: the standard action's."""
@@ -878,7 +878,7 @@ class Delay(Action):
 # ``adjacent`` an enemy moves next to the readier (a move).
 READY_ATTACK_TRIGGERS = ("enters-reach", "in-range")
 #: A readied melee attack with a 5-foot step to reach (SRD combat-ii "Ready"; seed 004
-#: "Ready"): the mover comes within a step of reach (reading A192).
+#: "Ready"): the mover comes within a step of reach (reading A190).
 READY_STEP_TRIGGER = "step-reach"
 READY_MOVE_TRIGGERS = ("enters-reach", "adjacent")
 READY_TRIGGERS = (*READY_ATTACK_TRIGGERS, "adjacent")

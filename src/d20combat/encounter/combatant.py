@@ -65,7 +65,7 @@ class Traits(NamedTuple):
     # seed 004 "Firearms", "Autofire": Personal, Advanced Firearms Proficiency
     firearms: bool
     advanced_firearms: bool
-    burst_fire: bool  # seed 004 "Autofire": the Burst Fire feat (reading A188)
+    burst_fire: bool  # seed 004 "Autofire": the Burst Fire feat (reading A187)
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -97,7 +97,7 @@ def traits_of(stat: StatBlock) -> Traits:
         combat_reflexes=stat.has_feat("combat reflexes"),
         dodge=stat.has_feat("dodge"),
         run=stat.has_feat("run"),
-        # seed 004 "'Armed' Unarmed Attacks": Combat Martial Arts too (A193)
+        # seed 004 "'Armed' Unarmed Attacks": Combat Martial Arts too (A191)
         improved_unarmed=stat.has_feat("improved unarmed strike")
         or "combat martial arts" in stat.firearm_feats,
         precise_shot=stat.has_feat("precise shot"),

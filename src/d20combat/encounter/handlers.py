@@ -885,7 +885,7 @@ def _outwaited(enc: Encounter, c: Combatant, after: str) -> bool:
     others must go first (or lose their action for the round)": whether ``after`` has
     delayed this round to act right after ``c`` and outranks it (initiative modifier,
     then Dexterity; the one who delayed first on a tie; the ruleset's
-    ``delay_ties_by_initiative``, A195)."""
+    ``delay_ties_by_initiative``, A193)."""
     if not enc.rules.delay_ties_by_initiative or after not in _delayed_after(enc, c.id):
         return False
     return _tie_key(enc.combatants[after]) >= _tie_key(c)
@@ -990,7 +990,7 @@ def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
         return
     if a.trigger == A.READY_STEP_TRIGGER:
         # SRD combat-ii "Ready": "a 5-foot step as part of your readied action, but only
-        # if you don't otherwise move any distance during the round" (A192)
+        # if you don't otherwise move any distance during the round" (A190)
         if enc.budget.moved or enc.budget.stepped:
             raise _fail("a readied 5-foot step only in a round without other movement")
         need_mobile(enc, c)
@@ -1011,7 +1011,7 @@ def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
 def _run_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Ready)
     enc.budget.use("standard")
-    if a.trigger == A.READY_STEP_TRIGGER:  # no other movement this round (A192)
+    if a.trigger == A.READY_STEP_TRIGGER:  # no other movement this round (A190)
         enc.budget.move = False
         enc.budget.stepped = True
     c.readied = (a.trigger, a.weapon)

@@ -163,7 +163,7 @@ def trigger_readied(enc: Encounter, mover: Combatant) -> bool:
         t.readied = None
         enc.readiers.discard(t.id)
         enc.event(t.id, "readied", "seed 004 Ready", target=mover.id, trigger=trigger)
-        if step is not None:  # SRD combat-ii "Ready": a 5-foot step as part of it (A192)
+        if step is not None:  # SRD combat-ii "Ready": a 5-foot step as part of it (A190)
             walk(enc, t, (step,), kind="step", provokes=False)
             if not enc.active(t):
                 continue
@@ -240,7 +240,7 @@ def _step_to_reach(
     enc: Encounter, t: Combatant, mover: Combatant, weapon: str | None
 ) -> tuple[AttackOption | None, Pos | None]:
     """The melee option and the 5-foot step (the first square in row order) from which
-    ``t`` reaches ``mover`` (trigger ``step-reach``: A192), or (None, None)."""
+    ``t`` reaches ``mover`` (trigger ``step-reach``: A190), or (None, None)."""
     if not t.restrictions().can_move or t.has("prone") or enc.space.speed(t) <= 5:
         return None, None
     steps = enc.space.step_squares(t)

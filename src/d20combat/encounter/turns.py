@@ -312,7 +312,7 @@ FORFEIT_RULE = "seed 004 Delaying Limits"
 def _forfeit(enc: Encounter, c: Combatant) -> None:
     """seed 004 "Delaying Limits": a creature that delayed this round and ends its turn
     without acting loses its action for the round (delays end with the round: the
-    ruleset's ``delay_into_next_round`` false): marked by a ``forfeit`` event (A196)."""
+    ruleset's ``delay_into_next_round`` false): marked by a ``forfeit`` event (A194)."""
     b = enc.budget
     if not (b.standard and b.move and not b.moved and not b.stepped and b.routine is None):
         return  # it acted
@@ -327,7 +327,7 @@ def _forfeit(enc: Encounter, c: Combatant) -> None:
 def _forfeiters_first(enc: Encounter) -> None:
     """seed 004 "Delaying Limits": "a character who loses his action ... may act on any
     count in his next turn" without interrupting anyone: those who forfeited in the round
-    just ended go first in the new one, from where they may delay to any count (A196)."""
+    just ended go first in the new one, from where they may delay to any count (A194)."""
     found: list[str] = []
     for e in reversed(enc.log[:-1]):  # the round just ended (before its "round" event)
         if e.type == "round":

@@ -62,7 +62,7 @@ def _attack(e: Event) -> str:
         situation.append(f"disadvantage ({o['disadvantage']}): the lower of two d20s")
     if o.get("water_ft"):
         situation.append(f"through {o['water_ft']} ft of water: -{2 * (o['water_ft'] // 5)}")
-    if e.type == "burst":  # seed 004 "Autofire"; A188
+    if e.type == "burst":  # seed 004 "Autofire"; A187
         situation.append(
             f"{o.get('bullets')} bullets, Burst Fire: -4, +2 dice"
             if o.get("burst_fire")

@@ -9,7 +9,7 @@ Opportunity" column); seed 002 "Actions" (its marked actions; D35); SRD combat-i
 "Activate Magic Item", "Use Special Ability"; seed 004 "Miscellaneous Actions" ("For
 actions not covered ..., the GM determines how long such an action takes to perform
 and whether doing so provokes": these rows, and the ruleset's ``provoking_actions``, are
-that decision, reading A190) and "Use Feat, Skill, or Talent".
+that decision, reading A188) and "Use Feat, Skill, or Talent".
 A creature may take an activity its stat block lists in ``activities``
 (docs/creature-schema.md; reading A120).
 """
@@ -104,7 +104,7 @@ ACTIVITIES: dict[str, Activity] = {
     ),
     # the table's "Use feat: varies" and seed 004 "Use Feat, Skill, or Talent" ("Most uses
     # of skills or talents in a combat situation are attack actions, but some might be
-    # move actions or full-round actions"): one row per timing (reading A190)
+    # move actions or full-round actions"): one row per timing (reading A188)
     **_rows(
         "standard",
         _USE,

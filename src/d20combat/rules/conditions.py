@@ -481,7 +481,7 @@ _ROWS: tuple[ConditionSpec, ...] = (
     ConditionSpec(
         "hasted",
         "seed 001 'Haste spell' ('one additional primary attack each round'), the rest "
-        "the SRD haste spell's, not in the excerpt (reading A187): +1 on attack rolls, +1 "
+        "the SRD haste spell's, not in the excerpt (reading A186): +1 on attack rolls, +1 "
         "dodge bonus to AC and Reflex saves, +30 ft. speed (at most double), the extra "
         "attack at the highest bonus in a full attack",
         attack_melee=1,

@@ -162,7 +162,7 @@ class Routine:
 
     def with_extra_attack(self) -> Routine:
         """The routine with one more attack at its highest bonus, right after the first
-        (SRD haste spell, reading A187; seed 001 "Haste spell": one additional primary
+        (SRD haste spell, reading A186; seed 001 "Haste spell": one additional primary
         attack)."""
         option, bonus = self.attacks[0]
         extra = bonus.plus(Modifier(0, BonusType.UNTYPED, "haste (extra attack)"))
@@ -881,8 +881,8 @@ class _Builder:
         return tuple(options), tuple(routines)
 
     def _flurry(self, unarmed: AttackOption, iters: int) -> Routine | None:
-        """A monk's flurry of blows, or None: unarmed strikes only, unarmored (readings
-        A185, A186). ``monk`` (SRD character-classes-i "Flurry of Blows"): one extra
+        """A monk's flurry of blows, or None: unarmed strikes only, unarmored (reading
+        A185). ``monk`` (SRD character-classes-i "Flurry of Blows"): one extra
         attack at the highest bonus, every attack at -2 (-1 from monk level 5, none from
         9), a second extra from 11; ``primary`` (seed 001 "Flurry of blows"): one
         additional primary attack."""

@@ -19,7 +19,7 @@ burst is worth the explosive's mean damage to each creature caught, whole when i
 Reflex save fails and half when it succeeds (the exact chance), foes for and friends
 against, each no more than the hit points it has left.
 
-A burst at one foe (seed 004 "Autofire", reading A188) is weighed as one attack: the
+A burst at one foe (seed 004 "Autofire", reading A187) is weighed as one attack: the
 exact chance of the attack roll with every situational modifier and the burst's -4
 (with the Burst Fire feat) times the mean damage with its 2 extra dice, no more than
 the foe's hit points (a critical hit counted on the whole, extra dice too: a slight

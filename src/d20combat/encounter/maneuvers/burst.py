@@ -9,7 +9,7 @@ fire at a specific target without the Burst Fire feat, it's treated as a standar
 attack. The attack, if successful, only deals normal damage - all the extra ammunition
 the character fired is wasted."
 
-Reading A188 (the feat is not in the seed; the d20 Modern SRD's): with Burst Fire the
+Reading A187 (the feat is not in the seed; the d20 Modern SRD's): with Burst Fire the
 burst needs and spends 5 bullets, takes -4 on the attack and deals 2 more of the
 weapon's dice of damage (extra dice, not multiplied on a critical hit); without it the
 blast is the weapon's automatic fire (10 bullets, needed and spent) resolved as one
@@ -71,7 +71,7 @@ def burst_problem(enc: Encounter, c: Combatant, a: A.Burst) -> str | None:
 
 
 def check_burst(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    """The standard action, no attack made yet (A188), then :func:`burst_problem`."""
+    """The standard action, no attack made yet (A187), then :func:`burst_problem`."""
     from d20combat.encounter.handlers import need_standard
 
     assert isinstance(a, A.Burst)
@@ -86,7 +86,7 @@ def check_burst(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 
 def burst_attack(attack: Attack, plan: F.BurstPlan) -> Attack:
-    """The attack with the burst's -4 and extra dice (A188)."""
+    """The attack with the burst's -4 and extra dice (A187)."""
     if plan.extra_dice is None:
         return attack
     extra = ExtraDamage(dice=str(plan.extra_dice), source="burst fire")

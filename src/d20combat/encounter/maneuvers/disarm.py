@@ -279,7 +279,7 @@ def aoo_disarm(enc: Encounter, c: Combatant, option: AttackOption, target: Comba
     Combat: a disarm "replaces a melee attack ... even as an attack of opportunity"):
     with the AoO's weapon at its bonus, of the first weapon ``target`` holds, as
     :func:`attempt_disarm` (its own attack of opportunity without Improved Disarm). False
-    (nothing made) if it cannot disarm ``target`` so (A191)."""
+    (nothing made) if it cannot disarm ``target`` so (A189)."""
     from d20combat.encounter.actions import Disarm
 
     garrote = c.conditions.get("garroted")

@@ -611,7 +611,7 @@ def aoo_grapple(enc: Encounter, c: Combatant, option: AttackOption, target: Comb
     in Combat: a grapple "replaces a melee attack ... even as an attack of opportunity"),
     as :func:`attempt_start` in place of the AoO's attack (its own attack of opportunity
     from the target without Improved Grapple); a hold stops the provoker's action (a
-    creature grabbed loses the rest of it: fighting.provoke). False if it cannot (A191)."""
+    creature grabbed loses the rest of it: fighting.provoke). False if it cannot (A189)."""
     from d20combat.encounter.actions import Grapple
 
     if start_problem(enc, c, target, None) is not None:

@@ -109,8 +109,8 @@ def p_autofire_hits(bonus: int, reflex: int, dc: int = AUTOFIRE_DC) -> Fraction:
 
 # --- Burst fire ------------------------------------------------------------------------
 #: Seed 004 "Autofire": "Firing a burst requires the Burst Fire feat" (its effect is not in
-#: the seed: reading A188 takes the d20 Modern SRD feat's).
-BURST_RULE = "seed 004 Autofire; d20 Modern SRD Burst Fire (A188)"
+#: the seed: reading A187 takes the d20 Modern SRD feat's).
+BURST_RULE = "seed 004 Autofire; d20 Modern SRD Burst Fire (A187)"
 #: d20 Modern SRD "Burst Fire": "Firing a burst expends five bullets and can only be done
 #: if the weapon has five bullets in it."
 BURST_BULLETS = 5
@@ -131,7 +131,7 @@ class BurstPlan(NamedTuple):
 
 def burst_plan(weapon_dice: Dice, *, feat: bool) -> BurstPlan:
     """A burst at one target (seed 004 "Autofire"): with the Burst Fire feat 5 bullets,
-    -4 on the attack and 2 more of the weapon's dice of damage (A188); without it the
+    -4 on the attack and 2 more of the weapon's dice of damage (A187); without it the
     weapon's automatic fire (10 bullets) is a standard attack with normal damage, the
     extra bullets wasted.
 
