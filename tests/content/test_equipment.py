@@ -64,9 +64,9 @@ def test_row_counts(imported: EquipmentImport) -> None:
     assert len(with_ammo) == 10  # arrows x4, bolts x5, sling bullets
     assert len(table) + len(with_ammo) == 83
     assert len(imported.armor) == 21
-    # plus acid, alchemist's fire, holy water, 3 garrotes (seed 000), 3 firearms and a
+    # plus acid, alchemist's fire, holy water, 3 garrotes (seed 000), 4 firearms and a
     # grenade (seed 004)
-    assert len(weapons()) == 83
+    assert len(weapons()) == 84
     assert len(armors()) == 21
 
 
@@ -83,7 +83,8 @@ def test_category_counts(imported: EquipmentImport) -> None:
         WeaponCategory.MARTIAL: 35,
         WeaponCategory.EXOTIC: 19 + 3,  # the three garrotes of seed 000
         WeaponCategory.NONE: 3 + 1,  # and seed 004's grenade: thrown, no proficiency
-        WeaponCategory.FIREARM: 3,  # seed 004's pistol, rifle, submachine gun (A90)
+        WeaponCategory.FIREARM: 4,  # seed 004's pistol, rifle, submachine gun (A90) and
+        # machine gun (A187)
     }
 
 
@@ -531,6 +532,7 @@ def test_seed_004_firearms() -> None:
         "pistol",
         "rifle",
         "submachine gun",
+        "machine gun",
     }
     assert (pistol.damage["medium"], pistol.critical_range, pistol.range_increment) == (
         "1d8",
@@ -542,3 +544,9 @@ def test_seed_004_firearms() -> None:
     assert F.AUTOFIRE in smg.flags and F.AUTOFIRE not in pistol.flags
     assert pistol.hands == smg.hands == 1
     assert pistol.max_range_increments == 10  # a projectile weapon (seed 004)
+    # seed 004 "Autofire": machine guns "have only an autofire setting" (A187): the
+    # rifle's numbers, a longarm
+    mg = weapon("machine gun")
+    assert {F.AUTOFIRE, F.AUTOFIRE_ONLY, F.LONGARM} <= mg.flags
+    assert (mg.damage["medium"], mg.critical_range, mg.range_increment) == ("1d10", 19, 120)
+    assert F.AUTOFIRE_ONLY not in smg.flags

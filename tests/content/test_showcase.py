@@ -48,6 +48,19 @@ def _stooping(e: Event) -> bool:
     return bonus is not None and any(p.modifier.source.startswith("stooping") for p in bonus.parts)
 
 
+def _part(source: str) -> Callable[[Event], bool]:
+    """An attack whose attack bonus has a part from ``source`` (a flurry's or haste's
+    extra attack: rules/statistics.py)."""
+
+    def shows(e: Event) -> bool:
+        if e.type not in ("attack", "aoo", "readied attack", "cleave"):
+            return False
+        bonus = e.total("attack bonus")
+        return bonus is not None and any(p.modifier.source == source for p in bonus.parts)
+
+    return shows
+
+
 #: Maneuver -> what in a log shows it. To add a maneuver (grapple, turning, splash
 #: weapons, trip bite, pounce, trample ...), add its one line here, and a bundled
 #: scenario whose fights show it.
@@ -83,6 +96,14 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     ),
     "splash weapon": _kind("splash"),
     "autofire (seed 004)": _kind("autofire"),
+    "burst fire with the Burst Fire feat (seed 004)": lambda e: (
+        e.type == "burst" and bool(e.outcome.get("burst_fire"))
+    ),
+    "automatic fire at one target without Burst Fire (seed 004)": lambda e: (
+        e.type == "burst" and not e.outcome.get("burst_fire")
+    ),
+    "a flurry of blows' extra attack": _part("flurry of blows (extra attack)"),
+    "a hasted creature's extra attack": _part("haste (extra attack)"),
     "a thrown explosive (seed 004)": _kind("explosive"),
     "a single shot with a firearm (seed 004)": lambda e: (
         e.type == "attack" and e.outcome.get("weapon") in ("pistol", "rifle", "submachine gun")

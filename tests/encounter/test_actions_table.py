@@ -55,6 +55,17 @@ TABLE: dict[str, tuple[str, bool]] = {
     "prepare-components": ("free", False),
     "quickened-spell": ("free", False),
     "speak": ("free", False),
+    # "Use feat: varies" (as the feat describes) and seed 004 "Use Feat, Skill, or
+    # Talent": a row per timing; a skill used as a move action provokes as "use skill"
+    # ("usually"); feats and talents do not (reading A188)
+    "feat-action": ("standard", False),
+    "talent-action": ("standard", False),
+    "feat-move": ("move", False),
+    "skill-move": ("move", True),
+    "talent-move": ("move", False),
+    "feat-round": ("full-round", False),
+    "talent-round": ("full-round", False),
+    "feat-free": ("free", False),
 }
 ALL = ", ".join(TABLE)
 

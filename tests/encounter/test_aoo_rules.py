@@ -731,3 +731,58 @@ def test_a_creature_that_cannot_act_keeps_its_initiative(kit: Any) -> None:
     assert enc.round == 2 and enc.current is blue and not blue.has("dazed")
     assert enc.order == ["red", "blue", "green"]
     assert {c.id: c.initiative for c in enc.combatants.values()} == before
+
+
+def test_combat_martial_arts_makes_unarmed_attacks_armed(kit: Any) -> None:
+    """Seed 004 "'Armed' Unarmed Attacks": "The Combat Martial Arts feat makes a
+    character's unarmed attacks count as armed" (A191). Unarmed Red with the feat
+    attacks the armed Blue: no attack of opportunity first (its unarmed strike +9, roll
+    5: 14 misses AC 16); Red threatens the squares around it; when Blue walks away
+    (Red has Combat Reflexes: Blue's leaving provokes), Red's AoO is its unarmed strike
+    (roll 2: 11, a miss)."""
+    feats = "\n  firearm_feats: [combat martial arts]"
+    enc = play(
+        kit,
+        [20, 1, 5, 2],
+        red={"weapons": "", "feats": "Combat Reflexes", "armor": "chainmail" + feats},
+        ruleset="d20modern",
+    )
+    red = enc.combatants["red"]
+    assert len(enc.space.threatened(red)) == 9
+    enc.apply(A.Attack("blue"))
+    assert not events(enc, "provoked")
+    assert events(enc, "attack")[0].outcome["total"] == 14
+    enc.apply(A.EndTurn())
+    enc.apply(A.Move(((3, 1),)))
+    (aoo,) = events(enc, "aoo")
+    assert (aoo.actor, aoo.outcome["weapon"], aoo.outcome["total"]) == ("red", "unarmed strike", 11)
+    assert enc.dice.totals == []
+
+
+@pytest.mark.parametrize(("ruleset", "allowed"), [("srd35", True), ("advanced", False)])
+def test_who_may_strike_to_kill_unarmed(kit: Any, ruleset: str, allowed: bool) -> None:
+    """Seed 001 "Dealing subdual damage": "A monk (or any creature with the Unarmed
+    Combat feat) can choose whether to deal subdual damage or lethal damage with an
+    unarmed strike" (the ruleset's ``unarmed_lethal``, D91; the feat read as Improved
+    Unarmed Strike, A192); srd35 lets anyone, at -4 (SRD combat-i). Unarmed Red without
+    the feat: a lethal blow is refused in advanced and not listed; in srd35 it is made
+    at +9 - 4 = +5 (roll 5: 10, a miss; Blue, flat-footed, takes no AoO). With Improved
+    Unarmed Strike, advanced allows it at no penalty (roll 5: 14, a miss)."""
+    enc = play(kit, [20, 1, 5], red={"weapons": ""}, ruleset=ruleset)
+    listed = [str(a) for a in enc.legal_actions()]
+    assert ("attack blue with unarmed strike lethal" in listed) == allowed
+    if not allowed:
+        with pytest.raises(IllegalActionError, match="only a monk or a creature with Improved"):
+            enc.apply(A.parse_action("attack blue lethal"))
+        enc = play(
+            kit,
+            [20, 1, 5],
+            red={"weapons": "", "feats": "Improved Unarmed Strike"},
+            ruleset=ruleset,
+        )
+        enc.apply(A.parse_action("attack blue lethal"))
+        assert events(enc, "attack")[0].outcome["total"] == 14
+        return
+    enc.apply(A.parse_action("attack blue lethal"))
+    assert events(enc, "attack")[0].outcome["total"] == 10
+    assert enc.dice.totals == []

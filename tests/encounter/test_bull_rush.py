@@ -275,3 +275,23 @@ def test_seeded_bull_rushes_agree_with_the_exact_odds(kit: Any) -> None:
     p = float(bull_rush_odds(red.stats, blue.stats, ruleset()).p_success)
     sd = (n * p * (1 - p)) ** 0.5
     assert abs(pushed - n * p) <= 3 * sd, (pushed, n * p, sd)
+
+
+@pytest.mark.parametrize("ruleset", ["srd35", "d20modern", "advanced"])
+def test_improved_bull_rush_spares_only_the_defenders_attack(kit: Any, ruleset: str) -> None:
+    # Seed 002 "Bull Rush" reads Improved Bull Rush as no attack of opportunity at all
+    # for moving into the defender's space; seed 000 and the SRD feat remove only the
+    # defender's (D02). No ruleset takes 002's reading: Blue (Combat Reflexes) makes no
+    # attack, but Gold, Blue's friend threatening Red, still does (its d% 90 keeps it on
+    # Red, a natural 1 misses); then the checks, 25 against 4: Blue is pushed to d2.
+    sides = {
+        "red": kit.soldier("Red", "b2", feats="Improved Bull Rush"),
+        "blue": kit.soldier("Blue", "c2", feats="Combat Reflexes")
+        + kit.soldier("Gold", "b1", feats="Combat Reflexes"),
+    }
+    enc = kit.scripted_encounter(WIDE, sides, [20, 1, 5, 90, 1, 25, 4], ruleset=ruleset)
+    enc.apply(parse_action("bull-rush blue"))
+    assert [(e.actor, e.target) for e in events(enc, "provoked")] == [("gold", "red")]
+    assert [e.actor for e in events(enc, "aoo")] == ["gold"]
+    assert where(enc, "blue") == "d2"
+    assert enc.dice.totals == []

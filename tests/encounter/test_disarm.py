@@ -349,3 +349,20 @@ def test_seeded_disarms_agree_with_the_exact_odds(kit: Any) -> None:
     assert abs(p - 190 / 400) < 1e-9  # +9 against +9, ties failing: 190 of 400
     sd = (n * p * (1 - p)) ** 0.5
     assert abs(disarmed - n * p) <= 3 * sd, (disarmed, n * p, sd)
+
+
+def test_a_disarm_as_an_attack_of_opportunity(kit: Any) -> None:
+    # SRD Table: Actions in Combat (note): a disarm replaces a melee attack, "even as an
+    # attack of opportunity" (A189). Blue acts first and walks away from Red; Red
+    # (Improved Disarm: no attack back, +4; Combat Reflexes) makes its AoO as a disarm,
+    # the encounter's aoo_maneuvers hook choosing: 25 (+13) against Blue's 10 (+9):
+    # Blue's longsword falls in c2, and Blue walks on to d2 unarmed.
+    enc = duel(kit, [1, 20, 25, 10], red="Improved Disarm, Combat Reflexes")
+    enc.aoo_maneuvers["red"] = lambda enc, reactor, provoker: "disarm"
+    enc.apply(parse_action("move d2"))
+    d = events(enc, "disarm")[0]
+    assert (d.actor, d.target, d.outcome["result"]) == ("red", "blue", "disarmed")
+    assert d.total("disarm roll").value == 13
+    assert not events(enc, "aoo") and "longsword" not in enc.combatants["blue"].wielding
+    assert enc.combatants["blue"].pos == (3, 1)
+    assert enc.dice.totals == []

@@ -940,3 +940,27 @@ def test_climbing_down_takes_the_move(kit: Any) -> None:
     red = enc.combatants["red"]
     assert red.clinging is None and not red.has("prone") and enc.budget.moved
     assert problems(enc) == []
+
+
+def test_a_grapple_as_an_attack_of_opportunity_stops_the_mover(kit: Any) -> None:
+    # SRD Table: Actions in Combat (note): a grapple replaces a melee attack, "even as an
+    # attack of opportunity" (A189). Blue acts first and walks away; Red (Improved
+    # Grapple: no attack back, +4; Combat Reflexes) makes its AoO as a grapple, the
+    # encounter's aoo_maneuvers hook choosing: the touch attack 10 + 9 = 19 against
+    # Blue's touch AC 11, the hold 25 (+13) against 10 (+9), 1d3+3 = 5 nonlethal, and Red
+    # moves in: Blue, grabbed, loses the rest of its move (it stays in c2).
+    sides = {
+        "red": kit.soldier("Red", "b2", feats="Improved Grapple, Combat Reflexes"),
+        "blue": kit.soldier("Blue", "c2"),
+    }
+    enc = kit.scripted_encounter(".......\n.......\n.......", sides, [1, 20, 10, 25, 10, 5])
+    enc.aoo_maneuvers["red"] = lambda enc, reactor, provoker: "grapple"
+    enc.apply(parse_action("move d2 e2"))
+    g = events(enc, "grapple")[0]
+    assert (g.actor, g.target, g.outcome["result"]) == ("red", "blue", "held")
+    assert g.outcome["touch_total"] == 19 and g.outcome["check"] == [25, 10]
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert red.grappling == ("blue",) and red.pos == blue.pos == (2, 1)
+    assert blue.vitals.nonlethal == 5
+    assert enc.dice.totals == []
+    assert problems(enc) == []

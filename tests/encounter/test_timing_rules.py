@@ -148,8 +148,8 @@ def test_delaying_again_and_again_acts_at_any_later_count(kit: Any, rules: str) 
         enc.apply(A.EndTurn())
         assert enc.current.id == "red"
         return
-    enc.apply(A.EndTurn())
-    assert enc.round == 2 and enc.current.id == first[1]
+    enc.apply(A.EndTurn())  # it never acted: forfeited, so first next round (A194)
+    assert enc.round == 2 and enc.current.id == "red"
 
 
 @BOTH
@@ -188,7 +188,10 @@ def test_delay_only_until_everyone_else_has_acted(kit: Any) -> None:
         enc.apply(A.Delay("cyan"))
     assert not [a for a in enc.legal_actions() if isinstance(a, A.Delay)]
     enc.apply(A.EndTurn())  # forfeit
-    assert enc.round == 2 and enc.current.id == "cyan"
+    assert [e.actor for e in events(enc, "forfeit")] == ["red"]
+    # seed 004: it "may act on any count in its next turn": it goes first (A194)
+    assert enc.round == 2 and enc.current.id == "red"
+    assert enc.order == ["red", "cyan", "blue"]
 
 
 @pytest.mark.parametrize("rules", ["srd35", "d20modern"])
@@ -1252,3 +1255,108 @@ def test_an_effect_ends_just_before_the_count_on_which_it_began(kit: Any, rounds
     assert events(enc, "turn")[-1].actor == "red"
     enc.apply(A.EndTurn())
     assert enc.current.id == "blue"  # its turn is its own again
+
+
+@BOTH
+def test_a_readied_attack_may_take_a_5_foot_step(kit: Any, rules: str) -> None:
+    """SRD combat-ii "Ready" / seed 004 "Readying an Action": "You can take a 5-foot
+    step as part of your readied action, but only if you don't otherwise move any
+    distance during the round" (A190: ``ready attack when step-reach``). Red (b2)
+    readies it without having moved; its move action and 5-foot step are gone for the
+    turn. Blue walks from f2 to d2, a step beyond Red's reach: Red steps to c2 (no
+    attack of opportunity: a 5-foot step) and strikes, roll 15: 24 hits AC 16, 1d8+3 = 7;
+    Blue stops at d2."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "f2")}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 15, 7], ruleset=rules)
+    enc.apply(A.parse_action("ready attack when step-reach"))
+    assert str(enc.history[-1]) == "ready attack when step-reach"
+    with pytest.raises(IllegalActionError, match="only one 5-foot step"):
+        enc.apply(A.Step((1, 2)))
+    assert not enc.budget.move
+    enc.apply(A.EndTurn())
+    enc.apply(A.Move(((4, 1), (3, 1))))
+    assert [e.type for e in enc.log[-6:]] == [
+        "readied",
+        "step",
+        "readied attack",
+        "damage",
+        "initiative-change",  # Red now acts just before Blue
+        "move",
+    ]
+    assert enc.combatants["red"].pos == (2, 1) and enc.combatants["blue"].pos == (3, 1)
+    assert [e.outcome["total"] for e in events(enc, "readied attack")] == [24]
+    assert enc.dice.totals == []
+
+
+def test_no_readied_5_foot_step_after_moving(kit: Any) -> None:
+    """The step is part of the readied action only in a round with no other movement:
+    Red moves first, then cannot ready the step (it can still ready a plain attack)."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "f2")}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    enc.apply(A.Move(((1, 0),)))
+    with pytest.raises(IllegalActionError, match="without other movement"):
+        enc.apply(A.parse_action("ready attack when step-reach"))
+    enc.apply(A.Ready("enters-reach"))
+
+
+@pytest.mark.parametrize("rules", ["srd35", "d20modern"])
+def test_mutual_delayers_the_higher_initiative_modifier_goes_last(kit: Any, rules: str) -> None:
+    """seed 004 "Delaying Limits": "If two or more delaying characters both want to act
+    after the other, the one with the highest initiative modifier gets to go last; the
+    others must go first (or lose their action for the round)" (A193; d20modern only,
+    the ruleset's ``delay_ties_by_initiative``). Cyan (+1) acts before Red (Dex 16: +3):
+    21 and 8. Cyan delays after Red; Red, the higher, may delay after Cyan; Cyan may not
+    delay after Red again (in d20modern): it acts now, or ends its turn and loses it."""
+    sides = {
+        "red": kit.soldier("Red", "a1", dex=16) + kit.soldier("Cyan", "a3"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [5, 20, 1], ruleset=rules)
+    assert enc.order == ["cyan", "red", "blue"]
+    enc.apply(A.Delay("red"))
+    assert enc.current.id == "red"
+    enc.apply(A.Delay("cyan"))  # the higher modifier goes last
+    assert enc.current.id == "cyan" and enc.order == ["cyan", "red", "blue"]
+    listed = A.Delay("red") in list(enc.legal_actions())
+    if rules == "srd35":  # no such limit: the two may keep waiting for each other
+        assert listed
+        return
+    assert not listed
+    with pytest.raises(IllegalActionError, match="higher initiative modifier"):
+        enc.apply(A.Delay("red"))
+    enc.apply(A.Delay("blue"))  # waiting for another count is still open
+    assert enc.order == ["red", "blue", "cyan"]
+
+
+def test_a_forfeited_action_is_marked_and_the_next_turn_may_come_at_any_count(
+    kit: Any,
+) -> None:
+    """seed 004 "Delaying Limits": a character that delayed and did not act lost its
+    action for the round (a ``forfeit`` event); "may act on any count in his next turn"
+    (A194): it comes first in the next round and may act there or delay to any count,
+    here after Blue, the last. A creature that delayed and then acted forfeits nothing;
+    srd35 (delays may reach into the next round) marks none."""
+    enc = three(kit, [20, 10, 5], "d20modern")  # red 23, cyan 11, blue 6
+    enc.apply(A.Delay("cyan"))
+    enc.apply(A.EndTurn())  # Cyan
+    enc.apply(A.Delay("blue"))  # Red again: waits for Blue
+    enc.apply(A.EndTurn())  # Blue
+    assert enc.current.id == "red"
+    enc.apply(A.EndTurn())  # Red never acted
+    (forfeit,) = events(enc, "forfeit")
+    assert (forfeit.actor, forfeit.round) == ("red", 1)
+    assert enc.round == 2 and enc.current.id == "red"
+    assert events(enc, "initiative-change")[-1].actor == "red"
+    enc.apply(A.Delay("blue"))  # any count: after the last
+    assert enc.order == ["cyan", "blue", "red"] and enc.current.id == "cyan"
+    enc.apply(A.EndTurn())  # Cyan ends without having delayed: nothing to forfeit
+    enc.apply(A.EndTurn())  # Blue
+    enc.apply(A.Move(((1, 0),)))  # Red acts on its chosen count
+    enc.apply(A.EndTurn())
+    assert len(events(enc, "forfeit")) == 1 and enc.order == ["cyan", "blue", "red"]
+    srd = three(kit, [20, 10, 5], "srd35")
+    srd.apply(A.Delay("blue"))
+    srd.apply(A.EndTurn())
+    srd.apply(A.EndTurn())
+    srd.apply(A.EndTurn())  # Red ends without acting
+    assert not events(srd, "forfeit")

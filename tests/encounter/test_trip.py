@@ -175,3 +175,37 @@ def test_seeded_trips_agree_with_the_exact_odds(kit: Any) -> None:
     p = float(trip_odds(red.stats, blue.stats, ruleset(), flat_footed=True).p_success)
     sd = (n * p * (1 - p)) ** 0.5
     assert abs(tripped - n * p) <= 3 * sd, (tripped, n * p, sd)
+
+
+def test_a_trip_as_an_attack_of_opportunity(kit: Any) -> None:
+    # SRD Table: Actions in Combat (note): a trip replaces a melee attack, "even as an
+    # attack of opportunity". Blue acts first and leaves c2; Red (Combat Reflexes, so it
+    # reacts while flat-footed; Improved Trip) makes its AoO as a trip, the encounter's
+    # aoo_maneuvers hook choosing: no AoO back (Improved Trip), the unarmed touch attack
+    # 10 + 9 = 19 against Blue's touch AC 11, the checks 13 + 7 (Str 3, +4) against
+    # 13 + 3: tripped; Improved Trip's free attack with the longsword, 12 + 9 = 21 against
+    # AC 12 (prone: -4 against melee), 1d8+3 for 8.
+    enc = kit.duel([1, 20, 10, 13, 13, 12, 8], red="Improved Trip, Combat Reflexes")
+    enc.aoo_maneuvers["red"] = lambda enc, reactor, provoker: "trip"
+    enc.apply(A.Move(((3, 1),)))
+    trip = events(enc, "trip")[0]
+    assert (trip.actor, trip.target, trip.outcome["result"]) == ("red", "blue", "tripped")
+    assert trip.outcome["touch_total"] == 19 and trip.outcome["check"] == [13, 13]
+    assert (trip.total("trip check").value, trip.total("trip resist").value) == (7, 3)
+    assert not [e for e in events(enc, "provoked") if e.actor == "blue"]
+    free = events(enc, "attack")[0]
+    assert (free.outcome["total"], free.total("armor class").value) == (21, 12)
+    assert enc.combatants["blue"].has("prone")
+    assert enc.dice.totals == []
+
+
+def test_an_aoo_trip_that_cannot_be_made_is_a_blow(kit: Any) -> None:
+    # A prone creature cannot be tripped: Blue, prone, stands up (provoking); the hook's
+    # trip falls back to the AoO's blow (longsword +9: 12 + 9 = 21, 1d8+3 for 8).
+    enc = kit.duel([1, 20, 12, 8], red="Combat Reflexes")
+    enc.aoo_maneuvers["red"] = lambda enc, reactor, provoker: "trip"
+    enc.combatants["blue"].conditions["prone"] = Condition("blue", 0)
+    enc.apply(parse_action("stand"))
+    assert not events(enc, "trip")
+    (aoo,) = events(enc, "aoo")
+    assert aoo.outcome["total"] == 21

@@ -276,6 +276,9 @@ SRD_ADDS |= {
     "lock-gauntlet",
     "prepare-splash",
     "touch-six",
+    # a skill used as a move action (seed 004 "Use Feat, Skill, or Talent"), provoking as
+    # the table's "use skill" (reading A188)
+    "skill-move",
 }
 
 

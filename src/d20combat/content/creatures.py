@@ -376,9 +376,13 @@ class WieldStyle(StrEnum):
     CARRIED = "carried"  # sheathed / slung, drawn when needed
 
 
-#: seed 004 "Firearms", "Autofire": the d20 Modern feats its firearm rules name.
+#: seed 004 "Firearms", "Autofire": the d20 Modern feats its firearm rules name (and
+#: "Unarmed Attacks": Combat Martial Arts, which makes unarmed attacks armed).
 FirearmFeat = Literal[
-    "personal firearms proficiency", "advanced firearms proficiency", "burst fire"
+    "personal firearms proficiency",
+    "advanced firearms proficiency",
+    "burst fire",
+    "combat martial arts",
 ]
 
 

@@ -73,6 +73,7 @@ class WeaponFlag(StrEnum):
     FIREARM = "firearm"  # seed 004 "Firearms": fires bullets, counted (``WeaponRef.rounds``)
     LONGARM = "longarm"  # seed 004 "Firearms": -4 on attacks against adjacent opponents
     AUTOFIRE = "autofire"  # seed 004 "Autofire": an automatic rate of fire
+    AUTOFIRE_ONLY = "autofire-only"  # seed 004 "Autofire": no single shots (machine guns)
     EXPLOSIVE = "explosive"  # seed 004 "Thrown Explosives": thrown at a square, bursts
 
 

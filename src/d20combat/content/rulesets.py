@@ -44,6 +44,7 @@ PROVOKING_ACTIVITIES = (
     "prepare-splash",
     "skill-round",
     "touch-six",
+    "skill-move",  # seed 004 "Use Feat, Skill, or Talent": a skill's move action (A188)
 )
 
 RULESET_NAMES = ("srd35", "d20modern", "advanced")
@@ -530,6 +531,25 @@ class Ruleset(Frozen):
     d20modern: seed 004 "Attacking with Two Weapons" table.
     advanced: seed 001 "Two-weapon fighting": primary if light, else secondary.
     """
+    unarmed_lethal: Literal["at-minus-4", "trained-only"] = "at-minus-4"
+    """Who may deal lethal damage with an unarmed strike.
+
+    srd35: SRD combat-i "Unarmed Strike Damage": anyone, at -4 on the attack roll (a
+    monk or Improved Unarmed Strike at no penalty).
+    d20modern: seed 004 "Unarmed Strike Damage": anyone, at -4.
+    advanced: seed 001 "Dealing subdual damage": only "A monk (or any creature with the
+    Unarmed Combat feat)", at no penalty; other unarmed strikes deal subdual damage only.
+    """
+    flurry: Literal["monk", "primary"] = "monk"
+    """What a monk's flurry of blows (a full attack of unarmed strikes) adds.
+
+    srd35: SRD character-classes-i "Flurry of Blows": one extra attack at the highest
+    bonus, every attack of the flurry at -2 (-1 from monk level 5, none from 9), a
+    second extra attack from level 11 (greater flurry); unarmored only.
+    d20modern: srd35 reading (seed 004 has no monk).
+    advanced: seed 001 "Flurry of blows": one additional primary attack, unarmed only,
+    no penalty.
+    """
     nonlethal: Literal["separate", "subdual", "threshold"] = "separate"
     """The nonlethal damage model.
 
@@ -595,7 +615,8 @@ class Ruleset(Frozen):
     advanced: srd35 reading (seed 001 is silent).
     """
     delay_ties_by_initiative: bool = False
-    """Whether delayers on the same count go by initiative modifier, then Dexterity (D52).
+    """Whether delayers on the same count go by initiative modifier, then Dexterity (D52),
+    and of two delayers each wanting to go after the other the higher goes last.
 
     srd35: the SRD has no such rule.
     d20modern: seed 004 "Delaying Limits".

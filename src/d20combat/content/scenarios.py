@@ -226,6 +226,7 @@ STARTING_CONDITIONS: tuple[str, ...] = (
     "entangled",
     "exhausted",
     "fatigued",
+    "hasted",
     "helpless",
     "invisible",
     "kneeling",

@@ -103,6 +103,9 @@ notation                   meaning (action type; source)
 ``autofire submachine gun at c3+d4``   autofire (seed 004 "Autofire"): the 10-ft
                            square of c3, d3, c4 and d4, Defense 10, Reflex DC 15 each
                            (10 bullets; in place of an attack)
+``burst submachine gun at orc``   a short burst at one creature (seed 004 "Autofire";
+                           with Burst Fire: 5 bullets, -4, +2 dice of damage; without:
+                           a plain attack, 10 bullets spent)
 ``throw-explosive fragmentation grenade at c3``   a thrown explosive at the square c3
                            (seed 004 "Thrown Explosives": an attack action; it bursts
                            at the corner the 1d4 gives)
@@ -127,6 +130,8 @@ notation                   meaning (action type; source)
 ``delay after goblin-2``   act right after goblin-2 (seed 004 "Delay")
 ``delay``                  act after the next creature, and choose again then
 ``ready attack when enters-reach``   ready a melee attack (seed 004 "Ready")
+``ready attack when step-reach``   ... with a 5-foot step to reach the foe (SRD combat-ii
+                           "Ready": only in a round without other movement)
 ``ready attack with longbow when in-range``   ready a shot
 ``ready move b3 a3 when adjacent``   ready a move for a foe coming next to it
 ``stand``                  stand up from prone (move action)
@@ -752,6 +757,23 @@ class ThrowExplosive(Action):
         return f"throw-explosive {self.weapon} at {square_name(self.square)}"
 
 
+@dataclass(frozen=True, slots=True)
+class Burst(Action):
+    """Fire a short burst from the automatic firearm ``weapon`` at one creature,
+    ``target`` (seed 004 "Autofire": burst fire needs the Burst Fire feat, reading A187:
+    5 bullets, -4 on the attack, +2 dice of damage; without it automatic fire at one
+    target is a standard attack dealing normal damage, its 10 bullets spent). An attack
+    action: the standard action's."""
+
+    weapon: str
+    target: str
+    verb: ClassVar[str] = "burst"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"burst {self.weapon} at {self.target}"
+
+
 def intersection_name(point: Pos) -> str:
     """The notation of a grid intersection: the two squares on its north-west to
     south-east diagonal (``c3+d4`` is the corner between c3, d3, c4 and d4)."""
@@ -981,6 +1003,9 @@ class Delay(Action):
 # can shoot it (in range, line of effect, not behind total cover: a ranged attack);
 # ``adjacent`` an enemy moves next to the readier (a move).
 READY_ATTACK_TRIGGERS = ("enters-reach", "in-range")
+#: A readied melee attack with a 5-foot step to reach (SRD combat-ii "Ready"; seed 004
+#: "Ready"): the mover comes within a step of reach (reading A190).
+READY_STEP_TRIGGER = "step-reach"
 READY_MOVE_TRIGGERS = ("enters-reach", "adjacent")
 READY_TRIGGERS = (*READY_ATTACK_TRIGGERS, "adjacent")
 
@@ -1279,6 +1304,11 @@ def parse_action(text: str) -> Action:
         if cut < 1 or args[cut] != "at" or "+" not in args[-1]:
             raise _expect(text, "'autofire WEAPON at SQUARE+SQUARE' (the area's four squares)")
         return Autofire(" ".join(args[:cut]), parse_intersection(args[-1]))
+    if verb == "burst":
+        cut = len(args) - 2
+        if cut < 1 or args[cut] != "at" or "+" in args[-1]:
+            raise _expect(text, "'burst WEAPON at TARGET'")
+        return Burst(" ".join(args[:cut]), args[-1])
     if verb == "bull-rush":
         if len(args) not in (1, 2) or args[1:] not in ([], ["follow"]):
             raise _expect(text, "'bull-rush TARGET [follow]'")
@@ -1361,10 +1391,10 @@ def parse_action(text: str) -> Action:
             path = tuple(parse_square(w) for w in moving.group(1).split())
             return Ready(moving.group(2), None, path)
         m = re.match(r"^attack(?: with (.+?))? when (\S+)$", " ".join(args))
-        if not m or m.group(2) not in READY_ATTACK_TRIGGERS:
+        if not m or m.group(2) not in (*READY_ATTACK_TRIGGERS, READY_STEP_TRIGGER):
             raise _expect(
                 text,
-                "'ready attack [with WEAPON] when enters-reach|in-range' or "
+                "'ready attack [with WEAPON] when enters-reach|step-reach|in-range' or "
                 "'ready move SQUARES when enters-reach|adjacent'",
             )
         return Ready(m.group(2), m.group(1))
@@ -1428,6 +1458,7 @@ def parse_action(text: str) -> Action:
                     "break",
                     "throw",
                     "autofire",
+                    "burst",
                     "throw-explosive",
                     "feint",
                     "gaze",

@@ -13,7 +13,13 @@ from typing import Any, NamedTuple
 from d20combat.content.creatures import Ability, StatBlock, WieldStyle
 from d20combat.content.rulesets import Ruleset
 from d20combat.content.sizes import Size
-from d20combat.rules.conditions import Restrictions, RollKind, restrictions, roll_modifiers
+from d20combat.rules.conditions import (
+    HASTED,
+    Restrictions,
+    RollKind,
+    restrictions,
+    roll_modifiers,
+)
 from d20combat.rules.hitpoints import HpState, Vitals, ability_conditions, state_of
 from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption, Routine, Statistics, initial_wielding
@@ -59,6 +65,7 @@ class Traits(NamedTuple):
     # seed 004 "Firearms", "Autofire": Personal, Advanced Firearms Proficiency
     firearms: bool
     advanced_firearms: bool
+    burst_fire: bool  # seed 004 "Autofire": the Burst Fire feat (reading A187)
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -90,7 +97,9 @@ def traits_of(stat: StatBlock) -> Traits:
         combat_reflexes=stat.has_feat("combat reflexes"),
         dodge=stat.has_feat("dodge"),
         run=stat.has_feat("run"),
-        improved_unarmed=stat.has_feat("improved unarmed strike"),
+        # seed 004 "'Armed' Unarmed Attacks": Combat Martial Arts too (A191)
+        improved_unarmed=stat.has_feat("improved unarmed strike")
+        or "combat martial arts" in stat.firearm_feats,
         precise_shot=stat.has_feat("precise shot"),
         point_blank=stat.has_feat("point blank shot"),
         sneak_dice=sneak,
@@ -100,6 +109,7 @@ def traits_of(stat: StatBlock) -> Traits:
         zero_score=any(v == 0 for v in stat.abilities.values()),
         firearms="personal firearms proficiency" in stat.firearm_feats,
         advanced_firearms="advanced firearms proficiency" in stat.firearm_feats,
+        burst_fire="burst fire" in stat.firearm_feats,
         cleave=(1 << 30)
         if stat.has_feat("great cleave")
         else (1 if stat.has_feat("cleave") else 0),
@@ -216,7 +226,7 @@ class Combatant:
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
     _ready: tuple[object, list[AttackOption], list[AttackOption]] | None = None
-    _routines: tuple[list[AttackOption], list[Routine]] | None = None  # routines_ready()
+    _routines: tuple[list[AttackOption], list[Routine], bool] | None = None  # routines_ready()
     ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
     lost: tuple[str, ...] = ()  # items dropped or thrown away: no longer carried
     unloaded: tuple[str, ...] = ()  # crossbows and slings fired and not yet loaded again
@@ -298,13 +308,16 @@ class Combatant:
     def has(self, condition: str) -> bool:
         return condition in self.conditions
 
-    def roll_total(self, base: Total, kind: RollKind, *, skill: str | None = None) -> Total:
+    def roll_total(
+        self, base: Total, kind: RollKind, *, skill: str | None = None, save: str | None = None
+    ) -> Total:
         """``base`` (a save, the initiative modifier, a ``skill`` check) with what its
         conditions add to rolls of ``kind`` (shaken, frightened, sickened: -2 on saves;
-        deafened: -4 on initiative: :func:`d20combat.rules.conditions.roll_modifiers`)."""
+        deafened: -4 on initiative; hasted: +1 on the ``save`` "ref":
+        :func:`d20combat.rules.conditions.roll_modifiers`)."""
         if not self.conditions and not self._imposed():
             return base
-        mods = roll_modifiers(self.condition_set(), kind, skill=skill)
+        mods = roll_modifiers(self.condition_set(), kind, skill=skill, save=save)
         return base.plus(*mods) if mods else base
 
     def present(self) -> bool:
@@ -368,12 +381,15 @@ class Combatant:
         """Full-attack routines whose every attack uses a ready option (cached: do not
         change the list)."""
         options = self.ready_options()
+        hasted = HASTED in self.conditions
         cached = self._routines
-        if cached is not None and cached[0] is options:
+        if cached is not None and cached[0] is options and cached[2] == hasted:
             return cached[1]
         ready = {id(o) for o in options}
         out = [r for r in self.stats.routines if all(id(o) in ready for o, _ in r.attacks)]
-        self._routines = (options, out)
+        if hasted:
+            out = [r.with_extra_attack() for r in out]
+        self._routines = (options, out, hasted)
         return out
 
     def situation(self) -> tuple[object, ...]:

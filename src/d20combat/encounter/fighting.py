@@ -527,11 +527,13 @@ def strike(
     moving: bool = False,
     special: Callable[[Attack], Attack] | None = None,
     rule: str | None = None,
+    fields: dict[str, Any] | None = None,
 ) -> AttackResult:
     """Roll one attack, record it, and apply its damage (with the Power Attack the
     attacker chose for the round, if melee). ``special`` turns the attack in its
     situation into a special one (a coup de grace's sure critical, an aimed shot's
-    bonus: :mod:`d20combat.encounter.maneuvers`), recorded as ``kind`` under ``rule``.
+    bonus, a burst's dice: :mod:`d20combat.encounter.maneuvers`), recorded as ``kind``
+    under ``rule`` with its own ``fields``.
     A ranged attack into a grapple from outside it strikes one of the grapplers at
     random (seed 002 Table: Armor Class Modifiers, note 3)."""
     if option.ranged and target.grappling and attacker.id not in target.grappling:
@@ -571,6 +573,7 @@ def strike(
         confirm_total=r.confirm_total,
         flat_footed=not target.acted,
         **notes,
+        **(fields or {}),
     )
     if option.ranged and option.weapon is not None and any(map(option.weapon.has, _LOADED)):
         attacker.unloaded = (*attacker.unloaded, option.item)  # load it again to fire
@@ -598,6 +601,15 @@ def strike(
 
             free_trip(enc, attacker, option, target)  # SRD monsters "Trip (Ex)"
     return r
+
+
+#: The maneuvers an attack of opportunity may be made as, by name (SRD Table: Actions in
+#: Combat, note: disarm, grapple and trip replace a melee attack, "even as an attack of
+#: opportunity"; the maneuver modules register theirs: encounter/maneuvers/trip.py).
+#: Each makes the maneuver of the reactor with its AoO option on the provoker and says
+#: whether it could (False: a plain blow instead). The encounter's ``aoo_maneuvers``
+#: hook chooses.
+AOO_MANEUVERS: dict[str, Callable[[Encounter, Combatant, AttackOption, Combatant], bool]] = {}
 
 
 #: What a hit with an option that has effects sets off, after its damage (the
@@ -881,7 +893,10 @@ def provoke(
             from d20combat.encounter.mounted import aoo_target
 
             target = aoo_target(enc, t, provoker)  # the mount or its rider (A177)
-        strike(enc, t, option, option.bonus, target, kind="aoo", moving=movement)
+        choose = enc.aoo_maneuvers.get(t.id) if enc.aoo_maneuvers else None
+        maneuver = AOO_MANEUVERS.get(choose(enc, t.id, target.id) or "") if choose else None
+        if maneuver is None or not maneuver(enc, t, option, target):
+            strike(enc, t, option, option.bonus, target, kind="aoo", moving=movement)
         if not enc.active(provoker) or provoker.grappling != held:
             return False  # down, or grabbed (SRD "Improved Grab"): no more of its action
     return True

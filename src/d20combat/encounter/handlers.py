@@ -36,6 +36,7 @@ from d20combat.encounter.maneuvers import (
 from d20combat.encounter.maneuvers import aid as AID
 from d20combat.encounter.maneuvers import aimed_shot as AIM
 from d20combat.encounter.maneuvers import autofire as AUTOFIRE
+from d20combat.encounter.maneuvers import burst as BURST
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import explosives as EXPLOSIVES
 from d20combat.encounter.maneuvers import feint as FEINT
@@ -51,6 +52,7 @@ from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_ru
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
 from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
+from d20combat.rules.attack import lethal_refused
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.rules.dice import Dice
 from d20combat.rules.maneuvers.charge import charge_multiplier
@@ -607,6 +609,11 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             expertise=a.expertise,
             defensively=a.defensively,
         )
+    if a.nonlethal is False:  # seed 001: who may strike to kill unarmed
+        dealt = c.stats.hold_damage if a.maneuver == "grapple-damage" else option
+        why = lethal_refused(dealt, enc.rules)
+        if why:
+            raise _fail(why)
     if a.maneuver is not None:
         why = maneuver_problem(enc, c, a, target)
         if why:
@@ -618,6 +625,12 @@ def _check_attack(enc: Encounter, c: Combatant, a: A.Action) -> None:
             raise _fail(why)
     if _garrote(option):
         raise _fail(f"{option.name}: a garrote makes only garrote attacks (reading A80)")
+    if option.firearm and option.autofire_only:
+        raise _fail(
+            f"{option.name} has only an autofire setting, no single shot (seed 004 "
+            f"'Autofire'): 'autofire {option.name} at SQUARE+SQUARE' or 'burst "
+            f"{option.name} at {a.target}'"
+        )
     if SPLASH.is_splash(option):
         raise _fail(f"a splash weapon is thrown: 'throw {option.name} at {a.target}'")
     if SPLASH.aimed_throw(option):
@@ -814,11 +827,15 @@ def _gen_attack(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         for o in options:
             if _garrote(o) or enc.space.attack_problem(c, o, target) or SPLASH.aimed_throw(o):
                 continue
+            if o.firearm and o.autofire_only:
+                continue
             if o.ranged and not can_use_ranged(c.condition_set(), _flags(o)):
                 continue
             weapon = o.name if len(options) > 1 or nxt is None else None
             # SRD combat-i / seed 004: a ranged weapon cannot switch to nonlethal damage
             switches = (None,) if o.ranged and not o.nonlethal else (None, not o.nonlethal)
+            if lethal_refused(o, enc.rules):
+                switches = (None,)
             paired = (False, True) if any(o is t for t in two_weapon) else (False,)
             for defensively in stances:
                 for nonlethal in switches:
@@ -873,6 +890,23 @@ def _check_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail("cannot delay after itself")
     if other.id not in later and other.id not in next_round_delays(enc):
         raise _fail(f"{other.id} does not act later in this round")
+    if _outwaited(enc, c, other.id):
+        raise _fail(
+            f"{other.id} waits to act after {c.id} with the higher initiative modifier: "
+            f"{c.id} acts first or loses its action (seed 004 'Delaying Limits')"
+        )
+
+
+def _outwaited(enc: Encounter, c: Combatant, after: str) -> bool:
+    """seed 004 "Delaying Limits": "If two or more delaying characters both want to act
+    after the other, the one with the highest initiative modifier gets to go last; the
+    others must go first (or lose their action for the round)": whether ``after`` has
+    delayed this round to act right after ``c`` and outranks it (initiative modifier,
+    then Dexterity; the one who delayed first on a tie; the ruleset's
+    ``delay_ties_by_initiative``, A193)."""
+    if not enc.rules.delay_ties_by_initiative or after not in _delayed_after(enc, c.id):
+        return False
+    return _tie_key(enc.combatants[after]) >= _tie_key(c)
 
 
 def next_round_delays(enc: Encounter) -> list[str]:
@@ -939,16 +973,22 @@ def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     if not _fresh(enc) or c.pending_full_round is not None:
         return
     for cid in enc.order[enc.turn + 1 :]:
-        yield A.Delay(cid)
+        if not _outwaited(enc, c, cid):
+            yield A.Delay(cid)
     for cid in next_round_delays(enc):  # SRD "Delay": into the next round
         yield A.Delay(cid)
 
 
 def _ready_options(c: Combatant, trigger: str) -> list[AttackOption]:
     """The attacks a trigger can set off: melee for ``enters-reach``, ranged for
-    ``in-range`` (not a splash weapon: its throw is aimed, a reading, A50)."""
+    ``in-range`` (not a splash weapon: its throw is aimed, a reading, A50; not a firearm
+    with no single shot, seed 004 "Autofire")."""
     ranged = trigger == "in-range"
-    return [o for o in c.ready_options() if o.ranged == ranged and not SPLASH.aimed_throw(o)]
+    return [
+        o
+        for o in c.ready_options()
+        if o.ranged == ranged and not SPLASH.aimed_throw(o) and not o.autofire_only
+    ]
 
 
 def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -966,8 +1006,18 @@ def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
         if cost > _speed(enc, c):
             raise _fail(f"the path costs {cost} ft but speed is {_speed(enc, c)} ft")
         return
-    if a.trigger not in A.READY_ATTACK_TRIGGERS:
-        raise _fail(f"a readied attack waits for enters-reach or in-range, not {a.trigger}")
+    if a.trigger == A.READY_STEP_TRIGGER:
+        # SRD combat-ii "Ready": "a 5-foot step as part of your readied action, but only
+        # if you don't otherwise move any distance during the round" (A190)
+        if enc.budget.moved or enc.budget.stepped:
+            raise _fail("a readied 5-foot step only in a round without other movement")
+        need_mobile(enc, c)
+        if _speed(enc, c) <= 5:
+            raise _fail("a creature with a speed of 5 ft or less cannot take a 5-foot step")
+    elif a.trigger not in A.READY_ATTACK_TRIGGERS:
+        raise _fail(
+            f"a readied attack waits for enters-reach, step-reach or in-range, not {a.trigger}"
+        )
     options = _ready_options(c, a.trigger)
     kind = "ranged" if a.trigger == "in-range" else "melee"
     if not options:
@@ -979,6 +1029,9 @@ def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
 def _run_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Ready)
     enc.budget.use("standard")
+    if a.trigger == A.READY_STEP_TRIGGER:  # no other movement this round (A190)
+        enc.budget.move = False
+        enc.budget.stepped = True
     c.readied = (a.trigger, a.weapon)
     c.readied_move = a.move
     enc.readiers.add(c.id)
@@ -1534,6 +1587,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
         EXPLOSIVES.check_explosive, EXPLOSIVES.run_explosive, EXPLOSIVES.gen_explosive
     ),
     A.Autofire: Handler(AUTOFIRE.check_autofire, AUTOFIRE.run_autofire, AUTOFIRE.gen_autofire),
+    A.Burst: Handler(BURST.check_burst, BURST.run_burst, BURST.gen_burst),
     # special attacks that are actions of their own (encounter/maneuvers/)
     A.Feint: Handler(FEINT.check_feint, FEINT.run_feint, FEINT.gen_feint),
     A.Gaze: Handler(GAZE.check_gaze, GAZE.run_gaze, GAZE.gen_gaze),

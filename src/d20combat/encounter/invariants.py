@@ -74,7 +74,12 @@ from d20combat.content.scenarios import (
     placement_clash,
     standing_problem,
 )
-from d20combat.encounter.actions import READY_ATTACK_TRIGGERS, READY_MOVE_TRIGGERS, parse_action
+from d20combat.encounter.actions import (
+    READY_ATTACK_TRIGGERS,
+    READY_MOVE_TRIGGERS,
+    READY_STEP_TRIGGER,
+    parse_action,
+)
 from d20combat.encounter.combatant import EFFECT_KINDS
 from d20combat.encounter.outcome import EndKind, SideStatus
 from d20combat.errors import InputError, Problem
@@ -320,7 +325,7 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
     if c.readied is not None:
         trigger, weapon = c.readied
         moving = c.readied_move is not None
-        triggers = READY_MOVE_TRIGGERS if moving else READY_ATTACK_TRIGGERS
+        triggers = READY_MOVE_TRIGGERS if moving else (*READY_ATTACK_TRIGGERS, READY_STEP_TRIGGER)
         if trigger not in triggers:
             found.add((*at, "readied", 0), f"unknown trigger {trigger!r}", ", ".join(triggers))
         if weapon is not None and (

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from d20combat.content.sizes import Size
-from d20combat.encounter.actions import Pos, square_name
+from d20combat.encounter.actions import READY_STEP_TRIGGER, Pos, square_name
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import provoke, strike
 from d20combat.errors import IllegalActionError
@@ -156,12 +156,19 @@ def trigger_readied(enc: Encounter, mover: Combatant) -> bool:
             if _readied_move(enc, t, mover, trigger, t.readied_move) and not enc.active(mover):
                 return False
             continue
+        step = None
         option = _readied_option(enc, t, mover, trigger, weapon)
+        if option is None and trigger == READY_STEP_TRIGGER:
+            option, step = _step_to_reach(enc, t, mover, weapon)
         if option is None:
             continue
         t.readied = None
         enc.readiers.discard(t.id)
         enc.event(t.id, "readied", "seed 004 Ready", target=mover.id, trigger=trigger)
+        if step is not None:  # SRD combat-ii "Ready": a 5-foot step as part of it (A190)
+            walk(enc, t, (step,), kind="step", provokes=False)
+            if not enc.active(t):
+                continue
         # seed 002: a ranged attack provokes from foes threatening the shooter
         shot = f"ranged attack with {option.name}"
         provokes = option.ranged and "ranged-attack" in enc.rules.provoking_actions
@@ -216,7 +223,7 @@ def _readied_option(
     enc: Encounter, t: Combatant, mover: Combatant, trigger: str, weapon: str | None
 ) -> AttackOption | None:
     """The attack ``t`` readied, if ``mover`` is where it sets it off."""
-    if trigger == "enters-reach":
+    if trigger in ("enters-reach", READY_STEP_TRIGGER):
         return enc.space.aoo_option(t, mover, weapon=weapon)
     key = weapon.lower() if weapon else None
     conds = t.condition_set()
@@ -229,6 +236,27 @@ def _readied_option(
         if can_use_ranged(conds, flags) and enc.space.attack_problem(t, o, mover) is None:
             return o
     return None
+
+
+def _step_to_reach(
+    enc: Encounter, t: Combatant, mover: Combatant, weapon: str | None
+) -> tuple[AttackOption | None, Pos | None]:
+    """The melee option and the 5-foot step (the first square in row order) from which
+    ``t`` reaches ``mover`` (trigger ``step-reach``: A190), or (None, None)."""
+    if not t.restrictions().can_move or t.has("prone") or enc.space.speed(t) <= 5:
+        return None, None
+    steps = enc.space.step_squares(t)
+    x, y = mover.pos
+    for o in t.melee_options():
+        if o.name == "unarmed strike" and not t.traits.improved_unarmed:
+            continue  # as an attack of opportunity: an unarmed strike is not a threat
+        if weapon is not None and o.name.lower() != weapon.lower():
+            continue
+        offsets = enc.space.attack_offsets(t, o, mover.squares)
+        for sq in steps:
+            if (sq[0] - x, sq[1] - y) in offsets:
+                return o, sq
+    return None, None
 
 
 def _reorder_before(enc: Encounter, readier: Combatant, trigger: Combatant) -> None:

@@ -846,6 +846,8 @@ class Space:
         if r is not _FREE_MOVE:
             if not r.can_move:
                 return 0
+            if r.speed_bonus:  # SRD haste: +30 ft., at most twice the speed (A186)
+                value += min(r.speed_bonus, value)
             if r.speed_factor != 1:
                 value = int(value * r.speed_factor)
         return value - value % 5

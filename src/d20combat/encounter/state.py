@@ -62,6 +62,9 @@ _GROWS = {  # the condition groups whose effects add up (rules.conditions.combin
 }
 # A reaction policy answers "take this attack of opportunity?" for one combatant.
 ReactionPolicy = Callable[["Encounter", str, str], bool]
+# An AoO maneuver policy answers "make this attack of opportunity as a maneuver?" for one
+# combatant (reactor id, provoker id): a maneuver's name ("trip"), or None for a blow.
+AooManeuverPolicy = Callable[["Encounter", str, str], str | None]
 
 
 _STATS: dict[tuple[int, int], tuple[object, object, Statistics]] = {}
@@ -155,6 +158,10 @@ class Encounter:
         # per defender: whether it avoids an overrunner (reactor, overrunner) -> bool;
         # the default is d20combat.encounter.maneuvers.overrun.default_avoid
         self.avoids: dict[str, ReactionPolicy] = {}
+        # per combatant: the maneuver its attacks of opportunity are made as (SRD Table:
+        # Actions in Combat, note: trip "can be used ... even as an attack of
+        # opportunity"); without one, a blow (fighting.AOO_MANEUVERS)
+        self.aoo_maneuvers: dict[str, AooManeuverPolicy] = {}
         self._events: list[Event] = []
         self._started = False
         self.fighters: tuple[str, ...] = ()  # two active foes last seen (a hint)
@@ -552,6 +559,7 @@ def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
     enc.reactions = dict(share.reactions)
     enc.holds = dict(share.holds)
     enc.avoids = dict(share.avoids)
+    enc.aoo_maneuvers = dict(share.aoo_maneuvers)
     enc.log = list(share.log)
     enc.history = list(share.history)
     enc.dice = SampledDice(Random())

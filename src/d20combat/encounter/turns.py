@@ -312,6 +312,46 @@ def _advance(enc: Encounter) -> None:
             _truncate(enc)
             return
         enc.event("", "round", "seed 003 Initiative Checks", round=enc.round, seconds=elapsed(enc))
+        if not enc.rules.delay_into_next_round:
+            _forfeiters_first(enc)
+
+
+FORFEIT_RULE = "seed 004 Delaying Limits"
+
+
+def _forfeit(enc: Encounter, c: Combatant) -> None:
+    """seed 004 "Delaying Limits": a creature that delayed this round and ends its turn
+    without acting loses its action for the round (delays end with the round: the
+    ruleset's ``delay_into_next_round`` false): marked by a ``forfeit`` event (A194)."""
+    b = enc.budget
+    if not (b.standard and b.move and not b.moved and not b.stepped and b.routine is None):
+        return  # it acted
+    for e in reversed(enc.log):
+        if e.type == "round":
+            return
+        if e.type == "delay" and e.actor == c.id:
+            enc.event(c.id, "forfeit", FORFEIT_RULE)
+            return
+
+
+def _forfeiters_first(enc: Encounter) -> None:
+    """seed 004 "Delaying Limits": "a character who loses his action ... may act on any
+    count in his next turn" without interrupting anyone: those who forfeited in the round
+    just ended go first in the new one, from where they may delay to any count (A194)."""
+    found: list[str] = []
+    for e in reversed(enc.log[:-1]):  # the round just ended (before its "round" event)
+        if e.type == "round":
+            break
+        if e.type == "forfeit" and e.actor not in found and e.actor in enc.order:
+            found.append(e.actor)
+    if not found:
+        return
+    found.reverse()  # in the order they forfeited
+    for cid in found:
+        enc.order.remove(cid)
+    enc.order[0:0] = found
+    for cid in found:
+        enc.event(cid, "initiative-change", FORFEIT_RULE, order=list(enc.order))
 
 
 def end_turn(enc: Encounter, *, delaying: bool = False) -> None:
@@ -333,6 +373,8 @@ def end_turn(enc: Encounter, *, delaying: bool = False) -> None:
                 from d20combat.encounter.mounted import end_of_turn as dismissed
 
                 dismissed(c)
+        if not delaying and not enc.rules.delay_into_next_round:
+            _forfeit(enc, c)
         enc.event(c.id, "end-turn", "seed 004 Action Types")
     _advance(enc)
     if enc.outcome is None:

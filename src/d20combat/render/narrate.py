@@ -36,6 +36,7 @@ def _attack(e: Event) -> str:
         "rake": "makes a rake attack (Rake (Ex), at the stat block's bonus) against",
         "knockout-blow": "delivers a knockout blow (full-round; a hit is a critical hit) to",
         "aimed shot": "takes a full-round aimed shot (+5) at",
+        "burst": "fires a burst at",
     }.get(e.type, "attacks")
     head = f"{e.actor} {kind} {e.target} with {o.get('weapon')}: "
     nat = o.get("natural")
@@ -61,6 +62,13 @@ def _attack(e: Event) -> str:
         situation.append(f"disadvantage ({o['disadvantage']}): the lower of two d20s")
     if o.get("water_ft"):
         situation.append(f"through {o['water_ft']} ft of water: -{2 * (o['water_ft'] // 5)}")
+    if e.type == "burst":  # seed 004 "Autofire"; A187
+        situation.append(
+            f"{o.get('bullets')} bullets, Burst Fire: -4, +2 dice"
+            if o.get("burst_fire")
+            else f"{o.get('bullets')} bullets, no Burst Fire: a plain shot, "
+            f"{o.get('wasted')} wasted"
+        )
     if situation:
         rolled += f" ({', '.join(situation)})"
     result = o.get("result")
@@ -943,6 +951,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "coup-de-grace": _coup_de_grace,
     "knockout-blow": _attack,
     "aimed shot": _attack,
+    "burst": _attack,
     "effect-ends": _effect_ends,
     "turn": _turn,
     "round": _round,
@@ -971,6 +980,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         f"{ACTIVITIES[str(e.outcome.get('activity'))].label} ({e.outcome.get('effect')})"
     ),
     "delay": _simple("{actor} delays until after {after}"),
+    "forfeit": _simple("{actor} loses its action for the round by delaying"),
     "ready": _simple("{actor} readies an attack ({trigger})"),
     "readied": lambda e: (
         f"{e.actor}'s readied {e.outcome.get('action', 'attack')} triggers "

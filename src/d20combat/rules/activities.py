@@ -6,7 +6,10 @@ modelled beyond its timing (spells are issue 10; the rest future work).
 
 Sources: SRD combat-i.html Table: Actions in Combat (the action types, and "Attack of
 Opportunity" column); seed 002 "Actions" (its marked actions; D35); SRD combat-ii.html
-"Activate Magic Item", "Use Special Ability"; seed 004 "Miscellaneous Actions".
+"Activate Magic Item", "Use Special Ability"; seed 004 "Miscellaneous Actions" ("For
+actions not covered ..., the GM determines how long such an action takes to perform
+and whether doing so provokes": these rows, and the ruleset's ``provoking_actions``, are
+that decision, reading A188) and "Use Feat, Skill, or Talent".
 A creature may take an activity its stat block lists in ``activities``
 (docs/creature-schema.md; reading A120).
 """
@@ -51,6 +54,7 @@ def _rows(kind: str, source: str, *rows: tuple[str, str]) -> dict[str, Activity]
 
 
 _TABLE = "SRD combat-i Table: Actions in Combat"
+_USE = _TABLE + " (Use feat: varies); seed 004 Use Feat, Skill, or Talent"
 
 #: Every activity by name, in the table's order (standard, move, full-round, free).
 ACTIVITIES: dict[str, Activity] = {
@@ -98,6 +102,29 @@ ACTIVITIES: dict[str, Activity] = {
         ("quickened-spell", "cast a quickened spell"),
         ("speak", "speak"),
     ),
+    # the table's "Use feat: varies" and seed 004 "Use Feat, Skill, or Talent" ("Most uses
+    # of skills or talents in a combat situation are attack actions, but some might be
+    # move actions or full-round actions"): one row per timing (reading A188)
+    **_rows(
+        "standard",
+        _USE,
+        ("feat-action", "use a feat that takes a standard (attack) action"),
+        ("talent-action", "use a talent that takes an attack action"),
+    ),
+    **_rows(
+        "move",
+        _USE,
+        ("feat-move", "use a feat that takes a move action"),
+        ("skill-move", "use a skill that takes a move action"),
+        ("talent-move", "use a talent that takes a move action"),
+    ),
+    **_rows(
+        "full-round",
+        _USE,
+        ("feat-round", "use a feat that takes a full-round action"),
+        ("talent-round", "use a talent that takes a full-round action"),
+    ),
+    **_rows("free", _USE, ("feat-free", "use a feat that takes no action")),
 }
 
 

@@ -158,6 +158,21 @@ def miss_chance_roll(dice: DiceSource, percent: int, rules: Ruleset) -> bool:
     return missed
 
 
+def lethal_refused(option: AttackOption | None, rules: Ruleset) -> str | None:
+    """Why ``option`` cannot deal lethal damage instead of its nonlethal damage, or
+    None: under ``unarmed_lethal: trained-only`` (seed 001 "Dealing subdual damage")
+    only a trained unarmed strike (a monk's, Improved Unarmed Strike: seed 001's
+    Unarmed Combat feat, reading A192) chooses lethal damage."""
+    if option is None or not option.nonlethal or option.either:
+        return None
+    if rules.unarmed_lethal != "trained-only" or option.name != "unarmed strike":
+        return None
+    return (
+        "only a monk or a creature with Improved Unarmed Strike (seed 001's Unarmed "
+        "Combat) deals lethal damage with an unarmed strike"
+    )
+
+
 def nonlethal_switch(
     option: AttackOption, want_nonlethal: bool, rules: Ruleset
 ) -> tuple[Modifier | None, bool]:

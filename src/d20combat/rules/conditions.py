@@ -166,9 +166,9 @@ class ConditionSpec(NamedTuple):
       row's defender effects do not apply (``grapple-partner``: grappling's Dex
       loss; ``pinner``: pinned's AC penalty).
     Rolls and abilities:
-      ``rolls``: (tag, value) pairs; a tag is a :data:`RollKind`, ``skill:<name>``
-      or ``skill:str-dex`` (skills keyed on Str or Dex); ``abilities``: (ability,
-      value) penalties to scores.
+      ``rolls``: (tag, value) pairs; a tag is a :data:`RollKind`, ``skill:<name>``,
+      ``skill:str-dex`` (skills keyed on Str or Dex) or ``save:<fort|ref|will>``;
+      ``abilities``: (ability, value) penalties to scores.
     Actions and movement:
       ``actions`` (:data:`ActionLevel`); ``only_actions``: the named actions it is
       limited to (grappling); ``escape_actions``: named actions still allowed when
@@ -177,7 +177,8 @@ class ConditionSpec(NamedTuple):
       ``no_run``; ``no_charge``; ``aoo``: attacks of opportunity, unless it has a
       feature in ``aoo_kept_by`` (flat-footed: Combat Reflexes); ``threatens``;
       ``helpless``; ``drops_items``; ``flees``; ``ends_on_damage``: a blow that
-      deals damage ends it (sleeping).
+      deals damage ends it (sleeping); ``speed_bonus``: feet added to its speeds, at
+      most doubling them (hasted).
     Bookkeeping:
       ``implies``: conditions that come with it (unconscious implies helpless);
       ``group`` and ``severity``: only the most severe condition of a group applies
@@ -222,6 +223,7 @@ class ConditionSpec(NamedTuple):
     drops_items: bool = False
     flees: bool = False
     ends_on_damage: bool = False
+    speed_bonus: int = 0
     implies: tuple[str, ...] = ()
     group: str = ""
     severity: int = 0
@@ -232,6 +234,7 @@ class ConditionSpec(NamedTuple):
 UNCANNY_DODGE = "uncanny dodge"
 RUN_FEAT = "run"
 COMBAT_REFLEXES = "combat reflexes"
+HASTED = "hasted"  # one extra attack in a full attack (Combatant.routines_ready)
 
 _HALF = Fraction(1, 2)
 _FEAR = (("save", -2), ("skill", -2), ("ability-check", -2))
@@ -474,6 +477,22 @@ _ROWS: tuple[ConditionSpec, ...] = (
         notes="Attacks on a grapple opponent are at -4 (the ruleset's grapple attack "
         "penalty). A ranged attack into a grapple from outside strikes a random grappler "
         "(seed 002 note 3).",
+    ),
+    ConditionSpec(
+        "hasted",
+        "seed 001 'Haste spell' ('one additional primary attack each round'), the rest "
+        "the SRD haste spell's, not in the excerpt (reading A186): +1 on attack rolls, +1 "
+        "dodge bonus to AC and Reflex saves, +30 ft. speed (at most double), the extra "
+        "attack at the highest bonus in a full attack",
+        attack_melee=1,
+        attack_ranged=1,
+        ac_melee=1,
+        ac_ranged=1,
+        ac_type=BonusType.DODGE,
+        rolls=(("save:ref", 1),),
+        speed_bonus=30,
+        notes="The extra attack: Combatant.routines_ready; a scenario sets it (spells are "
+        "not modelled).",
     ),
     ConditionSpec(
         "helpless",
@@ -1158,6 +1177,7 @@ class Restrictions(NamedTuple):
     drops_items: bool
     flees: bool
     ranged_requires: frozenset[str]
+    speed_bonus: int = 0  # feet added to its speed, at most doubling it (hasted)
 
     @property
     def can_aoo(self) -> bool:
@@ -1221,6 +1241,7 @@ def restrictions(conditions: frozenset[str], *, combat_reflexes: bool = False) -
         drops_items=any(s.drops_items for s in specs),
         flees=any(s.flees for s in specs),
         ranged_requires=_EMPTY.union(*(s.ranged_requires for s in specs)),
+        speed_bonus=max((s.speed_bonus for s in specs), default=0),
     )
 
 
@@ -1269,11 +1290,16 @@ def combine(held: str, new: str) -> str:
 
 @_cached
 def roll_modifiers(
-    conditions: frozenset[str], kind: RollKind, *, skill: str | None = None
+    conditions: frozenset[str],
+    kind: RollKind,
+    *,
+    skill: str | None = None,
+    save: str | None = None,
 ) -> tuple[Modifier, ...]:
     """Modifiers on a save, skill check, ability check, initiative or weapon damage
     roll. For a skill check, name the ``skill`` to get its specific penalties
-    (dazzled Spot, blinded Str- and Dex-based skills).
+    (dazzled Spot, blinded Str- and Dex-based skills); for a save, the ``save``
+    (``"ref"``: hasted's +1).
 
     >>> [m.value for m in roll_modifiers(frozenset({"sickened", "shaken"}), "save")]
     [-2, -2]
@@ -1288,6 +1314,8 @@ def roll_modifiers(
         info = SKILLS.get(key.split(" (")[0])
         if info is not None and info.ability in (Ability.STR, Ability.DEX):
             tags.add("skill:str-dex")
+    if save:
+        tags.add(f"save:{save}")
     out = []
     for name in expand(conditions):
         for tag, value in CONDITIONS[name].rolls:
@@ -1479,6 +1507,8 @@ def describe(spec: ConditionSpec) -> str:
         parts.append("crawls only")
     if spec.speed_factor != 1:
         parts.append(f"speed x{spec.speed_factor}")
+    if spec.speed_bonus:
+        parts.append(f"speed +{spec.speed_bonus} ft. (at most double)")
     flags = (
         (spec.no_run, "no run"),
         (spec.no_charge, "no charge"),

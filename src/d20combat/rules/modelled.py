@@ -97,6 +97,7 @@ BUILD_QUALITIES: Mapping[str, str] = {
 SPECIAL_ATTACKS: Mapping[str, str] = {
     "sneak attack": "encounter/combatant.py",  # extra dice against a foe without Dex
     "unarmed strike": "rules/statistics.py",  # a monk's unarmed damage
+    "flurry of blows": "rules/statistics.py",  # a monk's extra unarmed attack
 }
 
 # Qualities with a number before their name, read by a pattern ("+2 turn resistance"),

@@ -40,6 +40,7 @@ from d20combat.content.creatures import (
     StatBlock,
     WeaponRef,
     WieldStyle,
+    names_keyword,
 )
 from d20combat.content.damage import DamageType
 from d20combat.content.equipment import (
@@ -132,6 +133,12 @@ class AttackOption:
         return self.weapon is not None and WeaponFlag.LONGARM in self.weapon.flags
 
     @property
+    def autofire_only(self) -> bool:
+        """Whether it has only an autofire setting (seed 004 "Autofire": machine guns
+        "can't fire single shots")."""
+        return self.weapon is not None and WeaponFlag.AUTOFIRE_ONLY in self.weapon.flags
+
+    @property
     def critical_text(self) -> str:
         threat = "20" if self.crit_range == 20 else f"{self.crit_range}-20"
         return f"{threat}/x{self.crit_multiplier}"
@@ -152,6 +159,16 @@ class Routine:
     @property
     def bonuses(self) -> tuple[int, ...]:
         return tuple(t.value for _, t in self.attacks)
+
+    def with_extra_attack(self) -> Routine:
+        """The routine with one more attack at its highest bonus, right after the first
+        (SRD haste spell, reading A186; seed 001 "Haste spell": one additional primary
+        attack)."""
+        option, bonus = self.attacks[0]
+        extra = bonus.plus(Modifier(0, BonusType.UNTYPED, "haste (extra attack)"))
+        return Routine(
+            self.name, (self.attacks[0], (option, extra), *self.attacks[1:]), self.two_weapon
+        )
 
 
 @dataclass(frozen=True)
@@ -858,7 +875,36 @@ class _Builder:
             if unarmed.either:  # trained unarmed fighters (monks) full-attack unarmed
                 attacks = [(unarmed, _iterative(unarmed.bonus, i)) for i in range(len(iters))]
                 routines.append(Routine(unarmed.name, tuple(attacks)))
+            flurry = self._flurry(unarmed, len(iters))
+            if flurry is not None:
+                routines.append(flurry)
         return tuple(options), tuple(routines)
+
+    def _flurry(self, unarmed: AttackOption, iters: int) -> Routine | None:
+        """A monk's flurry of blows, or None: unarmed strikes only, unarmored (reading
+        A185). ``monk`` (SRD character-classes-i "Flurry of Blows"): one extra
+        attack at the highest bonus, every attack at -2 (-1 from monk level 5, none from
+        9), a second extra from 11; ``primary`` (seed 001 "Flurry of blows"): one
+        additional primary attack."""
+        stat = self.stat
+        if stat.armor is not None or stat.shield is not None:
+            return None
+        if not any(names_keyword(s, "flurry of blows") for s in stat.special_attacks):
+            return None
+        level = sum(c.level for c in stat.classes if c.name.lower() == "monk")
+        extra, penalty = 1, 0
+        if self.rules.flurry == "monk":
+            extra = 2 if level >= 11 else 1
+            penalty = 0 if level >= 9 else -1 if level >= 5 else -2
+        attacks = []
+        for n, i in enumerate([0] * extra + list(range(iters))):
+            t = _iterative(unarmed.bonus, i)
+            if penalty:
+                t = t.plus(Modifier(penalty, BonusType.UNTYPED, "flurry of blows"))
+            if 0 < n <= extra:  # named in the log, even at no penalty
+                t = t.plus(Modifier(0, BonusType.UNTYPED, "flurry of blows (extra attack)"))
+            attacks.append((unarmed, t))
+        return Routine("flurry of blows", tuple(attacks))
 
     def _two_weapon(
         self, main: AttackOption, off: AttackOption, iters: list[int], feat: bool

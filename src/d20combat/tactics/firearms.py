@@ -19,6 +19,13 @@ burst is worth the explosive's mean damage to each creature caught, whole when i
 Reflex save fails and half when it succeeds (the exact chance), foes for and friends
 against, each no more than the hit points it has left.
 
+A burst at one foe (seed 004 "Autofire", reading A187) is weighed as one attack: the
+exact chance of the attack roll with every situational modifier and the burst's -4
+(with the Burst Fire feat) times the mean damage with its 2 extra dice, no more than
+the foe's hit points (a critical hit counted on the whole, extra dice too: a slight
+overestimate); without the feat it is a plain shot, listed only from a weapon that fires
+no single shot. Taken when worth more than the attacks it gives up.
+
 A creature holding no firearm or explosive pays one look at its ammunition (empty:
 nothing to fire or throw).
 """
@@ -35,6 +42,7 @@ from d20combat.encounter.maneuvers.autofire import (
     autofire_total,
     gen_autofire,
 )
+from d20combat.encounter.maneuvers.burst import burst_attack, burst_options, gen_burst
 from d20combat.encounter.maneuvers.explosives import (
     caught,
     explosive_options,
@@ -48,6 +56,8 @@ from d20combat.rules.maneuvers import firearms as F
 from d20combat.rules.maneuvers import splash as S
 from d20combat.rules.maneuvers.trample import p_attack, p_save
 from d20combat.rules.statistics import AttackOption
+from d20combat.tactics.estimates import hit_damage
+from d20combat.tactics.worth import built
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -71,26 +81,77 @@ def autofire_worth(enc: Encounter, c: Combatant, a: A.Autofire, option: AttackOp
     mean = max(1.0, float(option.dice.mean) + option.damage_bonus.value)
     worth = 0.0
     for v in creatures_in(enc, corner_block(a.point)):
-        reflex = v.roll_total(v.stats.saves["ref"], "save").value
+        reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref").value
         p = float(F.p_autofire_hits(bonus, reflex))
         amount = min(mean, max(0, v.vitals.hp + 1))
         worth += p * amount if v.side != c.side else -p * amount
     return worth
 
 
-def autofire_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Action | None:
-    """The autofire worth the most, when it is worth more than ``attack`` (the attack
-    planned, or None) and the rest of the turn's attacks it gives up; None otherwise."""
+def autofire_instead(
+    enc: Encounter, c: Combatant, attack: A.Action | None
+) -> tuple[float, A.Action | None]:
+    """The autofire worth the most and its worth, when it is worth more than ``attack``
+    (the attack planned, or None) and the rest of the turn's attacks it gives up;
+    (that worth, None) otherwise."""
     if not c.ammo or enc.budget.routine is not None or enc.budget.attacks_made:
-        return None
+        return 0.0, None
+    best, chosen = _given_up(enc, c, attack), None
     options = autofire_options(c)
     if not options:
-        return None
+        return best, None
     by_name = {o.name: o for o in options}
-    best, chosen = _given_up(enc, c, attack), None
     for a in gen_autofire(enc, c):  # the candidates the encounter lists
         assert isinstance(a, A.Autofire)
         worth = autofire_worth(enc, c, a, by_name[a.weapon])
+        if worth > best and enc.is_legal(a):
+            best, chosen = worth, a
+    return best, chosen
+
+
+def firearm_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Action | None:
+    """The autofire or the burst worth the most, when worth more than ``attack`` and
+    the rest of the turn's attacks it gives up; None otherwise."""
+    best, autofire = autofire_instead(enc, c, attack)
+    return burst_instead(enc, c, attack, floor=best) or autofire
+
+
+def burst_worth(enc: Encounter, c: Combatant, a: A.Burst, option: AttackOption) -> float:
+    """The expected worth of the burst ``a`` (module docstring), in hit points."""
+    target = enc.get(a.target)
+    plan = F.burst_plan(option.dice, feat=c.traits.burst_fire)
+    attack = burst_attack(built(enc, c, option, option.bonus, target)[0], plan)
+    mean = max(1.0, float(option.dice.mean) + attack.damage_bonus.value)
+    if plan.extra_dice is not None:
+        mean += float(plan.extra_dice.mean)
+    if attack.half_damage:
+        mean = max(1.0, mean / 2)
+    return hit_damage(
+        attack.ac.value,
+        attack.bonus.value,
+        min(mean, max(1.0, float(target.vitals.hp))),
+        21 if attack.crit_immune else option.crit_range,
+        option.crit_multiplier,
+        attack.concealment,
+        attack.disadvantage,
+    )
+
+
+def burst_instead(
+    enc: Encounter, c: Combatant, attack: A.Action | None, *, floor: float = 0.0
+) -> A.Action | None:
+    """The burst worth the most, when it is worth more than ``floor``, ``attack`` and
+    the rest of the turn's attacks it gives up; None otherwise."""
+    if not c.ammo or enc.budget.routine is not None or enc.budget.attacks_made:
+        return None
+    options = burst_options(c)
+    if not options:
+        return None
+    by_name = {o.name: o for o in options}
+    best, chosen = max(floor, _given_up(enc, c, attack)), None
+    for a in gen_burst(enc, c):  # the candidates the encounter lists
+        assert isinstance(a, A.Burst)
+        worth = burst_worth(enc, c, a, by_name[a.weapon])
         if worth > best and enc.is_legal(a):
             best, chosen = worth, a
     return chosen
@@ -107,7 +168,7 @@ def _burst_worth(
     mean = float(option.dice.mean)
     worth = 0.0
     for v in caught(enc, point, w.burst_radius_ft):
-        reflex = v.roll_total(v.stats.saves["ref"], "save").value
+        reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref").value
         saved = float(p_save(reflex, w.reflex_dc))
         amount = min(mean * (1 - saved / 2), max(0, v.vitals.hp + 1))
         worth += amount if v.side != c.side else -amount

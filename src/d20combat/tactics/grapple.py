@@ -33,6 +33,7 @@ from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.handlers import attack_in_hand, attacks_after
 from d20combat.encounter.maneuvers import grapple as GE
 from d20combat.encounter.maneuvers import touch_of
+from d20combat.rules.attack import lethal_refused
 from d20combat.rules.checks import p_opposed
 from d20combat.rules.maneuvers import grapple as G
 from d20combat.rules.modifiers import BonusType, Modifier, Total
@@ -76,6 +77,8 @@ def _damage_kinds(enc: Encounter, c: Combatant, t: Combatant) -> list[tuple[bool
     mean = min(_mean(option), max(1.0, float(t.vitals.hp + 10)))
     out = []
     for nonlethal in (True, False):
+        if not nonlethal and lethal_refused(option, enc.rules):
+            continue  # seed 001: only the trained strike to kill unarmed
         worth = 0.0 if nonlethal and t.stats.defenses.nonlethal_immune else mean
         penalty = 0 if option.either or nonlethal == option.nonlethal else -4
         out.append((nonlethal, worth, penalty))
@@ -191,7 +194,7 @@ def _plain_rate(c: Combatant, t: Combatant, rules: Ruleset) -> float:
     if option is not None:
         immune = t.stats.defenses.nonlethal_immune
         for nonlethal in (True, False):
-            if nonlethal and immune:
+            if (nonlethal and immune) or (not nonlethal and lethal_refused(option, rules)):
                 continue
             penalty = 0 if option.either or nonlethal == option.nonlethal else -4
             q = float(

@@ -62,7 +62,7 @@ from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
-from d20combat.tactics.firearms import autofire_instead, explosive_instead
+from d20combat.tactics.firearms import explosive_instead, firearm_instead
 from d20combat.tactics.flight import flier_turn
 from d20combat.tactics.gaze import eyes_choice, gaze_instead
 from d20combat.tactics.grapple import grapple_turn, hold_part_choice
@@ -315,7 +315,10 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
                 )
     if not ranged_ok or (v.b.standard and v.threats()):
         return None
-    ranged = [o for o in c.ready_options() if o.ranged and not aimed_throw(o)]
+    # an aimed throw and a weapon with no single shot (seed 004) make no plain attack
+    ranged = [
+        o for o in c.ready_options() if o.ranged and not aimed_throw(o) and not o.autofire_only
+    ]
     if not ranged:
         return None
     for e in v.ranked_within(max(o.max_range for o in ranged)):
@@ -872,7 +875,7 @@ def _baseline_action(
         if throw is not None:
             return throw
         if c.ammo:  # seed 004: bullets or grenades to spend
-            fire = autofire_instead(v.enc, c, attack) or explosive_instead(v.enc, c, attack)
+            fire = firearm_instead(v.enc, c, attack) or explosive_instead(v.enc, c, attack)
             if fire is not None:
                 return fire
         if c.stat.turning is not None:  # nothing more for a creature that channels none

@@ -640,7 +640,8 @@ def firearms() -> list[Weapon]:
     """Seed 004's firearms and a grenade. The seed gives their rules (single shots, proficiency, the
     longarm's -4, autofire's 10 bullets) but no table of them; reading A90: a pistol and a
     submachine gun (automatic) take the light crossbow's numbers (1d8, 19-20/x2, 80 ft),
-    a rifle (a longarm) the heavy crossbow's (1d10, 19-20/x2, 120 ft), all piercing
+    a rifle (a longarm) the heavy crossbow's (1d10, 19-20/x2, 120 ft), and so does a
+    machine gun (a longarm with only an autofire setting: reading A187), all piercing
     projectile weapons (ten range increments, seed 004 "Ranged Weapons"); Small ones a
     step lower. Reading A92: the fragmentation grenade, a thrown explosive, 4d6 slashing
     in a 20-ft burst, Reflex DC 15 for half, range increment 10 ft (the seed's "two to
@@ -650,6 +651,13 @@ def firearms() -> list[Weapon]:
         ("pistol", "1d6", "1d8", 80, frozenset()),
         ("rifle", "1d8", "1d10", 120, frozenset({WeaponFlag.LONGARM})),
         ("submachine gun", "1d6", "1d8", 80, frozenset({WeaponFlag.AUTOFIRE})),
+        (
+            "machine gun",
+            "1d8",
+            "1d10",
+            120,
+            frozenset({WeaponFlag.AUTOFIRE, WeaponFlag.AUTOFIRE_ONLY, WeaponFlag.LONGARM}),
+        ),
     )
     grenade = Weapon(
         name="fragmentation grenade",

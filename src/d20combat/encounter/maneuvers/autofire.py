@@ -144,7 +144,7 @@ def run_autofire(enc: Encounter, c: Combatant, a: A.Action) -> None:
     caught = creatures_in(enc, area) if roll.hit else []
     saves = []
     for v in caught:
-        reflex = v.roll_total(v.stats.saves["ref"], "save")
+        reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref")
         s = F.autofire_save(enc.dice, reflex.value)
         saves.append((v, reflex, s))
     enc.event(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from d20combat.content.equipment import Handedness, WeaponFlag
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack, flat_footed
+from d20combat.encounter.fighting import AOO_MANEUVERS, build_attack, flat_footed
 from d20combat.encounter.maneuvers import (
     ATTACK_MANEUVER_RULES,
     AttackManeuver,
@@ -272,6 +272,31 @@ def attempt_disarm(
         from d20combat.encounter.handlers import drop_item
 
         drop_item(enc, c, own, c.pos, rule=RULE + " (counter-disarm)")
+
+
+def aoo_disarm(enc: Encounter, c: Combatant, option: AttackOption, target: Combatant) -> bool:
+    """A disarm as ``c``'s attack of opportunity on ``target`` (SRD Table: Actions in
+    Combat: a disarm "replaces a melee attack ... even as an attack of opportunity"):
+    with the AoO's weapon at its bonus, of the first weapon ``target`` holds, as
+    :func:`attempt_disarm` (its own attack of opportunity without Improved Disarm). False
+    (nothing made) if it cannot disarm ``target`` so (A189)."""
+    from d20combat.encounter.actions import Disarm
+
+    garrote = c.conditions.get("garroted")
+    if option.ranged or (garrote is not None and garrote.owner == target.id):
+        return False
+    if enc.rules.disarm_weapons == "disarm-weapons" and not (
+        option.weapon is not None and option.weapon.has(WeaponFlag.DISARM)
+    ):
+        return False
+    item, grab, why = _item(target, None)
+    if why is not None or item is None or grab:
+        return False
+    attempt_disarm(enc, c, Disarm(target.id, option.name), option, option.bonus)
+    return True
+
+
+AOO_MANEUVERS["disarm"] = aoo_disarm
 
 
 def _free_hands(c: Combatant, owner: Combatant, item: str) -> bool:

@@ -155,7 +155,7 @@ def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
     rolled = max(0, enc.dice.roll(option.dice, f"{option.name} burst damage")) if victims else 0
     saves = []
     for v in victims:
-        reflex = v.roll_total(v.stats.saves["ref"], "save")
+        reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref")
         ok, face = saving_throw(
             enc.dice, reflex.value, w.reflex_dc, f"Reflex save (DC {w.reflex_dc})"
         )

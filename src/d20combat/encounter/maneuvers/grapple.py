@@ -39,6 +39,7 @@ from d20combat.content.sizes import Size, fits_in_square
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fighting import (
     AFTER_HIT,
+    AOO_MANEUVERS,
     build_attack,
     deal_damage,
     grapple_group,
@@ -603,6 +604,23 @@ def attempt_start(
         concealment,
     )
     _hold_event(enc, c, target, sides, joining=joining)
+
+
+def aoo_grapple(enc: Encounter, c: Combatant, option: AttackOption, target: Combatant) -> bool:
+    """A grapple started as ``c``'s attack of opportunity on ``target`` (SRD Table: Actions
+    in Combat: a grapple "replaces a melee attack ... even as an attack of opportunity"),
+    as :func:`attempt_start` in place of the AoO's attack (its own attack of opportunity
+    from the target without Improved Grapple); a hold stops the provoker's action (a
+    creature grabbed loses the rest of it: fighting.provoke). False if it cannot (A189)."""
+    from d20combat.encounter.actions import Grapple
+
+    if start_problem(enc, c, target, None) is not None:
+        return False
+    attempt_start(enc, c, Grapple(target.id), option, option.bonus)
+    return True
+
+
+AOO_MANEUVERS["grapple"] = aoo_grapple
 
 
 def _hold_event(

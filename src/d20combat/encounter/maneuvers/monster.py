@@ -449,7 +449,7 @@ def would_strike_back(enc: Encounter, f: Combatant, c: Combatant) -> bool:
     if option is None or rule is None or trample is None:
         return False
     attack, _ = build_attack(enc, f, option, _aoo_bonus(option), c)
-    reflex = f.roll_total(f.stats.saves["ref"], "save")
+    reflex = f.roll_total(f.stats.saves["ref"], "save", save="ref")
     return strikes_back(
         attack.bonus.value,
         attack.ac.value,
@@ -484,7 +484,7 @@ def trample_one(enc: Encounter, c: Combatant, f: Combatant) -> None:
     half = False
     if not struck:
         dc = trample_dc(c.stats, rule)
-        reflex = f.roll_total(f.stats.saves["ref"], "save")
+        reflex = f.roll_total(f.stats.saves["ref"], "save", save="ref")
         mark = enc.dice.mark()
         s = reflex_save(enc.dice, reflex, dc)
         half = s.saved

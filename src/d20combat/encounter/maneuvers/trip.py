@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from d20combat.content.equipment import WeaponFlag
 from d20combat.encounter.combatant import Combatant
-from d20combat.encounter.fighting import build_attack, provoke, strike
+from d20combat.encounter.fighting import AOO_MANEUVERS, build_attack, provoke, strike
 from d20combat.encounter.maneuvers import (
     ATTACK_MANEUVER_RULES,
     AttackManeuver,
@@ -189,6 +189,30 @@ def resolve_trip(
         else:
             fall(enc, c)
     return r
+
+
+def aoo_trip(enc: Encounter, c: Combatant, option: AttackOption, target: Combatant) -> bool:
+    """A trip as ``c``'s attack of opportunity on ``target`` (SRD Table: Actions in
+    Combat: a trip "replaces a melee attack ... even as an attack of opportunity"): with
+    ``option`` if it is a tripping weapon, else unarmed, at the AoO's bonus; Improved
+    Trip's free attack follows. False (nothing made) if it cannot trip ``target``."""
+    weapon = (
+        option.name if option.weapon is not None and option.weapon.has(WeaponFlag.TRIP) else None
+    )
+    if trip_problem_in(enc, c, target, weapon) is not None:
+        return False
+    tripper = trip_option(c, weapon)
+    assert tripper is not None  # checked
+    r = resolve_trip(
+        enc, c, target, tripper, tripper.bonus, rule=TRIP_RULE + "; SRD Table: Actions in Combat"
+    )
+    free = r is not None and r.tripped and c.stat.has_feat("improved trip")
+    if free and enc.active(target) and enc.active(c):
+        strike(enc, c, option, option.bonus, target, kind="attack")
+    return True
+
+
+AOO_MANEUVERS["trip"] = aoo_trip
 
 
 def _tripping_weapons(c: Combatant) -> list[str | None]:

@@ -105,3 +105,43 @@ def p_autofire_hits(bonus: int, reflex: int, dc: int = AUTOFIRE_DC) -> Fraction:
     """The exact chance that one creature in the area takes the damage: the attack
     hits Defense 10 and its Reflex save fails (the two rolls are independent)."""
     return _p_d20(bonus, AUTOFIRE_DEFENSE) * (1 - _p_d20(reflex, dc))
+
+
+# --- Burst fire ------------------------------------------------------------------------
+#: Seed 004 "Autofire": "Firing a burst requires the Burst Fire feat" (its effect is not in
+#: the seed: reading A187 takes the d20 Modern SRD feat's).
+BURST_RULE = "seed 004 Autofire; d20 Modern SRD Burst Fire (A187)"
+#: d20 Modern SRD "Burst Fire": "Firing a burst expends five bullets and can only be done
+#: if the weapon has five bullets in it."
+BURST_BULLETS = 5
+#: d20 Modern SRD "Burst Fire": "a -4 penalty on the attack roll, but deals +2 dice of
+#: damage".
+BURST_FIRE = Modifier(-4, BonusType.UNTYPED, "burst fire")
+BURST_EXTRA_DICE = 2
+
+
+class BurstPlan(NamedTuple):
+    """What firing at one target on automatic does: the bullets it needs and spends,
+    the attack's modifiers and the extra dice of damage (never multiplied)."""
+
+    bullets: int
+    modifiers: tuple[Modifier, ...]
+    extra_dice: Dice | None
+
+
+def burst_plan(weapon_dice: Dice, *, feat: bool) -> BurstPlan:
+    """A burst at one target (seed 004 "Autofire"): with the Burst Fire feat 5 bullets,
+    -4 on the attack and 2 more of the weapon's dice of damage (A187); without it the
+    weapon's automatic fire (10 bullets) is a standard attack with normal damage, the
+    extra bullets wasted.
+
+    >>> p = burst_plan(Dice.parse("1d10"), feat=True)
+    >>> p.bullets, [m.value for m in p.modifiers], str(p.extra_dice)
+    (5, [-4], '2d10')
+    >>> burst_plan(Dice.parse("2d6"), feat=False)
+    BurstPlan(bullets=10, modifiers=(), extra_dice=None)
+    """
+    if not feat:
+        return BurstPlan(AUTOFIRE_BULLETS, (), None)
+    sides = weapon_dice.terms[0].sides if weapon_dice.terms else 6
+    return BurstPlan(BURST_BULLETS, (BURST_FIRE,), Dice.of(BURST_EXTRA_DICE, sides))
