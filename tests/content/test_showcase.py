@@ -17,6 +17,7 @@ import pytest
 
 from d20combat.content.scenarios import load_scenario, scenario_names
 from d20combat.encounter.events import Event
+from d20combat.encounter.state import Encounter, timed_index
 from d20combat.sim.runner import fight
 
 SEEDS = (1, 2, 3)
@@ -164,8 +165,16 @@ def logs() -> dict[tuple[str, int], list[Event]]:
             continue
         sc = load_scenario(name).under(None, ())  # as `d20combat fight NAME --seed N`
         for seed in SEEDS:
-            out[name, seed] = fight(sc, seed).encounter.log
+            out[name, seed] = fight(sc, seed, each_round=_timed_in_step).encounter.log
     return out
+
+
+def _timed_in_step(enc: Encounter) -> None:
+    """Every condition or effect timed on another creature's turns is registered to
+    tick on them (a played fight must keep what a resumed one rebuilds)."""
+    live = enc.timed_by
+    for owner, bearers in timed_index(enc).items():
+        assert bearers <= live.get(owner, set()), (owner, bearers)
 
 
 @pytest.mark.parametrize("maneuver", sorted(SHOWCASE))

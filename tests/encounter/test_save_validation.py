@@ -787,6 +787,30 @@ def test_a_resumed_fight_sees_its_foes_in_the_same_order() -> None:
     assert loaded.history == original.history
 
 
+def test_a_resumed_mounted_charge_ends_the_riders_charge_as_the_played_one() -> None:
+    # lance-charge, seed 329, one random action (the destrier's charge with a bull rush):
+    # the rider's "charged" (-2 AC until the mount's next turn) was set without
+    # registering it on the mount's turns, so the played fight never ended it there
+    # while a loaded one (which rebuilds the register) did
+    original = played("lance-charge", 329, 1, "random")
+    loaded = Encounter.from_json(as_read(original))
+    start = len(original.log)
+    for enc in (original, loaded):
+        for _ in range(40):
+            if enc.outcome is not None:
+                break
+            actor = enc.current
+            assert actor is not None
+            enc.apply(policy("random")(enc, actor.id))
+    assert [e.as_json() for e in loaded.log] == [e.as_json() for e in original.log[start:]]
+    assert any(
+        e.type == "condition-ends"
+        and e.actor == "sir-aldric"
+        and e.outcome["condition"] == "charged"
+        for e in original.log
+    )
+
+
 JSON = st.recursive(
     st.none()
     | st.booleans()

@@ -165,8 +165,7 @@ def charge_target(enc: Encounter, mount: Combatant, target_id: str) -> None:
     if r is not None:
         r.gait = "charge"
         r.charged_at = target_id
-        r.conditions["charged"] = Condition(mount.id, 1)
-        enc.space.invalidate(r)
+        enc.impose(r, "charged", mount.id, 1)  # timed on the mount's turns
 
 
 def end_of_turn(c: Combatant) -> None:
@@ -275,8 +274,7 @@ def directed(enc: Encounter, mount: Combatant) -> bool:
     dc = RM.control_dc(rules, int(mount.stat.hd_total))
     mark = enc.dice.mark()
     ok = RM.control(enc.dice, ride, dc)
-    r.conditions["mount-controlled" if ok else "losing-control"] = Condition(mount.id, 1)
-    enc.space.invalidate(r)
+    enc.impose(r, "mount-controlled" if ok else "losing-control", mount.id, 1)
     enc.event(
         r.id,
         "control",

@@ -616,13 +616,21 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
         if c.inside is not None and c.inside in enc.combatants:
             c.pos = enc.combatants[c.inside].pos  # inside it (saved without a square)
     enc.space.rebuild()
-    enc.timed_by = {}
+    enc.timed_by = timed_index(enc)
+    enc.readiers = {c.id for c in enc.combatants.values() if c.readied is not None}
+    return enc
+
+
+def timed_index(enc: Encounter) -> dict[str, set[str]]:
+    """Who bears conditions or effects timed on whose turns (:attr:`Encounter.timed_by`,
+    which :meth:`Encounter.impose` and :meth:`Encounter.grant` keep as they go, dropping
+    stale entries lazily), as the conditions and effects held now give it."""
+    index: dict[str, set[str]] = {}
     for c in enc.combatants.values():
         for cond in c.conditions.values():
             if cond.turns > 0 and cond.owner != c.id:
-                enc.timed_by.setdefault(cond.owner, set()).add(c.id)
+                index.setdefault(cond.owner, set()).add(c.id)
         for effect in c.effects:
             if effect.owner != c.id:
-                enc.timed_by.setdefault(effect.owner, set()).add(c.id)
-    enc.readiers = {c.id for c in enc.combatants.values() if c.readied is not None}
-    return enc
+                index.setdefault(effect.owner, set()).add(c.id)
+    return index
