@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from d20combat.rules.statistics import AttackOption
 
 MOVE_RULE = "seed 004 Movement; SRD combat-ii Tactical Movement"
+ILLEGAL_SPACE_RULE = "SRD combat-ii Accidentally Ending Movement in an Illegal Space"
 RULES = {  # the rule each kind of movement follows
     "move": MOVE_RULE,
     "step": "SRD combat-i Take 5-Foot Step",
@@ -103,6 +104,8 @@ def walk(
             break
         if watched and not trigger_readied(enc, c):
             break
+    if len(done) < len(path) and through is None and partner is None and enc.active(c):
+        back_to_legal(enc, c, [start, *done])
     if space.riders and c.id in space.riders:  # seed 000: its rider rode along
         from d20combat.encounter.mounted import ridden
 
@@ -118,6 +121,46 @@ def walk(
             stopped=len(done) < len(path),
         )
     return len(done) == len(path) and enc.active(c)
+
+
+def back_to_legal(enc: Encounter, c: Combatant, been: list[Pos]) -> None:
+    """``c``, stopped on its way at ``been[-1]`` where it may not stand (a readied move
+    put a foe in its path while it passed an ally), goes to the last legal position it
+    occupied, or to the closest legal position if one is closer (SRD combat-ii
+    "Accidentally Ending Movement in an Illegal Space"). Distances are counted in
+    squares (rings around the stopping place) and a tie keeps the last legal position
+    (reading A195); the placing is no movement and provokes nothing (as ``settle``). A
+    grappler, a rider or a creature clinging to another has its own rules, and so have
+    a trample, an overrun and a bull rush (their callers)."""
+    from d20combat.encounter.maneuvers.grapple import company, free_at
+
+    if c.grappling or c.mount is not None or c.clinging is not None:
+        return
+    friends = company(enc, c)
+    if free_at(enc, c, c.pos, friends):
+        return
+    x0, y0 = c.pos
+    last = next((p for p in reversed(been[:-1]) if free_at(enc, c, p, friends)), None)
+    limit = max(enc.map.width, enc.map.height)
+    if last is not None:
+        limit = max(abs(last[0] - x0), abs(last[1] - y0)) - 1
+    spot = last
+    for r in range(1, limit + 1):
+        ring = [
+            (x, y)
+            for y in range(y0 - r, y0 + r + 1)
+            for x in range(x0 - r, x0 + r + 1)
+            if max(abs(x - x0), abs(y - y0)) == r
+        ]
+        closer = next((p for p in ring if free_at(enc, c, p, friends)), None)
+        if closer is not None:
+            spot = closer
+            break
+    if spot is None:
+        return
+    stop = c.pos
+    enc.space.place(c, spot)
+    enc.event(c.id, "settle", ILLEGAL_SPACE_RULE, start=square_name(stop), end=square_name(spot))
 
 
 def _enter_opponents(enc: Encounter, c: Combatant) -> bool:

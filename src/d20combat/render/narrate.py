@@ -805,6 +805,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "climb": _climb,
     "move-in": _simple("{actor} moves into {target}'s space ({start} to {end})"),
     "step-out": _simple("{actor} moves out of the grapple ({start} to {end})"),
+    "settle": _simple("{actor} may not stay in {start} and is put in {end}"),
     "grapple-ends": _simple("{actor} and {target} are no longer grappling ({why})"),
     "release": _simple("{actor} lets go of {target}"),
     "move-grapple": lambda e: (
