@@ -11,13 +11,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from d20combat.encounter import actions as A
+from d20combat.encounter.combatant import Condition
+from d20combat.encounter.maneuvers.overrun import overrun_problem_in
+from d20combat.errors import IllegalActionError
 
 OPEN = """
 .......
 .......
 .......
 """
+
+
+def path(*names: str) -> tuple[tuple[int, int], ...]:
+    return tuple(A.parse_square(n) for n in names)
 
 
 def events(enc: Any, kind: str) -> list[Any]:
@@ -62,3 +71,58 @@ def test_a_closer_legal_position_wins_over_the_last_legal_one(kit: Any) -> None:
     settle = events(enc, "settle")[-1]
     assert (settle.outcome["start"], settle.outcome["end"]) == ("e2", "d1")
     assert enc.combatants["blue"].pos == (3, 0)
+
+
+def test_a_creature_that_fills_its_squares_is_passed_by_no_one(kit: Any) -> None:
+    """SRD combat-ii "Moving Through a Square: Designated Exceptions": "A creature that
+    completely fills the squares it occupies cannot be moved past" (the quality ``fills
+    its squares``): not by its ally (friends are otherwise passed), not by a foe over
+    it once it is helpless (a paralyzed one is otherwise passed), not by an overrun."""
+    sides = {
+        "red": kit.soldier("Red", "a2") + kit.soldier("Cube", "b2", qualities="fills its squares"),
+        "blue": kit.soldier("Blue", "d2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 5, 1])
+    red, cube, blue = (enc.combatants[k] for k in ("red", "cube", "blue"))
+    assert cube.traits.fills_squares and not red.traits.fills_squares
+    with pytest.raises(IllegalActionError, match="blocks b2"):
+        enc.check(A.parse_action("move b2 c2"))
+    assert "fills its squares" in (overrun_problem_in(enc, blue, cube) or "")
+    enc.apply(A.parse_action("move b1 c1"))  # around it: fine
+    enc.space.place(red, (0, 1))
+    cube.conditions["paralyzed"] = Condition("cube")
+    enc.space.invalidate(cube)
+    assert cube.restrictions().helpless
+    with pytest.raises(IllegalActionError, match="blocks b2"):
+        enc.space.path_cost(blue, path("c2", "b2", "a3"))
+
+
+@pytest.mark.parametrize(("rules", "passes"), [("srd35", False), ("d20modern", True)])
+def test_a_foe_that_surrendered_is_passed_as_a_friend_in_d20_modern(
+    kit: Any, rules: str, passes: bool
+) -> None:
+    """seed 004 "Moving Through a Square": "A character can move through a square
+    occupied by an unfriendly character who doesn't resist as if the character was
+    friendly" (A197: one that surrendered); not to end there. The SRD lets only a
+    helpless opponent be passed (D93)."""
+    sides = {
+        "red": kit.soldier("Red", "a2"),
+        "blue": kit.soldier("Blue", "b2") + kit.soldier("Cyan", "g3"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [5, 20, 1], ruleset=rules)
+    assert enc.current.id == "blue"
+    enc.apply(A.parse_action("surrender"))
+    assert enc.combatants["blue"].surrendered
+    red = enc.combatants["red"]
+    if passes:
+        assert enc.space.path_cost(red, path("b2", "c2")) == 10
+        with pytest.raises(IllegalActionError, match="occupied"):
+            enc.space.path_cost(
+                red,
+                path(
+                    "b2",
+                ),
+            )
+    else:
+        with pytest.raises(IllegalActionError, match="opponent blocks b2"):
+            enc.space.path_cost(red, path("b2", "c2"))

@@ -693,6 +693,15 @@ class Ruleset(Frozen):
     d20modern: seed 004 "Striking the Cover Instead of a Missed Target".
     advanced: srd35 reading (seed 001 is silent).
     """
+    pass_unresisting: bool = False
+    """Whether a foe that does not resist (one that surrendered: A197) may be passed as a
+    friend (D93).
+
+    srd35: SRD combat-ii "Moving Through a Square": an opponent blocks unless helpless.
+    d20modern: seed 004 "Moving Through a Square": "an unfriendly character who doesn't
+    resist" is passed "as if the character was friendly".
+    advanced: srd35 reading (seed 001 is silent).
+    """
     variants: frozenset[Variant] = frozenset()
 
     def with_variants(self, *variants: Variant | str) -> Ruleset:

@@ -59,6 +59,9 @@ class Traits(NamedTuple):
     # seed 004 "Firearms", "Autofire": Personal, Advanced Firearms Proficiency
     firearms: bool
     advanced_firearms: bool
+    # SRD combat-ii "Moving Through a Square: Designated Exceptions": it cannot be
+    # moved past (no passing, overrun or trample, by friend or foe, helpless or not)
+    fills_squares: bool = False
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -100,6 +103,7 @@ def traits_of(stat: StatBlock) -> Traits:
         zero_score=any(v == 0 for v in stat.abilities.values()),
         firearms="personal firearms proficiency" in stat.firearm_feats,
         advanced_firearms="advanced firearms proficiency" in stat.firearm_feats,
+        fills_squares=stat.has_quality("fills its squares"),
         cleave=(1 << 30)
         if stat.has_feat("great cleave")
         else (1 if stat.has_feat("cleave") else 0),

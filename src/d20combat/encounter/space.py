@@ -912,6 +912,10 @@ class Space:
         if not rule:
             return (2 if helpless else 1, self._footprint_at(o))
         side, size = rule
+        if o.traits.fills_squares:
+            # SRD combat-ii "Designated Exceptions": "A creature that completely fills
+            # the squares it occupies cannot be moved past", even helpless (A196)
+            return (1, self._footprint_at(o))
         if helpless:
             return _NO_SHARE  # SRD combat-ii: pass and end in a helpless one's square
         if size < o.stat.size and "squeezing" in o.conditions:
@@ -924,7 +928,11 @@ class Space:
             # SRD combat-ii: a Tiny or smaller creature can move into or through an
             # occupied square (it ends only where it fits: ``_crowded``)
             return _NO_SHARE
-        if o.side != side and not can_move_through(size, o.stat.size):
+        if (
+            o.side != side
+            and not can_move_through(size, o.stat.size)
+            and not (o.surrendered and self.enc.rules.pass_unresisting)
+        ):
             return (1, self._footprint_at(o))
         if not fits_in_square((size, o.stat.size)):
             return (2, self._footprint_at(o))

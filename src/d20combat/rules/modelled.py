@@ -78,6 +78,7 @@ QUALITIES: Mapping[str, str] = {
     "improved uncanny dodge": "encounter/combatant.py",  # cannot be flanked
     ARMOR_SPEED_EXEMPT: "rules/statistics.py",  # dwarves: armor does not slow them
     "military saddle": "encounter/mounted.py",  # 75% to stay in the saddle unconscious
+    "fills its squares": "encounter/combatant.py",  # no one moves past it (Space._share)
 }
 
 # Qualities a build names for class features whose effect it applies itself (as
