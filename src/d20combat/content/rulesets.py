@@ -702,6 +702,15 @@ class Ruleset(Frozen):
     resist" is passed "as if the character was friendly".
     advanced: srd35 reading (seed 001 is silent).
     """
+    unaware_helpless: bool = False
+    """Whether a creature unaware in the surprise round, taking no precautions, is
+    caught helpless until its first regular turn (D94, A200).
+
+    srd35: seed 003 "Unaware Combatants": unaware combatants are flat-footed only.
+    d20modern: seed 004 "Helpless Defenders": an unaware target approached and
+    treated as helpless.
+    advanced: srd35 reading (seed 001 is silent).
+    """
     variants: frozenset[Variant] = frozenset()
 
     def with_variants(self, *variants: Variant | str) -> Ruleset:

@@ -96,7 +96,12 @@ KNOWN_TACTICS: tuple[str, ...] = (
     "capture",
     "random",
 )
-AWARENESS = ("aware", "unaware")
+AWARENESS = ("aware", "unaware", "guarded", "check")
+"""How a combatant starts (docs/scenario-schema.md "Awareness"): ``aware``; ``unaware``
+(no action in the surprise round; under d20modern caught helpless: seed 004 "Helpless
+Defenders"); ``guarded``, unaware but on its guard (bodyguards, its back to a wall:
+never caught helpless); ``check``, decided at the start by its Spot and Listen checks
+against its opponents' Hide and Move Silently (seed 003 "Determining Awareness")."""
 EXIT_KEYWORDS = ("none", "edges")
 DEFAULT_ROUND_LIMIT = 30
 #: The bundled scenario ``d20combat fight`` runs when none is named.
@@ -395,6 +400,9 @@ class Placement:
     """The weapons in hand as the fight starts (None: its first routine's)."""
     light: str | None = None
     """The light source it carries (a name of :data:`d20combat.grid.light.LIGHT_SOURCES`)."""
+    awareness: str = "aware"
+    """How it starts (:data:`AWARENESS`); ``aware`` is False for ``unaware`` and
+    ``guarded``, True for ``check`` until its checks at the start say otherwise."""
 
     @property
     def space(self) -> int:
@@ -631,6 +639,7 @@ class _Entry:
     mount: str | None = None
     wielding: tuple[str, ...] | None = None
     light: str | None = None
+    awareness: str = "aware"
 
 
 @dataclass
@@ -950,7 +959,8 @@ class _Resolver:
             count=count,
             explicit_name=c.name,
             positions=positions,
-            aware=(c.awareness or side_aware) == "aware",
+            aware=(c.awareness or side_aware) in ("aware", "check"),
+            awareness=c.awareness or side_aware,
             tactics=c.tactics or side_tactics,
             conditions=tuple(c.conditions.items()),
             mount=c.mount,
@@ -1135,6 +1145,7 @@ class _Resolver:
                     stat_block=e.block,
                     position=position,
                     aware=e.aware,
+                    awareness=e.awareness,
                     tactics=e.tactics,
                     line=line,
                     conditions=e.conditions,

@@ -901,6 +901,18 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "open": _simple("{actor} opens the door at {at}"),
     "escape": _simple("{actor} flees the battlefield"),
     "surrender": _simple("{actor} surrenders"),
+    "stealth": _simple(
+        "{actor} keeps out of sight (Hide {hide}) and quiet (Move Silently {move_silently})"
+    ),
+    "notice": lambda e: (
+        f"{e.actor} looks and listens (Spot {e.outcome['spot']}, Listen {e.outcome['listen']}): "
+        + (
+            "notices " + ", ".join(e.outcome["noticed"])
+            if e.outcome["aware"]
+            else "notices no one and starts unaware"
+        )
+    ),
+    "caught-unaware": _simple("{actor} is caught unaware: helpless until its first turn"),
     "flee": _simple("{actor}, {fear}, flees from {target} ({how}, to {end})"),
     "cower": _simple("{actor}, {fear} and cornered, cowers"),
     "condition-grows": _simple("{actor} was {held}; {new} again makes it {becomes}"),
