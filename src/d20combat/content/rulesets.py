@@ -48,6 +48,17 @@ PROVOKING_ACTIVITIES = (
 
 RULESET_NAMES = ("srd35", "d20modern", "advanced")
 
+CoverSource = Literal["soft", "wall", "adjacent-wall", "low-obstacle", "peeking", "arrow-slit"]
+"""The kinds of cover the grid tells apart (:data:`d20combat.grid.cover.COVER_SOURCES`)."""
+SRD_COVER: dict[CoverSource, tuple[int, int]] = {
+    "soft": (4, 0),
+    "wall": (4, 2),
+    "adjacent-wall": (4, 2),
+    "low-obstacle": (4, 2),
+    "peeking": (8, 4),
+    "arrow-slit": (8, 4),
+}
+
 
 class Variant(StrEnum):
     """Optional rules of seed 000 "Combat Variant Options"."""
@@ -710,6 +721,19 @@ class Ruleset(Frozen):
     d20modern: seed 004 "Helpless Defenders": an unaware target approached and
     treated as helpless.
     advanced: srd35 reading (seed 001 is silent).
+    """
+    cover_bonuses: dict[CoverSource, tuple[int, int]] = Field(
+        default_factory=lambda: dict(SRD_COVER), min_length=len(SRD_COVER)
+    )
+    """The AC (Defense) and Reflex bonus of each kind of cover the grid finds (D95).
+
+    srd35: seed 003 "Cover" (+4 AC, +2 Reflex), "Varying Degrees of Cover" (improved
+    +8/+4: peeking around a corner, an arrow slit), "Soft Cover" (+4, no Reflex).
+    d20modern: seed 004 "Degree of Cover", its table missing (A09): a low obstacle covers
+    the bottom half, one-quarter (+2/+1); a wall or a creature one side, one-half
+    (+4/+2, a creature no Reflex); peeking, three-quarters (+7/+3); an arrow slit,
+    nine-tenths (+10/+4) (A201).
+    advanced: srd35 reading (seed 001 "Cover": a circumstance bonus, its table missing).
     """
     variants: frozenset[Variant] = frozenset()
 

@@ -34,6 +34,7 @@ from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.concealment import concealment as grid_concealment
 from d20combat.grid.concealment import line_of_sight
+from d20combat.grid.cover import burst_cover, rated
 from d20combat.grid.cover import cover as grid_cover
 from d20combat.grid.flanking import flanks
 from d20combat.grid.light import lit
@@ -496,6 +497,14 @@ class Space:
             hit = self._now["cover-occupied"] = frozenset(t.first).union(t.second)
         return hit
 
+    def burst_cover_reflex(self, point: Pos, t: Combatant) -> int:
+        """The Reflex bonus ``t``'s cover gives it against an area bursting at grid
+        intersection ``point`` (seed 003 / seed 004 "Cover": only against attacks that
+        originate or burst out on the other side of the cover; the ruleset's degree:
+        :func:`~d20combat.grid.cover.burst_cover`, A202)."""
+        found = burst_cover(self.enc.map, point, t.pos, t.squares)
+        return rated(found, self.enc.rules.cover_bonuses)[1]
+
     def cover_bonus(self, a: Combatant, t: Combatant, *, melee: bool) -> int:
         """The target's cover AC bonus against ``a`` (-1 for total cover)."""
         key = (a.pos, a.squares, t.pos, t.squares, melee)
@@ -516,7 +525,7 @@ class Space:
             terrain: dict[tuple[object, ...], int] | None = None
             if alone:
                 terrain = self._sight()
-                hit = terrain.get(("cover", *key))
+                hit = terrain.get(("cover", self.enc.rules.name, *key))
             if hit is None:
                 result = grid_cover(
                     self.enc.map,
@@ -527,9 +536,10 @@ class Space:
                     melee=melee,
                     occupied=occupied,
                 )
-                hit = -1 if result.total else result.ac_bonus
+                # the ruleset's degree of each kind of cover (D95)
+                hit = -1 if result.total else rated(result, self.enc.rules.cover_bonuses)[0]
                 if terrain is not None:
-                    terrain["cover", *key] = hit
+                    terrain["cover", self.enc.rules.name, *key] = hit
             if hit >= 0 and self.enc.map.has_water:
                 wet = land_cover(self.enc.map, a, t)  # seed 000 "Attacks from Land"
                 hit = -1 if wet < 0 else max(hit, wet)

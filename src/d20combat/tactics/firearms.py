@@ -36,6 +36,7 @@ from d20combat.encounter.maneuvers.autofire import (
     gen_autofire,
 )
 from d20combat.encounter.maneuvers.explosives import (
+    burst_reflex,
     caught,
     explosive_options,
     explosive_total,
@@ -107,7 +108,7 @@ def _burst_worth(
     mean = float(option.dice.mean)
     worth = 0.0
     for v in caught(enc, point, w.burst_radius_ft):
-        reflex = v.roll_total(v.stats.saves["ref"], "save").value
+        reflex = burst_reflex(enc, point, v).value
         saved = float(p_save(reflex, w.reflex_dc))
         amount = min(mean * (1 - saved / 2), max(0, v.vitals.hp + 1))
         worth += amount if v.side != c.side else -amount
