@@ -64,7 +64,8 @@ def test_each_ruleset_rates_the_cover_by_its_degree(
 def test_the_cover_modifier_is_the_defense_bonus_of_the_degree(kit: Any) -> None:
     """seed 004 "Cover Defense Bonus": "Add the relevant number to the character's
     Defense": Blue behind the low wall, one-quarter cover, +2 cover Defense against
-    Red's longsword (at 15 ft the ranged cover test: seed 003), of the cover type (which does not stack with another cover: A201)."""
+    Red's longsword (at 15 ft the ranged cover test: seed 003), of the cover type
+    (which does not stack with another cover: A201)."""
     enc = duel(kit, LOW_WALL, "d20modern")
     red, blue = enc.combatants["red"], enc.combatants["blue"]
     option = red.ready_options()[0]
