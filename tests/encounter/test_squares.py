@@ -126,3 +126,34 @@ def test_a_foe_that_surrendered_is_passed_as_a_friend_in_d20_modern(
     else:
         with pytest.raises(IllegalActionError, match="opponent blocks b2"):
             enc.space.path_cost(red, path("b2", "c2"))
+
+
+def test_a_creature_without_reach_threatens_only_its_square_unless_its_block_says(
+    kit: Any,
+) -> None:
+    """seed 000 "Very Small Creatures": "Because Tiny, Diminutive, and Fine creatures
+    have no natural reach, they do not normally get attacks of opportunity. Specific
+    creatures may be exceptions": a Tiny creature threatens only its own square; one
+    whose stat block gives it reach (``reach_ft: 5``, the specific exception) threatens
+    the squares around it too."""
+    tiny = """
+  - at: {at}
+    stat_block:
+      name: {name}
+      size: tiny
+      type: animal
+      abilities: {{str: 3, dex: 15, con: 10, int: 2, wis: 12, cha: 2}}
+      hit_dice: [{{count: 1, die: 8}}]
+      bab: 1
+      base_saves: {{fort: 2, ref: 4, will: 1}}
+      natural_attacks: [{{name: bite, damage: 1d3, damage_types: [piercing]}}]
+{extra}"""
+    sides = {
+        "red": tiny.format(at="b2", name="Rat", extra="")
+        + tiny.format(at="f2", name="Snake", extra="      reach_ft: 5\n"),
+        "blue": kit.soldier("Blue", "d2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 5, 1])
+    rat, snake = enc.combatants["rat"], enc.combatants["snake"]
+    assert enc.space.threatened(rat) == frozenset({(1, 1)})
+    assert (4, 1) in enc.space.threatened(snake) and len(enc.space.threatened(snake)) == 9
