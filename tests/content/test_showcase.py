@@ -115,6 +115,11 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "improved cover from land (in the water)": lambda e: (
         e.type in ("attack", "aoo") and e.outcome.get("cover") == 8
     ),
+    "awareness by Spot and Listen checks": _kind("notice"),
+    "an unaware target caught helpless (seed 004)": _kind("caught-unaware"),
+    "one-quarter cover behind a low wall (seed 004)": lambda e: (
+        e.type in ("attack", "aoo") and e.outcome.get("cover") == 2
+    ),
 }
 
 
