@@ -15,6 +15,7 @@ import pytest
 
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Condition
+from d20combat.encounter.fighting import build_attack
 from d20combat.encounter.maneuvers.overrun import overrun_problem_in
 from d20combat.errors import IllegalActionError
 
@@ -157,3 +158,32 @@ def test_a_creature_without_reach_threatens_only_its_square_unless_its_block_say
     rat, snake = enc.combatants["rat"], enc.combatants["snake"]
     assert enc.space.threatened(rat) == frozenset({(1, 1)})
     assert (4, 1) in enc.space.threatened(snake) and len(enc.space.threatened(snake)) == 9
+
+
+def test_an_attacker_on_raised_ground_has_plus_one_in_melee(kit: Any) -> None:
+    """seed 002 Table: Attack Roll Modifiers: "Attacker on higher ground: +1 melee, +0
+    ranged" (A205): Red stands on a platform (the legend's ``raised`` terrain, here
+    ``^``), Blue below it: Red's longsword +9 (BAB 6, Str 3) becomes +10; Blue's stays
+    +9; once both stand on the platform, neither has higher ground."""
+    rows = """
+    .^^....
+    .^^....
+    .......
+    """
+    sides = {
+        "red": kit.soldier("Red", "b2"),
+        "blue": kit.soldier("Blue", "c3", weapons="longsword, longbow"),
+    }
+    text = kit.scenario_text(rows, sides).replace("map:\n", "map:\n  legend: {'^': raised}\n")
+    enc = kit.scripted(kit.make(text), [20, 1])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert enc.space.higher_ground(red, blue) and not enc.space.higher_ground(blue, red)
+
+    def bonus(a: Any, t: Any, weapon: str = "longsword") -> int:
+        option = next(o for o in a.ready_options() if o.name == weapon)
+        attack, _ = build_attack(enc, a, option, option.bonus, t)
+        return int(attack.bonus.value)
+
+    assert bonus(red, blue) == 10 and bonus(blue, red) == 9
+    enc.space.place(blue, (2, 0))  # c1: on the platform too
+    assert bonus(red, blue) == 9

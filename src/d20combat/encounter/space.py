@@ -52,7 +52,16 @@ from d20combat.grid.movement import path_cost as grid_path_cost
 from d20combat.grid.occupancy import Occupancy
 from d20combat.grid.reach import attack_offsets, threat_template
 from d20combat.grid.squares import distance, footprint, footprint_distance, square_name
-from d20combat.grid.terrain import DARK, DIFFICULT, DOOR, FOG, HAMPERS, LOW_CEILING, LOW_OBSTACLE
+from d20combat.grid.terrain import (
+    DARK,
+    DIFFICULT,
+    DOOR,
+    FOG,
+    HAMPERS,
+    LOW_CEILING,
+    LOW_OBSTACLE,
+    RAISED,
+)
 from d20combat.rules.conditions import restrictions
 from d20combat.rules.statistics import AttackOption
 from d20combat.rules.underwater import range_divisor, unusable
@@ -711,6 +720,20 @@ class Space:
             if self.inside(ally, target) or flanks(at, n, ally.pos, ally.squares, tpos, tn):
                 return True
         return False
+
+    def higher_ground(self, attacker: Combatant, target: Combatant) -> bool:
+        """Whether ``attacker`` stands on higher ground than ``target`` (seed 002 Table:
+        Attack Roll Modifiers, "Attacker on higher ground": +1 melee): every square of
+        its space raised ground (the map's ``raised`` terrain), none of the target's
+        (A205). False at no cost on a map without raised ground."""
+        m = self.enc.map
+        if not m.has(RAISED):
+            return False
+        raised = m.cells
+        w = m.width
+        return all(raised[y * w + x] & RAISED for x, y in self._footprint_at(attacker)) and not any(
+            raised[y * w + x] & RAISED for x, y in self._footprint_at(target)
+        )
 
     def flanked_by(self, attacker: Combatant, target: Combatant) -> bool:
         """Seed 003 "Flanking": a threatening ally across the defender; seed 000 "Mixing
