@@ -187,3 +187,58 @@ def test_an_attacker_on_raised_ground_has_plus_one_in_melee(kit: Any) -> None:
     assert bonus(red, blue) == 10 and bonus(blue, red) == 9
     enc.space.place(blue, (2, 0))  # c1: on the platform too
     assert bonus(red, blue) == 9
+
+
+HUGE = """
+  - at: {at}
+    stat_block:
+      name: {name}
+      size: {size}
+      type: giant
+      abilities: {{str: 29, dex: 8, con: 23, int: 6, wis: 10, cha: 7}}
+      hit_dice: [{{count: 14, die: 8}}]
+      bab: 10
+      base_saves: {{fort: 9, ref: 4, will: 4}}
+      natural_attacks: [{{name: slam, damage: 1d8, damage_types: [bludgeoning]}}]
+"""
+
+
+def test_a_very_large_helpless_body_costs_double_to_cross(kit: Any) -> None:
+    """SRD combat-ii "Helpless Opponent": "Some creatures, particularly very large ones,
+    may present an obstacle even when helpless. In such cases, each square you move
+    through counts as 2 squares" (A206: Huge or larger). Red crosses the unconscious
+    giant (Huge, c1-e3) from b2 to f2: 10 ft a square over the body (c2, d2, e2), 5 ft
+    into f2: 35 ft; no 5-foot step onto it. A helpless Large ogre is crossed at the
+    normal cost."""
+    rows = "\n".join(["........."] * 3)
+    sides = {
+        "red": kit.soldier("Red", "b2") + kit.soldier("Cyan", "i3"),
+        "blue": HUGE.format(at="c1", name="Giant", size="huge") + kit.soldier("Blue", "i1"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 1, 2, 3])
+    red, giant = enc.combatants["red"], enc.combatants["giant"]
+    route = path("c2", "d2", "e2", "f2")
+    with pytest.raises(IllegalActionError, match="opponent blocks"):
+        enc.space.path_cost(red, route)
+    giant.vitals = giant.vitals._replace(hp=-1)
+    enc.space.invalidate(giant)
+    assert enc.space.heavy(red) == frozenset((x, y) for x in range(2, 5) for y in range(3))
+    assert enc.space.path_cost(red, route) == 35
+    assert enc.space.reachable(red, 60).cost((5, 1)) == 35
+    assert (2, 1) not in enc.space.step_squares(red)
+    assert enc.space.path_cost(enc.combatants["cyan"], path("h3")) == 5
+
+
+def test_a_large_helpless_body_is_crossed_at_the_normal_cost(kit: Any) -> None:
+    """As above with a Large ogre (c1-d2): not "very large" (A206): 5 ft a square."""
+    rows = "\n".join(["........."] * 3)
+    sides = {
+        "red": kit.soldier("Red", "b2"),
+        "blue": HUGE.format(at="c1", name="Ogre", size="large") + kit.soldier("Blue", "i1"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 1, 2])
+    ogre = enc.combatants["ogre"]
+    ogre.vitals = ogre.vitals._replace(hp=-1)
+    enc.space.invalidate(ogre)
+    assert enc.space.heavy(enc.combatants["red"]) == frozenset()
+    assert enc.space.path_cost(enc.combatants["red"], path("c2", "d2", "e2")) == 15

@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 _T = TypeVar("_T")
+HEAVY_SIZE = Size.HUGE  # "very large" helpless creatures hamper movement (A206)
 _DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 _SIGHT_LIMIT = 100_000  # bounded per-map cache of concealment and line of sight
 
@@ -210,6 +211,9 @@ class Space:
         # more, or among Tiny and smaller ones; otherwise no crowding check is needed
         sizes = [c.stat.size for c in self._by_id] or [Size.MEDIUM]
         self.mixed = max(sizes) - min(sizes) >= 2 or min(sizes) <= Size.TINY
+        # SRD combat-ii "Helpless Opponent": the very large (A206), whose helpless bodies
+        # still hamper a mover; none, and movement pays nothing for the rule
+        self.huge = [c.id for c in self._by_id if c.stat.size >= HEAVY_SIZE]
         self.invalidate()
 
     def invalidate(self, c: Combatant | None = None) -> None:
@@ -1015,6 +1019,27 @@ class Space:
                 out.update(self.occ.footprint(cid))
         return out
 
+    def heavy(self, c: Combatant) -> frozenset[Pos]:
+        """The squares of very large helpless creatures (Huge or larger, helpless or
+        down, on the map: reading A206) that ``c`` crosses at double cost: "Some
+        creatures, particularly very large ones, may present an obstacle even when
+        helpless. In such cases, each square you move through counts as 2 squares" (SRD
+        combat-ii "Helpless Opponent"). Empty at no cost without such creatures."""
+        if not self.huge:
+            return _NOWHERE
+        key = ("heavy", c.id)
+        hit: frozenset[Pos] | None = self._now.get(key)
+        if hit is None:
+            out: set[Pos] = set()
+            for oid in self.huge:
+                o = self.enc.combatants[oid]
+                if oid == c.id or not o.present() or o.mount is not None:
+                    continue
+                if not o.can_act(self.enc.rules) or o.restrictions().helpless:
+                    out.update(self._footprint_at(o))
+            hit = self._now[key] = frozenset(out) if out else _NOWHERE
+        return hit
+
     def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
         key = (c.id, c.pos, budget_ft)
         hit = self._reach.get(key)
@@ -1032,6 +1057,7 @@ class Space:
                 unseen=self.unseen_terrain(c),
                 stoop=self.stoop(c),
                 no_squeezed_end=self._smaller_squares(c, budget_ft),
+                heavy=self.heavy(c),
             )
             self._reach[key] = hit
         return hit
@@ -1091,6 +1117,7 @@ class Space:
             ignore_difficult=c.stat.speed.fly > 0,
             unseen=self.unseen_terrain(c),
             stoop=self.stoop(c),
+            heavy=self.heavy(c),
         )
         if cost is None:
             raise IllegalActionError("the path crosses impassable terrain or cuts a wall corner")
@@ -1125,11 +1152,14 @@ class Space:
             stoop=self.stoop(c),
         )
         blocked, no_end = self.blocks(c)
+        heavy = self.heavy(c)
         out = []
         for j, _, doublings in tab.steps[y0 * w + x0]:
             if doublings:
                 continue  # hampered: no 5-foot step
             pos = (j % w, j // w)
+            if heavy and any(s in heavy for s in footprint(pos, n)):
+                continue  # over a very large helpless body: hampered too
             if n == 1:
                 if pos in blocked or pos in no_end:
                     continue

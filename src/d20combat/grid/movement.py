@@ -142,16 +142,7 @@ class StepTable:
         """``moves[2 * i + parity]``: ``(next_state, cost_in_squares, j)`` per step."""
 
     def _moves_of(self, state: int) -> tuple[tuple[int, int, int], ...]:
-        par = state & 1
-        row = []
-        for j, diag, k in self.steps[state >> 1]:
-            if diag and not k:  # 1-2-1-2: cost by parity, parity flips
-                row.append((2 * j + (par ^ 1), 1 + par, j))
-            elif diag:
-                row.append((2 * j + par, 3 << (k - 1), j))
-            else:
-                row.append((2 * j + par, 1 << k, j))
-        return tuple(row)
+        return _moves(self.steps[state >> 1], state & 1)
 
     def _steps_from(self, i: int) -> tuple[tuple[int, bool, int], ...]:
         fit = self.fit
@@ -308,6 +299,40 @@ def _build_steps(
     if low is not None and n == 1:
         low_at = low
     return StepTable(w, n, fit, doublings, walk, corner, low_at)
+
+
+def _moves(
+    steps: Iterable[tuple[int, bool, int]], par: int, extra: bytearray | None = None
+) -> tuple[tuple[int, int, int], ...]:
+    """``(next_state, cost_in_squares, j)`` of each step from a state of parity ``par``;
+    ``extra``: one more doubling into the positions it marks."""
+    row = []
+    for j, diag, k in steps:
+        if extra is not None:
+            k += extra[j]
+        if diag and not k:  # 1-2-1-2: cost by parity, parity flips
+            row.append((2 * j + (par ^ 1), 1 + par, j))
+        elif diag:
+            row.append((2 * j + par, 3 << (k - 1), j))
+        else:
+            row.append((2 * j + par, 1 << k, j))
+    return tuple(row)
+
+
+class _Heavier(dict[int, tuple[tuple[int, int, int], ...]]):
+    """A step table's moves with one more doubling into the positions ``extra`` marks
+    (a very large helpless creature's squares: :func:`movement_costs`)."""
+
+    __slots__ = ("extra", "tab")
+
+    def __init__(self, tab: StepTable, extra: bytearray) -> None:
+        super().__init__()
+        self.tab = tab
+        self.extra = extra
+
+    def __missing__(self, state: int) -> tuple[tuple[int, int, int], ...]:
+        value = self[state] = _moves(self.tab.steps[state >> 1], state & 1, self.extra)
+        return value
 
 
 def _run(flags: list[bool]) -> int:
@@ -492,13 +517,16 @@ def movement_costs(
     unseen: int = 0,
     stoop: int = 0,
     no_squeezed_end: Iterable[Square] = (),
+    heavy: Iterable[Square] = (),
 ) -> Reachable:
     """Cheapest movement from ``start`` to every position within ``budget_ft``.
 
     ``blocked``: squares the mover may not enter (opponents); ``no_end``: squares it may
     pass but not end in (allies, helpless creatures it may cross); ``no_squeezed_end``:
     squares it may not end over while squeezed (smaller creatures' squares, seed 000
-    "Squeezing Through"). The mover's own space must not be listed. ``start_parity`` 1
+    "Squeezing Through"); ``heavy``: squares that cost one more doubling to a position
+    over them (a very large helpless creature's: SRD combat-ii "Helpless Opponent").
+    The mover's own space must not be listed. ``start_parity`` 1
     means the next normal diagonal costs 2 (continuing a count). ``ignore_difficult``
     is for fliers. The start position is always reachable at cost 0.
 
@@ -531,6 +559,7 @@ def movement_costs(
         # covers: 5-10-5 within ``limit`` of the start (a move costs at least that)
         blocked = _within(blocked, x0, y0, squares, limit)
         no_end = _within(no_end, x0, y0, squares, limit)
+        heavy = _within(heavy, x0, y0, squares, limit) if heavy else ()
         key = (
             s0,
             squares,
@@ -542,8 +571,11 @@ def movement_costs(
             stoop,
             frozenset(blocked),
         )
+        if heavy:
+            key = (*key, frozenset(heavy))
     else:
         blocked = blocked if isinstance(blocked, (set, frozenset, list, tuple)) else list(blocked)
+        heavy = list(heavy)
     noend_arr = bytearray(size)
     noend_at = _mark(noend_arr, no_end, squares, w, h)
     if no_squeezed_end:  # squeezed positions over these squares are no ends either
@@ -559,7 +591,7 @@ def movement_costs(
         if hit is not None:
             return Reachable(m, start, squares, hit[0], hit[1], noend, tab.fit, hit[2], noend_at)
     fast = None
-    if limit < INF and not start_parity and tab.fit[s0 >> 1] == FIT_CLEAR:
+    if limit < INF and not start_parity and tab.fit[s0 >> 1] == FIT_CLEAR and not heavy:
         # low ceilings are rough ground for a mover that stoops or cannot pass them
         rough = unseen | LOW_CEILING if stoop else unseen
         fast = _open_area(m, x0, y0, squares, limit, blocked, rough)
@@ -568,7 +600,12 @@ def movement_costs(
     else:
         bad = bytearray(size)
         _mark(bad, blocked, squares, w, h)
-        dist, pred = _search([s0], tab.moves, bad, limit)
+        moves: Mapping[int, tuple[tuple[int, int, int], ...]] = tab.moves
+        if heavy:
+            extra = bytearray(size)
+            _mark(extra, heavy, squares, w, h)
+            moves = _Heavier(tab, extra)
+        dist, pred = _search([s0], moves, bad, limit)
     everywhere: list[dict[Square, int] | None] = [None]
     if key is not None:
         if len(cache) >= _SEARCH_LIMIT:
@@ -740,10 +777,11 @@ def path_cost(
     ignore_difficult: bool = False,
     unseen: int = 0,
     stoop: int = 0,
+    heavy: Container[Square] = (),
 ) -> int | None:
     """Feet a given path of single steps costs (5-10-5 parity, terrain, squeezing, low
-    ceilings, poor visibility), or ``None`` if some step is not legal terrain-wise
-    (creatures are not checked)."""
+    ceilings, poor visibility, ``heavy`` squares as in :func:`movement_costs`), or
+    ``None`` if some step is not legal terrain-wise (creatures are not checked)."""
     tab = step_table(
         m, squares, swim=swim, ignore_difficult=ignore_difficult, unseen=unseen, stoop=stoop
     )
@@ -757,6 +795,8 @@ def path_cost(
         j = y2 * w + x2
         for nj, diag, k in tab.steps[i]:
             if nj == j:
+                if heavy and any(s in heavy for s in footprint((x2, y2), squares)):
+                    k += 1
                 if diag:
                     if k:
                         total += 3 << (k - 1)
