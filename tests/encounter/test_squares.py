@@ -242,3 +242,47 @@ def test_a_large_helpless_body_is_crossed_at_the_normal_cost(kit: Any) -> None:
     enc.space.invalidate(ogre)
     assert enc.space.heavy(enc.combatants["red"]) == frozenset()
     assert enc.space.path_cost(enc.combatants["red"], path("c2", "d2", "e2")) == 15
+
+
+CORRIDOR = """
+##########
+#........#
+#........#
+##########
+"""
+
+
+def test_a_big_creature_squeezes_past_an_opponent_but_cannot_stop_there(kit: Any) -> None:
+    """SRD combat-ii "Squeezing": "A creature can squeeze past an opponent while moving
+    but it can't end its movement in an occupied square" (A207). An ogre (Large, 2x2)
+    at b2 in a corridor two squares wide passes Blue (e2) by the free row beside him:
+    c2 5 ft, d2 and e2 squeezed (10 ft each: a space half as wide), f2 5 ft: 30 ft. It
+    may not stop at d2 or e2; a Medium soldier cannot pass Blue at all."""
+    sides = {
+        "red": HUGE.format(at="b2", name="Ogre", size="large") + kit.soldier("Red", "b3"),
+        "blue": kit.soldier("Blue", "e2"),
+    }
+    sides["red"] = HUGE.format(at="b2", name="Ogre", size="large")
+    enc = kit.scripted_encounter(CORRIDOR, sides, [20, 1])
+    ogre = enc.combatants["ogre"]
+    route = path("c2", "d2", "e2", "f2")
+    assert enc.space.path_cost(ogre, route) == 30
+    with pytest.raises(IllegalActionError, match="occupied"):
+        enc.space.path_cost(ogre, route[:2])
+    reach = enc.space.reachable(ogre, 30)
+    assert reach.cost((5, 1)) == 30 and reach.cost((3, 1)) is None and reach.passes((3, 1))
+    assert enc.current is ogre
+    enc.apply(A.Move(route))
+    assert ogre.pos == (5, 1) and "squeezing" not in ogre.conditions
+
+
+def test_no_squeezing_past_where_the_gap_is_too_narrow(kit: Any) -> None:
+    """A corridor two squares wide with two soldiers abreast (e2, e3) leaves no free
+    half for the ogre: it cannot pass them."""
+    sides = {
+        "red": HUGE.format(at="b2", name="Ogre", size="large"),
+        "blue": kit.soldier("Blue", "e2") + kit.soldier("Cyan", "e3"),
+    }
+    enc = kit.scripted_encounter(CORRIDOR, sides, [20, 1, 2])
+    with pytest.raises(IllegalActionError, match="opponent blocks"):
+        enc.space.path_cost(enc.combatants["ogre"], path("c2", "d2", "e2", "f2"))

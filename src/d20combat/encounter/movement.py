@@ -29,6 +29,7 @@ from d20combat.rules.conditions import can_use_ranged
 from d20combat.rules.maneuvers.charge import set_multiplier
 
 if TYPE_CHECKING:
+    from d20combat.encounter.space import Space
     from d20combat.encounter.state import Encounter
     from d20combat.rules.statistics import AttackOption
 
@@ -79,9 +80,7 @@ def walk(
     passing = frozenset(space.occ.footprint(through.id)) if through is not None else frozenset()
     tiny = c.stat.size <= Size.TINY
     for i, nxt in enumerate(path):
-        if watched and any(
-            s in space.blocks(c)[0] and s not in passing for s in footprint(nxt, c.squares)
-        ):
+        if watched and _shut(space, c, nxt, passing):
             break  # a readied move put a foe in the way
         if (
             provokes
@@ -104,8 +103,9 @@ def walk(
             break
         if watched and not trigger_readied(enc, c):
             break
-    if len(done) < len(path) and through is None and partner is None and enc.active(c):
-        back_to_legal(enc, c, [start, *done])
+    stopped = len(done) < len(path)
+    if (stopped or watched) and through is None and partner is None and enc.active(c):
+        back_to_legal(enc, c, [start, *done])  # (a foe may have stepped into its end)
     if space.riders and c.id in space.riders:  # seed 000: its rider rode along
         from d20combat.encounter.mounted import ridden
 
@@ -121,6 +121,15 @@ def walk(
             stopped=len(done) < len(path),
         )
     return len(done) == len(path) and enc.active(c)
+
+
+def _shut(space: Space, c: Combatant, nxt: Pos, passing: frozenset[Pos]) -> bool:
+    """Whether a foe now stands where ``c`` meant to step (and a big ``c`` cannot
+    squeeze past it: A207)."""
+    taken = space.blocks(c)[0]
+    if not any(s in taken and s not in passing for s in footprint(nxt, c.squares)):
+        return False
+    return c.squares == 1 or not space.squeezes_past(c, nxt, taken.difference(passing))
 
 
 def back_to_legal(enc: Encounter, c: Combatant, been: list[Pos]) -> None:

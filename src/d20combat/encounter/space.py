@@ -15,7 +15,7 @@ a clear straight lane, at least 10 ft, line of sight at the start).
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Container, Hashable, Iterable
 from functools import lru_cache
 from heapq import nsmallest
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -1095,14 +1095,17 @@ class Space:
         blocked, no_end = self.blocks(c)
         n = c.squares
         m = self.enc.map
+        taken = blocked.difference(through) if through else blocked
         for p in full[1:]:
             x, y = p
             if x < 0 or y < 0 or x + n > m.width or y + n > m.height:
                 raise IllegalActionError(f"the path leaves the map at ({x}, {y})")
-            if any(s in blocked and s not in through for s in footprint(p, n)):
+            if any(s in taken for s in footprint(p, n)) and (
+                n == 1 or not self.squeezes_past(c, p, taken)
+            ):
                 raise IllegalActionError(f"an opponent blocks {square_name(p)}")
         end = full[-1]
-        if any(s in no_end or s in through for s in footprint(end, n)):
+        if any(s in no_end or s in through or s in taken for s in footprint(end, n)):
             raise IllegalActionError(f"cannot end its movement in {square_name(end)}: occupied")
         if n > 1 and self.mixed and self._squeezed_over_smaller(c, end):
             raise IllegalActionError(
@@ -1118,10 +1121,29 @@ class Space:
             unseen=self.unseen_terrain(c),
             stoop=self.stoop(c),
             heavy=self.heavy(c),
+            taken=taken if n > 1 else (),
         )
+        if cost is None and n > 1 and any(s in taken for p in full for s in footprint(p, n)):
+            raise IllegalActionError("an opponent blocks the way: no room to squeeze past it")
         if cost is None:
             raise IllegalActionError("the path crosses impassable terrain or cuts a wall corner")
         return cost
+
+    def squeezes_past(self, c: Combatant, pos: Pos, taken: Container[Pos]) -> bool:
+        """Whether big ``c`` at ``pos`` squeezes past the opponents' ``taken`` squares
+        (SRD combat-ii "Squeezing": "A creature can squeeze past an opponent while
+        moving but it can't end its movement in an occupied square"; A207)."""
+        m = self.enc.map
+        tab = step_table(
+            m,
+            c.squares,
+            swim=c.stat.speed.swim > 0,
+            ignore_difficult=c.stat.speed.fly > 0,
+            unseen=self.unseen_terrain(c),
+            stoop=self.stoop(c),
+        )
+        i = pos[1] * m.width + pos[0]
+        return bool(tab.fit[i]) and tab.squeezes_past(i, taken)
 
     def paths(self, c: Combatant, budget_ft: int) -> list[tuple[Pos, ...]]:
         """One cheapest path (start excluded) to every position ``c`` can end at."""

@@ -141,6 +141,38 @@ class StepTable:
         self.moves: Mapping[int, tuple[tuple[int, int, int], ...]] = _Lazy(self._moves_of)
         """``moves[2 * i + parity]``: ``(next_state, cost_in_squares, j)`` per step."""
 
+    def squeezes_past(self, i: int, taken: Container[Square]) -> bool:
+        """Whether the mover (2+ squares) fits at position ``i`` squeezed beside the
+        ``taken`` squares (opponents', as walls): ``ceil(n / 2)`` adjacent full columns
+        or rows of its space walkable and free (SRD combat-ii "Squeezing": "A creature
+        can squeeze past an opponent while moving"; A207)."""
+        n = self._n
+        w = self._width
+        walk = self._walk
+        y, x = divmod(i, w)
+        free = [
+            [bool(walk[(y + r) * w + x + c]) and (x + c, y + r) not in taken for c in range(n)]
+            for r in range(n)
+        ]
+        cols = [all(free[r][c] for r in range(n)) for c in range(n)]
+        rows = [all(free[r]) for r in range(n)]
+        half = (n + 1) // 2
+        return _run(cols) >= half or _run(rows) >= half
+
+    def linked(self, i: int, j: int, taken: Container[Square]) -> bool:
+        """Whether some square of both positions ``i`` and ``j`` is walkable and not
+        ``taken``: a body squeezing past opponents stays connected (no hopping over
+        them, as over a wall)."""
+        n = self._n
+        w = self._width
+        y, x = divmod(i, w)
+        ny, nx = divmod(j, w)
+        return any(
+            self._walk[yy * w + xx] and (xx, yy) not in taken
+            for yy in range(max(y, ny), min(y, ny) + n)
+            for xx in range(max(x, nx), min(x, nx) + n)
+        )
+
     def _moves_of(self, state: int) -> tuple[tuple[int, int, int], ...]:
         return _moves(self.steps[state >> 1], state & 1)
 
@@ -320,18 +352,33 @@ def _moves(
 
 
 class _Heavier(dict[int, tuple[tuple[int, int, int], ...]]):
-    """A step table's moves with one more doubling into the positions ``extra`` marks
-    (a very large helpless creature's squares: :func:`movement_costs`)."""
+    """A step table's moves with more doublings into the positions ``extra`` marks (a
+    very large helpless creature's squares, a squeeze past an opponent:
+    :func:`movement_costs`); a step into or out of a position of ``past`` (squeezing
+    past the ``taken`` squares) must keep the body connected (:meth:`StepTable.linked`)."""
 
-    __slots__ = ("extra", "tab")
+    __slots__ = ("extra", "past", "tab", "taken")
 
-    def __init__(self, tab: StepTable, extra: bytearray) -> None:
+    def __init__(
+        self, tab: StepTable, extra: bytearray, past: bytearray, taken: Container[Square]
+    ) -> None:
         super().__init__()
         self.tab = tab
         self.extra = extra
+        self.past = past
+        self.taken = taken
 
     def __missing__(self, state: int) -> tuple[tuple[int, int, int], ...]:
-        value = self[state] = _moves(self.tab.steps[state >> 1], state & 1, self.extra)
+        i = state >> 1
+        steps = self.tab.steps[i]
+        past = self.past
+        if past[i] or any(past[j] for j, _, _ in steps):
+            steps = tuple(
+                s
+                for s in steps
+                if not (past[i] or past[s[0]]) or self.tab.linked(i, s[0], self.taken)
+            )
+        value = self[state] = _moves(steps, state & 1, self.extra)
         return value
 
 
@@ -584,6 +631,19 @@ def movement_costs(
             if tab.fit[i] == FIT_SQUEEZED and not noend_arr[i]:
                 noend_arr[i] = 1
                 noend_at.append(i)
+    # a big mover squeezes past opponents: over their squares, never ending there (A207)
+    past: list[int] = []
+    if squares > 1 and squeeze and blocked:
+        taken = set(blocked)
+        seen = bytearray(size)
+        for i in _mark(seen, taken, squares, w, h):
+            if seen[i] == 1 and tab.fit[i] and tab.squeezes_past(i, taken):
+                past.append(i)
+            seen[i] = 2
+        for i in past:
+            if not noend_arr[i]:
+                noend_arr[i] = 1
+                noend_at.append(i)
     noend = noend_arr if noend_at else None
     if key is not None:
         cache = m.cache("searches")
@@ -601,10 +661,16 @@ def movement_costs(
         bad = bytearray(size)
         _mark(bad, blocked, squares, w, h)
         moves: Mapping[int, tuple[tuple[int, int, int], ...]] = tab.moves
-        if heavy:
+        if heavy or past:
             extra = bytearray(size)
             _mark(extra, heavy, squares, w, h)
-            moves = _Heavier(tab, extra)
+            marks = bytearray(size)
+            for i in past:
+                bad[i] = 0
+                marks[i] = 1
+                if tab.fit[i] == FIT_CLEAR:  # squeezing: one doubling (a squeezed one has it)
+                    extra[i] += 1
+            moves = _Heavier(tab, extra, marks, set(blocked))
         dist, pred = _search([s0], moves, bad, limit)
     everywhere: list[dict[Square, int] | None] = [None]
     if key is not None:
@@ -778,10 +844,12 @@ def path_cost(
     unseen: int = 0,
     stoop: int = 0,
     heavy: Container[Square] = (),
+    taken: Container[Square] = (),
 ) -> int | None:
     """Feet a given path of single steps costs (5-10-5 parity, terrain, squeezing, low
     ceilings, poor visibility, ``heavy`` squares as in :func:`movement_costs`), or
-    ``None`` if some step is not legal terrain-wise (creatures are not checked)."""
+    ``None`` if some step is not legal terrain-wise (creatures are not checked, but for
+    ``taken``: opponents' squares a mover of 2+ squares may only squeeze past, A207)."""
     tab = step_table(
         m, squares, swim=swim, ignore_difficult=ignore_difficult, unseen=unseen, stoop=stoop
     )
@@ -797,6 +865,17 @@ def path_cost(
             if nj == j:
                 if heavy and any(s in heavy for s in footprint((x2, y2), squares)):
                     k += 1
+                if taken and squares > 1:
+                    into = any(s in taken for s in footprint((x2, y2), squares))
+                    out_of = any(s in taken for s in footprint((x1, y1), squares))
+                    if into and not tab.squeezes_past(j, taken):
+                        return None
+                    if (into or out_of) and not tab.linked(i, j, taken):
+                        return None
+                    if into and tab.fit[j] == FIT_CLEAR:
+                        k += 1
+                elif taken and any(s in taken for s in footprint((x2, y2), squares)):
+                    return None
                 if diag:
                     if k:
                         total += 3 << (k - 1)
