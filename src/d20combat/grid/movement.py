@@ -37,6 +37,11 @@ Judgment calls (see docs/grid.md):
   spaces (the body stays connected);
   the creature keeps its nominal ``n x n`` position (the encounter should treat only the
   walkable squares as occupied). Medium and smaller creatures never squeeze;
+* squeezing past opponents (SRD "Squeezing", A207): a mover of 2+ squares may pass a
+  position over opponents' squares if, those taken as walls, it could squeeze there;
+  the squeezing doubling, its body connected, never an end (``movement_costs``);
+* a very large helpless body (SRD "Helpless Opponent", A206): one more doubling over
+  its squares (``heavy``);
 * low ceilings (seed 000 "Squeezing Through"; ``low-ceiling`` squares, 8 ft high,
   reading A131): ``stoop`` 1 for a creature up to twice as tall (Large), who *stoops*
   there with the squeezing penalties; one doubling for a position squeezed, low or
