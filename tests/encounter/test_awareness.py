@@ -8,12 +8,13 @@ Sources are cited on each test: seed 003 "Determining Awareness", "Flat-Footed",
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from d20combat.encounter import actions as A
-from d20combat.encounter.awareness import _beats
+from d20combat.encounter.awareness import _beats, p_notices
 from d20combat.encounter.fighting import flat_footed
 from d20combat.errors import IllegalActionError
 
@@ -104,3 +105,27 @@ def test_an_unaware_target_is_caught_helpless_in_d20_modern(
             enc.check(A.parse_action("coup-de-grace blue"))
     enc.apply(A.EndTurn())
     assert enc.current is blue and "caught-unaware" not in blue.conditions
+
+
+@pytest.mark.parametrize(
+    ("spot", "listen", "hide", "silent"),
+    [(0, 0, 0, 0), (5, 2, 3, 7), (-1, 4, 4, -1), (10, 0, 0, 12)],
+)
+def test_the_chance_to_notice_is_exact(spot: int, listen: int, hide: int, silent: int) -> None:
+    """p_notices against every face of the four d20s (20^4 cases), with the tie rule
+    written out again here: the higher total, then the higher modifier, then the
+    observer."""
+
+    def wins(a: int, ma: int, b: int, mb: int) -> bool:
+        return a + ma > b + mb or (a + ma == b + mb and ma >= mb)
+
+    faces = range(1, 21)
+    for seen in (True, False):
+        count = 0
+        for s in faces:
+            for h in faces:
+                spotted = seen and wins(s, spot, h, hide)
+                for li in faces:
+                    for m in faces:
+                        count += spotted or wins(li, listen, m, silent)
+        assert p_notices(spot, listen, hide, silent, seen=seen) == Fraction(count, 20**4)

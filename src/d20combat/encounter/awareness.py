@@ -19,10 +19,11 @@ unaware helpless (the ``caught-unaware`` condition, reading A200).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from d20combat.encounter.combatant import Combatant
-from d20combat.rules.checks import check
+from d20combat.rules.checks import Ties, check, p_opposed
 from d20combat.rules.modifiers import Total
 
 if TYPE_CHECKING:
@@ -40,6 +41,22 @@ def _beats(mine: int, my_mod: int, theirs: int, their_mod: int) -> bool:
     if mine != theirs:
         return mine > theirs
     return my_mod >= their_mod
+
+
+def p_notices(spot: int, listen: int, hide: int, silent: int, *, seen: bool = True) -> Fraction:
+    """The exact chance that an observer (Spot ``spot``, Listen ``listen``) notices one
+    opponent (Hide ``hide``, Move Silently ``silent``) by :func:`determine`'s rule: its
+    Spot beating the Hide (only if it can see it: ``seen``) or its Listen beating the
+    Move Silently, ties as :func:`_beats` (the four d20s independent).
+
+    >>> p_notices(0, 0, 0, 0), p_notices(0, 0, 0, 0, seen=False)
+    (Fraction(1239, 1600), Fraction(21, 40))
+    """
+    miss_listen = 1 - p_opposed(listen, silent, Ties.ACTOR if listen >= silent else Ties.OPPONENT)
+    if not seen:
+        return 1 - miss_listen
+    miss_spot = 1 - p_opposed(spot, hide, Ties.ACTOR if spot >= hide else Ties.OPPONENT)
+    return 1 - miss_spot * miss_listen
 
 
 def determine(enc: Encounter, checking: list[str]) -> None:
