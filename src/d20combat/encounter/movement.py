@@ -141,7 +141,7 @@ def back_to_legal(enc: Encounter, c: Combatant, been: list[Pos]) -> None:
     (reading A195); the placing is no movement and provokes nothing (as ``settle``). A
     grappler, a rider or a creature clinging to another has its own rules, and so have
     a trample, an overrun and a bull rush (their callers)."""
-    from d20combat.encounter.maneuvers.grapple import company, free_at
+    from d20combat.encounter.maneuvers.grapple import _rings, company, free_at
 
     if c.grappling or c.mount is not None or c.clinging is not None:
         return
@@ -151,20 +151,9 @@ def back_to_legal(enc: Encounter, c: Combatant, been: list[Pos]) -> None:
     x0, y0 = c.pos
     last = next((p for p in reversed(been[:-1]) if free_at(enc, c, p, friends)), None)
     limit = max(enc.map.width, enc.map.height)
-    if last is not None:
+    if last is not None:  # only a strictly closer one beats it
         limit = max(abs(last[0] - x0), abs(last[1] - y0)) - 1
-    spot = last
-    for r in range(1, limit + 1):
-        ring = [
-            (x, y)
-            for y in range(y0 - r, y0 + r + 1)
-            for x in range(x0 - r, x0 + r + 1)
-            if max(abs(x - x0), abs(y - y0)) == r
-        ]
-        closer = next((p for p in ring if free_at(enc, c, p, friends)), None)
-        if closer is not None:
-            spot = closer
-            break
+    spot = next((p for p in _rings(c, limit) if free_at(enc, c, p, friends)), last)
     if spot is None:
         return
     stop = c.pos
