@@ -1,5 +1,5 @@
 """Seed 000 "Bonuses From Magic": the limits on items' bonuses, checked on character
-builds as notes (reading A203), never on stat blocks."""
+builds as notes (reading A201), never on stat blocks."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ def test_height_and_weight_by_size(
 def test_a_creature_is_as_tall_as_its_space_and_reaches_up_space_plus_reach() -> None:
     """seed 000 "Natural Reach": "consider creatures to be as tall as their space,
     meaning that a creature can reach up a distance equal to its space plus its reach"
-    (A204): a human (5 ft, reach 5) reaches 10 ft up, with a longspear (10 ft) 15 ft;
+    (A202): a human (5 ft, reach 5) reaches 10 ft up, with a longspear (10 ft) 15 ft;
     an ogre (Large, tall: 10 + 10) 20 ft; a Huge long creature (15 + 10) 25 ft; a Tiny
     one (2 1/2 ft, reach 0) 2 1/2 ft."""
     assert [s.combat_height_ft for s in Size] == [TABLE[i][3] for i in range(9)]

@@ -31,7 +31,7 @@ def events(enc: Any, kind: str) -> list[Any]:
 
 def test_spot_and_listen_checks_decide_who_is_aware(kit: Any) -> None:
     """seed 003 "Determining Awareness": Blue and Cyan (awareness ``check``) make Spot
-    and Listen checks against Red's one Hide and one Move Silently (A199). Red's Hide
+    and Listen checks against Red's one Hide and one Move Silently (A198). Red's Hide
     comes to 14, its Move Silently to 10. Blue: Spot 12 (no), Listen 14 (beats 10):
     aware. Cyan: Spot 5, Listen 6: unaware. Some but not all are aware: a surprise
     round, in which Cyan does not act."""
@@ -56,7 +56,7 @@ def test_spot_and_listen_checks_decide_who_is_aware(kit: Any) -> None:
 
 def test_a_tie_goes_to_the_higher_modifier_then_to_the_observer() -> None:
     """SRD combat-i "Opposed Checks": the higher total wins, a tie the higher
-    modifier; equal modifiers: the observer (A199, no reroll)."""
+    modifier; equal modifiers: the observer (A198, no reroll)."""
     assert _beats(15, 2, 14, 9) and not _beats(14, 9, 15, 2)
     assert _beats(12, 3, 12, 1) and not _beats(12, 1, 12, 3)
     assert _beats(12, 2, 12, 2)
@@ -64,7 +64,7 @@ def test_a_tie_goes_to_the_higher_modifier_then_to_the_observer() -> None:
 
 def test_a_turn_in_the_surprise_round_leaves_a_creature_flat_footed(kit: Any) -> None:
     """seed 003 / SRD combat-i "Flat-Footed": "before your first regular turn in the
-    initiative order" you are flat-footed (A198). Red (aware, initiative 5) acts in the
+    initiative order" you are flat-footed (A197). Red (aware, initiative 5) acts in the
     surprise round; in round 1 Blue (20) goes first, and Red is still flat-footed
     until its own regular turn."""
     sides = {"red": kit.soldier("Red", "a2"), "blue": kit.soldier("Blue", "f2")}
@@ -86,7 +86,7 @@ def test_an_unaware_target_is_caught_helpless_in_d20_modern(
     kit: Any, rules: str, how: str, caught: bool
 ) -> None:
     """seed 004 "Helpless Defenders": an unaware target, approached and adjacent, is
-    treated as helpless (the ``caught-unaware`` condition: D94, A200) until its first
+    treated as helpless (the ``caught-unaware`` condition: D94, A199) until its first
     regular turn, unless it took precautions (``guarded``); seed 003 leaves it only
     flat-footed. Red (aware, 20) ends the surprise round next to Blue (5); in round 1
     Red may deliver a coup de grace (a full-round action) before Blue's first turn."""

@@ -51,7 +51,7 @@ def test_each_ruleset_rates_the_cover_by_its_degree(
     """seed 004 "Degree of Cover": "If the bottom half of a character's body is covered,
     that only gives one-quarter cover" (a low wall: +2 Defense under A09's table);
     peeking around a corner is three-quarters (+7), an arrow slit nine-tenths (+10);
-    seed 003: cover +4, improved cover +8 (D95, A201). seed 001's table is missing:
+    seed 003: cover +4, improved cover +8 (D95, A200). seed 001's table is missing:
     advanced takes srd35's values."""
     got = {}
     for rules in ("srd35", "d20modern", "advanced"):
@@ -65,7 +65,7 @@ def test_the_cover_modifier_is_the_defense_bonus_of_the_degree(kit: Any) -> None
     """seed 004 "Cover Defense Bonus": "Add the relevant number to the character's
     Defense": Blue behind the low wall, one-quarter cover, +2 cover Defense against
     Red's longsword (at 15 ft the ranged cover test: seed 003), of the cover type
-    (which does not stack with another cover: A201)."""
+    (which does not stack with another cover: A200)."""
     enc = duel(kit, LOW_WALL, "d20modern")
     red, blue = enc.combatants["red"], enc.combatants["blue"]
     option = red.ready_options()[0]
@@ -117,7 +117,7 @@ BURST_FIELD = """
 
 def test_a_burst_from_the_far_side_of_cover_gives_its_reflex_bonus(kit: Any) -> None:
     """seed 004 "Cover Reflex Save Bonus": "This bonus only applies to attacks that
-    originate or burst out from a point on the other side of the cover" (A202). Red at
+    originate or burst out from a point on the other side of the cover" (A200). Red at
     a1 throws a fragmentation grenade at c2 (within one increment: no roll); the d4's 3
     puts the burst at c2+d3. Blue at f3 lies beyond the low wall at e3 from that point:
     one-quarter cover, +1 Reflex under d20modern (+2 under srd35's data). Red, with

@@ -104,7 +104,7 @@ def test_a_foe_that_surrendered_is_passed_as_a_friend_in_d20_modern(
 ) -> None:
     """seed 004 "Moving Through a Square": "A character can move through a square
     occupied by an unfriendly character who doesn't resist as if the character was
-    friendly" (A197: one that surrendered); not to end there. The SRD lets only a
+    friendly" (A196: one that surrendered); not to end there. The SRD lets only a
     helpless opponent be passed (D93)."""
     sides = {
         "red": kit.soldier("Red", "a2"),
@@ -162,7 +162,7 @@ def test_a_creature_without_reach_threatens_only_its_square_unless_its_block_say
 
 def test_an_attacker_on_raised_ground_has_plus_one_in_melee(kit: Any) -> None:
     """seed 002 Table: Attack Roll Modifiers: "Attacker on higher ground: +1 melee, +0
-    ranged" (A205): Red stands on a platform (the legend's ``raised`` terrain, here
+    ranged" (A203): Red stands on a platform (the legend's ``raised`` terrain, here
     ``^``), Blue below it: Red's longsword +9 (BAB 6, Str 3) becomes +10; Blue's stays
     +9; once both stand on the platform, neither has higher ground."""
     rows = """
@@ -206,7 +206,7 @@ HUGE = """
 def test_a_very_large_helpless_body_costs_double_to_cross(kit: Any) -> None:
     """SRD combat-ii "Helpless Opponent": "Some creatures, particularly very large ones,
     may present an obstacle even when helpless. In such cases, each square you move
-    through counts as 2 squares" (A206: Huge or larger). Red crosses the unconscious
+    through counts as 2 squares" (A196: Huge or larger). Red crosses the unconscious
     giant (Huge, c1-e3) from b2 to f2: 10 ft a square over the body (c2, d2, e2), 5 ft
     into f2: 35 ft; no 5-foot step onto it. A helpless Large ogre is crossed at the
     normal cost."""
@@ -230,7 +230,7 @@ def test_a_very_large_helpless_body_costs_double_to_cross(kit: Any) -> None:
 
 
 def test_a_large_helpless_body_is_crossed_at_the_normal_cost(kit: Any) -> None:
-    """As above with a Large ogre (c1-d2): not "very large" (A206): 5 ft a square."""
+    """As above with a Large ogre (c1-d2): not "very large" (A196): 5 ft a square."""
     rows = "\n".join(["........."] * 3)
     sides = {
         "red": kit.soldier("Red", "b2"),
@@ -254,7 +254,7 @@ CORRIDOR = """
 
 def test_a_big_creature_squeezes_past_an_opponent_but_cannot_stop_there(kit: Any) -> None:
     """SRD combat-ii "Squeezing": "A creature can squeeze past an opponent while moving
-    but it can't end its movement in an occupied square" (A207). An ogre (Large, 2x2)
+    but it can't end its movement in an occupied square" (A195). An ogre (Large, 2x2)
     at b2 in a corridor two squares wide passes Blue (e2) by the free row beside him:
     c2 5 ft, d2 and e2 squeezed (10 ft each: a space half as wide), f2 5 ft: 30 ft. It
     may not stop at d2 or e2; a Medium soldier cannot pass Blue at all."""

@@ -1194,7 +1194,7 @@ def item_bonus_problems(build: Build) -> list[Problem]:
     score". A build's weapons' and armor's enhancement and its ``modifiers`` are its
     items (inherent bonuses, from wishes, are counted per ability). Notes for a build,
     not refusals ("most": a game master may allow more); stat blocks, the SRD
-    monsters' above all (a +9 deflection, say), are not checked (reading A203)."""
+    monsters' above all (a +9 deflection, say), are not checked (reading A201)."""
     out: list[Problem] = []
     rule = "(seed 000 Bonuses From Magic)"
     gear = [("weapons", w.display, w.enhancement) for w in build.weapons]

@@ -705,7 +705,7 @@ class Ruleset(Frozen):
     advanced: srd35 reading (seed 001 is silent).
     """
     pass_unresisting: bool = False
-    """Whether a foe that does not resist (one that surrendered: A197) may be passed as a
+    """Whether a foe that does not resist (one that surrendered: A196) may be passed as a
     friend (D93).
 
     srd35: SRD combat-ii "Moving Through a Square": an opponent blocks unless helpless.
@@ -715,7 +715,7 @@ class Ruleset(Frozen):
     """
     unaware_helpless: bool = False
     """Whether a creature unaware in the surprise round, taking no precautions, is
-    caught helpless until its first regular turn (D94, A200).
+    caught helpless until its first regular turn (D94, A199).
 
     srd35: seed 003 "Unaware Combatants": unaware combatants are flat-footed only.
     d20modern: seed 004 "Helpless Defenders": an unaware target approached and
@@ -732,7 +732,7 @@ class Ruleset(Frozen):
     d20modern: seed 004 "Degree of Cover", its table missing (A09): a low obstacle covers
     the bottom half, one-quarter (+2/+1); a wall or a creature one side, one-half
     (+4/+2, a creature no Reflex); peeking, three-quarters (+7/+3); an arrow slit,
-    nine-tenths (+10/+4) (A201).
+    nine-tenths (+10/+4) (A200).
     advanced: srd35 reading (seed 001 "Cover": a circumstance bonus, its table missing).
     """
     variants: frozenset[Variant] = frozenset()

@@ -92,13 +92,13 @@ class Size(IntEnum):
         """Maximum weight, seed 000 Table: Creature Sizes: 1/8, 1, 8, 60, 500, 4,000,
         32,000, 250,000 lb, and "250,000 lb. or more" for Colossal (read as 250,000).
         Guidelines, "not firm limits", for a creature "roughly as dense as a regular
-        animal" (stone heavier, gas lighter); no rule reads them yet (A204)."""
+        animal" (stone heavier, gas lighter); no rule reads them yet (A202)."""
         return _WEIGHT[self]
 
     @property
     def combat_height_ft(self) -> Fraction:
         """How tall a creature counts in a fight: "consider creatures to be as tall as
-        their space" (seed 000 "Natural Reach"; A204): its space, 1/2 ft for Fine to
+        their space" (seed 000 "Natural Reach"; A202): its space, 1/2 ft for Fine to
         30 ft for Colossal. Not :attr:`height_ft`, the table's maximum height, which the
         low ceilings read (A131)."""
         return _SPACE[self]
@@ -106,7 +106,7 @@ class Size(IntEnum):
     def reach_up_ft(self, reach_ft: int) -> Fraction:
         """How far up from the ground a creature of this size reaches with ``reach_ft``
         of reach (its natural reach, or a weapon's): "a creature can reach up a distance
-        equal to its space plus its reach" (seed 000 "Natural Reach"; A204), for
+        equal to its space plus its reach" (seed 000 "Natural Reach"; A202), for
         fliers and ceilings above a creature.
 
         >>> Size.MEDIUM.reach_up_ft(5), Size.LARGE.reach_up_ft(10), Size.TINY.reach_up_ft(0)

@@ -13,8 +13,8 @@ Sources:
 
 A scenario's ``awareness`` (docs/scenario-schema.md) says, per side or combatant:
 ``aware``, ``unaware``, ``guarded`` (unaware, its precautions taken) or ``check``
-(decided here: reading A199). The ruleset's ``unaware_helpless`` (D94) catches the
-unaware helpless (the ``caught-unaware`` condition, reading A200).
+(decided here: reading A198). The ruleset's ``unaware_helpless`` (D94) catches the
+unaware helpless (the ``caught-unaware`` condition, reading A199).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ CAUGHT = "caught-unaware"
 
 def _beats(mine: int, my_mod: int, theirs: int, their_mod: int) -> bool:
     """An observer's check against a hider's: the higher total wins, a tie goes to the
-    higher modifier, and equal modifiers to the observer (A199: no reroll, which would
+    higher modifier, and equal modifiers to the observer (A198: no reroll, which would
     roll the hider's one check again for each observer)."""
     if mine != theirs:
         return mine > theirs
@@ -64,7 +64,7 @@ def determine(enc: Encounter, checking: list[str]) -> None:
     Listen check; each of their opponents a Hide and a Move Silently check, once (its
     one result opposes every observer's). An observer is aware if its Spot beats the
     Hide of an opponent it can see, or its Listen beats an opponent's Move Silently;
-    else it starts unaware (A199). Events ``stealth`` (each hider's two checks) and
+    else it starts unaware (A198). Events ``stealth`` (each hider's two checks) and
     ``notice`` (each observer's, with whom it noticed)."""
     combatants = enc.combatants
     stealth: dict[str, tuple[int, Total, int, Total]] = {}
@@ -128,7 +128,7 @@ def catch_unaware(enc: Encounter, guarded: frozenset[str]) -> None:
     unaware in a surprise round, not ``guarded`` (precautions taken, Spot checks made
     among them: scenario awareness ``guarded`` or ``check``) and without uncanny dodge (it keeps
     its Dexterity bonus to Defense) is ``caught-unaware``: helpless until its first
-    regular turn begins, or until damage wakes it to the fight (A200)."""
+    regular turn begins, or until damage wakes it to the fight (A199)."""
     if not enc.rules.unaware_helpless or not enc.surprise:
         return
     for c in enc.combatants.values():

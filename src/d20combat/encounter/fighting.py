@@ -177,7 +177,7 @@ def build_attack(
 
         mine.update(situational(enc, attacker, target, ranged))
     if not ranged and space.higher_ground(attacker, target):
-        mine.add("higher-ground")  # seed 002: +1 melee (A205)
+        mine.add("higher-ground")  # seed 002: +1 melee (A203)
     if defensively:
         mine.add("fighting-defensively")
     flanked = not ranged and space.flanked_by(attacker, target)

@@ -125,7 +125,7 @@ def walk(
 
 def _shut(space: Space, c: Combatant, nxt: Pos, passing: frozenset[Pos]) -> bool:
     """Whether a foe now stands where ``c`` meant to step (and a big ``c`` cannot
-    squeeze past it: A207)."""
+    squeeze past it: A195)."""
     taken = space.blocks(c)[0]
     if not any(s in taken and s not in passing for s in footprint(nxt, c.squares)):
         return False

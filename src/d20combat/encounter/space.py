@@ -70,7 +70,7 @@ if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 _T = TypeVar("_T")
-HEAVY_SIZE = Size.HUGE  # "very large" helpless creatures hamper movement (A206)
+HEAVY_SIZE = Size.HUGE  # "very large" helpless creatures hamper movement (A196)
 _DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 _SIGHT_LIMIT = 100_000  # bounded per-map cache of concealment and line of sight
 
@@ -211,7 +211,7 @@ class Space:
         # more, or among Tiny and smaller ones; otherwise no crowding check is needed
         sizes = [c.stat.size for c in self._by_id] or [Size.MEDIUM]
         self.mixed = max(sizes) - min(sizes) >= 2 or min(sizes) <= Size.TINY
-        # SRD combat-ii "Helpless Opponent": the very large (A206), whose helpless bodies
+        # SRD combat-ii "Helpless Opponent": the very large (A196), whose helpless bodies
         # still hamper a mover; none, and movement pays nothing for the rule
         self.huge = [c.id for c in self._by_id if c.stat.size >= HEAVY_SIZE]
         self.invalidate()
@@ -514,7 +514,7 @@ class Space:
         """The Reflex bonus ``t``'s cover gives it against an area bursting at grid
         intersection ``point`` (seed 003 / seed 004 "Cover": only against attacks that
         originate or burst out on the other side of the cover; the ruleset's degree:
-        :func:`~d20combat.grid.cover.burst_cover`, A202)."""
+        :func:`~d20combat.grid.cover.burst_cover`, A200)."""
         found = burst_cover(self.enc.map, point, t.pos, t.squares)
         return rated(found, self.enc.rules.cover_bonuses)[1]
 
@@ -729,7 +729,7 @@ class Space:
         """Whether ``attacker`` stands on higher ground than ``target`` (seed 002 Table:
         Attack Roll Modifiers, "Attacker on higher ground": +1 melee): every square of
         its space raised ground (the map's ``raised`` terrain), none of the target's
-        (A205). False at no cost on a map without raised ground."""
+        (A203). False at no cost on a map without raised ground."""
         m = self.enc.map
         if not m.has(RAISED):
             return False
@@ -1021,7 +1021,7 @@ class Space:
 
     def heavy(self, c: Combatant) -> frozenset[Pos]:
         """The squares of very large helpless creatures (Huge or larger, helpless or
-        down, on the map: reading A206) that ``c`` crosses at double cost: "Some
+        down, on the map: reading A196) that ``c`` crosses at double cost: "Some
         creatures, particularly very large ones, may present an obstacle even when
         helpless. In such cases, each square you move through counts as 2 squares" (SRD
         combat-ii "Helpless Opponent"). Empty at no cost without such creatures."""
@@ -1132,7 +1132,7 @@ class Space:
     def squeezes_past(self, c: Combatant, pos: Pos, taken: Container[Pos]) -> bool:
         """Whether big ``c`` at ``pos`` squeezes past the opponents' ``taken`` squares
         (SRD combat-ii "Squeezing": "A creature can squeeze past an opponent while
-        moving but it can't end its movement in an occupied square"; A207)."""
+        moving but it can't end its movement in an occupied square"; A195)."""
         m = self.enc.map
         tab = step_table(
             m,

@@ -7,7 +7,7 @@ Sources:
   Combatants": when some but not all combatants are aware, the aware ones act in a
   surprise round, one standard or move action each (seed 004 "Action Types");
 * seed 003 "Flat-Footed": flat-footed "before your first regular turn in the
-  initiative order" (a turn in the surprise round does not end it: A198);
+  initiative order" (a turn in the surprise round does not end it: A197);
 * awareness checks and creatures caught unaware at the start: encounter/awareness.py;
 * SRD combat-i "Stable Characters and Recovery" (dying checks on one's turn);
   seed 004 "Recovering without Help";

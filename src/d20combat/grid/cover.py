@@ -259,7 +259,7 @@ def burst_cover(m: BattleMap, point: Square, target_pos: Square, target_squares:
     Save Bonus"): the ranged test with the lines drawn from the point itself to the
     corners of each of the creature's squares, the least cover over its squares (as an
     attacker picks a big target's square). Creatures give none (soft cover gives no
-    Reflex bonus). Reading A202.
+    Reflex bonus). Reading A200.
 
     >>> m = BattleMap.from_ascii(["....", ".=..", "...."])
     >>> burst_cover(m, (3, 1), (2, 1)).kind, burst_cover(m, (0, 0), (2, 1)).kind

@@ -37,10 +37,10 @@ Judgment calls (see docs/grid.md):
   spaces (the body stays connected);
   the creature keeps its nominal ``n x n`` position (the encounter should treat only the
   walkable squares as occupied). Medium and smaller creatures never squeeze;
-* squeezing past opponents (SRD "Squeezing", A207): a mover of 2+ squares may pass a
+* squeezing past opponents (SRD "Squeezing", A195): a mover of 2+ squares may pass a
   position over opponents' squares if, those taken as walls, it could squeeze there;
   the squeezing doubling, its body connected, never an end (``movement_costs``);
-* a very large helpless body (SRD "Helpless Opponent", A206): one more doubling over
+* a very large helpless body (SRD "Helpless Opponent", A196): one more doubling over
   its squares (``heavy``);
 * low ceilings (seed 000 "Squeezing Through"; ``low-ceiling`` squares, 8 ft high,
   reading A131): ``stoop`` 1 for a creature up to twice as tall (Large), who *stoops*
@@ -150,7 +150,7 @@ class StepTable:
         """Whether the mover (2+ squares) fits at position ``i`` squeezed beside the
         ``taken`` squares (opponents', as walls): ``ceil(n / 2)`` adjacent full columns
         or rows of its space walkable and free (SRD combat-ii "Squeezing": "A creature
-        can squeeze past an opponent while moving"; A207)."""
+        can squeeze past an opponent while moving"; A195)."""
         n = self._n
         w = self._width
         walk = self._walk
@@ -636,7 +636,7 @@ def movement_costs(
             if tab.fit[i] == FIT_SQUEEZED and not noend_arr[i]:
                 noend_arr[i] = 1
                 noend_at.append(i)
-    # a big mover squeezes past opponents: over their squares, never ending there (A207)
+    # a big mover squeezes past opponents: over their squares, never ending there (A195)
     past: list[int] = []
     if squares > 1 and squeeze and blocked:
         taken = set(blocked)
@@ -854,7 +854,7 @@ def path_cost(
     """Feet a given path of single steps costs (5-10-5 parity, terrain, squeezing, low
     ceilings, poor visibility, ``heavy`` squares as in :func:`movement_costs`), or
     ``None`` if some step is not legal terrain-wise (creatures are not checked, but for
-    ``taken``: opponents' squares a mover of 2+ squares may only squeeze past, A207)."""
+    ``taken``: opponents' squares a mover of 2+ squares may only squeeze past, A195)."""
     tab = step_table(
         m, squares, swim=swim, ignore_difficult=ignore_difficult, unseen=unseen, stoop=stoop
     )

@@ -80,7 +80,7 @@ class Terrain(IntFlag):
     RAISED = 1 << 19
     """Raised ground (a platform, a hillock, a dais): a creature standing on it has
     higher ground over one that does not (seed 002 Table: Attack Roll Modifiers: +1
-    melee); plain ground otherwise (A205). No default symbol: a legend names it."""
+    melee); plain ground otherwise (A203). No default symbol: a legend names it."""
 
 
 WALL = int(Terrain.WALL)

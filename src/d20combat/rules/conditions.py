@@ -283,7 +283,7 @@ _ROWS: tuple[ConditionSpec, ...] = (
         ends_at="first-turn",
         notes="d20modern (the ruleset's unaware_helpless): an unaware creature without "
         "precautions in a surprise round, until its first regular turn begins or damage "
-        "wakes it (reading A200).",
+        "wakes it (reading A199).",
     ),
     ConditionSpec(
         "charging",

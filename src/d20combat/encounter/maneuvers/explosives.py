@@ -124,7 +124,7 @@ def caught(enc: Encounter, point: Pos, radius_ft: int) -> list[Combatant]:
 def burst_reflex(enc: Encounter, point: Pos, v: Combatant) -> Total:
     """``v``'s Reflex save against a burst at ``point``: with the Reflex bonus of its
     cover from the point (seed 004 "Cover Reflex Save Bonus": "only applies to attacks
-    that originate or burst out from a point on the other side of the cover"; A202)."""
+    that originate or burst out from a point on the other side of the cover"; A200)."""
     reflex = v.roll_total(v.stats.saves["ref"], "save")
     bonus = enc.space.burst_cover_reflex(point, v)
     return reflex.plus(Modifier(bonus, BonusType.COVER, "cover")) if bonus else reflex
