@@ -153,6 +153,11 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "a flyby attack": _kind("flyby"),
     "a Reflex save to stay aloft (seed 001)": _kind("stay-aloft"),
     "a stall (seed 001)": _kind("stall"),
+    "awareness by Spot and Listen checks": _kind("notice"),
+    "an unaware target caught helpless (seed 004)": _kind("caught-unaware"),
+    "one-quarter cover behind a low wall (seed 004)": lambda e: (
+        e.type in ("attack", "aoo") and e.outcome.get("cover") == 2
+    ),
 }
 
 

@@ -695,7 +695,8 @@ def test_a_creature_limited_to_one_action_takes_no_full_round_action(
     attack, run, or full-round charge or withdraw, and start/complete serves none of
     them (charge and withdraw are standard actions then, up to speed: see the restricted
     charge and withdraw tests)."""
-    unaware = {"blue": "unaware"}
+    # guarded: unaware, but not caught helpless under d20modern (seed 004, A199)
+    unaware = {"blue": "guarded"}
     enc = kit.duel([20, 1, 2], ruleset=ruleset, awareness=unaware)
     assert enc.budget.single
     kinds = {type(a) for a in enc.legal_actions()}

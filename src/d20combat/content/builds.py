@@ -1171,7 +1171,81 @@ def check_build(build: Build) -> list[Problem]:
                 field="special_abilities",
             )
         )
+    problems.extend(item_bonus_problems(build))
     return problems
+
+
+# what an item's +5 limit covers: saves, attack rolls, damage rolls and AC
+_FIVE_CAPPED = frozenset(
+    {"ac", "attack", "melee", "ranged", "damage", "fort", "ref", "will", "saves", "grapple"}
+)
+ITEM_BONUS_LIMIT = 5
+ITEM_ABILITY_LIMIT = 6
+INHERENT_LIMIT = 5
+
+
+def item_bonus_problems(build: Build) -> list[Problem]:
+    """The magic item bonuses of ``build`` past seed 000's limits ("Bonuses From
+    Magic"): "Most items that add to saving throws, attack rolls, damage rolls, or AC
+    are restricted to a maximum bonus of +5. (Bracers of armor are an exception.)";
+    "Most items that add to ability scores are restricted to a maximum bonus of +6, and
+    the bonus usually comes in multiples of 2"; "Skill check bonuses do not have a
+    maximum"; "A character is limited to a total inherent bonus of +5 to any ability
+    score". A build's weapons' and armor's enhancement and its ``modifiers`` are its
+    items (inherent bonuses, from wishes, are counted per ability). Notes for a build,
+    not refusals ("most": a game master may allow more); stat blocks, the SRD
+    monsters' above all (a +9 deflection, say), are not checked (reading A201)."""
+    out: list[Problem] = []
+    rule = "(seed 000 Bonuses From Magic)"
+    gear = [("weapons", w.display, w.enhancement) for w in build.weapons]
+    gear += [
+        (k, a.armor, a.enhancement)
+        for k, a in (("armor", build.armor), ("shield", build.shield))
+        if a
+    ]
+    for field, name, plus in gear:
+        if plus > ITEM_BONUS_LIMIT:
+            out.append(
+                Problem(f"{name}: +{plus} enhancement, items give at most +5 {rule}", field=field)
+            )
+    inherent: dict[str, int] = {}
+    for m in build.modifiers:
+        stat = m.stat.strip().lower()
+        if m.type is BonusType.INHERENT:
+            inherent[stat] = inherent.get(stat, 0) + m.value
+            continue
+        if stat in _FIVE_CAPPED and m.value > ITEM_BONUS_LIMIT:
+            if m.type is BonusType.ARMOR and "bracers of armor" in m.source.lower():
+                continue  # the exception the seed names
+            out.append(
+                Problem(
+                    f"{m.source}: +{m.value} to {stat}, items give at most +5 to saves, "
+                    f"attack, damage and AC (bracers of armor excepted) {rule}",
+                    field="modifiers",
+                )
+            )
+        elif (
+            stat in _ABILITY_NAMES and m.value > 0 and (m.value > ITEM_ABILITY_LIMIT or m.value % 2)
+        ):
+            out.append(
+                Problem(
+                    f"{m.source}: +{m.value} to {stat}, items give +2, +4 or +6 to an "
+                    f"ability score {rule}",
+                    field="modifiers",
+                )
+            )
+    for stat, total in sorted(inherent.items()):
+        if total > INHERENT_LIMIT:
+            out.append(
+                Problem(
+                    f"inherent bonuses to {stat} total +{total}, at most +5 {rule}",
+                    field="modifiers",
+                )
+            )
+    return out
+
+
+_ABILITY_NAMES = frozenset(a.value for a in Ability)
 
 
 # ---------------------------------------------------------------------------------

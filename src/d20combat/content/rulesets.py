@@ -49,6 +49,17 @@ PROVOKING_ACTIVITIES = (
 
 RULESET_NAMES = ("srd35", "d20modern", "advanced")
 
+CoverSource = Literal["soft", "wall", "adjacent-wall", "low-obstacle", "peeking", "arrow-slit"]
+"""The kinds of cover the grid tells apart (:data:`d20combat.grid.cover.COVER_SOURCES`)."""
+SRD_COVER: dict[CoverSource, tuple[int, int]] = {
+    "soft": (4, 0),
+    "wall": (4, 2),
+    "adjacent-wall": (4, 2),
+    "low-obstacle": (4, 2),
+    "peeking": (8, 4),
+    "arrow-slit": (8, 4),
+}
+
 
 class Variant(StrEnum):
     """Optional rules of seed 000 "Combat Variant Options"."""
@@ -809,6 +820,37 @@ class Ruleset(Frozen):
     double damage (no charge bonus or penalty, no minimum distance); "Flyby
     attacks": any flier attacks while flying past, the target getting no attack of
     opportunity.
+    """
+    pass_unresisting: bool = False
+    """Whether a foe that does not resist (one that surrendered: A196) may be passed as a
+    friend (D93).
+
+    srd35: SRD combat-ii "Moving Through a Square": an opponent blocks unless helpless.
+    d20modern: seed 004 "Moving Through a Square": "an unfriendly character who doesn't
+    resist" is passed "as if the character was friendly".
+    advanced: srd35 reading (seed 001 is silent).
+    """
+    unaware_helpless: bool = False
+    """Whether a creature unaware in the surprise round, taking no precautions, is
+    caught helpless until its first regular turn (D94, A199).
+
+    srd35: seed 003 "Unaware Combatants": unaware combatants are flat-footed only.
+    d20modern: seed 004 "Helpless Defenders": an unaware target approached and
+    treated as helpless.
+    advanced: srd35 reading (seed 001 is silent).
+    """
+    cover_bonuses: dict[CoverSource, tuple[int, int]] = Field(
+        default_factory=lambda: dict(SRD_COVER), min_length=len(SRD_COVER)
+    )
+    """The AC (Defense) and Reflex bonus of each kind of cover the grid finds (D95).
+
+    srd35: seed 003 "Cover" (+4 AC, +2 Reflex), "Varying Degrees of Cover" (improved
+    +8/+4: peeking around a corner, an arrow slit), "Soft Cover" (+4, no Reflex).
+    d20modern: seed 004 "Degree of Cover", its table missing (A09): a low obstacle covers
+    the bottom half, one-quarter (+2/+1); a wall or a creature one side, one-half
+    (+4/+2, a creature no Reflex); peeking, three-quarters (+7/+3); an arrow slit,
+    nine-tenths (+10/+4) (A200).
+    advanced: srd35 reading (seed 001 "Cover": a circumstance bonus, its table missing).
     """
     variants: frozenset[Variant] = frozenset()
 

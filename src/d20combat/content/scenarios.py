@@ -97,7 +97,12 @@ KNOWN_TACTICS: tuple[str, ...] = (
     "capture",
     "random",
 )
-AWARENESS = ("aware", "unaware")
+AWARENESS = ("aware", "unaware", "guarded", "check")
+"""How a combatant starts (docs/scenario-schema.md "Awareness"): ``aware``; ``unaware``
+(no action in the surprise round; under d20modern caught helpless: seed 004 "Helpless
+Defenders"); ``guarded``, unaware but on its guard (bodyguards, its back to a wall:
+never caught helpless); ``check``, decided at the start by its Spot and Listen checks
+against its opponents' Hide and Move Silently (seed 003 "Determining Awareness")."""
 EXIT_KEYWORDS = ("none", "edges")
 DEFAULT_ROUND_LIMIT = 30
 #: The bundled scenario ``d20combat fight`` runs when none is named.
@@ -404,6 +409,9 @@ class Placement:
     """The light source it carries (a name of :data:`d20combat.grid.light.LIGHT_SOURCES`)."""
     altitude: int = 0
     """Feet above the ground as the fight starts (a flier: A145)."""
+    awareness: str = "aware"
+    """How it starts (:data:`AWARENESS`); ``aware`` is False for ``unaware`` and
+    ``guarded``, True for ``check`` until its checks at the start say otherwise."""
 
     @property
     def space(self) -> int:
@@ -641,6 +649,7 @@ class _Entry:
     wielding: tuple[str, ...] | None = None
     light: str | None = None
     altitude: int = 0
+    awareness: str = "aware"
 
 
 @dataclass
@@ -966,7 +975,8 @@ class _Resolver:
             count=count,
             explicit_name=c.name,
             positions=positions,
-            aware=(c.awareness or side_aware) == "aware",
+            aware=(c.awareness or side_aware) in ("aware", "check"),
+            awareness=c.awareness or side_aware,
             tactics=c.tactics or side_tactics,
             conditions=tuple(c.conditions.items()),
             mount=c.mount,
@@ -1152,6 +1162,7 @@ class _Resolver:
                     stat_block=e.block,
                     position=position,
                     aware=e.aware,
+                    awareness=e.awareness,
                     tactics=e.tactics,
                     line=line,
                     conditions=e.conditions,

@@ -3,8 +3,9 @@
 Sources:
 * seed 003 "Attack Bonus", Table: Size Modifiers (attack and AC modifier);
 * seed 000 "Grapple Checks", special size modifier (+/-4 per category from Medium);
-* seed 000 "Big and Little Creatures in Combat", Table: Creature Sizes (space, tall
-  and long natural reach) and "Mixing It Up" (sharing squares);
+* seed 000 "Big and Little Creatures in Combat", Table: Creature Sizes (maximum height
+  and weight, space, tall and long natural reach), "Natural Reach" (as tall as its
+  space: it reaches up its space plus its reach) and "Mixing It Up" (sharing squares);
 * seed 000 "Bull Rush" / "Overrun" / "Trip" and seed 003: +/-4 per category on
   opposed checks (larger or smaller than Medium);
 * seed 001 "Calculating your grapple bonus": the ``advanced`` ruleset's grapple size
@@ -87,6 +88,33 @@ class Size(IntEnum):
         return _HEIGHT[self]
 
     @property
+    def max_weight_lb(self) -> Fraction:
+        """Maximum weight, seed 000 Table: Creature Sizes: 1/8, 1, 8, 60, 500, 4,000,
+        32,000, 250,000 lb, and "250,000 lb. or more" for Colossal (read as 250,000).
+        Guidelines, "not firm limits", for a creature "roughly as dense as a regular
+        animal" (stone heavier, gas lighter); no rule reads them yet (A202)."""
+        return _WEIGHT[self]
+
+    @property
+    def combat_height_ft(self) -> Fraction:
+        """How tall a creature counts in a fight: "consider creatures to be as tall as
+        their space" (seed 000 "Natural Reach"; A202): its space, 1/2 ft for Fine to
+        30 ft for Colossal. Not :attr:`height_ft`, the table's maximum height, which the
+        low ceilings read (A131)."""
+        return _SPACE[self]
+
+    def reach_up_ft(self, reach_ft: int) -> Fraction:
+        """How far up from the ground a creature of this size reaches with ``reach_ft``
+        of reach (its natural reach, or a weapon's): "a creature can reach up a distance
+        equal to its space plus its reach" (seed 000 "Natural Reach"; A202), for
+        fliers and ceilings above a creature.
+
+        >>> Size.MEDIUM.reach_up_ft(5), Size.LARGE.reach_up_ft(10), Size.TINY.reach_up_ft(0)
+        (Fraction(10, 1), Fraction(20, 1), Fraction(5, 2))
+        """
+        return _SPACE[self] + reach_ft
+
+    @property
     def squares(self) -> int:
         """Side of the space in 5-ft squares on the grid (at least 1)."""
         return _SQUARES[self]
@@ -130,6 +158,17 @@ _SQUARES = {size: max(1, int(space // 5)) for size, space in _SPACE.items()}
 _HEIGHT: dict[Size, Fraction] = {
     size: Fraction(2 ** min(i, 7), 2) for i, size in enumerate(sorted(Size))
 }  # 1/2, 1, 2, 4, 8, 16, 32, 64, 64 ft
+_WEIGHT: dict[Size, Fraction] = {
+    Size.FINE: Fraction(1, 8),
+    Size.DIMINUTIVE: Fraction(1),
+    Size.TINY: Fraction(8),
+    Size.SMALL: Fraction(60),
+    Size.MEDIUM: Fraction(500),
+    Size.LARGE: Fraction(4000),
+    Size.HUGE: Fraction(32000),
+    Size.GARGANTUAN: Fraction(250000),
+    Size.COLOSSAL: Fraction(250000),
+}
 _REACH = {
     Size.FINE: (0, 0),
     Size.DIMINUTIVE: (0, 0),

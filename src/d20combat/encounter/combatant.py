@@ -66,6 +66,9 @@ class Traits(NamedTuple):
     firearms: bool
     advanced_firearms: bool
     burst_fire: bool  # seed 004 "Autofire": the Burst Fire feat (reading A187)
+    # SRD combat-ii "Moving Through a Square: Designated Exceptions": it cannot be
+    # moved past (no passing, overrun or trample, by friend or foe, helpless or not)
+    fills_squares: bool = False
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -110,6 +113,7 @@ def traits_of(stat: StatBlock) -> Traits:
         firearms="personal firearms proficiency" in stat.firearm_feats,
         advanced_firearms="advanced firearms proficiency" in stat.firearm_feats,
         burst_fire="burst fire" in stat.firearm_feats,
+        fills_squares=stat.has_quality("fills its squares"),
         cleave=(1 << 30)
         if stat.has_feat("great cleave")
         else (1 if stat.has_feat("cleave") else 0),

@@ -176,6 +176,8 @@ def build_attack(
         from d20combat.encounter.mounted import situational
 
         mine.update(situational(enc, attacker, target, ranged))
+    if not ranged and space.higher_ground(attacker, target):
+        mine.add("higher-ground")  # seed 002: +1 melee (A203)
     if defensively:
         mine.add("fighting-defensively")
     flanked = not ranged and space.flanked_by(attacker, target)

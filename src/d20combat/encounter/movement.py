@@ -29,10 +29,12 @@ from d20combat.rules.conditions import can_use_ranged
 from d20combat.rules.maneuvers.charge import set_multiplier
 
 if TYPE_CHECKING:
+    from d20combat.encounter.space import Space
     from d20combat.encounter.state import Encounter
     from d20combat.rules.statistics import AttackOption
 
 MOVE_RULE = "seed 004 Movement; SRD combat-ii Tactical Movement"
+ILLEGAL_SPACE_RULE = "SRD combat-ii Accidentally Ending Movement in an Illegal Space"
 RULES = {  # the rule each kind of movement follows
     "move": MOVE_RULE,
     "step": "SRD combat-i Take 5-Foot Step",
@@ -78,9 +80,7 @@ def walk(
     passing = frozenset(space.occ.footprint(through.id)) if through is not None else frozenset()
     tiny = c.stat.size <= Size.TINY
     for i, nxt in enumerate(path):
-        if watched and any(
-            s in space.blocks(c)[0] and s not in passing for s in footprint(nxt, c.squares)
-        ):
+        if watched and _shut(space, c, nxt, passing):
             break  # a readied move put a foe in the way
         if (
             provokes
@@ -105,6 +105,9 @@ def walk(
             break
     if c.altitude:  # flight forward (encounter.flight)
         c.flown += 5 * len(done)
+    stopped = len(done) < len(path)
+    if (stopped or watched) and through is None and partner is None and enc.active(c):
+        back_to_legal(enc, c, [start, *done])  # (a foe may have stepped into its end)
     if space.riders and c.id in space.riders:  # seed 000: its rider rode along
         from d20combat.encounter.mounted import ridden
 
@@ -120,6 +123,44 @@ def walk(
             stopped=len(done) < len(path),
         )
     return len(done) == len(path) and enc.active(c)
+
+
+def _shut(space: Space, c: Combatant, nxt: Pos, passing: frozenset[Pos]) -> bool:
+    """Whether a foe now stands where ``c`` meant to step (and a big ``c`` cannot
+    squeeze past it: A195)."""
+    taken = space.blocks(c)[0]
+    if not any(s in taken and s not in passing for s in footprint(nxt, c.squares)):
+        return False
+    return c.squares == 1 or not space.squeezes_past(c, nxt, taken.difference(passing))
+
+
+def back_to_legal(enc: Encounter, c: Combatant, been: list[Pos]) -> None:
+    """``c``, stopped on its way at ``been[-1]`` where it may not stand (a readied move
+    put a foe in its path while it passed an ally), goes to the last legal position it
+    occupied, or to the closest legal position if one is closer (SRD combat-ii
+    "Accidentally Ending Movement in an Illegal Space"). Distances are counted in
+    squares (rings around the stopping place) and a tie keeps the last legal position
+    (reading A195); the placing is no movement and provokes nothing (as ``settle``). A
+    grappler, a rider or a creature clinging to another has its own rules, and so have
+    a trample, an overrun and a bull rush (their callers)."""
+    from d20combat.encounter.maneuvers.grapple import _rings, company, free_at
+
+    if c.grappling or c.mount is not None or c.clinging is not None:
+        return
+    friends = company(enc, c)
+    if free_at(enc, c, c.pos, friends):
+        return
+    x0, y0 = c.pos
+    last = next((p for p in reversed(been[:-1]) if free_at(enc, c, p, friends)), None)
+    limit = max(enc.map.width, enc.map.height)
+    if last is not None:  # only a strictly closer one beats it
+        limit = max(abs(last[0] - x0), abs(last[1] - y0)) - 1
+    spot = next((p for p in _rings(c, limit) if free_at(enc, c, p, friends)), last)
+    if spot is None:
+        return
+    stop = c.pos
+    enc.space.place(c, spot)
+    enc.event(c.id, "settle", ILLEGAL_SPACE_RULE, start=square_name(stop), end=square_name(spot))
 
 
 def _enter_opponents(enc: Encounter, c: Combatant) -> bool:

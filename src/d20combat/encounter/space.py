@@ -15,7 +15,7 @@ a clear straight lane, at least 10 ft, line of sight at the start).
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Container, Hashable, Iterable
 from functools import lru_cache
 from heapq import nsmallest
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -34,6 +34,7 @@ from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.concealment import concealment as grid_concealment
 from d20combat.grid.concealment import line_of_sight
+from d20combat.grid.cover import burst_cover, rated
 from d20combat.grid.cover import cover as grid_cover
 from d20combat.grid.flanking import flanks
 from d20combat.grid.light import lit
@@ -51,7 +52,16 @@ from d20combat.grid.movement import path_cost as grid_path_cost
 from d20combat.grid.occupancy import Occupancy
 from d20combat.grid.reach import attack_offsets, threat_template
 from d20combat.grid.squares import distance, footprint, footprint_distance, square_name
-from d20combat.grid.terrain import DARK, DIFFICULT, DOOR, FOG, HAMPERS, LOW_CEILING, LOW_OBSTACLE
+from d20combat.grid.terrain import (
+    DARK,
+    DIFFICULT,
+    DOOR,
+    FOG,
+    HAMPERS,
+    LOW_CEILING,
+    LOW_OBSTACLE,
+    RAISED,
+)
 from d20combat.rules.conditions import restrictions
 from d20combat.rules.flight import distance_3d, vertical_gap
 from d20combat.rules.statistics import AttackOption
@@ -61,6 +71,7 @@ if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
 _T = TypeVar("_T")
+HEAVY_SIZE = Size.HUGE  # "very large" helpless creatures hamper movement (A196)
 _DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 _SIGHT_LIMIT = 100_000  # bounded per-map cache of concealment and line of sight
 
@@ -204,6 +215,9 @@ class Space:
         # more, or among Tiny and smaller ones; otherwise no crowding check is needed
         sizes = [c.stat.size for c in self._by_id] or [Size.MEDIUM]
         self.mixed = max(sizes) - min(sizes) >= 2 or min(sizes) <= Size.TINY
+        # SRD combat-ii "Helpless Opponent": the very large (A196), whose helpless bodies
+        # still hamper a mover; none, and movement pays nothing for the rule
+        self.huge = [c.id for c in self._by_id if c.stat.size >= HEAVY_SIZE]
         self.invalidate()
 
     def invalidate(self, c: Combatant | None = None) -> None:
@@ -525,6 +539,14 @@ class Space:
             hit = self._now["cover-occupied"] = frozenset(t.first).union(t.second)
         return hit
 
+    def burst_cover_reflex(self, point: Pos, t: Combatant) -> int:
+        """The Reflex bonus ``t``'s cover gives it against an area bursting at grid
+        intersection ``point`` (seed 003 / seed 004 "Cover": only against attacks that
+        originate or burst out on the other side of the cover; the ruleset's degree:
+        :func:`~d20combat.grid.cover.burst_cover`, A200)."""
+        found = burst_cover(self.enc.map, point, t.pos, t.squares)
+        return rated(found, self.enc.rules.cover_bonuses)[1]
+
     def cover_bonus(self, a: Combatant, t: Combatant, *, melee: bool) -> int:
         """The target's cover AC bonus against ``a`` (-1 for total cover)."""
         key = (a.pos, a.squares, t.pos, t.squares, melee)
@@ -545,7 +567,7 @@ class Space:
             terrain: dict[tuple[object, ...], int] | None = None
             if alone:
                 terrain = self._sight()
-                hit = terrain.get(("cover", *key))
+                hit = terrain.get(("cover", self.enc.rules.name, *key))
             if hit is None:
                 result = grid_cover(
                     self.enc.map,
@@ -556,9 +578,10 @@ class Space:
                     melee=melee,
                     occupied=occupied,
                 )
-                hit = -1 if result.total else result.ac_bonus
+                # the ruleset's degree of each kind of cover (D95)
+                hit = -1 if result.total else rated(result, self.enc.rules.cover_bonuses)[0]
                 if terrain is not None:
-                    terrain["cover", *key] = hit
+                    terrain["cover", self.enc.rules.name, *key] = hit
             if hit >= 0 and self.enc.map.has_water:
                 wet = land_cover(self.enc.map, a, t)  # seed 000 "Attacks from Land"
                 hit = -1 if wet < 0 else max(hit, wet)
@@ -730,6 +753,20 @@ class Space:
             if self.inside(ally, target) or flanks(at, n, ally.pos, ally.squares, tpos, tn):
                 return True
         return False
+
+    def higher_ground(self, attacker: Combatant, target: Combatant) -> bool:
+        """Whether ``attacker`` stands on higher ground than ``target`` (seed 002 Table:
+        Attack Roll Modifiers, "Attacker on higher ground": +1 melee): every square of
+        its space raised ground (the map's ``raised`` terrain), none of the target's
+        (A203). False at no cost on a map without raised ground."""
+        m = self.enc.map
+        if not m.has(RAISED):
+            return False
+        raised = m.cells
+        w = m.width
+        return all(raised[y * w + x] & RAISED for x, y in self._footprint_at(attacker)) and not any(
+            raised[y * w + x] & RAISED for x, y in self._footprint_at(target)
+        )
 
     def flanked_by(self, attacker: Combatant, target: Combatant) -> bool:
         """Seed 003 "Flanking": a threatening ally across the defender; seed 000 "Mixing
@@ -966,6 +1003,10 @@ class Space:
         if not rule:
             return (2 if helpless else 1, self._footprint_at(o))
         side, size = rule
+        if o.traits.fills_squares:
+            # SRD combat-ii "Designated Exceptions": "A creature that completely fills
+            # the squares it occupies cannot be moved past", even helpless (A196)
+            return (1, self._footprint_at(o))
         if helpless:
             return _NO_SHARE  # SRD combat-ii: pass and end in a helpless one's square
         if size < o.stat.size and "squeezing" in o.conditions:
@@ -978,7 +1019,11 @@ class Space:
             # SRD combat-ii: a Tiny or smaller creature can move into or through an
             # occupied square (it ends only where it fits: ``_crowded``)
             return _NO_SHARE
-        if o.side != side and not can_move_through(size, o.stat.size):
+        if (
+            o.side != side
+            and not can_move_through(size, o.stat.size)
+            and not (o.surrendered and self.enc.rules.pass_unresisting)
+        ):
             return (1, self._footprint_at(o))
         if not fits_in_square((size, o.stat.size)):
             return (2, self._footprint_at(o))
@@ -1028,6 +1073,27 @@ class Space:
                 out.update(self.occ.footprint(cid))
         return out
 
+    def heavy(self, c: Combatant) -> frozenset[Pos]:
+        """The squares of very large helpless creatures (Huge or larger, helpless or
+        down, on the map: reading A196) that ``c`` crosses at double cost: "Some
+        creatures, particularly very large ones, may present an obstacle even when
+        helpless. In such cases, each square you move through counts as 2 squares" (SRD
+        combat-ii "Helpless Opponent"). Empty at no cost without such creatures."""
+        if not self.huge:
+            return _NOWHERE
+        key = ("heavy", c.id)
+        hit: frozenset[Pos] | None = self._now.get(key)
+        if hit is None:
+            out: set[Pos] = set()
+            for oid in self.huge:
+                o = self.enc.combatants[oid]
+                if oid == c.id or not o.present() or o.mount is not None:
+                    continue
+                if not o.can_act(self.enc.rules) or o.restrictions().helpless:
+                    out.update(self._footprint_at(o))
+            hit = self._now[key] = frozenset(out) if out else _NOWHERE
+        return hit
+
     def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
         key = (c.id, c.pos, budget_ft)
         hit = self._reach.get(key)
@@ -1045,6 +1111,7 @@ class Space:
                 unseen=self.unseen_terrain(c),
                 stoop=self.stoop(c),
                 no_squeezed_end=self._smaller_squares(c, budget_ft),
+                heavy=self.heavy(c),
             )
             self._reach[key] = hit
         return hit
@@ -1082,14 +1149,17 @@ class Space:
         blocked, no_end = self.blocks(c)
         n = c.squares
         m = self.enc.map
+        taken = blocked.difference(through) if through else blocked
         for p in full[1:]:
             x, y = p
             if x < 0 or y < 0 or x + n > m.width or y + n > m.height:
                 raise IllegalActionError(f"the path leaves the map at ({x}, {y})")
-            if any(s in blocked and s not in through for s in footprint(p, n)):
+            if any(s in taken for s in footprint(p, n)) and (
+                n == 1 or not self.squeezes_past(c, p, taken)
+            ):
                 raise IllegalActionError(f"an opponent blocks {square_name(p)}")
         end = full[-1]
-        if any(s in no_end or s in through for s in footprint(end, n)):
+        if any(s in no_end or s in through or s in taken for s in footprint(end, n)):
             raise IllegalActionError(f"cannot end its movement in {square_name(end)}: occupied")
         if n > 1 and self.mixed and self._squeezed_over_smaller(c, end):
             raise IllegalActionError(
@@ -1104,10 +1174,30 @@ class Space:
             ignore_difficult=c.stat.speed.fly > 0,
             unseen=self.unseen_terrain(c),
             stoop=self.stoop(c),
+            heavy=self.heavy(c),
+            taken=taken if n > 1 else (),
         )
+        if cost is None and n > 1 and any(s in taken for p in full for s in footprint(p, n)):
+            raise IllegalActionError("an opponent blocks the way: no room to squeeze past it")
         if cost is None:
             raise IllegalActionError("the path crosses impassable terrain or cuts a wall corner")
         return cost
+
+    def squeezes_past(self, c: Combatant, pos: Pos, taken: Container[Pos]) -> bool:
+        """Whether big ``c`` at ``pos`` squeezes past the opponents' ``taken`` squares
+        (SRD combat-ii "Squeezing": "A creature can squeeze past an opponent while
+        moving but it can't end its movement in an occupied square"; A195)."""
+        m = self.enc.map
+        tab = step_table(
+            m,
+            c.squares,
+            swim=c.stat.speed.swim > 0,
+            ignore_difficult=c.stat.speed.fly > 0,
+            unseen=self.unseen_terrain(c),
+            stoop=self.stoop(c),
+        )
+        i = pos[1] * m.width + pos[0]
+        return bool(tab.fit[i]) and tab.squeezes_past(i, taken)
 
     def paths(self, c: Combatant, budget_ft: int) -> list[tuple[Pos, ...]]:
         """One cheapest path (start excluded) to every position ``c`` can end at."""
@@ -1138,11 +1228,14 @@ class Space:
             stoop=self.stoop(c),
         )
         blocked, no_end = self.blocks(c)
+        heavy = self.heavy(c)
         out = []
         for j, _, doublings in tab.steps[y0 * w + x0]:
             if doublings:
                 continue  # hampered: no 5-foot step
             pos = (j % w, j // w)
+            if heavy and any(s in heavy for s in footprint(pos, n)):
+                continue  # over a very large helpless body: hampered too
             if n == 1:
                 if pos in blocked or pos in no_end:
                     continue

@@ -168,6 +168,9 @@ class Encounter:
         self.memo: object = None  # remembered decisions (tactics.policies.remembered)
         self._stamp: tuple[int, int, int] = (-1, -1, -1)  # see remembered
         self._answers: dict[Hashable, Any] = {}
+        # scenario awareness ``check`` and ``guarded`` by id, read by turns.begin_fight
+        # (encounter/awareness.py); the start's outcome is in Combatant.aware
+        self.start_awareness: dict[str, str] = {}
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -207,6 +210,9 @@ class Encounter:
             for p in scenario.placements:
                 enc.combatants[p.id].altitude = p.altitude
             enc.space.rebuild()
+        enc.start_awareness = {
+            p.id: p.awareness for p in scenario.placements if p.awareness in ("check", "guarded")
+        }
         enc.lights = {p.id: LIGHT_SOURCES[p.light] for p in scenario.placements if p.light}
         for p in scenario.placements:  # what it starts with, lasting its own turns
             for name, rounds in p.conditions:

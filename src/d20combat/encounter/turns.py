@@ -6,8 +6,9 @@ Sources:
 * seed 003 "Surprise", "Surprise Round", "Determining Awareness", "Unaware
   Combatants": when some but not all combatants are aware, the aware ones act in a
   surprise round, one standard or move action each (seed 004 "Action Types");
-* seed 003 "Flat-Footed": flat-footed until one's first turn (SRD combat-i: acting in
-  the surprise round ends it);
+* seed 003 "Flat-Footed": flat-footed "before your first regular turn in the
+  initiative order" (a turn in the surprise round does not end it: A197);
+* awareness checks and creatures caught unaware at the start: encounter/awareness.py;
 * SRD combat-i "Stable Characters and Recovery" (dying checks on one's turn);
   seed 004 "Recovering without Help";
 * seed 004 "Ready": a readied action not taken by one's next turn is lost;
@@ -37,6 +38,12 @@ ROUND_SECONDS = 6  # SRD combat-i "The Combat Round"; seed 004 "Combat Round"
 
 def begin_fight(enc: Encounter) -> None:
     """Roll initiative for everyone and begin the first turn."""
+    from d20combat.encounter import awareness
+
+    if enc.start_awareness:
+        checking = [cid for cid, how in enc.start_awareness.items() if how == "check"]
+        if checking:
+            awareness.determine(enc, checking)
     for c in enc.combatants.values():
         mark = enc.dice.mark()
         roll = enc.dice.roll(D20, f"initiative ({c.name})")
@@ -70,6 +77,10 @@ def begin_fight(enc: Encounter) -> None:
         surprise=enc.surprise,
         order=list(enc.order),
     )
+    if enc.surprise:
+        # seed 004: precautions, "being able to make Spot checks" among them
+        guarded = frozenset(enc.start_awareness)  # ``guarded`` or ``check``
+        awareness.catch_unaware(enc, guarded)
     enc.turn = 0
     begin_turn(enc)
 
@@ -117,6 +128,14 @@ def begin_turn(enc: Encounter) -> None:
     raise RuntimeError("no creature could act")  # a bug: every loop is bounded
 
 
+def _acts(enc: Encounter, c: Combatant) -> None:
+    """``c``'s turn has come: from its first regular turn it is no longer flat-footed
+    (seed 003 / SRD combat-i "Flat-Footed": "specifically, before your first regular
+    turn in the initiative order"; a turn in the surprise round leaves it flat-footed)."""
+    if enc.round > 0:
+        c.acted = True
+
+
 def _start(enc: Encounter, c: Combatant) -> bool:
     """Open ``c``'s turn. Returns False if it cannot act (the turn is skipped)."""
     enc.budget = Budget()
@@ -158,7 +177,7 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     can_act = c.can_act(enc.rules)
     if c.fumbled and can_act:
         c.fumbled = False
-        c.acted = True
+        _acts(enc, c)
         enc.event(c.id, "fumble-recovery", "seed 000 Critical Misses (Fumbles)")
         return False
     if state is HpState.DYING and first_start:
@@ -186,16 +205,16 @@ def _start(enc: Encounter, c: Combatant) -> bool:
         from d20combat.encounter.mounted import directed
 
         if not directed(enc, c):
-            c.acted = True
+            _acts(enc, c)
             enc.event(c.id, "no-action", "seed 000 Mounted Combat", conditions=["frightened"])
             return False
     r = c.restrictions()
     if r.actions == "none" and not r.escape_actions & NAMED_ACTIONS:
         # a pinned creature's turn still comes: it may try to escape (seed 000)
         enc.event(c.id, "no-action", "SRD conditions", conditions=sorted(c.conditions))
-        c.acted = True
+        _acts(enc, c)
         return False
-    c.acted = True
+    _acts(enc, c)
     if c.traits.dodge:
         _designate_dodge(enc, c)
     single = enc.round == 0 or state in _LIMITED or r.actions == "single"

@@ -34,12 +34,13 @@ Judgment calls (see docs/grid.md):
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Mapping
 from enum import IntEnum
 from typing import NamedTuple
 
+from d20combat.content.rulesets import CoverSource
 from d20combat.grid.battlemap import BattleMap
-from d20combat.grid.lines import PairTrace, pair_trace
+from d20combat.grid.lines import CORNERS, CornerTrace, PairTrace, pair_trace
 from d20combat.grid.squares import Square, footprint, footprint_distance
 
 
@@ -204,34 +205,104 @@ def _ranged(
         return make_cover(CoverKind.TOTAL, R_NO_LOE)
     best_kind = CoverKind.TOTAL
     best_reason = R_NO_LOE
-    for hard, crossed, gaps, low, slit, _fog in tr.corners:
-        if hard >= 4:
-            continue
-        if hard == 3:
-            kind, reason = CoverKind.IMPROVED, R_PEEK
-        elif hard:
-            kind, reason = CoverKind.COVER, R_WALL
-        else:
-            kind, reason = CoverKind.NONE, ""
-        if (
-            slit
-            and kind < CoverKind.IMPROVED
-            and _counts(slit, attacker_pos, attacker_squares, target_pos, target_squares, False)
-        ):
-            kind, reason = CoverKind.IMPROVED, R_SLIT
-        if (
-            low
-            and kind < CoverKind.COVER
-            and _counts(low, attacker_pos, attacker_squares, target_pos, target_squares, True)
-        ):
-            kind, reason = CoverKind.COVER, R_LOW
-        if kind is CoverKind.NONE and occupied and _soft(crossed, gaps, occupied, own):
-            kind, reason = CoverKind.SOFT, R_SOFT
+    for corner in tr.corners:
+        kind, reason = _from_corner(
+            corner, attacker_pos, attacker_squares, target_pos, target_squares, occupied, own
+        )
         if kind < best_kind:
             best_kind, best_reason = kind, reason
             if kind is CoverKind.NONE:
                 return NO_COVER
     return make_cover(best_kind, best_reason)
+
+
+def _from_corner(
+    corner: CornerTrace,
+    attacker_pos: Square,
+    attacker_squares: int,
+    target_pos: Square,
+    target_squares: int,
+    occupied: Container[Square],
+    own: Container[Square],
+) -> tuple[CoverKind, str]:
+    """The cover the four lines from one corner give (total when all are blocked)."""
+    hard, crossed, gaps, low, slit, _fog = corner
+    if hard >= 4:
+        return CoverKind.TOTAL, R_NO_LOE
+    if hard == 3:
+        kind, reason = CoverKind.IMPROVED, R_PEEK
+    elif hard:
+        kind, reason = CoverKind.COVER, R_WALL
+    else:
+        kind, reason = CoverKind.NONE, ""
+    if (
+        slit
+        and kind < CoverKind.IMPROVED
+        and _counts(slit, attacker_pos, attacker_squares, target_pos, target_squares, False)
+    ):
+        kind, reason = CoverKind.IMPROVED, R_SLIT
+    if (
+        low
+        and kind < CoverKind.COVER
+        and _counts(low, attacker_pos, attacker_squares, target_pos, target_squares, True)
+    ):
+        kind, reason = CoverKind.COVER, R_LOW
+    if kind is CoverKind.NONE and occupied and _soft(crossed, gaps, occupied, own):
+        kind, reason = CoverKind.SOFT, R_SOFT
+    return kind, reason
+
+
+def burst_cover(m: BattleMap, point: Square, target_pos: Square, target_squares: int = 1) -> Cover:
+    """The cover a creature has against an area bursting at grid intersection
+    ``point`` (seed 003 "Cover": "+2 on Reflex saves against attacks originating or
+    bursting out from a point on the other side of the cover"; seed 004 "Cover Reflex
+    Save Bonus"): the ranged test with the lines drawn from the point itself to the
+    corners of each of the creature's squares, the least cover over its squares (as an
+    attacker picks a big target's square). Creatures give none (soft cover gives no
+    Reflex bonus). Reading A200.
+
+    >>> m = BattleMap.from_ascii(["....", ".=..", "...."])
+    >>> burst_cover(m, (3, 1), (2, 1)).kind, burst_cover(m, (0, 0), (2, 1)).kind
+    (<CoverKind.NONE: 0>, <CoverKind.COVER: 2>)
+    """
+    px, py = point
+    best = make_cover(CoverKind.TOTAL, R_NO_LOE)
+    for t in footprint(target_pos, target_squares):
+        # the square the point is a corner of, on the side away from ``t``: the lines
+        # leave it at once (an own square never covers)
+        sx = px - 1 if t[0] >= px else px
+        sy = py - 1 if t[1] >= py else py
+        if not 0 <= sx < m.width:
+            sx = px if sx == px - 1 else px - 1
+        if not 0 <= sy < m.height:
+            sy = py if sy == py - 1 else py - 1
+        tr = pair_trace(m, (sx, sy), t)
+        corner = tr.corners[CORNERS.index((px - sx, py - sy))]
+        kind, reason = _from_corner(corner, (sx, sy), 1, target_pos, target_squares, (), ())
+        if kind < best.kind:
+            best = make_cover(kind, reason)
+            if kind is CoverKind.NONE:
+                break
+    return best
+
+
+COVER_SOURCES: dict[str, CoverSource] = {
+    R_SOFT: "soft",
+    R_WALL: "wall",
+    R_ADJ: "adjacent-wall",
+    R_LOW: "low-obstacle",
+    R_PEEK: "peeking",
+    R_SLIT: "arrow-slit",
+}
+"""The name, in a ruleset's ``cover_bonuses``, of the cover each grid reason gives."""
+
+
+def rated(c: Cover, table: Mapping[CoverSource, tuple[int, int]]) -> tuple[int, int]:
+    """``(AC or Defense bonus, Reflex bonus)`` of ``c`` under a ruleset's
+    ``cover_bonuses`` (0s for none and for total cover, which allows no attack)."""
+    if c.kind is CoverKind.NONE or c.kind is CoverKind.TOTAL:
+        return (0, 0)
+    return table[COVER_SOURCES[c.reason]]
 
 
 def _counts(

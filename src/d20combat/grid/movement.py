@@ -37,6 +37,11 @@ Judgment calls (see docs/grid.md):
   spaces (the body stays connected);
   the creature keeps its nominal ``n x n`` position (the encounter should treat only the
   walkable squares as occupied). Medium and smaller creatures never squeeze;
+* squeezing past opponents (SRD "Squeezing", A195): a mover of 2+ squares may pass a
+  position over opponents' squares if, those taken as walls, it could squeeze there;
+  the squeezing doubling, its body connected, never an end (``movement_costs``);
+* a very large helpless body (SRD "Helpless Opponent", A196): one more doubling over
+  its squares (``heavy``);
 * low ceilings (seed 000 "Squeezing Through"; ``low-ceiling`` squares, 8 ft high,
   reading A131): ``stoop`` 1 for a creature up to twice as tall (Large), who *stoops*
   there with the squeezing penalties; one doubling for a position squeezed, low or
@@ -141,17 +146,40 @@ class StepTable:
         self.moves: Mapping[int, tuple[tuple[int, int, int], ...]] = _Lazy(self._moves_of)
         """``moves[2 * i + parity]``: ``(next_state, cost_in_squares, j)`` per step."""
 
+    def squeezes_past(self, i: int, taken: Container[Square]) -> bool:
+        """Whether the mover (2+ squares) fits at position ``i`` squeezed beside the
+        ``taken`` squares (opponents', as walls): ``ceil(n / 2)`` adjacent full columns
+        or rows of its space walkable and free (SRD combat-ii "Squeezing": "A creature
+        can squeeze past an opponent while moving"; A195)."""
+        n = self._n
+        w = self._width
+        walk = self._walk
+        y, x = divmod(i, w)
+        free = [
+            [bool(walk[(y + r) * w + x + c]) and (x + c, y + r) not in taken for c in range(n)]
+            for r in range(n)
+        ]
+        cols = [all(free[r][c] for r in range(n)) for c in range(n)]
+        rows = [all(free[r]) for r in range(n)]
+        half = (n + 1) // 2
+        return _run(cols) >= half or _run(rows) >= half
+
+    def linked(self, i: int, j: int, taken: Container[Square]) -> bool:
+        """Whether some square of both positions ``i`` and ``j`` is walkable and not
+        ``taken``: a body squeezing past opponents stays connected (no hopping over
+        them, as over a wall)."""
+        n = self._n
+        w = self._width
+        y, x = divmod(i, w)
+        ny, nx = divmod(j, w)
+        return any(
+            self._walk[yy * w + xx] and (xx, yy) not in taken
+            for yy in range(max(y, ny), min(y, ny) + n)
+            for xx in range(max(x, nx), min(x, nx) + n)
+        )
+
     def _moves_of(self, state: int) -> tuple[tuple[int, int, int], ...]:
-        par = state & 1
-        row = []
-        for j, diag, k in self.steps[state >> 1]:
-            if diag and not k:  # 1-2-1-2: cost by parity, parity flips
-                row.append((2 * j + (par ^ 1), 1 + par, j))
-            elif diag:
-                row.append((2 * j + par, 3 << (k - 1), j))
-            else:
-                row.append((2 * j + par, 1 << k, j))
-        return tuple(row)
+        return _moves(self.steps[state >> 1], state & 1)
 
     def _steps_from(self, i: int) -> tuple[tuple[int, bool, int], ...]:
         fit = self.fit
@@ -308,6 +336,55 @@ def _build_steps(
     if low is not None and n == 1:
         low_at = low
     return StepTable(w, n, fit, doublings, walk, corner, low_at)
+
+
+def _moves(
+    steps: Iterable[tuple[int, bool, int]], par: int, extra: bytearray | None = None
+) -> tuple[tuple[int, int, int], ...]:
+    """``(next_state, cost_in_squares, j)`` of each step from a state of parity ``par``;
+    ``extra``: one more doubling into the positions it marks."""
+    row = []
+    for j, diag, k in steps:
+        if extra is not None:
+            k += extra[j]
+        if diag and not k:  # 1-2-1-2: cost by parity, parity flips
+            row.append((2 * j + (par ^ 1), 1 + par, j))
+        elif diag:
+            row.append((2 * j + par, 3 << (k - 1), j))
+        else:
+            row.append((2 * j + par, 1 << k, j))
+    return tuple(row)
+
+
+class _Heavier(dict[int, tuple[tuple[int, int, int], ...]]):
+    """A step table's moves with more doublings into the positions ``extra`` marks (a
+    very large helpless creature's squares, a squeeze past an opponent:
+    :func:`movement_costs`); a step into or out of a position of ``past`` (squeezing
+    past the ``taken`` squares) must keep the body connected (:meth:`StepTable.linked`)."""
+
+    __slots__ = ("extra", "past", "tab", "taken")
+
+    def __init__(
+        self, tab: StepTable, extra: bytearray, past: bytearray, taken: Container[Square]
+    ) -> None:
+        super().__init__()
+        self.tab = tab
+        self.extra = extra
+        self.past = past
+        self.taken = taken
+
+    def __missing__(self, state: int) -> tuple[tuple[int, int, int], ...]:
+        i = state >> 1
+        steps = self.tab.steps[i]
+        past = self.past
+        if past[i] or any(past[j] for j, _, _ in steps):
+            steps = tuple(
+                s
+                for s in steps
+                if not (past[i] or past[s[0]]) or self.tab.linked(i, s[0], self.taken)
+            )
+        value = self[state] = _moves(steps, state & 1, self.extra)
+        return value
 
 
 def _run(flags: list[bool]) -> int:
@@ -492,13 +569,16 @@ def movement_costs(
     unseen: int = 0,
     stoop: int = 0,
     no_squeezed_end: Iterable[Square] = (),
+    heavy: Iterable[Square] = (),
 ) -> Reachable:
     """Cheapest movement from ``start`` to every position within ``budget_ft``.
 
     ``blocked``: squares the mover may not enter (opponents); ``no_end``: squares it may
     pass but not end in (allies, helpless creatures it may cross); ``no_squeezed_end``:
     squares it may not end over while squeezed (smaller creatures' squares, seed 000
-    "Squeezing Through"). The mover's own space must not be listed. ``start_parity`` 1
+    "Squeezing Through"); ``heavy``: squares that cost one more doubling to a position
+    over them (a very large helpless creature's: SRD combat-ii "Helpless Opponent").
+    The mover's own space must not be listed. ``start_parity`` 1
     means the next normal diagonal costs 2 (continuing a count). ``ignore_difficult``
     is for fliers. The start position is always reachable at cost 0.
 
@@ -531,6 +611,7 @@ def movement_costs(
         # covers: 5-10-5 within ``limit`` of the start (a move costs at least that)
         blocked = _within(blocked, x0, y0, squares, limit)
         no_end = _within(no_end, x0, y0, squares, limit)
+        heavy = _within(heavy, x0, y0, squares, limit) if heavy else ()
         key = (
             s0,
             squares,
@@ -542,14 +623,30 @@ def movement_costs(
             stoop,
             frozenset(blocked),
         )
+        if heavy:
+            key = (*key, frozenset(heavy))
     else:
         blocked = blocked if isinstance(blocked, (set, frozenset, list, tuple)) else list(blocked)
+        heavy = list(heavy)
     noend_arr = bytearray(size)
     noend_at = _mark(noend_arr, no_end, squares, w, h)
     if no_squeezed_end:  # squeezed positions over these squares are no ends either
         over = bytearray(size)
         for i in _mark(over, no_squeezed_end, squares, w, h):
             if tab.fit[i] == FIT_SQUEEZED and not noend_arr[i]:
+                noend_arr[i] = 1
+                noend_at.append(i)
+    # a big mover squeezes past opponents: over their squares, never ending there (A195)
+    past: list[int] = []
+    if squares > 1 and squeeze and blocked:
+        taken = set(blocked)
+        seen = bytearray(size)
+        for i in _mark(seen, taken, squares, w, h):
+            if seen[i] == 1 and tab.fit[i] and tab.squeezes_past(i, taken):
+                past.append(i)
+            seen[i] = 2
+        for i in past:
+            if not noend_arr[i]:
                 noend_arr[i] = 1
                 noend_at.append(i)
     noend = noend_arr if noend_at else None
@@ -559,7 +656,7 @@ def movement_costs(
         if hit is not None:
             return Reachable(m, start, squares, hit[0], hit[1], noend, tab.fit, hit[2], noend_at)
     fast = None
-    if limit < INF and not start_parity and tab.fit[s0 >> 1] == FIT_CLEAR:
+    if limit < INF and not start_parity and tab.fit[s0 >> 1] == FIT_CLEAR and not heavy:
         # low ceilings are rough ground for a mover that stoops or cannot pass them
         rough = unseen | LOW_CEILING if stoop else unseen
         fast = _open_area(m, x0, y0, squares, limit, blocked, rough)
@@ -568,7 +665,18 @@ def movement_costs(
     else:
         bad = bytearray(size)
         _mark(bad, blocked, squares, w, h)
-        dist, pred = _search([s0], tab.moves, bad, limit)
+        moves: Mapping[int, tuple[tuple[int, int, int], ...]] = tab.moves
+        if heavy or past:
+            extra = bytearray(size)
+            _mark(extra, heavy, squares, w, h)
+            marks = bytearray(size)
+            for i in past:
+                bad[i] = 0
+                marks[i] = 1
+                if tab.fit[i] == FIT_CLEAR:  # squeezing: one doubling (a squeezed one has it)
+                    extra[i] += 1
+            moves = _Heavier(tab, extra, marks, set(blocked))
+        dist, pred = _search([s0], moves, bad, limit)
     everywhere: list[dict[Square, int] | None] = [None]
     if key is not None:
         if len(cache) >= _SEARCH_LIMIT:
@@ -740,10 +848,13 @@ def path_cost(
     ignore_difficult: bool = False,
     unseen: int = 0,
     stoop: int = 0,
+    heavy: Container[Square] = (),
+    taken: Container[Square] = (),
 ) -> int | None:
     """Feet a given path of single steps costs (5-10-5 parity, terrain, squeezing, low
-    ceilings, poor visibility), or ``None`` if some step is not legal terrain-wise
-    (creatures are not checked)."""
+    ceilings, poor visibility, ``heavy`` squares as in :func:`movement_costs`), or
+    ``None`` if some step is not legal terrain-wise (creatures are not checked, but for
+    ``taken``: opponents' squares a mover of 2+ squares may only squeeze past, A195)."""
     tab = step_table(
         m, squares, swim=swim, ignore_difficult=ignore_difficult, unseen=unseen, stoop=stoop
     )
@@ -757,6 +868,19 @@ def path_cost(
         j = y2 * w + x2
         for nj, diag, k in tab.steps[i]:
             if nj == j:
+                if heavy and any(s in heavy for s in footprint((x2, y2), squares)):
+                    k += 1
+                if taken and squares > 1:
+                    into = any(s in taken for s in footprint((x2, y2), squares))
+                    out_of = any(s in taken for s in footprint((x1, y1), squares))
+                    if into and not tab.squeezes_past(j, taken):
+                        return None
+                    if (into or out_of) and not tab.linked(i, j, taken):
+                        return None
+                    if into and tab.fit[j] == FIT_CLEAR:
+                        k += 1
+                elif taken and any(s in taken for s in footprint((x2, y2), squares)):
+                    return None
                 if diag:
                     if k:
                         total += 3 << (k - 1)

@@ -77,6 +77,10 @@ class Terrain(IntFlag):
     LOW_CEILING = 1 << 11
     """A ceiling 8 ft high (:data:`LOW_CEILING_FT`): a creature taller than it stoops
     (seed 000 "Squeezing Through"; ``grid.movement.stooping``)."""
+    RAISED = 1 << 19
+    """Raised ground (a platform, a hillock, a dais): a creature standing on it has
+    higher ground over one that does not (seed 002 Table: Attack Roll Modifiers: +1
+    melee); plain ground otherwise (A203). No default symbol: a legend names it."""
 
 
 WALL = int(Terrain.WALL)
@@ -91,6 +95,7 @@ DARK = int(Terrain.DARK)
 FOG = int(Terrain.FOG)
 IMPROVED_COVER = int(Terrain.IMPROVED_COVER)
 LOW_CEILING = int(Terrain.LOW_CEILING)
+RAISED = int(Terrain.RAISED)
 LOW_CEILING_FT = 8
 """The height of a ``low-ceiling`` square's ceiling: the tallest Medium creature's
 height (seed 000 Table: Creature Sizes), a reading (A131)."""
@@ -126,6 +131,8 @@ NAMES: dict[str, Terrain] = {
     "arrow-slit": Terrain.IMPROVED_COVER,
     "improved-cover": Terrain.IMPROVED_COVER,
     "low-ceiling": Terrain.LOW_CEILING,
+    "raised": Terrain.RAISED,
+    "higher-ground": Terrain.RAISED,
 }
 """Terrain names a scenario legend may use (alone or in a list)."""
 

@@ -849,6 +849,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "climb": _climb,
     "move-in": _simple("{actor} moves into {target}'s space ({start} to {end})"),
     "step-out": _simple("{actor} moves out of the grapple ({start} to {end})"),
+    "settle": _simple("{actor} may not stay in {start} and is put in {end}"),
     "grapple-ends": _simple("{actor} and {target} are no longer grappling ({why})"),
     "release": _simple("{actor} lets go of {target}"),
     "move-grapple": lambda e: (
@@ -1000,6 +1001,18 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "open": _simple("{actor} opens the door at {at}"),
     "escape": _simple("{actor} flees the battlefield"),
     "surrender": _simple("{actor} surrenders"),
+    "stealth": _simple(
+        "{actor} keeps out of sight (Hide {hide}) and quiet (Move Silently {move_silently})"
+    ),
+    "notice": lambda e: (
+        f"{e.actor} looks and listens (Spot {e.outcome['spot']}, Listen {e.outcome['listen']}): "
+        + (
+            "notices " + ", ".join(e.outcome["noticed"])
+            if e.outcome["aware"]
+            else "notices no one and starts unaware"
+        )
+    ),
+    "caught-unaware": _simple("{actor} is caught unaware: helpless until its first turn"),
     "flee": _simple("{actor}, {fear}, flees from {target} ({how}, to {end})"),
     "cower": _simple("{actor}, {fear} and cornered, cowers"),
     "condition-grows": _simple("{actor} was {held}; {new} again makes it {becomes}"),

@@ -18,6 +18,10 @@ def value_text(value: object) -> str:
         return "yes" if value else "no"
     if isinstance(value, tuple | list | frozenset):
         return ", ".join(str(v) for v in value) or "(none)"
+    if isinstance(value, dict):  # a table: key value, values of a tuple slashed
+        return ", ".join(
+            f"{k} {'/'.join(map(str, v)) if isinstance(v, tuple) else v}" for k, v in value.items()
+        )
     return str(value)
 
 

@@ -279,6 +279,16 @@ _ROWS: tuple[ConditionSpec, ...] = (
         implies=("helpless",),
     ),
     ConditionSpec(
+        "caught-unaware",
+        "seed 004 'Helpless Defenders' (an unaware target approached and treated as helpless)",
+        implies=("helpless",),
+        ends_on_damage=True,
+        ends_at="first-turn",
+        notes="d20modern (the ruleset's unaware_helpless): an unaware creature without "
+        "precautions in a surprise round, until its first regular turn begins or damage "
+        "wakes it (reading A199).",
+    ),
+    ConditionSpec(
         "charging",
         "seed 002 'Charge'; seed 000 'Charge' ('+2 bonus on the attack roll', '-2 "
         "penalty to your AC until the start of your next turn')",

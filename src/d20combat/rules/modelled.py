@@ -81,6 +81,7 @@ QUALITIES: Mapping[str, str] = {
     ARMOR_SPEED_EXEMPT: "rules/statistics.py",  # dwarves: armor does not slow them
     "military saddle": "encounter/mounted.py",  # 75% to stay in the saddle unconscious
     "mount": "rules/maneuvers/mounted.py",  # a riding animal: may be mounted in a fight
+    "fills its squares": "encounter/combatant.py",  # no one moves past it (Space._share)
 }
 
 # Qualities a build names for class features whose effect it applies itself (as

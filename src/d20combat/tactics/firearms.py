@@ -44,6 +44,7 @@ from d20combat.encounter.maneuvers.autofire import (
 )
 from d20combat.encounter.maneuvers.burst import burst_attack, burst_options, gen_burst
 from d20combat.encounter.maneuvers.explosives import (
+    burst_reflex,
     caught,
     explosive_options,
     explosive_total,
@@ -168,7 +169,7 @@ def _burst_worth(
     mean = float(option.dice.mean)
     worth = 0.0
     for v in caught(enc, point, w.burst_radius_ft):
-        reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref").value
+        reflex = burst_reflex(enc, point, v).value
         saved = float(p_save(reflex, w.reflex_dc))
         amount = min(mean * (1 - saved / 2), max(0, v.vitals.hp + 1))
         worth += amount if v.side != c.side else -amount

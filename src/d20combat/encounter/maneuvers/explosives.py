@@ -121,6 +121,15 @@ def caught(enc: Encounter, point: Pos, radius_ft: int) -> list[Combatant]:
     return out
 
 
+def burst_reflex(enc: Encounter, point: Pos, v: Combatant) -> Total:
+    """``v``'s Reflex save against a burst at ``point``: with the Reflex bonus of its
+    cover from the point (seed 004 "Cover Reflex Save Bonus": "only applies to attacks
+    that originate or burst out from a point on the other side of the cover"; A200)."""
+    reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref")
+    bonus = enc.space.burst_cover_reflex(point, v)
+    return reflex.plus(Modifier(bonus, BonusType.COVER, "cover")) if bonus else reflex
+
+
 def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """Throw it (module docstring)."""
     assert isinstance(a, A.ThrowExplosive)
@@ -155,7 +164,7 @@ def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
     rolled = max(0, enc.dice.roll(option.dice, f"{option.name} burst damage")) if victims else 0
     saves = []
     for v in victims:
-        reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref")
+        reflex = burst_reflex(enc, point, v)
         ok, face = saving_throw(
             enc.dice, reflex.value, w.reflex_dc, f"Reflex save (DC {w.reflex_dc})"
         )

@@ -321,7 +321,9 @@ def victims(enc: Encounter, c: Combatant) -> list[Combatant]:
     return [
         f
         for f in enc.space.active_enemies(c)
-        if f.pos is not None and trample_problem(c.stats, f.stats) is None
+        if f.pos is not None
+        and trample_problem(c.stats, f.stats) is None
+        and not f.traits.fills_squares  # SRD combat-ii "Designated Exceptions"
     ]
 
 

@@ -71,6 +71,8 @@ def overrun_problem_in(enc: Encounter, c: Combatant, target: Combatant) -> str |
         return f"{target.id} is not an enemy"
     if not enc.active(target):
         return f"{target.id} is out of the fight"
+    if target.traits.fills_squares:
+        return f"{target.id} fills its squares: it cannot be moved past (SRD Designated Exceptions)"
     if enc.rules.overrun_once_per_round and enc.budget.overran:
         return "only one overrun attempt a round (seed 000 Overrun)"
     if enc.rules.overrun_check == "trip" and c.stats.unarmed is None:
