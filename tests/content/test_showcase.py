@@ -115,6 +115,7 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "improved cover from land (in the water)": lambda e: (
         e.type in ("attack", "aoo") and e.outcome.get("cover") == 8
     ),
+    "first aid to a dying ally": _kind("stabilize"),
 }
 
 
@@ -183,3 +184,18 @@ def test_the_lance_charge_shows_a_mounted_charge_with_every_seed(
     if strike.outcome["result"] in ("hit", "critical"):
         damage = next(e for e in after if e.type == "damage" and e.actor == "sir-aldric")
         assert damage.outcome["multiplier"] in (3, 6)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_field_surgeon_shows_first_aid_with_every_seed(
+    seed: int, logs: dict[tuple[str, int], list[Event]]
+) -> None:
+    # issue 9: the baseline gives a dying ally next to it first aid when that is worth
+    # more than its attacks (tactics/first_aid.py, reading A205): in the corridor, the
+    # second rank has no foe in reach
+    log = logs["field-surgeon", seed]
+    aid = [e for e in log if e.type == "stabilize"]
+    assert aid
+    for e in aid:  # a Heal check, DC 15 (SRD combat-i "Stable Characters and Recovery")
+        assert e.target not in (None, e.actor)
+        assert (e.outcome["skill"], e.outcome["dc"]) == ("heal", 15)

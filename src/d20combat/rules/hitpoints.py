@@ -38,6 +38,7 @@ Sources:
 from __future__ import annotations
 
 from enum import StrEnum
+from fractions import Fraction
 from typing import NamedTuple
 
 from d20combat.content.creatures import Ability
@@ -280,6 +281,27 @@ def dying_check(v: Vitals, rules: Ruleset, dice: DiceSource, *, fort: int = 0) -
     if stable:
         return DamageOutcome(v._replace(stable=True), (), ("became stable",))
     return DamageOutcome(v._replace(hp=v.hp - 1), (), ("lost 1 hit point while dying",))
+
+
+def p_stabilizes_alone(rules: Ruleset, *, fort: int = 0) -> Fraction:
+    """The chance that one roll of :func:`dying_check` makes a dying creature stable:
+    ``dying_stabilize_percent`` on d% (SRD combat-i "Stable Characters and Recovery"),
+    or a Fortitude save (``fort``) against ``dying_stabilize_dc`` (seed 004
+    "Recovering without Help"; a natural 20 succeeds, a 1 fails)."""
+    if rules.dying_recovery == "percent":
+        return Fraction(rules.dying_stabilize_percent, 100)
+    dc = rules.dying_stabilize_dc
+    return Fraction(sum(1 for r in range(1, 21) if r == 20 or (r != 1 and r + fort >= dc)), 20)
+
+
+def p_dies_unaided(v: Vitals, rules: Ruleset, *, fort: int = 0) -> Fraction:
+    """The chance that dying ``v``, left alone, dies before it becomes stable by itself:
+    each of its turns it stabilises (:func:`p_stabilizes_alone`) or loses 1 hit point,
+    and dies at ``rules.dead_at``: every one of the ``hp - dead_at`` rolls until then
+    must fail (exact). 0 for a creature that is not dying."""
+    if state_of(v, rules) is not HpState.DYING:
+        return Fraction(0)
+    return (1 - p_stabilizes_alone(rules, fort=fort)) ** (v.hp - rules.dead_at)
 
 
 def stabilize(v: Vitals) -> Vitals:
