@@ -14,16 +14,22 @@ from d20combat.encounter import actions as A
 TOUCH = "{name: touch, damage: 1d6, damage_types: [%s], touch: true}"
 
 
-def duel(kit: Any, rolls: list[int], energy: str, *, ruleset: str = "advanced") -> Any:
+def duel(
+    kit: Any,
+    rolls: list[int],
+    energy: str,
+    *,
+    ruleset: str = "advanced",
+    undead: bool = True,
+    rows: str = ".......\n.......\n.......",
+) -> Any:
     red = kit.soldier("Red", "b2", natural=TOUCH % energy)
-    blue = kit.soldier("Blue", "c2").replace("type: humanoid", "type: undead")
-    blue = blue.replace("con: 12", "con: null").replace("int: 10", "int: null")
+    blue = kit.soldier("Blue", "c2")
+    if undead:
+        blue = blue.replace("type: humanoid", "type: undead")
+        blue = blue.replace("con: 12", "con: null").replace("int: 10", "int: null")
     return kit.scripted_encounter(
-        """
-        .......
-        .......
-        .......
-        """,
+        rows,
         {"red": red, "blue": blue},
         rolls,
         ruleset=ruleset,
@@ -58,3 +64,24 @@ def test_psychic_touch_does_nothing_to_the_mindless(kit: Any) -> None:
     enc = duel(kit, [20, 1, 15, 8], "psychic", ruleset="srd35")
     enc.apply(A.parse_action("attack blue with touch"))
     assert damage_events(enc)[0].outcome["damage"] == 8
+
+
+def test_cold_touch_on_a_soldier_wading_in_the_water(kit: Any) -> None:
+    """seed 001 "Cold damage ... especially potent against creatures soaked in water"
+    (A206): Blue stands in chest-deep water (``~``): 8 cold (as above) is doubled, 16;
+    on dry land 8; under srd35 8 in the water too."""
+    wet = ".......\n..~....\n......."
+    for ruleset, rows, expected in (
+        ("advanced", wet, 16),
+        ("advanced", None, 8),
+        ("srd35", wet, 8),
+    ):
+        kw = {"rows": rows} if rows else {}
+        enc = duel(kit, [20, 1, 15, 8], "cold", ruleset=ruleset, undead=False, **kw)
+        enc.apply(A.parse_action("attack blue with touch"))
+        (event,) = damage_events(enc)
+        assert event.outcome["damage"] == expected, ruleset
+        if expected == 16:
+            assert event.outcome["reductions"] == [
+                "cold is especially potent against the soaked (A206): --8"
+            ]

@@ -32,6 +32,7 @@ from d20combat.content.creatures import Ability, StatBlock
 from d20combat.content.equipment import WeaponFlag
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.encounter.energy import soaked
 from d20combat.encounter.water import depth, footing, water_ft
 from d20combat.rules.attack import Attack, AttackResult, attack_on, resolve_attack
 from d20combat.rules.conditions import (
@@ -227,6 +228,8 @@ def build_attack(
     )
     hit = _ATTACKS.get(key)
     if hit is not None:
+        if enc.map.has_water:  # seed 001: cold on the soaked (A206)
+            return soaked(enc, option, target, hit[1]), hit[2]
         return hit[1], hit[2]
     attack, notes = _assemble(
         attacker,
@@ -254,6 +257,8 @@ def build_attack(
     if len(_ATTACKS) >= _ATTACKS_LIMIT:
         _ATTACKS.clear()
     _ATTACKS[key] = ((a_stats, t_stats, option, bonus, rules), attack, notes)
+    if enc.map.has_water:
+        return soaked(enc, option, target, attack), notes
     return attack, notes
 
 
