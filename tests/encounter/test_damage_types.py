@@ -85,3 +85,108 @@ def test_cold_touch_on_a_soldier_wading_in_the_water(kit: Any) -> None:
             assert event.outcome["reductions"] == [
                 "cold is especially potent against the soaked (A206): --8"
             ]
+
+
+def kinds_of(enc: Any, kind: str) -> list[Any]:
+    return [e for e in enc.log if e.type == kind]
+
+
+def test_sonic_up_close_may_deafen(kit: Any) -> None:
+    """seed 001 "Sonic damage ... may cause temporary or permanent deafness to creatures
+    up close" (A208): the touch (15: a hit) deals 8 sonic; Blue (Fort +5 base, Con 12
+    +1: +6) saves against DC 10 + 8/2 = 14: rolls 7 (13: fails) and is deafened for
+    2d6 = 9 rounds; rolls 8 (14) and resists; under srd35 no save at all."""
+    enc = duel(kit, [20, 1, 15, 8, 7, 9], "sonic", undead=False)
+    enc.apply(A.parse_action("attack blue with touch"))
+    (e,) = kinds_of(enc, "deafening")
+    assert (e.target, e.outcome["dc"], e.outcome["result"], e.outcome["rounds"]) == (
+        "blue",
+        14,
+        "deafened",
+        9,
+    )
+    assert "deafened" in enc.combatants["blue"].conditions
+    enc = duel(kit, [20, 1, 15, 8, 8], "sonic", undead=False)
+    enc.apply(A.parse_action("attack blue with touch"))
+    assert kinds_of(enc, "deafening")[0].outcome["result"] == "resisted"
+    assert "deafened" not in enc.combatants["blue"].conditions
+    enc = duel(kit, [20, 1, 15, 8], "sonic", undead=False, ruleset="srd35")
+    enc.apply(A.parse_action("attack blue with touch"))
+    assert not kinds_of(enc, "deafening") and enc.dice.totals == []
+
+
+def test_the_odds_of_deafness_are_exact() -> None:
+    """p_deafened against an enumeration of the save (a natural 20 saves, a 1 fails)."""
+    from fractions import Fraction
+
+    from d20combat.rules.dice import enumerate_outcomes
+    from d20combat.rules.energy import deafening, p_deafened
+
+    for sonic, fort in ((8, 6), (30, 0), (1, 15), (0, -3)):
+        dist = enumerate_outcomes(lambda d, s=sonic, f=fort: deafening(d, s, f).saved)
+        count = sum(1 for r in range(2, 20) if r + fort >= 10 + sonic // 2) + 1  # + the 20
+        assert p_deafened(sonic, fort) == dist.get(False, Fraction(0)) == 1 - Fraction(count, 20)
+
+
+def test_electricity_runs_through_the_water(kit: Any) -> None:
+    """seed 001 "Electric damage ... can be conducted through ... water" (A207): Blue
+    wades at c2, Green at d2 in the same water, White at f2 on the bank. 8 electricity
+    on Blue runs across the water: Green takes 8 too; White and Red (on land) none.
+    Under srd35 only Blue is hurt."""
+    rows = ".......\n..~~...\n......."
+    sides = {
+        "red": kit.soldier("Red", "b2", natural=TOUCH % "electricity"),
+        "blue": kit.soldier("Blue", "c2") + kit.soldier("Green", "d2") + kit.soldier("White", "f2"),
+    }
+    for ruleset, hurt in (("advanced", ["blue", "green"]), ("srd35", ["blue"])):
+        enc = kit.scripted_encounter(rows, sides, [20, 1, 2, 3, 15, 8], ruleset=ruleset)
+        enc.apply(A.parse_action("attack blue with touch"))
+        damaged = [(e.target, e.outcome["damage"]) for e in damage_events(enc)]
+        assert damaged == [(who, 8) for who in hurt]
+        conducted = kinds_of(enc, "conducted")
+        assert [e.outcome["victims"] for e in conducted] == ([["green"]] if len(hurt) > 1 else [])
+
+
+def test_acid_eats_the_steel_in_hand_unless_the_reflex_save_succeeds(kit: Any) -> None:
+    """seed 001 "Acid ... often also ruin or damage metal equipment. Normally a
+    successful Reflex save prevents damage to equipment" (A209): 8 acid; Blue's Reflex
+    (+2 base, Dex 12 +1: +3) against DC 10 + 4 = 14 rolls 5 (8): its longsword (steel:
+    hardness 10, 5 hp) takes half the acid (an object: seed 000 "Energy Attacks"), 4,
+    hardness not counted: 1 hp left. A second failed save ruins it (out of its hand).
+    Rolled 11 (14) the sword is safe."""
+    enc = duel(kit, [20, 1, 15, 8, 5], "acid", undead=False)
+    enc.apply(A.parse_action("attack blue with touch"))
+    (e,) = kinds_of(enc, "corroded")
+    assert (e.actor, e.outcome["dc"], e.outcome["result"], e.outcome["items"]) == (
+        "blue",
+        14,
+        "corroded",
+        [["longsword", 4, 1]],
+    )
+    blue = enc.combatants["blue"]
+    assert blue.item_damage == {"longsword": 4}
+    enc = duel(kit, [20, 1, 15, 8, 5], "acid", undead=False)
+    enc.combatants["blue"].item_damage["longsword"] = 4  # as the first hit left it
+    enc.apply(A.parse_action("attack blue with touch"))
+    assert kinds_of(enc, "corroded")[0].outcome["items"] == [["longsword", 4, 0]]
+    assert "longsword" not in enc.combatants["blue"].wielding  # ruined (seed 000)
+    enc = duel(kit, [20, 1, 15, 8, 11], "acid", undead=False)
+    enc.apply(A.parse_action("attack blue with touch"))
+    assert kinds_of(enc, "corroded")[0].outcome["items"] == []
+    assert enc.combatants["blue"].item_damage == {}
+
+
+def test_the_energy_events_read_as_sentences(kit: Any) -> None:
+    """The narration says why: the DC, the result and what it cost."""
+    from d20combat.render.narrate import RENDERERS
+
+    enc = duel(kit, [20, 1, 15, 8, 7, 9], "sonic", undead=False)
+    enc.apply(A.parse_action("attack blue with touch"))
+    text = RENDERERS["deafening"](kinds_of(enc, "deafening")[0])
+    assert text == (
+        "the sonic blast (8) rings in blue's ears: Fortitude vs DC 14: deafened for 9 rounds"
+    )
+    enc = duel(kit, [20, 1, 15, 8, 5], "acid", undead=False)
+    enc.apply(A.parse_action("attack blue with touch"))
+    text = RENDERERS["corroded"](kinds_of(enc, "corroded")[0])
+    assert text == "8 acid splashes blue's gear: Reflex vs DC 14: longsword loses 4 hp (1 left)"

@@ -23,7 +23,9 @@ Sources:
   made of fire or of water-soluble substances" (``water-fire-only``, A142); "Cold
   damage ... is especially potent against creatures soaked in water" and water damage
   "turns deadly when combined with cold damage" (``cold-soaked``: a vulnerability
-  against a creature in the water or struck by water in the same attack, A206).
+  against a creature in the water or struck by water in the same attack, A206); what
+  sonic, electricity and acid do beyond hit points (``sonic-deafens``,
+  ``electricity-conducts``, ``acid-corrodes``): :mod:`d20combat.rules.energy`.
 """
 
 from __future__ import annotations
@@ -51,7 +53,16 @@ class DamagePart(NamedTuple):
         return any(t.physical for t in self.types)
 
 
-TRAITS = ("energy-life", "psychic-mindless", "holy-bane", "water-fire-only", "cold-soaked")
+TRAITS = (
+    "energy-life",
+    "psychic-mindless",
+    "holy-bane",
+    "water-fire-only",
+    "cold-soaked",
+    "sonic-deafens",
+    "electricity-conducts",
+    "acid-corrodes",
+)
 """The seed 001 damage-type traits a ruleset may apply (``Ruleset.damage_type_traits``)."""
 
 # The target kinds the traits read (``Defenses.kinds``).

@@ -143,6 +143,11 @@ def saving_throw(dice: DiceSource, bonus: int, dc: int, purpose: str) -> tuple[b
     return bool(ok), face
 
 
+def p_save(bonus: int, dc: int) -> Fraction:
+    """The chance of :func:`saving_throw` succeeding, closed form."""
+    return Fraction(sum(1 for r in range(1, 21) if r == 20 or (r != 1 and r + bonus >= dc)), 20)
+
+
 def _save(dice: DiceSource, bonus: int, dc: int, purpose: str) -> bool:
     return saving_throw(dice, bonus, dc, purpose)[0]
 
@@ -290,8 +295,7 @@ def p_stabilizes_alone(rules: Ruleset, *, fort: int = 0) -> Fraction:
     "Recovering without Help"; a natural 20 succeeds, a 1 fails)."""
     if rules.dying_recovery == "percent":
         return Fraction(rules.dying_stabilize_percent, 100)
-    dc = rules.dying_stabilize_dc
-    return Fraction(sum(1 for r in range(1, 21) if r == 20 or (r != 1 and r + fort >= dc)), 20)
+    return p_save(fort, rules.dying_stabilize_dc)
 
 
 def p_dies_unaided(v: Vitals, rules: Ruleset, *, fort: int = 0) -> Fraction:
