@@ -19,12 +19,16 @@ The tables (object AC by size, hardness and hit points, break DCs) are content
   (``held_object_ac: touch-plus-4``), the holder's touch AC + 4;
 * seed 001 (``fragile_objects_break``): a small fragile item breaks on any hit;
 * a break is a Strength check against the item's break DC, 2 less once it has lost half
-  its hit points or more ("Breaking Items").
+  its hit points or more ("Breaking Items");
+* repairs (:func:`repair`, seed 004 "Repairing Objects"): an hour's work, then a Repair
+  check DC 20 (-4 without tools) restores 2d6 hit points, hour after hour until none
+  are missing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import NamedTuple
 
 from d20combat.content.creatures import Ability
@@ -33,11 +37,12 @@ from d20combat.content.rulesets import Ruleset
 from d20combat.content.sizes import Size
 from d20combat.rules.checks import check
 from d20combat.rules.damage import DamagePart
-from d20combat.rules.dice import DiceSource
+from d20combat.rules.dice import Dice, DiceSource
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import Statistics
 
 RULE = "seed 000 Attack An Object"
+REPAIR_RULE = "seed 004 Repairing Objects"
 BREAK_RULE = "seed 000 Breaking Items; seed 004 Breaking Objects"
 
 
@@ -147,3 +152,81 @@ def break_check(dice: DiceSource, strength: Total, dc: int, purpose: str) -> tup
     """A Strength check against a break DC: (broken, the check's total)."""
     total = check(dice, strength, purpose)
     return total >= dc, total
+
+
+#: Seed 004 "Repairing Objects": the Repair check's DC at the end of each hour, the
+#: penalty without the appropriate tools, and the hit points a success restores.
+REPAIR_DC = 20
+NO_TOOLS_PENALTY = -4
+REPAIR_DICE = Dice.parse("2d6")
+
+
+class RepairOutcome(NamedTuple):
+    """What the hours of work left: the object's hit points, the hours worked (the work
+    stops once nothing is missing), and one note per hour."""
+
+    hp: int
+    hours: int
+    notes: tuple[str, ...] = ()
+
+
+def repair_skill(skill: Total, *, tools: bool = True) -> Total:
+    """The Repair check's modifier: ``skill``, -4 without tools (seed 004)."""
+    if tools:
+        return skill
+    return skill.plus(Modifier(NO_TOOLS_PENALTY, BonusType.UNTYPED, "no tools"))
+
+
+def repair(
+    hp: int, max_hp: int, hours: int, skill: Total, dice: DiceSource, *, tools: bool = True
+) -> RepairOutcome:
+    """``hours`` of repairs on an object at ``hp`` of ``max_hp`` hit points (seed 004
+    "Repairing Objects": "Repairing damage to an object takes a full hour of work and
+    appropriate tools. (Without the tools, a character takes a -4 penalty on his or her
+    Repair check.) At the end of the hour, make a Repair check (DC 20). Success restores
+    2d6 hit points. If damage remains, the character may continue to make repairs for as
+    many hours as it takes"). A check: no automatic success or failure. The work stops
+    when nothing is missing; never above ``max_hp``.
+
+    >>> from d20combat.rules.dice import ScriptedDice
+    >>> from d20combat.rules.modifiers import BonusType, Modifier, stack
+    >>> repair(1, 5, 3, stack([Modifier(6, BonusType.BASE, "Repair")]), ScriptedDice([20, 7]))
+    RepairOutcome(hp=5, hours=1, notes=('hour 1: Repair 20 vs DC 20: +4 hit points (2d6: 7)',))
+
+    Raises:
+        ValueError: for a ruined object (0 hit points: seed 000 "Hit Points": "When an
+            object's hit points reach 0, it's ruined": nothing left to repair, reading
+            A210), hit points outside 0..``max_hp``, or negative or more than
+            ``MAX_REST_HOURS`` hours.
+    """
+    from d20combat.limits import MAX_REST_HOURS
+
+    if not 0 < hp <= max_hp or not 0 <= hours <= MAX_REST_HOURS:
+        what = "a ruined object" if hp == 0 else f"{hp} of {max_hp} hit points, {hours} hours"
+        raise ValueError(f"cannot repair {what}")
+    modifier = repair_skill(skill, tools=tools)
+    notes = []
+    worked = 0
+    for hour in range(1, hours + 1):
+        if hp >= max_hp:
+            break
+        worked = hour
+        total = check(dice, modifier, f"Repair check (DC {REPAIR_DC}), hour {hour}")
+        if total >= REPAIR_DC:
+            rolled = dice.roll(REPAIR_DICE, "hit points repaired")
+            gained = min(rolled, max_hp - hp)
+            hp += gained
+            notes.append(
+                f"hour {hour}: Repair {total} vs DC {REPAIR_DC}: +{gained} hit points "
+                f"(2d6: {rolled})"
+            )
+        else:
+            notes.append(f"hour {hour}: Repair {total} vs DC {REPAIR_DC}: no progress")
+    return RepairOutcome(hp, worked, tuple(notes))
+
+
+def p_repair_hour(modifier: int, *, tools: bool = True) -> Fraction:
+    """The chance one hour's Repair check succeeds (the d20 faces reaching DC 20 with
+    ``modifier``, -4 without tools), closed form."""
+    mod = modifier + (0 if tools else NO_TOOLS_PENALTY)
+    return Fraction(sum(1 for face in range(1, 21) if face + mod >= REPAIR_DC), 20)
