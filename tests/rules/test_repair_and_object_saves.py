@@ -77,3 +77,41 @@ def test_repair_is_a_skill_a_creature_may_have() -> None:
 
     ogre = derive(find_creature("ogre"))  # Int 6: -2
     assert ogre.skill("repair").value == -2
+
+
+# ---------------------------------------------------------------- objects' saves
+def test_which_objects_save_and_with_what() -> None:
+    """seed 000 "Saving Throws": a nonmagical, unattended item never saves; attended
+    (grasped, touched or worn) it saves as the character (Reflex +3: +3); a magic item
+    of caster level 9 has 2 + 9/2 = +6 on each save, and attended by a character of
+    Reflex +3 uses its own +6, by one of Reflex +8 the owner's +8. Seed 004 "Saving
+    Throws" says the same of objects without magic items."""
+    from d20combat.rules.objects import magic_item_save, object_save_bonus
+
+    assert object_save_bonus() is None
+    assert object_save_bonus(attended=3) == 3
+    assert magic_item_save(9) == 6 and magic_item_save(1) == 2
+    assert object_save_bonus(caster_level=9) == 6
+    assert object_save_bonus(attended=3, caster_level=9) == 6
+    assert object_save_bonus(attended=8, caster_level=9) == 8
+    with pytest.raises(ValueError, match="caster level 0"):
+        magic_item_save(0)
+
+
+def test_an_unattended_item_fails_without_a_roll() -> None:
+    from d20combat.rules.objects import object_save, p_object_save
+
+    dice = ScriptedDice([])
+    assert object_save(dice, None, 1, "Reflex") is False  # no roll asked for
+    assert p_object_save(None, 1) == 0
+
+
+@pytest.mark.parametrize(("bonus", "dc"), [(3, 15), (6, 12), (-2, 25), (30, 10)])
+def test_the_odds_of_an_objects_save_are_exact(bonus: int, dc: int) -> None:
+    """p_object_save against an enumeration of object_save and a count made here: the
+    faces f with f = 20, or f > 1 and f + bonus >= DC (SRD combat-i "Saving Throws")."""
+    from d20combat.rules.objects import object_save, p_object_save
+
+    dist = enumerate_outcomes(lambda d: object_save(d, bonus, dc, "save"))
+    count = sum(1 for f in range(1, 21) if f == 20 or (f > 1 and f + bonus >= dc))
+    assert p_object_save(bonus, dc) == dist.get(True, Fraction(0)) == Fraction(count, 20)

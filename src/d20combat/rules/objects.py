@@ -22,7 +22,12 @@ The tables (object AC by size, hardness and hit points, break DCs) are content
   its hit points or more ("Breaking Items");
 * repairs (:func:`repair`, seed 004 "Repairing Objects"): an hour's work, then a Repair
   check DC 20 (-4 without tools) restores 2d6 hit points, hour after hour until none
-  are missing.
+  are missing;
+* saving throws (:func:`object_save_bonus`, :func:`object_save`; seed 000 "Saving
+  Throws", seed 004 "Saving Throws"): a nonmagical, unattended item never saves (it
+  always fails); an attended one saves as the character would; a magic item's save
+  bonuses are 2 + half its caster level, and attended it uses the better of its own
+  and its owner's.
 """
 
 from __future__ import annotations
@@ -38,11 +43,13 @@ from d20combat.content.sizes import Size
 from d20combat.rules.checks import check
 from d20combat.rules.damage import DamagePart
 from d20combat.rules.dice import Dice, DiceSource
+from d20combat.rules.hitpoints import p_save, saving_throw
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
 from d20combat.rules.statistics import Statistics
 
 RULE = "seed 000 Attack An Object"
 REPAIR_RULE = "seed 004 Repairing Objects"
+SAVE_RULE = "seed 000 Saving Throws (items); seed 004 Saving Throws (objects)"
 BREAK_RULE = "seed 000 Breaking Items; seed 004 Breaking Objects"
 
 
@@ -104,11 +111,18 @@ def damage_to_object(
     ranged: bool = False,
     nonlethal: bool = False,
     fragile: bool = False,
+    immune_to: frozenset[str] = frozenset(),
+    vulnerable_to: frozenset[str] = frozenset(),
 ) -> ObjectDamage:
     """The hit points an object loses to one blow of ``parts``: each part divided as
     the module docstring says (rounded down), added up, less ``hardness``. A ``fragile``
     item (a potion, a scroll) breaks on any hit where the ruleset says so (seed 001:
-    ``shattered``).
+    ``shattered``). The game master's rulings on the object (its attack forms:
+    :data:`d20combat.content.objects.ATTACK_FORMS`; reading A211): a blow whose form it
+    is ``immune_to`` deals nothing (seed 000 "Ineffective Weapons", seed 004 likewise);
+    one whose form it is ``vulnerable_to`` deals double, its hardness ignored (seed 000
+    "Vulnerability to Certain Attacks": "especially successful"; the numbers are the
+    full 3.5 SRD's).
 
     >>> from d20combat.content.rulesets import ruleset
     >>> from d20combat.content.damage import DamageType
@@ -119,6 +133,13 @@ def damage_to_object(
     >>> damage_to_object([axe, fire], 5, ruleset()).damage  # 10 + 6/2 - 5
     8
     """
+    if immune_to and _matches(parts, ranged, immune_to, every=True):
+        dealt = sum(p.amount for p in parts)
+        return ObjectDamage(dealt, 0, ("ineffective against this object (the GM's ruling)",))
+    if vulnerable_to and _matches(parts, ranged, vulnerable_to, every=False):
+        dealt = 2 * sum(p.amount for p in parts)
+        why = "especially successful against this object (the GM's ruling): double, no hardness"
+        return ObjectDamage(dealt, dealt, (why,))
     if fragile and rules.fragile_objects_break:
         dealt = sum(p.amount for p in parts)
         return ObjectDamage(dealt, dealt, ("a small fragile item breaks on a hit",), True)
@@ -136,6 +157,20 @@ def damage_to_object(
     if hardness:
         notes.append(f"hardness {hardness}: -{min(total, hardness)}")
     return ObjectDamage(total, damage, tuple(notes))
+
+
+def _matches(
+    parts: Sequence[DamagePart], ranged: bool, forms: frozenset[str], *, every: bool
+) -> bool:
+    """Whether a blow (``parts``, ``ranged`` or melee) has one of ``forms``: its way of
+    being made, else its damage types (``every``: all of its parts' types must be
+    named, so a flaming sword still burns a door immune to slashing)."""
+    if ("ranged" if ranged else "melee") in forms:
+        return True
+    types = [t.value for p in parts for t in p.types]
+    if not types:
+        return False
+    return all(t in forms for t in types) if every else any(t in forms for t in types)
 
 
 def break_dc(base: int, hp: int, max_hp: int) -> int:
@@ -230,3 +265,49 @@ def p_repair_hour(modifier: int, *, tools: bool = True) -> Fraction:
     ``modifier``, -4 without tools), closed form."""
     mod = modifier + (0 if tools else NO_TOOLS_PENALTY)
     return Fraction(sum(1 for face in range(1, 21) if face + mod >= REPAIR_DC), 20)
+
+
+def magic_item_save(caster_level: int) -> int:
+    """A magic item's Fortitude, Reflex and Will bonus: "2 + one-half its caster level"
+    (seed 000 "Saving Throws"; rounded down, as every half in the SRD).
+
+    Raises:
+        ValueError: for a caster level below 1.
+    """
+    if caster_level < 1:
+        raise ValueError(f"caster level {caster_level}")
+    return 2 + caster_level // 2
+
+
+def object_save_bonus(
+    *, attended: int | None = None, caster_level: int | None = None
+) -> int | None:
+    """An object's bonus on one saving throw, or None when it never saves:
+
+    * nonmagical and unattended: None ("Nonmagical, unattended items never make saving
+      throws. They are considered to have failed": seed 000; seed 004 "Unattended
+      objects never make saving throws");
+    * ``attended`` (the bonus of the character grasping, touching or wearing it): that
+      bonus ("receives a saving throw just as if the character herself were making the
+      saving throw": both seeds);
+    * magic (its ``caster_level``): :func:`magic_item_save`, and attended the better of
+      that and the owner's ("Attended magic items either make saving throws as their
+      owner or use their own saving throws, whichever are better": seed 000).
+    """
+    own = magic_item_save(caster_level) if caster_level is not None else None
+    if attended is None:
+        return own
+    return attended if own is None else max(own, attended)
+
+
+def object_save(dice: DiceSource, bonus: int | None, dc: int, purpose: str) -> bool:
+    """An object's saving throw with :func:`object_save_bonus`'s ``bonus``: None fails
+    without a roll; else a saving throw (a natural 20 succeeds, a 1 fails)."""
+    if bonus is None:
+        return False
+    return saving_throw(dice, bonus, dc, purpose)[0]
+
+
+def p_object_save(bonus: int | None, dc: int) -> Fraction:
+    """The chance of :func:`object_save` succeeding (exact)."""
+    return Fraction(0) if bonus is None else p_save(bonus, dc)
