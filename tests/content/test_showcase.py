@@ -116,6 +116,8 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
         e.type in ("attack", "aoo") and e.outcome.get("cover") == 8
     ),
     "first aid to a dying ally": _kind("stabilize"),
+    "acid eating the metal gear in hand (seed 001)": _kind("corroded"),
+    "electricity running through the water (seed 001)": _kind("conducted"),
 }
 
 
