@@ -260,9 +260,12 @@ def take_nonlethal(
 
 def strenuous_action(v: Vitals, rules: Ruleset) -> Vitals:
     """A disabled creature that takes a standard action loses 1 hit point after it
-    (SRD combat-i "Disabled"; seed 004 "Disabled")."""
-    if state_of(v, rules) is HpState.DISABLED and v.hp >= 0:
-        return v._replace(hp=v.hp - 1, stable=False, awake=False)
+    (SRD combat-i "Disabled"; seed 004 "Disabled"), and is dying. So is one disabled
+    below 0 on its way to recovery ("You can also become disabled when recovering from
+    dying ... you can have fewer than 0 hit points"): the same point costs it its
+    stability and its recovery (reading A212)."""
+    if state_of(v, rules) is HpState.DISABLED:
+        return v._replace(hp=v.hp - 1, stable=False, awake=False, recovering=False)
     return v
 
 
