@@ -115,3 +115,22 @@ def test_the_odds_of_an_objects_save_are_exact(bonus: int, dc: int) -> None:
     dist = enumerate_outcomes(lambda d: object_save(d, bonus, dc, "save"))
     count = sum(1 for f in range(1, 21) if f == 20 or (f > 1 and f + bonus >= dc))
     assert p_object_save(bonus, dc) == dist.get(True, Fraction(0)) == Fraction(count, 20)
+
+
+# ---------------------------------------------------------------- animated objects
+def test_an_animated_object_has_a_creatures_armor_class() -> None:
+    """seed 000 "Attack An Object": "Animated objects count as creatures for AC
+    purposes". The bestiary imports the SRD's Animated Objects as constructs (SRD
+    monsters-intro-a.html "Animated Object, Medium": AC 14, touch 10, flat-footed 14):
+    10 + Dex 10 (+0) + natural armor 4 = 14, not an object's 10 + size - 5 (no Dex) = 5
+    (Table: Size and AC of Objects, Medium)."""
+    from d20combat.content.bestiary import find_creature
+    from d20combat.content.objects import object_ac
+    from d20combat.content.sizes import Size
+    from d20combat.rules.statistics import derive
+
+    animated = derive(find_creature("medium-animated-object"))
+    assert animated.stat.type.value == "construct"
+    assert animated.ac.value == 14
+    assert animated.armor_class(touch=True).value == 10
+    assert object_ac(Size.MEDIUM) == 5
