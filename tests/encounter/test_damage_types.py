@@ -190,3 +190,76 @@ def test_the_energy_events_read_as_sentences(kit: Any) -> None:
     enc.apply(A.parse_action("attack blue with touch"))
     text = RENDERERS["corroded"](kinds_of(enc, "corroded")[0])
     assert text == "8 acid splashes blue's gear: Reflex vs DC 14: longsword loses 4 hp (1 left)"
+
+
+def shadow_fight(kit: Any, rolls: list[int], natural: str = "", weapons: str = "longsword") -> Any:
+    """Red (a soldier) against the SRD shadow (incorporeal subtype) next to it."""
+    red = kit.soldier("Red", "b2", natural=natural, weapons=weapons)
+    shadow = "  - creature: shadow\n    at: c2\n"
+    return kit.scripted_encounter(
+        ".......\n.......\n.......", {"red": red, "blue": shadow}, rolls, ruleset="advanced"
+    )
+
+
+def test_an_incorporeal_creature_is_immune_to_nonmagical_blows(kit: Any) -> None:
+    """SRD "Incorporeal Subtype": "immune to all nonmagical attack forms": Red's plain
+    longsword hits the shadow (touch AC 13: 15 + 9 = 24) for 9: no damage."""
+    enc = shadow_fight(kit, [20, 1, 15, 9])
+    enc.apply(A.parse_action("attack shadow with longsword"))
+    (e,) = damage_events(enc)
+    assert e.outcome["damage"] == 0
+    assert e.outcome["reductions"] == ["incorporeal: nonmagical: -9"]
+
+
+def test_a_magic_blow_has_half_a_chance_and_force_always_reaches(kit: Any) -> None:
+    """A +1 longsword (magic): a d% roll, 50% to ignore: 50 ignores, 51 lets its 10
+    through. seed 001 "Force damage ... effective against ghosts and other ethereal
+    creatures" (and the SRD's exception for force): a force touch's 8 always reaches, no
+    d% rolled (A213)."""
+    plus_one = "{weapon: longsword, enhancement: 1}"
+    enc = shadow_fight(kit, [20, 1, 15, 10, 50], weapons=plus_one)
+    enc.apply(A.parse_action("attack shadow with longsword"))
+    assert damage_events(enc)[0].outcome["damage"] == 0
+    enc = shadow_fight(kit, [20, 1, 15, 10, 51], weapons=plus_one)
+    enc.apply(A.parse_action("attack shadow with longsword"))
+    assert damage_events(enc)[0].outcome["damage"] == 10
+    enc = shadow_fight(kit, [20, 1, 15, 8], natural=TOUCH % "force")
+    enc.apply(A.parse_action("attack shadow with touch"))
+    assert damage_events(enc)[0].outcome["damage"] == 8
+    assert enc.dice.totals == []
+
+
+def test_the_odds_that_a_magic_blow_reaches_the_incorporeal() -> None:
+    """incorporeal_parts under enumeration: a magic slashing part reaches with 1/2; with
+    a force part besides, the force always does (the mean kept: 4 + 6/2 = 7)."""
+    from fractions import Fraction
+
+    from d20combat.content.damage import DamageType as T
+    from d20combat.rules.damage import DamagePart
+    from d20combat.rules.dice import enumerate_outcomes
+    from d20combat.rules.energy import incorporeal_parts
+
+    sword = DamagePart(6, (T.SLASHING,), "+1 longsword", enhancement=1)
+    force = DamagePart(4, (T.FORCE,), "force")
+    plain = DamagePart(5, (T.SLASHING,), "longsword")
+    dist = enumerate_outcomes(
+        lambda d: sum(p.amount for p in incorporeal_parts(d, [sword, force, plain])[0])
+    )
+    assert dist == {4: Fraction(1, 2), 10: Fraction(1, 2)}
+
+
+def test_an_incorporeal_attacker_reaches_another(kit: Any) -> None:
+    """The restriction is on a corporeal source: a shadow's touch on another shadow is
+    not filtered (no d%)."""
+    from d20combat.content.bestiary import find_creature
+    from d20combat.content.rulesets import ruleset
+    from d20combat.rules.attack import attack_on, damage_of
+    from d20combat.rules.dice import ScriptedDice
+    from d20combat.rules.statistics import derive
+
+    shadow = derive(find_creature("shadow"))
+    touch = shadow.options[0]
+    blow = attack_on(shadow, touch, ruleset())._replace(incorporeal_source=True)
+    assert damage_of(ScriptedDice([4]), blow, ruleset()).damage == 4
+    blow = blow._replace(incorporeal_source=False)  # a corporeal copy: nonmagical
+    assert damage_of(ScriptedDice([4]), blow, ruleset()).damage == 0

@@ -44,7 +44,7 @@ from d20combat.rules.conditions import (
     roll_modifiers,
     sneak_attack_extra,
 )
-from d20combat.rules.damage import DamagePart, apply_defenses, healing_of
+from d20combat.rules.damage import INCORPOREAL, DamagePart, apply_defenses, healing_of
 from d20combat.rules.dice import D100, Dice, Roll
 from d20combat.rules.hitpoints import heal, take_damage, take_nonlethal
 from d20combat.rules.maneuvers.aid import aid_modifier
@@ -431,6 +431,8 @@ def _assemble(
         notes["disadvantage"] = "moving mount"
     if notes.get("disadvantage"):
         attack = attack._replace(disadvantage=True)
+    if INCORPOREAL in attacker.stats.defenses.kinds:  # its blows reach the incorporeal
+        attack = attack._replace(incorporeal_source=True)
     return attack, notes
 
 

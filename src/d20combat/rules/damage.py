@@ -66,13 +66,14 @@ TRAITS = (
 """The seed 001 damage-type traits a ruleset may apply (``Ruleset.damage_type_traits``)."""
 
 # The target kinds the traits read (``Defenses.kinds``).
-UNDEAD, CONSTRUCT, MINDLESS, UNHOLY, FIRE_CREATURE, SOAKED = (
+UNDEAD, CONSTRUCT, MINDLESS, UNHOLY, FIRE_CREATURE, SOAKED, INCORPOREAL = (
     "undead",
     "construct",
     "mindless",
     "unholy",
     "fire",
     "soaked",
+    "incorporeal",
 )
 
 
@@ -80,7 +81,8 @@ class Defenses(NamedTuple):
     """What a target has against damage. ``kinds``: what the seed 001 damage-type
     traits read: ``undead``, ``construct``, ``mindless`` (no Intelligence score),
     ``unholy`` (evil), ``fire`` (the fire subtype), ``soaked`` (in the water: given by
-    the encounter for the attack, A206)."""
+    the encounter for the attack, A206); ``incorporeal`` (the subtype: read by
+    :func:`d20combat.rules.energy.incorporeal_parts`)."""
 
     dr: tuple[DamageReduction, ...] = ()
     resist: Mapping[DamageType, int] = {}

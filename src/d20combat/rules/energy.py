@@ -23,6 +23,15 @@ Source: seed 001 "Advanced Combat Rules", the damage categories:
   an object (:func:`d20combat.rules.objects.damage_to_object`: the ruleset's share of
   energy damage, half in srd35 and advanced), its hardness not subtracted: acid eats
   metal (without that, no acid roll would ever pass a steel blade's hardness 10).
+
+And in every ruleset, what reaches an incorporeal creature (:func:`incorporeal_parts`):
+SRD types-subtypes-and-special-abilities.html "Incorporeal Subtype": "It is immune to
+all nonmagical attack forms. Even when hit by spells or magic weapons, it has a 50%
+chance to ignore any damage from a corporeal source (except for positive energy,
+negative energy, force effects such as magic missile, or attacks made with ghost touch
+weapons)"; seed 001 "Force damage ... extends into the ethereal plane, making it
+effective against ghosts and other ethereal creatures" (reading A213: force, positive
+and negative energy are magical, and no chance spares the creature from them).
 """
 
 from __future__ import annotations
@@ -30,6 +39,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
+from d20combat.content.damage import DamageType
+from d20combat.rules.damage import DamagePart, Reduction
 from d20combat.rules.dice import Dice, DiceSource
 from d20combat.rules.hitpoints import p_save, saving_throw
 
@@ -42,6 +53,7 @@ __all__ = [
     "acid_save_dc",
     "deafening",
     "deafening_dc",
+    "incorporeal_parts",
     "p_deafened",
 ]
 
@@ -89,3 +101,53 @@ def deafening(dice: DiceSource, sonic: int, fort: int) -> Deafening:
     if saved:
         return Deafening(dc, True, 0)
     return Deafening(dc, False, dice.roll(DEAFEN_DICE, "rounds deafened"))
+
+
+#: What reaches an incorporeal creature whatever the chance (A213; SRD "Incorporeal
+#: Subtype": "except for positive energy, negative energy, force effects").
+SURE_TYPES = frozenset({DamageType.FORCE, DamageType.POSITIVE, DamageType.NEGATIVE})
+GHOST_TOUCH = "ghost touch"
+#: The chance an incorporeal creature ignores a magic blow's damage, in percent.
+INCORPOREAL_IGNORE_PERCENT = 50
+
+
+def _magical(part: DamagePart) -> bool:
+    """A magic weapon's (an enhancement bonus, or a ``magic`` or ghost touch quality)
+    or a magical energy's (force, positive, negative energy: A213)."""
+    return (
+        part.enhancement > 0
+        or "magic" in part.qualities
+        or GHOST_TOUCH in part.qualities
+        or part.types[0] in SURE_TYPES
+    )
+
+
+def incorporeal_parts(
+    dice: DiceSource, parts: list[DamagePart]
+) -> tuple[list[DamagePart], tuple[Reduction, ...]]:
+    """The parts of a corporeal source's hit that reach an incorporeal creature, and
+    notes of the rest (module docstring): nonmagical parts never; magical ones but
+    force, positive and negative energy and a ghost touch weapon's only if a d% roll
+    (one for the hit) comes above 50."""
+    kept: list[DamagePart] = []
+    notes: list[Reduction] = []
+    chancy: list[DamagePart] = []
+    for p in parts:
+        if not _magical(p):
+            notes.append(Reduction("immunity", p.amount, "incorporeal: nonmagical"))
+        elif p.types[0] in SURE_TYPES or GHOST_TOUCH in p.qualities:
+            kept.append(p)
+        else:
+            chancy.append(p)
+    if chancy:
+        ignored, _ = dice.classify(
+            Dice.of(1, 100),
+            f"incorporeal: {INCORPOREAL_IGNORE_PERCENT}% to ignore the damage",
+            lambda r: r <= INCORPOREAL_IGNORE_PERCENT,
+        )
+        if ignored:
+            amount = sum(p.amount for p in chancy)
+            notes.append(Reduction("immunity", amount, "incorporeal: 50% chance, ignored"))
+        else:
+            kept.extend(chancy)
+    return kept, tuple(notes)
