@@ -118,6 +118,7 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "first aid to a dying ally": _kind("stabilize"),
     "acid eating the metal gear in hand (seed 001)": _kind("corroded"),
     "electricity running through the water (seed 001)": _kind("conducted"),
+    "sonic damage deafening up close (seed 001)": _kind("deafening"),
 }
 
 

@@ -28,7 +28,9 @@ def test_after_the_fight_rests_the_party_and_repairs_its_gear(
     lines = after_the_fight(seed)
     assert capsys.readouterr().out.splitlines() == lines
     assert lines[0].startswith(f"ooze-grotto, seed {seed}: victory")
-    heroes = [line.split(":")[0] for line in lines if not line.startswith((" ", "ooze"))]
+    heroes = list(
+        dict.fromkeys(line.split(":")[0] for line in lines if not line.startswith((" ", "ooze")))
+    )
     assert heroes == ["dwarf-cleric-3", "halfling-rogue-3", "human-fighter-3"]
     for line in lines:
         rested = re.match(r"\S+: (-?\d+)/(\d+) hp, a day's rest: (-?\d+)/(\d+)$", line)

@@ -66,6 +66,23 @@ def soaked(enc: Encounter, option: AttackOption, target: Combatant, attack: Atta
 
 #: The traits :func:`after_hit` applies.
 AFTER_HIT_TRAITS = frozenset({"sonic-deafens", "electricity-conducts", "acid-corrodes"})
+
+
+class _AfterHit:
+    """``traits in AFTER_HIT_RULESETS``: whether a ruleset's ``damage_type_traits`` name
+    any of :data:`AFTER_HIT_TRAITS`, remembered by value (one dict lookup a hit)."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[str, ...], bool] = {}
+
+    def __contains__(self, traits: tuple[str, ...]) -> bool:
+        hit = self._known.get(traits)
+        if hit is None:
+            hit = self._known[traits] = not AFTER_HIT_TRAITS.isdisjoint(traits)
+        return hit
+
+
+AFTER_HIT_RULESETS = _AfterHit()
 _WATER = SHALLOW_WATER | DEEP_WATER
 SONIC_RULE = "seed 001 Sonic damage (A208)"
 CONDUCT_RULE = "seed 001 Electric damage (A207)"

@@ -32,7 +32,7 @@ from d20combat.content.creatures import Ability, StatBlock
 from d20combat.content.equipment import WeaponFlag
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter.combatant import Combatant, Condition
-from d20combat.encounter.energy import AFTER_HIT_TRAITS, after_hit, soaked
+from d20combat.encounter.energy import AFTER_HIT_RULESETS, after_hit, soaked
 from d20combat.encounter.water import depth, footing, water_ft
 from d20combat.rules.attack import Attack, AttackResult, attack_on, resolve_attack
 from d20combat.rules.conditions import (
@@ -589,8 +589,7 @@ def strike(
     if r.hit:
         standing = attacker.traits.cleave and not option.ranged and enc.active(target)
         deal_damage(enc, attacker, target, r, attack, rolls[split:])
-        traits = enc.rules.damage_type_traits
-        if len(traits) > 1 and AFTER_HIT_TRAITS.intersection(traits):  # seed 001 energy
+        if enc.rules.damage_type_traits in AFTER_HIT_RULESETS:  # seed 001's energy
             after_hit(enc, attacker, target, r, attack)
         if standing and not enc.active(target):
             cleave(enc, attacker, option, bonus, target)
