@@ -263,3 +263,52 @@ def test_an_incorporeal_attacker_reaches_another(kit: Any) -> None:
     assert damage_of(ScriptedDice([4]), blow, ruleset()).damage == 4
     blow = blow._replace(incorporeal_source=False)  # a corporeal copy: nonmagical
     assert damage_of(ScriptedDice([4]), blow, ruleset()).damage == 0
+
+
+def test_fire_ignites_a_flask_in_hand_unless_shielded(kit: Any) -> None:
+    """seed 001 "Fire damage ... Flammable substances like oil automatically ignite ...
+    An item in hand can normally be shielded from fire on a successful Reflex save"
+    (A214): 8 fire on Blue, a flask of alchemist's fire in hand: Reflex (+3) against DC
+    10 + 4 = 14 rolls 5 (8): the flask ignites, 1d6 = 4 more fire on Blue, one flask
+    fewer. Rolled 11 (14): shielded, no more damage."""
+    flasks = "longsword, {weapon: alchemist's fire, quantity: 2}"
+    red = kit.soldier("Red", "b2", natural=TOUCH % "fire")
+    blue = kit.soldier("Blue", "c2", weapons=flasks, extra="wielding: [alchemist's fire]")
+    sides = {"red": red, "blue": blue}
+    enc = kit.scripted_encounter(
+        ".......\n.......\n.......", sides, [20, 1, 15, 8, 5, 4], ruleset="advanced"
+    )
+    enc.apply(A.parse_action("attack blue with touch"))
+    (e,) = kinds_of(enc, "ignited")
+    assert (e.actor, e.outcome["dc"], e.outcome["result"], e.outcome["burn"]) == (
+        "blue",
+        14,
+        "ignited",
+        4,
+    )
+    assert [d.outcome["damage"] for d in damage_events(enc)] == [8, 4]
+    assert enc.combatants["blue"].ammo["alchemist's fire"] == 1
+    enc = kit.scripted_encounter(
+        ".......\n.......\n.......", sides, [20, 1, 15, 8, 11], ruleset="advanced"
+    )
+    enc.apply(A.parse_action("attack blue with touch"))
+    assert kinds_of(enc, "ignited")[0].outcome["result"] == "shielded"
+    assert [d.outcome["damage"] for d in damage_events(enc)] == [8]
+
+
+def test_the_ignited_event_reads_as_a_sentence(kit: Any) -> None:
+    from d20combat.render.narrate import RENDERERS
+
+    flasks = "longsword, {weapon: alchemist's fire, quantity: 2}"
+    sides = {
+        "red": kit.soldier("Red", "b2", natural=TOUCH % "fire"),
+        "blue": kit.soldier("Blue", "c2", weapons=flasks, extra="wielding: [alchemist's fire]"),
+    }
+    enc = kit.scripted_encounter(
+        ".......\n.......\n.......", sides, [20, 1, 15, 8, 5, 4], ruleset="advanced"
+    )
+    enc.apply(A.parse_action("attack blue with touch"))
+    assert RENDERERS["ignited"](kinds_of(enc, "ignited")[0]) == (
+        "the fire (8) reaches the alchemist's fire in blue's hand: Reflex vs DC 14: "
+        "it ignites, 4 fire more"
+    )

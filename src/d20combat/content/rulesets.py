@@ -605,6 +605,7 @@ class Ruleset(Frozen):
             "sonic-deafens",
             "electricity-conducts",
             "acid-corrodes",
+            "fire-ignites",
         ],
         ...,
     ] = ("energy-life",)
@@ -618,7 +619,8 @@ class Ruleset(Frozen):
     advanced: seed 001 "Holy damage", "Negative energy", "Positive energy", "Psychic
     damage", "Water damage"; "Cold damage" (``cold-soaked``, A206); "Sonic damage"
     (``sonic-deafens``, A208), "Electric damage" (``electricity-conducts``, A207), "Acid
-    damage" (``acid-corrodes``, A209): :mod:`d20combat.rules.energy`.
+    damage" (``acid-corrodes``, A209), "Fire damage" (``fire-ignites``, A214):
+    :mod:`d20combat.rules.energy`.
     """
     withdraw_speed_multiplier: int = 2
     """How far a withdraw moves, in multiples of speed.

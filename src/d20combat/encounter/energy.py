@@ -10,7 +10,8 @@
   A208); electricity striking a creature in the water runs across the body of water
   to every creature in it within 30 ft (``electricity-conducts``, A207); acid may
   damage the metal weapons and shield in the target's hands unless it makes a Reflex
-  save (``acid-corrodes``, A209).
+  save (``acid-corrodes``, A209); fire may ignite a flask of alchemist's fire in its
+  hand (``fire-ignites``, A214).
 
 Every hook asks the ruleset's traits first and the hit's damage types (or the map's
 water) next: a ruleset without the traits, a hit of physical damage only, or a dry map
@@ -65,7 +66,9 @@ def soaked(enc: Encounter, option: AttackOption, target: Combatant, attack: Atta
 
 
 #: The traits :func:`after_hit` applies.
-AFTER_HIT_TRAITS = frozenset({"sonic-deafens", "electricity-conducts", "acid-corrodes"})
+AFTER_HIT_TRAITS = frozenset(
+    {"sonic-deafens", "electricity-conducts", "acid-corrodes", "fire-ignites"}
+)
 
 
 class _AfterHit:
@@ -87,6 +90,7 @@ _WATER = SHALLOW_WATER | DEEP_WATER
 SONIC_RULE = "seed 001 Sonic damage (A208)"
 CONDUCT_RULE = "seed 001 Electric damage (A207)"
 ACID_RULE = "seed 001 Acid damage (A209)"
+FIRE_RULE = "seed 001 Fire damage (A214)"
 
 
 def _rolled(parts: tuple[DamagePart, ...], t: DamageType) -> int:
@@ -114,6 +118,10 @@ def after_hit(
         acid = [p for p in parts if p.types[0] is DamageType.ACID and not p.physical]
         if acid:
             _corrode(enc, target, acid, attack)
+    if "fire-ignites" in traits and target.wielding:
+        fire = _rolled(parts, DamageType.FIRE)
+        if fire:
+            _ignite(enc, attacker, target, fire, attack)
 
 
 def _deafen(enc: Encounter, attacker: Combatant, target: Combatant, sonic: int) -> None:
@@ -262,3 +270,52 @@ def _corrode(enc: Encounter, target: Combatant, acid: list[DamagePart], attack: 
     )
     for item in ruined:
         ruin(enc, target, item)
+
+
+def _ignite(
+    enc: Encounter, attacker: Combatant, target: Combatant, fire: int, attack: Attack
+) -> None:
+    """A214: a flask of a flammable splash weapon (its damage fire: alchemist's fire) in
+    ``target``'s hand is shielded by a Reflex save (DC 10 + half the fire rolled, as
+    A209); on a failure it ignites: the flask is gone, and its fire (the weapon's
+    damage) burns its holder, met by its defenses. Stowed flasks are "safely bundled
+    away"."""
+    from d20combat.encounter.fighting import deal_damage, use_up_thrown
+    from d20combat.encounter.maneuvers.splash import is_splash
+
+    if target.vitals.dead or not target.present():
+        return
+    flasks = [
+        o
+        for o in target.stats.options
+        if o.item in target.wielding and is_splash(o) and DamageType.FIRE in o.damage_types
+    ]
+    if not flasks:
+        return
+    flask = flasks[0]
+    dc = acid_save_dc(fire)
+    mark = enc.dice.mark()
+    reflex = target.roll_total(target.stats.saves["ref"], "save")
+    saved, _ = saving_throw(enc.dice, reflex.value, dc, f"Reflex to shield {flask.item} (DC {dc})")
+    burn = 0
+    if not saved:
+        burn = enc.dice.roll(flask.dice, f"{flask.item} ignites")
+    enc.event(
+        target.id,
+        "ignited",
+        FIRE_RULE,
+        totals=(("reflex save", reflex),),
+        rolls_from=mark,
+        item=flask.item,
+        fire=fire,
+        dc=dc,
+        result="shielded" if saved else "ignited",
+        burn=burn,
+    )
+    if saved:
+        return
+    use_up_thrown(enc, target, flask)
+    part = (DamagePart(burn, (DamageType.FIRE,), f"{flask.item} (ignited)"),)
+    damage, notes = apply_defenses(list(part), target.stats.defenses, enc.rules)
+    hit = AttackResult(True, rolled=burn, damage=damage, parts=part, reductions=notes)
+    deal_damage(enc, attacker, target, hit, attack)

@@ -902,6 +902,15 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
             else "its gear is safe"
         )
     ),
+    "ignited": lambda e: (
+        f"the fire ({e.outcome.get('fire')}) reaches the {e.outcome.get('item')} in "
+        f"{e.actor}'s hand: Reflex vs DC {e.outcome.get('dc')}: "
+        + (
+            f"it ignites, {e.outcome.get('burn')} fire more"
+            if e.outcome.get("result") == "ignited"
+            else "shielded"
+        )
+    ),
     "activity": lambda e: (
         f"{e.actor} takes a {e.outcome.get('action')} action: "
         f"{ACTIVITIES[str(e.outcome.get('activity'))].label} ({e.outcome.get('effect')})"

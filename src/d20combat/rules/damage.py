@@ -24,8 +24,9 @@ Sources:
   damage ... is especially potent against creatures soaked in water" and water damage
   "turns deadly when combined with cold damage" (``cold-soaked``: a vulnerability
   against a creature in the water or struck by water in the same attack, A206); what
-  sonic, electricity and acid do beyond hit points (``sonic-deafens``,
-  ``electricity-conducts``, ``acid-corrodes``): :mod:`d20combat.rules.energy`.
+  sonic, electricity, acid and fire do beyond hit points (``sonic-deafens``,
+  ``electricity-conducts``, ``acid-corrodes``, ``fire-ignites``):
+  :mod:`d20combat.encounter.energy`, the numbers in :mod:`d20combat.rules.energy`.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ TRAITS = (
     "sonic-deafens",
     "electricity-conducts",
     "acid-corrodes",
+    "fire-ignites",
 )
 """The seed 001 damage-type traits a ruleset may apply (``Ruleset.damage_type_traits``)."""
 

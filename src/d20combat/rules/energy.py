@@ -24,6 +24,14 @@ Source: seed 001 "Advanced Combat Rules", the damage categories:
   energy damage, half in srd35 and advanced), its hardness not subtracted: acid eats
   metal (without that, no acid roll would ever pass a steel blade's hardness 10).
 
+* "Fire damage ... Flammable substances like oil automatically ignite when exposed to
+  fire, causing additional fire damage ... An item in hand can normally be shielded
+  from fire on a successful Reflex save" (``fire-ignites``, reading A214): a flask of a
+  fire splash weapon (alchemist's fire) in the hand of a creature dealt fire damage is
+  shielded by a Reflex save, DC 10 + half the fire rolled (:func:`acid_save_dc`'s
+  number), else it ignites and its fire burns its holder; stowed flasks are "safely
+  bundled away".
+
 And in every ruleset, what reaches an incorporeal creature (:func:`incorporeal_parts`):
 SRD types-subtypes-and-special-abilities.html "Incorporeal Subtype": "It is immune to
 all nonmagical attack forms. Even when hit by spells or magic weapons, it has a 50%
