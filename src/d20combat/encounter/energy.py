@@ -35,8 +35,7 @@ from d20combat.rules.energy import (
     acid_save_dc,
     deafening,
 )
-from d20combat.rules.hitpoints import saving_throw
-from d20combat.rules.objects import damage_to_object
+from d20combat.rules.objects import damage_to_object, object_save, object_save_bonus
 from d20combat.rules.statistics import AttackOption
 
 if TYPE_CHECKING:
@@ -244,7 +243,9 @@ def _corrode(enc: Encounter, target: Combatant, acid: list[DamagePart], attack: 
     dc = acid_save_dc(amount)
     mark = enc.dice.mark()
     reflex = target.roll_total(target.stats.saves["ref"], "save")
-    saved, _ = saving_throw(enc.dice, reflex.value, dc, f"Reflex to keep its gear (DC {dc})")
+    # the gear in hand is attended: it saves as its owner would (seed 000 "Saving Throws")
+    bonus = object_save_bonus(attended=reflex.value)
+    saved = object_save(enc.dice, bonus, dc, f"Reflex to keep its gear (DC {dc})")
     items = []
     ruined = []
     for item, table in metal if not saved else ():
@@ -296,7 +297,8 @@ def _ignite(
     dc = acid_save_dc(fire)
     mark = enc.dice.mark()
     reflex = target.roll_total(target.stats.saves["ref"], "save")
-    saved, _ = saving_throw(enc.dice, reflex.value, dc, f"Reflex to shield {flask.item} (DC {dc})")
+    bonus = object_save_bonus(attended=reflex.value)  # an attended item (seed 000)
+    saved = object_save(enc.dice, bonus, dc, f"Reflex to shield {flask.item} (DC {dc})")
     burn = 0
     if not saved:
         burn = enc.dice.roll(flask.dice, f"{flask.item} ignites")
