@@ -312,3 +312,23 @@ def test_the_ignited_event_reads_as_a_sentence(kit: Any) -> None:
         "the fire (8) reaches the alchemist's fire in blue's hand: Reflex vs DC 14: "
         "it ignites, 4 fire more"
     )
+
+
+def test_the_current_stays_in_its_own_body_of_water(kit: Any) -> None:
+    """A207: the current runs through water squares joined side or corner, within 30 ft
+    of the struck creature. d2 between Blue (c2) and Green (e2) is dry, but the water
+    of row 3 joins them: Green is hurt. Gray wades in the same water at j3, 35 ft from
+    Blue: spared."""
+    rows = "..........\n..~.~.....\n..~~~~~~~~\n.........."
+    sides = {
+        "red": kit.soldier("Red", "b2", natural=TOUCH % "electricity"),
+        "blue": kit.soldier("Blue", "c2") + kit.soldier("Green", "e2") + kit.soldier("Gray", "j3"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 1, 2, 3, 15, 8], ruleset="advanced")
+    from d20combat.encounter.energy import water_reached
+
+    reached = water_reached(enc, enc.combatants["blue"])
+    assert (4, 1) in reached  # e2 is reached through c3, d3 (corners and sides)
+    assert (9, 2) not in reached  # j3: beyond 30 ft of c2
+    enc.apply(A.parse_action("attack blue with touch"))
+    assert [e.target for e in damage_events(enc)] == ["blue", "green"]

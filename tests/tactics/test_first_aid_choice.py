@@ -89,3 +89,20 @@ def test_an_animal_gives_no_first_aid(kit: Any) -> None:
     creatures only, as its other choices)."""
     enc = _position(kit, blue="h2", int_score=2)
     assert policy("default")(enc, "red") != A.Stabilize("green")
+
+
+def test_a_creature_without_allies_never_asks(kit: Any, monkeypatch: Any) -> None:
+    """The hook costs a creature alone on its side one cached count: a duel never asks
+    about first aid (tactics/first_aid.py)."""
+    import d20combat.tactics.policies as P
+
+    def fail(*_: Any) -> None:
+        raise AssertionError("asked about first aid in a duel")
+
+    monkeypatch.setattr(P, "stabilize_instead", fail)
+    sides = {"red": kit.fighter("Red", "b2"), "blue": kit.fighter("Blue", "d2")}
+    enc = kit.seeded(ROWS, sides, 1)
+    from d20combat.sim.runner import play
+
+    play(enc)
+    assert enc.outcome is not None
