@@ -158,6 +158,10 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "one-quarter cover behind a low wall (seed 004)": lambda e: (
         e.type in ("attack", "aoo") and e.outcome.get("cover") == 2
     ),
+    "first aid to a dying ally": _kind("stabilize"),
+    "acid eating the metal gear in hand (seed 001)": _kind("corroded"),
+    "electricity running through the water (seed 001)": _kind("conducted"),
+    "sonic damage deafening up close (seed 001)": _kind("deafening"),
 }
 
 
@@ -258,3 +262,18 @@ def test_the_basilisk_grotto_shows_the_gaze_with_every_seed(
     log = logs["basilisk-grotto", seed]
     assert any(SHOWCASE["a gaze met with a save"](e) for e in log)
     assert any(e.type == "eyes" for e in log)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_field_surgeon_shows_first_aid_with_every_seed(
+    seed: int, logs: dict[tuple[str, int], list[Event]]
+) -> None:
+    # issue 9: the baseline gives a dying ally next to it first aid when that is worth
+    # more than its attacks (tactics/first_aid.py, reading A205): in the corridor, the
+    # second rank has no foe in reach
+    log = logs["field-surgeon", seed]
+    aid = [e for e in log if e.type == "stabilize"]
+    assert aid
+    for e in aid:  # a Heal check, DC 15 (SRD combat-i "Stable Characters and Recovery")
+        assert e.target not in (None, e.actor)
+        assert (e.outcome["skill"], e.outcome["dc"]) == ("heal", 15)

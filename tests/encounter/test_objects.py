@@ -182,6 +182,12 @@ def test_what_cannot_be_struck(kit: Any) -> None:
         ("{a1: iron door}", "a1 is not a door of the map"),
         ("{c2: hewn stone}", "'hewn stone' is not a door"),
         ("{c2: glass door}", "unknown object 'glass door'"),
+        ("{c2: {immune_to: [arows]}}", "unknown attack form 'arows'"),
+        ("{c2: {vulnerable_to: [fier]}}", "did you mean fire"),
+        (
+            "{c2: {immune_to: [ranged], vulnerable_to: [ranged]}}",
+            "ranged both ineffective and especially successful",
+        ),
     ],
 )
 def test_bad_door_descriptions_are_refused(kit: Any, doors: str, message: str) -> None:
@@ -199,3 +205,44 @@ def test_a_save_with_damage_on_no_door_is_refused(kit: Any) -> None:
     data["object_damage"] = [[[2, 1], 10]]
     with pytest.raises(Exception, match="10 hit points lost by a door of 10"):
         Encounter.from_json(data)
+
+
+def test_the_game_masters_rulings_on_a_door(kit: Any) -> None:
+    """seed 000 "Ineffective Weapons": "you will have a hard time chopping down a door by
+    shooting arrows at it" (seed 004: "certain weapons just can't deal damage
+    effectively to certain objects"); "Vulnerability to Certain Attacks" (reading A211:
+    double damage, no hardness). ``immune_to: [ranged]``: the lined-up longbow shot (as
+    above, 8) does nothing. ``vulnerable_to: [slashing]``: the longsword's 6 is doubled
+    to 12, hardness 5 ignored: more than the door's 10 hit points, it breaks open."""
+    enc = door_fight(
+        kit, [20, 1, 3, 8], weapons="longbow", at="a2", doors="{c2: {immune_to: [ranged]}}"
+    )
+    enc.apply(parse_action("attack-object c2 line-up"))
+    shot = events(enc, "attack-object")[0]
+    assert shot.outcome["damage"] == 0
+    assert shot.outcome["notes"] == ["ineffective against this object (the GM's ruling)"]
+    enc = door_fight(kit, [20, 1, 2, 6], doors="{c2: {vulnerable_to: [Slashing]}}")
+    enc.apply(parse_action("attack-object c2"))
+    blow = events(enc, "attack-object")[0]
+    assert (blow.outcome["damage"], blow.outcome["result"]) == (12, "broken")
+
+
+def test_rulings_by_damage_type_need_every_type_for_ineffective() -> None:
+    """A blow is ineffective only when all its damage types are: a flaming longsword is
+    not, against a door immune to slashing, and its blow counts whole (8 + 6 fire halved
+    for an object, 11, less hardness 5: 6); one type the object is vulnerable to is
+    enough for double, no hardness: (8 + 6) x 2 = 28."""
+    from d20combat.content.damage import DamageType as T
+    from d20combat.content.rulesets import ruleset
+    from d20combat.rules.damage import DamagePart
+    from d20combat.rules.objects import damage_to_object
+
+    sword = DamagePart(8, (T.SLASHING,), "longsword")
+    fire = DamagePart(6, (T.FIRE,), "flaming")
+    rules = ruleset()
+    immune = frozenset({"slashing"})
+    assert damage_to_object([sword], 5, rules, immune_to=immune).damage == 0
+    both = damage_to_object([sword, fire], 5, rules, immune_to=immune)
+    assert (both.dealt, both.damage) == (8 + 3, 11 - 5)
+    weak = damage_to_object([sword, fire], 5, rules, vulnerable_to=frozenset({"fire"}))
+    assert (weak.dealt, weak.damage) == (28, 28)

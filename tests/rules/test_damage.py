@@ -340,10 +340,27 @@ def test_water_harms_only_creatures_of_fire_or_water_soluble() -> None:
     assert after([hit(6, WATER)], SRD35) == 6
 
 
+def test_cold_is_potent_against_the_soaked_and_deadly_with_water() -> None:
+    """seed 001 "Cold damage ... especially potent against creatures soaked in water";
+    "Water damage ... turns deadly when combined with cold damage" (A206: the ruleset's
+    vulnerability, twice under advanced): 7 cold to a soaked soldier 14, dry 7; 5
+    water and 7 cold in one attack on a dry soldier: the water harms it not (A142)
+    but soaks it, 0 + 14; under srd35 (no such trait) 7 and 12."""
+    assert after([hit(7, COLD)], ADVANCED, kinds=frozenset({"soaked"})) == 14
+    assert after([hit(7, COLD)], ADVANCED) == 7
+    assert after([hit(5, WATER), hit(7, COLD)], ADVANCED) == 14
+    assert after([hit(7, COLD)], SRD35, kinds=frozenset({"soaked"})) == 7
+    assert after([hit(5, WATER), hit(7, COLD)], SRD35) == 12
+    # resistance first, then the multiplier (as A140): resist cold 5: (7 - 5) x 2 = 4
+    assert after([hit(7, COLD)], ADVANCED, kinds=frozenset({"soaked"}), resist={COLD: 5}) == 4
+
+
 @given(
     amount=st.integers(0, 60),
     t=st.sampled_from(list(DamageType)),
-    kinds=st.frozensets(st.sampled_from(["undead", "construct", "mindless", "unholy", "fire"])),
+    kinds=st.frozensets(
+        st.sampled_from(["undead", "construct", "mindless", "unholy", "fire", "soaked"])
+    ),
     rules=st.sampled_from([SRD35, MODERN, ADVANCED]),
 )
 def test_damage_type_traits_against_brute_force(
@@ -365,5 +382,8 @@ def test_damage_type_traits_against_brute_force(
         damage = amount * num // den
     elif t is WATER and "water-fire-only" in traits and "fire" not in kinds:
         damage = 0
+    elif t is COLD and "cold-soaked" in traits and "soaked" in kinds:
+        num, den = rules.vulnerability_multiplier
+        damage = amount * num // den
     total, notes = apply_defenses([hit(amount, t)], Defenses(kinds=kinds), rules)
     assert (total, healing_of(notes)) == (damage, healing)

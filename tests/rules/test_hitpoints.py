@@ -6,6 +6,7 @@ actions, temporary hit points, healing, and ability damage.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -475,3 +476,38 @@ def test_healing_never_hurts(hp: int, nonlethal: int, amount: int) -> None:
     start = Vitals(hp, 40, nonlethal=nonlethal)
     after = heal(start, amount)
     assert start.hp <= after.hp <= 40 and after.nonlethal <= nonlethal
+
+
+@pytest.mark.parametrize(
+    ("name", "hp", "fort"),
+    [
+        ("srd35", -1, 0),
+        ("srd35", -9, 0),
+        ("advanced", -4, 0),
+        ("d20modern", -1, 3),
+        ("d20modern", -6, 9),
+    ],
+)
+def test_the_chance_of_dying_alone_against_the_dying_rolls(name: str, hp: int, fort: int) -> None:
+    """p_dies_unaided against an enumeration of the dying checks themselves (each turn
+    dying_check until stable or dead): SRD combat-i "Stable Characters and Recovery"
+    (10% on d%), seed 004 "Recovering without Help" (Fort DC 20, a natural 20 saves).
+    By hand: srd35 from -1 needs nine failures, 0.9^9; d20modern with Fort +3 saves on
+    17..20, 4/20, so from -1 (4/5)^9."""
+    from d20combat.rules.hitpoints import dying_check, p_dies_unaided
+
+    rules = ruleset(name)
+
+    def alone(dice: Any) -> bool:
+        v = Vitals(hp, 30)
+        while state_of(v, rules) is HpState.DYING:
+            v = dying_check(v, rules, dice, fort=fort).vitals
+        return state_of(v, rules) is HpState.DEAD
+
+    dist = enumerate_outcomes(alone)
+    assert p_dies_unaided(Vitals(hp, 30), rules, fort=fort) == dist.get(True, Fraction(0))
+    if (name, hp) == ("srd35", -1):
+        assert dist[True] == Fraction(9, 10) ** 9
+    if (name, hp, fort) == ("d20modern", -1, 3):
+        assert dist[True] == Fraction(4, 5) ** 9
+    assert p_dies_unaided(Vitals(5, 30), rules) == 0  # not dying

@@ -192,3 +192,44 @@ def test_constitution_changes_move_current_hit_points() -> None:
     down = constitution_change(hurt, 5, 16, 12)
     assert (down.hp, down.max_hp) == (-6, 30)
     assert state_of(down, SRD35) is HpState.DYING
+
+
+def test_d20modern_recovering_from_dying_a_creature_is_disabled_below_0() -> None:
+    """seed 004 "Disabled": "A character can also become disabled when recovering from
+    dying ... the character can have fewer than 0 hit points"; "Recovering without
+    Help": unaided and stable at -3, after 1 hour a Fortitude save DC 20 (Fort +2: 18 +
+    2 = 20) wakes it, disabled at -3: one move or standard action a turn. A standard
+    action (strenuous) costs it 1 hit point: -4, dying again (reading A212)."""
+    from d20combat.rules.hitpoints import strenuous_action
+
+    out = rest(v(-3, stable=True), 1, MODERN, ScriptedDice([18]), level=5, fort=2)
+    assert out.vitals.hp == -3 and state_of(out.vitals, MODERN) is HpState.DISABLED
+    assert HpState.DISABLED.limited and HpState.DISABLED.can_act
+    strained = strenuous_action(out.vitals, MODERN)
+    assert strained.hp == -4 and state_of(strained, MODERN) is HpState.DYING
+
+
+def test_d20modern_unaided_disabled_saves_each_day_to_start_recovering() -> None:
+    """seed 004 "Recovering without Help": "each day the character makes a Fortitude
+    save (DC 20) to start recovering hit points naturally that day; if the save fails,
+    he or she loses 1 hit point"; once recovering, "no longer in danger". Disabled at
+    -4, Fort +3, level 2: day 1 rolls 12 (15: fails, -5); day 2 rolls 17 (20: it starts
+    recovering, no more losses); day 3's night heals 2: -3."""
+    awake = v(-4, stable=True, awake=True)
+    out = rest(awake, 72, MODERN, ScriptedDice([12, 17]), level=2, fort=3)
+    assert out.vitals.recovering and out.vitals.hp == -3
+    assert state_of(out.vitals, MODERN) is HpState.DISABLED
+    assert out.notes == (
+        "hour 24: loses 1 hit point",
+        "hour 48: starts recovering naturally",
+        "hour 56: natural healing, 2 hit points",
+    )
+
+
+def test_the_daily_roll_against_an_enumeration() -> None:
+    """srd35: 10% a day (d%); the chance an unaided disabled creature at -8 (level 1) is
+    dead after two days: both daily rolls fail (-9, then -10: dead), (9/10)^2."""
+    dist = enumerate_outcomes(
+        lambda d: rest(v(-8, stable=True, awake=True), 48, SRD35, d, level=1).vitals.dead
+    )
+    assert dist[True] == Fraction(81, 100)

@@ -131,6 +131,9 @@ SKILLS: dict[str, Skill] = {
     "heal": Skill(_W),
     # seed 004 "Recovering with Help": d20 Modern's first aid skill (Wis; usable untrained)
     "treat injury": Skill(_W),
+    # seed 004 "Repairing Objects": d20 Modern's Repair (Int); the seed gives its use
+    # with and without tools only, so it is usable untrained (reading A210)
+    "repair": Skill(_I),
     "hide": Skill(_D, armor_check=1),
     "intimidate": Skill(_H),
     "jump": Skill(_S, armor_check=1),

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BeforeValidator, Field
 
+from d20combat.content.damage import DamageType
 from d20combat.content.library import Catalog, bundled_yaml
 from d20combat.content.loading import Frozen, validate
 from d20combat.content.sizes import Size
@@ -298,12 +299,22 @@ DEFAULT_DOOR = "simple wooden door"
 DOOR_SIZE = Size.MEDIUM
 
 
+#: The attack forms a game master's ruling on an object may name (``immune_to``,
+#: ``vulnerable_to``): how a blow is made, or its damage types.
+ATTACK_FORMS = ("melee", "ranged", *(t.value for t in DamageType))
+
+
 class Door(NamedTuple):
     """A closed door of the map as an object: its row of Table: Object Hardness And Hit
-    Points, and whether it is locked (then only broken, never opened)."""
+    Points, and whether it is locked (then only broken, never opened); the game
+    master's rulings on it: the attack forms it is ``immune_to`` and ``vulnerable_to``
+    (:data:`ATTACK_FORMS`; seed 000 "Ineffective Weapons",
+    "Vulnerability to Certain Attacks"; reading A211)."""
 
     kind: str = DEFAULT_DOOR
     locked: bool = False
+    immune_to: frozenset[str] = frozenset()
+    vulnerable_to: frozenset[str] = frozenset()
 
     @property
     def entry(self) -> ObjectEntry:

@@ -693,7 +693,18 @@ class Ruleset(Frozen):
     advanced: seed 001 "vulnerable": twice the usual damage.
     """
     damage_type_traits: tuple[
-        Literal["energy-life", "psychic-mindless", "holy-bane", "water-fire-only"], ...
+        Literal[
+            "energy-life",
+            "psychic-mindless",
+            "holy-bane",
+            "water-fire-only",
+            "cold-soaked",
+            "sonic-deafens",
+            "electricity-conducts",
+            "acid-corrodes",
+            "fire-ignites",
+        ],
+        ...,
     ] = ("energy-life",)
     """The seed 001 damage-type traits that apply (D76).
 
@@ -703,7 +714,10 @@ class Ruleset(Frozen):
     d20modern: srd35 reading (seed 004 names no energy but fire, cold, acid, electricity
     and sonic).
     advanced: seed 001 "Holy damage", "Negative energy", "Positive energy", "Psychic
-    damage", "Water damage".
+    damage", "Water damage"; "Cold damage" (``cold-soaked``, A206); "Sonic damage"
+    (``sonic-deafens``, A208), "Electric damage" (``electricity-conducts``, A207), "Acid
+    damage" (``acid-corrodes``, A209), "Fire damage" (``fire-ignites``, A214):
+    :mod:`d20combat.rules.energy`.
     """
     withdraw_speed_multiplier: int = 2
     """How far a withdraw moves, in multiples of speed.

@@ -51,7 +51,7 @@ from d20combat.content.loading import (
     problems_from_validation,
     read_text,
 )
-from d20combat.content.objects import DEFAULT_DOOR, Door, object_stats
+from d20combat.content.objects import ATTACK_FORMS, DEFAULT_DOOR, Door, object_stats
 from d20combat.content.rulesets import RULESET_NAMES, Ruleset, Variant, ruleset
 from d20combat.content.sizes import fits_in_square
 from d20combat.errors import InputError, Problem, ScenarioError, quote
@@ -284,6 +284,8 @@ class DoorDoc(Frozen):
 
     kind: str = DEFAULT_DOOR
     locked: bool = False
+    immune_to: tuple[str, ...] = ()
+    vulnerable_to: tuple[str, ...] = ()
 
     @model_validator(mode="before")
     @classmethod
@@ -845,7 +847,29 @@ class _Resolver:
                     "a door of the object table (simple, good or strong wooden door, iron door)",
                 )
                 continue
-            found[sq] = Door(entry.name, door.locked)
+            rulings = []
+            for name in ("immune_to", "vulnerable_to"):
+                forms = []
+                for form in getattr(door, name):
+                    key = form.strip().lower()
+                    if key not in ATTACK_FORMS:
+                        close = difflib.get_close_matches(key, ATTACK_FORMS, n=3)
+                        self.problem(
+                            (*where, name),
+                            f"unknown attack form {form!r}"
+                            + (f" (did you mean {', '.join(close)}?)" if close else ""),
+                            "melee, ranged or a damage type (" + ", ".join(ATTACK_FORMS[2:]) + ")",
+                        )
+                    forms.append(key)
+                rulings.append(frozenset(forms))
+            if rulings[0] & rulings[1]:
+                self.problem(
+                    where,
+                    f"{', '.join(sorted(rulings[0] & rulings[1]))} both ineffective and especially "
+                    "successful",
+                    "each attack form in immune_to or vulnerable_to, not both",
+                )
+            found[sq] = Door(entry.name, door.locked, rulings[0], rulings[1])
         return found
 
     def exits(self, exits: str | tuple[str, ...], bmap: BattleMap) -> frozenset[Square]:

@@ -6,8 +6,9 @@ A120), takes its action type's share of the turn, provokes from every foe threat
 the creature when the ruleset's ``provoking_actions`` name it (SRD table, seed 002's
 marks), and is logged as an ``activity`` event "not modelled beyond its timing".
 
-The tactics never choose one (they weigh what an action does; these do nothing
-more), so a creature pays nothing for listing them but their place among its legal
+The tactics never choose a ``use`` (they weigh what an action does; these do nothing
+more; first aid they weigh: :mod:`d20combat.tactics.first_aid`), so a creature pays
+nothing for listing them but their place among its legal
 actions; a creature without ``activities`` pays one empty-tuple test per turn.
 """
 

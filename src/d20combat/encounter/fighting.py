@@ -32,6 +32,7 @@ from d20combat.content.creatures import Ability, StatBlock
 from d20combat.content.equipment import WeaponFlag
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.encounter.energy import AFTER_HIT_RULESETS, after_hit, soaked
 from d20combat.encounter.water import depth, footing, water_ft
 from d20combat.rules.attack import Attack, AttackResult, attack_on, resolve_attack
 from d20combat.rules.conditions import (
@@ -43,7 +44,7 @@ from d20combat.rules.conditions import (
     roll_modifiers,
     sneak_attack_extra,
 )
-from d20combat.rules.damage import DamagePart, apply_defenses, healing_of
+from d20combat.rules.damage import INCORPOREAL, DamagePart, apply_defenses, healing_of
 from d20combat.rules.dice import D100, Dice, Roll
 from d20combat.rules.hitpoints import heal, take_damage, take_nonlethal
 from d20combat.rules.maneuvers.aid import aid_modifier
@@ -235,6 +236,8 @@ def build_attack(
     )
     hit = _ATTACKS.get(key)
     if hit is not None:
+        if enc.map.has_water:  # seed 001: cold on the soaked (A206)
+            return soaked(enc, option, target, hit[1]), hit[2]
         return hit[1], hit[2]
     attack, notes = _assemble(
         attacker,
@@ -262,6 +265,8 @@ def build_attack(
     if len(_ATTACKS) >= _ATTACKS_LIMIT:
         _ATTACKS.clear()
     _ATTACKS[key] = ((a_stats, t_stats, option, bonus, rules), attack, notes)
+    if enc.map.has_water:
+        return soaked(enc, option, target, attack), notes
     return attack, notes
 
 
@@ -434,6 +439,8 @@ def _assemble(
         notes["disadvantage"] = "moving mount"
     if notes.get("disadvantage"):
         attack = attack._replace(disadvantage=True)
+    if INCORPOREAL in attacker.stats.defenses.kinds:  # its blows reach the incorporeal
+        attack = attack._replace(incorporeal_source=True)
     return attack, notes
 
 
@@ -593,6 +600,8 @@ def strike(
     if r.hit:
         standing = attacker.traits.cleave and not option.ranged and enc.active(target)
         deal_damage(enc, attacker, target, r, attack, rolls[split:])
+        if enc.rules.damage_type_traits in AFTER_HIT_RULESETS:  # seed 001's energy
+            after_hit(enc, attacker, target, r, attack)
         if standing and not enc.active(target):
             cleave(enc, attacker, option, bonus, target)
         if option.effects:

@@ -976,6 +976,41 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
             else f"{e.target} is still dying"
         )
     ),
+    "deafening": lambda e: (
+        f"the sonic blast ({e.outcome.get('sonic')}) rings in {e.target}'s ears: Fortitude "
+        f"vs DC {e.outcome.get('dc')}: "
+        + (
+            f"deafened for {e.outcome.get('rounds')} rounds"
+            if e.outcome.get("result") == "deafened"
+            else "it keeps its hearing"
+        )
+    ),
+    "conducted": lambda e: (
+        f"{e.outcome.get('electricity')} electricity runs from {e.target} across the water "
+        f"to {', '.join(map(str, e.outcome.get('victims', ())))}"
+    ),
+    "corroded": lambda e: (
+        f"{e.outcome.get('acid')} acid splashes {e.actor}'s gear: Reflex vs DC "
+        f"{e.outcome.get('dc')}: "
+        + (
+            "; ".join(
+                f"{item} loses {lost} hp ({left} left{', ruined' if not left else ''})"
+                for item, lost, left in e.outcome.get("items", ())
+            )
+            or "its gear is unharmed"
+            if e.outcome.get("result") == "corroded"
+            else "its gear is safe"
+        )
+    ),
+    "ignited": lambda e: (
+        f"the fire ({e.outcome.get('fire')}) reaches the {e.outcome.get('item')} in "
+        f"{e.actor}'s hand: Reflex vs DC {e.outcome.get('dc')}: "
+        + (
+            f"it ignites, {e.outcome.get('burn')} fire more"
+            if e.outcome.get("result") == "ignited"
+            else "shielded"
+        )
+    ),
     "activity": lambda e: (
         f"{e.actor} takes a {e.outcome.get('action')} action: "
         f"{ACTIVITIES[str(e.outcome.get('activity'))].label} ({e.outcome.get('effect')})"

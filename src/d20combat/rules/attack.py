@@ -31,8 +31,9 @@ from typing import Any, NamedTuple
 
 from d20combat.content.creatures import ExtraDamage
 from d20combat.content.rulesets import Ruleset, Variant
-from d20combat.rules.damage import DamagePart, Defenses, Reduction, apply_defenses
+from d20combat.rules.damage import INCORPOREAL, DamagePart, Defenses, Reduction, apply_defenses
 from d20combat.rules.dice import D10, D20, D100, DISADVANTAGE, Dice, DiceSource
+from d20combat.rules.energy import incorporeal_parts
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, Statistics
 
@@ -69,6 +70,7 @@ class Attack(NamedTuple):
     auto_hit: bool = False  # no attack roll, no miss chance (a coup de grace)
     auto_critical: bool = False  # a hit is a critical, unconfirmed (coup de grace, knockout)
     disadvantage: bool = False  # seed 001: the attack roll is 2d20, keep the lower
+    incorporeal_source: bool = False  # an incorporeal attacker (SRD "Incorporeal Subtype")
 
 
 class AttackResult(NamedTuple):
@@ -332,19 +334,25 @@ def damage_of(
     damage comes without an attack roll (seed 000 "Grapple": a won grapple check deals
     unarmed-strike damage). ``roll``: the attack roll's fields of the result."""
     parts = roll_damage(dice, attack, mult)
+    rolled = sum(p.amount for p in parts)
     d = attack.defenses
+    spared: tuple[Reduction, ...] = ()
+    if INCORPOREAL in d.kinds and not attack.incorporeal_source:
+        parts, spared = incorporeal_parts(dice, parts)  # SRD "Incorporeal Subtype"
     energy = bool(rules.damage_type_traits) and any(not p.physical for p in parts)
     if d.dr or d.resist or d.immune or d.vulnerable or energy:
         damage, notes = apply_defenses(parts, d, rules)
     else:  # nothing to reduce or multiply: apply_defenses would add the parts up
         damage, notes = sum(p.amount for p in parts), ()
+    if spared:
+        notes = (*spared, *notes)
     nonlethal = attack.nonlethal
     if nonlethal and attack.defenses.nonlethal_immune:
         notes = (*notes, Reduction("immunity", damage, "immune to nonlethal damage"))
         damage = 0
     return AttackResult(
         True,
-        rolled=sum(p.amount for p in parts),
+        rolled=rolled,
         damage=damage,
         nonlethal=nonlethal,
         multiplier=mult,

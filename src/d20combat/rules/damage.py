@@ -20,7 +20,13 @@ Sources:
   "Psychic damage ... has no effect on mindless creatures" (``psychic-mindless``);
   "Holy damage ... especially deadly to undead and unholy creatures" (``holy-bane``:
   read as a vulnerability, A140); "Water damage ... normally only applies to creatures
-  made of fire or of water-soluble substances" (``water-fire-only``, A142).
+  made of fire or of water-soluble substances" (``water-fire-only``, A142); "Cold
+  damage ... is especially potent against creatures soaked in water" and water damage
+  "turns deadly when combined with cold damage" (``cold-soaked``: a vulnerability
+  against a creature in the water or struck by water in the same attack, A206); what
+  sonic, electricity, acid and fire do beyond hit points (``sonic-deafens``,
+  ``electricity-conducts``, ``acid-corrodes``, ``fire-ignites``):
+  :mod:`d20combat.encounter.energy`, the numbers in :mod:`d20combat.rules.energy`.
 """
 
 from __future__ import annotations
@@ -48,23 +54,37 @@ class DamagePart(NamedTuple):
         return any(t.physical for t in self.types)
 
 
-TRAITS = ("energy-life", "psychic-mindless", "holy-bane", "water-fire-only")
+TRAITS = (
+    "energy-life",
+    "psychic-mindless",
+    "holy-bane",
+    "water-fire-only",
+    "cold-soaked",
+    "sonic-deafens",
+    "electricity-conducts",
+    "acid-corrodes",
+    "fire-ignites",
+)
 """The seed 001 damage-type traits a ruleset may apply (``Ruleset.damage_type_traits``)."""
 
 # The target kinds the traits read (``Defenses.kinds``).
-UNDEAD, CONSTRUCT, MINDLESS, UNHOLY, FIRE_CREATURE = (
+UNDEAD, CONSTRUCT, MINDLESS, UNHOLY, FIRE_CREATURE, SOAKED, INCORPOREAL = (
     "undead",
     "construct",
     "mindless",
     "unholy",
     "fire",
+    "soaked",
+    "incorporeal",
 )
 
 
 class Defenses(NamedTuple):
     """What a target has against damage. ``kinds``: what the seed 001 damage-type
     traits read: ``undead``, ``construct``, ``mindless`` (no Intelligence score),
-    ``unholy`` (evil), ``fire`` (the fire subtype)."""
+    ``unholy`` (evil), ``fire`` (the fire subtype), ``soaked`` (in the water: given by
+    the encounter for the attack, A206); ``incorporeal`` (the subtype: read by
+    :func:`d20combat.rules.energy.incorporeal_parts`)."""
 
     dr: tuple[DamageReduction, ...] = ()
     resist: Mapping[DamageType, int] = {}
@@ -151,12 +171,15 @@ def apply_defenses(
             by_type[t] = by_type.get(t, 0) + p.amount
     num, den = rules.vulnerability_multiplier
     traits = rules.damage_type_traits
+    kinds = defenses.kinds
+    if DamageType.COLD in by_type and DamageType.WATER in by_type and "cold-soaked" in traits:
+        kinds = kinds | {SOAKED}  # seed 001: water "turns deadly when combined with cold"
     for t, amount in by_type.items():
         if t in defenses.immune:
             notes.append(Reduction("immunity", amount, f"immune to {t.value}"))
             continue
         vulnerable = t in defenses.vulnerable
-        trait = type_trait(t, defenses.kinds, traits, vulnerable=vulnerable) if traits else None
+        trait = type_trait(t, kinds, traits, vulnerable=vulnerable) if traits else None
         if trait is not None and trait[0] != "vulnerability":
             notes.append(Reduction(trait[0], amount, trait[1]))
             continue
@@ -198,6 +221,8 @@ def type_trait(
         and not vulnerable
     ):
         return "vulnerability", "holy damage is especially deadly to undead and unholy (A140)"
+    if t is DamageType.COLD and SOAKED in kinds and "cold-soaked" in traits and not vulnerable:
+        return "vulnerability", "cold is especially potent against the soaked (A206)"
     water = t is DamageType.WATER and "water-fire-only" in traits
     if water and FIRE_CREATURE not in kinds and not vulnerable:
         return "immunity", "water damage harms only creatures of fire or water-soluble (A142)"

@@ -38,6 +38,7 @@ Sources:
 from __future__ import annotations
 
 from enum import StrEnum
+from fractions import Fraction
 from typing import NamedTuple
 
 from d20combat.content.creatures import Ability
@@ -140,6 +141,11 @@ def saving_throw(dice: DiceSource, bonus: int, dc: int, purpose: str) -> tuple[b
     (under exact enumeration, a face of its class)."""
     ok, face = dice.classify(D20, purpose, lambda r: r == 20 or (r != 1 and r + bonus >= dc))
     return bool(ok), face
+
+
+def p_save(bonus: int, dc: int) -> Fraction:
+    """The chance of :func:`saving_throw` succeeding, closed form."""
+    return Fraction(sum(1 for r in range(1, 21) if r == 20 or (r != 1 and r + bonus >= dc)), 20)
 
 
 def _save(dice: DiceSource, bonus: int, dc: int, purpose: str) -> bool:
@@ -254,9 +260,12 @@ def take_nonlethal(
 
 def strenuous_action(v: Vitals, rules: Ruleset) -> Vitals:
     """A disabled creature that takes a standard action loses 1 hit point after it
-    (SRD combat-i "Disabled"; seed 004 "Disabled")."""
-    if state_of(v, rules) is HpState.DISABLED and v.hp >= 0:
-        return v._replace(hp=v.hp - 1, stable=False, awake=False)
+    (SRD combat-i "Disabled"; seed 004 "Disabled"), and is dying. So is one disabled
+    below 0 on its way to recovery ("You can also become disabled when recovering from
+    dying ... you can have fewer than 0 hit points"): the same point costs it its
+    stability and its recovery (reading A212)."""
+    if state_of(v, rules) is HpState.DISABLED:
+        return v._replace(hp=v.hp - 1, stable=False, awake=False, recovering=False)
     return v
 
 
@@ -280,6 +289,26 @@ def dying_check(v: Vitals, rules: Ruleset, dice: DiceSource, *, fort: int = 0) -
     if stable:
         return DamageOutcome(v._replace(stable=True), (), ("became stable",))
     return DamageOutcome(v._replace(hp=v.hp - 1), (), ("lost 1 hit point while dying",))
+
+
+def p_stabilizes_alone(rules: Ruleset, *, fort: int = 0) -> Fraction:
+    """The chance that one roll of :func:`dying_check` makes a dying creature stable:
+    ``dying_stabilize_percent`` on d% (SRD combat-i "Stable Characters and Recovery"),
+    or a Fortitude save (``fort``) against ``dying_stabilize_dc`` (seed 004
+    "Recovering without Help"; a natural 20 succeeds, a 1 fails)."""
+    if rules.dying_recovery == "percent":
+        return Fraction(rules.dying_stabilize_percent, 100)
+    return p_save(fort, rules.dying_stabilize_dc)
+
+
+def p_dies_unaided(v: Vitals, rules: Ruleset, *, fort: int = 0) -> Fraction:
+    """The chance that dying ``v``, left alone, dies before it becomes stable by itself:
+    each of its turns it stabilises (:func:`p_stabilizes_alone`) or loses 1 hit point,
+    and dies at ``rules.dead_at``: every one of the ``hp - dead_at`` rolls until then
+    must fail (exact). 0 for a creature that is not dying."""
+    if state_of(v, rules) is not HpState.DYING:
+        return Fraction(0)
+    return (1 - p_stabilizes_alone(rules, fort=fort)) ** (v.hp - rules.dead_at)
 
 
 def stabilize(v: Vitals) -> Vitals:

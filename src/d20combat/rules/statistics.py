@@ -56,7 +56,15 @@ from d20combat.content.equipment import (
 from d20combat.content.rulesets import Ruleset, ruleset
 from d20combat.content.sizes import Size
 from d20combat.errors import ContentError
-from d20combat.rules.damage import CONSTRUCT, FIRE_CREATURE, MINDLESS, UNDEAD, UNHOLY, Defenses
+from d20combat.rules.damage import (
+    CONSTRUCT,
+    FIRE_CREATURE,
+    INCORPOREAL,
+    MINDLESS,
+    UNDEAD,
+    UNHOLY,
+    Defenses,
+)
 from d20combat.rules.dice import Dice
 from d20combat.rules.feats import has_weapon_feat, static_modifiers, weapon_modifiers
 from d20combat.rules.modifiers import BonusType, Modifier, Total, ability_modifier, stack
@@ -314,7 +322,8 @@ class Statistics:
         """DR and energy traits; constructs and undead are immune to nonlethal damage
         (SRD types "Construct Type", "Undead Type"). Its kinds for seed 001's damage
         types: undead, construct, mindless (no Intelligence score: SRD "Abilities",
-        "Nonabilities"), unholy (evil alignment or subtype), fire (subtype)."""
+        "Nonabilities"), unholy (evil alignment or subtype), fire (subtype); incorporeal
+        (subtype: SRD types "Incorporeal Subtype")."""
         s = self.stat
         nonlethal_immune = s.type in (CreatureType.CONSTRUCT, CreatureType.UNDEAD) or any(
             "nonlethal" in i.lower() for i in s.immunities
@@ -326,6 +335,7 @@ class Statistics:
             MINDLESS: Ability.INT in s.abilities and s.abilities[Ability.INT] is None,
             UNHOLY: "evil" in subtypes or "evil" in (s.alignment or "").lower(),
             FIRE_CREATURE: "fire" in subtypes,
+            INCORPOREAL: "incorporeal" in subtypes,
         }
         return Defenses(
             s.dr,

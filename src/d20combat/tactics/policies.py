@@ -30,6 +30,8 @@ Baseline behaviour (``default``), meant to look sensible to a game master:
   or breaks or hacks open a locked one, whichever is quicker
   (:func:`d20combat.tactics.maneuvers.door_way`);
 * ``capture`` tactics take prisoners: no coup de grace, a knockout blow instead.
+* an intelligent creature gives a dying ally next to it first aid when the exact odds
+  of saving it are worth more than the turn's attacks (:mod:`d20combat.tactics.first_aid`);
 * a cleric or paladin turns (rebukes) undead when the hit points of the foes it is
   expected to destroy, turn or rebuke beat its attacks (``turning_instead``).
 
@@ -63,6 +65,7 @@ from d20combat.grid.squares import footprint_distance
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
 from d20combat.tactics.firearms import explosive_instead, firearm_instead
+from d20combat.tactics.first_aid import stabilize_instead
 from d20combat.tactics.flight import flier_turn
 from d20combat.tactics.gaze import eyes_choice, gaze_instead
 from d20combat.tactics.grapple import grapple_turn, hold_part_choice
@@ -856,6 +859,10 @@ def _baseline_action(
         if step is not None:
             return step
         attack = v.attack()
+        if v.sp.present(c.side) >= 2:  # a dying ally next to it: first aid?
+            aid = stabilize_instead(v.enc, c, attack)
+            if aid is not None:
+                return aid
         if c.stat.special_attack_rules and b.can_full_round and not b.stepped:
             target = v.enc.get(attack.target) if isinstance(attack, A.Attack) else None
             trample = trample_instead(v.enc, c, full_attack_worth(v.enc, c, target))

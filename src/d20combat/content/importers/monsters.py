@@ -2652,7 +2652,7 @@ CURATED: tuple[str, ...] = _names(
     "Harpy, Centaur, Dretch, Lemure, Hellhound, Medium Fire Elemental, Medium Earth "
     "Elemental, Medium Air Elemental, Medium Water Elemental, Young Red Dragon, Heavy Horse, "
     "Light Horse, Heavy Warhorse, Light Warhorse, Riding Dog, Giant Eagle, Giant Stag Beetle, "
-    "Tyrannosaurus"
+    "Tyrannosaurus, Medium Animated Object"
 )
 
 

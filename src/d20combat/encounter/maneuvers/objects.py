@@ -171,7 +171,13 @@ def run_attack_object(enc: Encounter, c: Combatant, a: A.Action) -> None:
     hit = automatic or (r is not None and r.hit)
     lost = enc.object_damage.get(a.at, 0)
     done = damage_to_object(
-        parts, entry.hardness, rules, ranged=option.ranged, nonlethal=blow.nonlethal
+        parts,
+        entry.hardness,
+        rules,
+        ranged=option.ranged,
+        nonlethal=blow.nonlethal,
+        immune_to=door.immune_to,
+        vulnerable_to=door.vulnerable_to,
     )
     left = max(0, entry.hp - lost - done.damage) if hit else entry.hp - lost
     totals = (
