@@ -140,7 +140,7 @@ def test_validate_lists_every_problem_of_a_build(
     expected = {
         (2, "race", "unknown race 'humane'"),
         (3, "classes.1", "unknown class 'figter'"),
-        (4, "abilities.str", "Input should be a valid integer"),
+        (4, "abilities.str", "'eighteen' is not an integer"),
         (5, "feats.0", "unknown feat 'Power Atack'"),
         (6, "weapons.0", "unknown weapon 'longsord'"),
         (7, "armor", "unknown armor 'banded mial'"),
@@ -189,7 +189,7 @@ def test_a_scenario_field_of_the_wrong_shape_names_the_input_once_in_plain_words
     ]
     path = write(tmp_path, "name: x\nsides: 5\nmap: {rows: '..'}\n", "scenario.yaml")
     code, out, err = run(capsys, "fight", path)
-    assert err.strip() == f"error: {path}:2: sides: '5' is not a list (expected a list)"
+    assert err.strip() == f"error: {path}:2: sides: 5 is not a list (expected a list)"
 
 
 def test_an_unknown_weapon_does_not_hide_an_unknown_armor_in_a_stat_block(

@@ -446,16 +446,37 @@ def read_json_lines(path: str | Path) -> tuple[list[tuple[int, Any]], list[Probl
 _LIST_TYPES = frozenset({"tuple_type", "list_type", "set_type", "frozen_set_type"})
 _MAPPING_TYPES = frozenset({"dict_type", "model_type"})
 _LENGTH_TYPES = frozenset({"too_long", "too_short"})
+_NOT_A = {
+    "int_parsing": "an integer",
+    "int_type": "an integer",
+    "int_from_float": "an integer",
+    "float_parsing": "a number",
+    "float_type": "a number",
+    "bool_parsing": "true or false",
+    "bool_type": "true or false",
+    "string_type": "a string",
+}
+_BOUNDS = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal"})
 #: Error types whose message already quotes the input (or says what it is).
-QUOTING_TYPES = _LIST_TYPES | _MAPPING_TYPES | _LENGTH_TYPES | {"enum", "literal_error"}
+QUOTING_TYPES = (
+    _LIST_TYPES
+    | _MAPPING_TYPES
+    | _LENGTH_TYPES
+    | _BOUNDS
+    | set(_NOT_A)
+    | {"enum", "literal_error", "multiple_of"}
+)
 
 
 def _shown(value: object) -> str:
-    """An input as an error message names it: a scalar quoted, a list or mapping by kind."""
+    """An input as an error message names it: a number as is, other scalars quoted, a
+    list or mapping by kind."""
     if isinstance(value, list | tuple):
         return "a list"
     if isinstance(value, Mapping):
         return "a mapping"
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
     return quote(str(value))
 
 
@@ -532,6 +553,15 @@ def problems_from_validation(
         if err.get("type") in _LIST_TYPES:
             # pydantic's "Input should be a valid tuple" names the Python type
             msg = f"{_shown(err.get('input'))} is not a list"
+        kind = err.get("type", "")
+        if kind in _NOT_A:  # "Input should be a valid integer"
+            msg = f"{_shown(err.get('input'))} is not {_NOT_A[kind]}"
+        if kind in _BOUNDS:  # "Input should be greater than or equal to 0"
+            msg = f"{_shown(err.get('input'))} is out of range"
+        if kind == "multiple_of":
+            step = (err.get("ctx") or {}).get("multiple_of")
+            msg = f"{_shown(err.get('input'))} is not a multiple of {step}"
+            expected = f"a multiple of {step}"
         if err.get("type") in _LENGTH_TYPES:  # "Tuple should have at most 2 items after ..."
             ctx = err.get("ctx") or {}
             most = err["type"] == "too_long"

@@ -81,6 +81,21 @@ class Variant(StrEnum):
             ) from None
 
 
+DamageTypeTrait = Literal[
+    "energy-life",
+    "psychic-mindless",
+    "holy-bane",
+    "water-fire-only",
+    "cold-soaked",
+    "sonic-deafens",
+    "electricity-conducts",
+    "acid-corrodes",
+    "fire-ignites",
+]
+"""The seed 001 damage-type traits a ruleset may apply (:attr:`Ruleset.damage_type_traits`;
+their rules: ``rules/damage.py`` and ``encounter/energy.py``)."""
+
+
 class Ruleset(Frozen):
     """The readings one ruleset takes.
 
@@ -692,20 +707,7 @@ class Ruleset(Frozen):
     d20modern: srd35 reading (seed 004 is silent).
     advanced: seed 001 "vulnerable": twice the usual damage.
     """
-    damage_type_traits: tuple[
-        Literal[
-            "energy-life",
-            "psychic-mindless",
-            "holy-bane",
-            "water-fire-only",
-            "cold-soaked",
-            "sonic-deafens",
-            "electricity-conducts",
-            "acid-corrodes",
-            "fire-ignites",
-        ],
-        ...,
-    ] = ("energy-life",)
+    damage_type_traits: tuple[DamageTypeTrait, ...] = ("energy-life",)
     """The seed 001 damage-type traits that apply (D76).
 
     srd35: SRD spells "Cure Light Wounds", "Inflict Light Wounds" (positive energy harms

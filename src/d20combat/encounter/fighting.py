@@ -46,7 +46,7 @@ from d20combat.rules.conditions import (
 )
 from d20combat.rules.damage import INCORPOREAL, DamagePart, apply_defenses, healing_of
 from d20combat.rules.dice import D100, Dice, Roll
-from d20combat.rules.hitpoints import heal, take_damage, take_nonlethal
+from d20combat.rules.hitpoints import HpState, Vitals, heal, take_damage, take_nonlethal
 from d20combat.rules.maneuvers.aid import aid_modifier
 from d20combat.rules.maneuvers.firearms import firearm_modifiers
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
@@ -726,6 +726,25 @@ def deal_area_damage(
     damage, notes = apply_defenses(list(parts), victim.stats.defenses, enc.rules)
     r = AttackResult(True, rolled=amount, damage=damage, parts=parts, reductions=notes)
     deal_damage(enc, attacker, victim, r, attack, rolls)
+
+
+def take_fall(enc: Encounter, c: Combatant, amount: int) -> tuple[Vitals, HpState]:
+    """``c`` takes ``amount`` falling damage (no attacker: a massive-damage Fortitude save
+    may be rolled); its hit points and state before, for the event."""
+    before, state_before = c.vitals, c.state(enc.rules)
+    if amount:
+        fort = c.roll_total(c.stats.saves["fort"], "save")
+        out = take_damage(
+            c.vitals,
+            amount,
+            enc.rules,
+            enc.dice,
+            fort=fort.value,
+            con=c.stats.abilities.get(Ability.CON),
+            crit_immune=c.stats.crit_immune,
+        )
+        c.vitals = out.vitals
+    return before, state_before
 
 
 def deal_damage(

@@ -29,13 +29,13 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from d20combat.content.creatures import Ability
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
+from d20combat.encounter.fighting import take_fall
 from d20combat.encounter.maneuvers import CHARGE_MANEUVERS, ChargeManeuver
 from d20combat.errors import IllegalActionError
 from d20combat.rules import flight as F
-from d20combat.rules.hitpoints import saving_throw, take_damage
+from d20combat.rules.hitpoints import saving_throw
 from d20combat.rules.statistics import AttackOption
 
 if TYPE_CHECKING:
@@ -221,19 +221,7 @@ def sink(
     dice = F.crash_dice(start) if stall else F.fall_dice(start)
     mark = enc.dice.mark()
     amount = enc.dice.roll(dice, f"falling damage ({dice})") if dice is not None else 0
-    before, state_before = c.vitals, c.state(enc.rules)
-    if amount:
-        fort = c.roll_total(c.stats.saves["fort"], "save")
-        out = take_damage(
-            c.vitals,
-            amount,
-            enc.rules,
-            enc.dice,
-            fort=fort.value,
-            con=c.stats.abilities.get(Ability.CON),
-            crit_immune=c.stats.crit_immune,
-        )
-        c.vitals = out.vitals
+    before, state_before = take_fall(enc, c, amount)
     enc.event(
         c.id,
         "crash",
@@ -259,7 +247,7 @@ def hurt(enc: Encounter, c: Combatant, damage: int) -> None:
     if helpless(c):
         return  # tidy makes it fall
     dc = F.stay_aloft_dc(damage)
-    reflex = c.roll_total(c.stats.saves["ref"], "save")
+    reflex = c.roll_total(c.stats.saves["ref"], "save", save="ref")
     mark = enc.dice.mark()
     ok, face = saving_throw(enc.dice, reflex.value, dc, f"Reflex save to stay aloft (DC {dc})")
     enc.event(

@@ -97,6 +97,15 @@ def need_standard(enc: Encounter, c: Combatant) -> None:
         raise _fail("no standard action left this turn")
 
 
+def need_attack_action(enc: Encounter, c: Combatant, what: str) -> None:
+    """A standard action with no attack made yet this turn: ``what`` is an attack action
+    of its own (seed 004 "Autofire", "Thrown Explosives")."""
+    need_standard(enc, c)
+    b = enc.budget
+    if b.routine is not None or b.attacks_made:
+        raise _fail(f"{what} is an attack action of its own: no attack made yet")
+
+
 def need_full_round(enc: Encounter, c: Combatant) -> None:
     if c.pending_full_round is not None:
         raise _fail("must first complete the full-round action begun last turn")

@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from typing import NamedTuple, get_args
 
 from d20combat.content.creatures import MATERIAL_QUALITY, DamageReduction
 from d20combat.content.damage import DamageType
-from d20combat.content.rulesets import Ruleset
+from d20combat.content.rulesets import DamageTypeTrait, Ruleset
 
 
 class DamagePart(NamedTuple):
@@ -54,17 +54,7 @@ class DamagePart(NamedTuple):
         return any(t.physical for t in self.types)
 
 
-TRAITS = (
-    "energy-life",
-    "psychic-mindless",
-    "holy-bane",
-    "water-fire-only",
-    "cold-soaked",
-    "sonic-deafens",
-    "electricity-conducts",
-    "acid-corrodes",
-    "fire-ignites",
-)
+TRAITS: tuple[str, ...] = get_args(DamageTypeTrait)
 """The seed 001 damage-type traits a ruleset may apply (``Ruleset.damage_type_traits``)."""
 
 # The target kinds the traits read (``Defenses.kinds``).

@@ -57,8 +57,7 @@ from d20combat.rules.maneuvers import firearms as F
 from d20combat.rules.maneuvers import splash as S
 from d20combat.rules.maneuvers.trample import p_attack, p_save
 from d20combat.rules.statistics import AttackOption
-from d20combat.tactics.estimates import hit_damage
-from d20combat.tactics.worth import built
+from d20combat.tactics.worth import built, built_worth
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -125,17 +124,7 @@ def burst_worth(enc: Encounter, c: Combatant, a: A.Burst, option: AttackOption) 
     mean = max(1.0, float(option.dice.mean) + attack.damage_bonus.value)
     if plan.extra_dice is not None:
         mean += float(plan.extra_dice.mean)
-    if attack.half_damage:
-        mean = max(1.0, mean / 2)
-    return hit_damage(
-        attack.ac.value,
-        attack.bonus.value,
-        min(mean, max(1.0, float(target.vitals.hp))),
-        21 if attack.crit_immune else option.crit_range,
-        option.crit_multiplier,
-        attack.concealment,
-        attack.disadvantage,
-    )
+    return built_worth(attack, option, mean, target)
 
 
 def burst_instead(

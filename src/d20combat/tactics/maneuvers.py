@@ -114,7 +114,7 @@ from d20combat.rules.statistics import AttackOption, Routine, Statistics
 from d20combat.tactics.estimates import hit_damage, p_hits
 from d20combat.tactics.garrote import garrote_value, has_garrote, is_garrote, plain_garrote
 from d20combat.tactics.grapple import grapple_value
-from d20combat.tactics.worth import aoo_of, attack_worth, built, mean_damage
+from d20combat.tactics.worth import aoo_of, attack_worth, built, built_worth, mean_damage
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -818,14 +818,7 @@ def charge_instead(enc: Encounter, c: Combatant, charge: A.Charge) -> A.Action:
         return charge
     attack, _ = build_attack(enc, c, option, option.bonus, target, charge=True)
     mean = max(1.0, _mean(option) - option.damage_bonus.value + attack.damage_bonus.value)
-    given_up = hit_damage(
-        attack.ac.value,
-        attack.bonus.value,
-        min(mean, max(1.0, float(target.vitals.hp))),
-        21 if attack.crit_immune else option.crit_range,
-        option.crit_multiplier,
-        attack.concealment,
-    )
+    given_up = built_worth(attack, option, mean, target)
     limit = enc.space.speed(c) * (1 if enc.budget.single else 2)
     best, chosen = 0.0, charge
     if _push_bound(enc, c, target, charging=True, limit_ft=limit) > given_up:

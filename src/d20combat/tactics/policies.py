@@ -729,6 +729,8 @@ def _retreat(v: _View) -> A.Action | None:
         return A.Escape()
     if not v.threats():
         return None if v.attack() is not None else _keep_away(v)  # shoot if it can
+    if not v.enc.exits and not any(v.enc.active(a) for a in v.enc.allies(c)):
+        return None  # alone in a closed place: running about only puts off the end
     limit = sp.speed(c) * (1 if b.single else v.enc.rules.withdraw_speed_multiplier)
     if (
         (b.can_full_round or (b.single and b.standard))

@@ -55,7 +55,17 @@ def _attack_worth(
 ) -> float:
     attack, _ = built(enc, c, option, bonus, t)
     mean = max(1.0, mean_damage(option) - option.damage_bonus.value + attack.damage_bonus.value)
-    if attack.half_damage:  # underwater (seed 000), subdual with a deadly weapon (seed 001)
+    return built_worth(attack, option, mean, t, shift)
+
+
+def built_worth(
+    attack: Attack, option: AttackOption, mean: float, t: Combatant, shift: int = 0
+) -> float:
+    """Expected damage of the built ``attack`` (with ``option``) on ``t``, a hit dealing
+    ``mean`` on average: halved where the attack deals half damage (underwater, seed 000;
+    subdual with a deadly weapon, seed 001), worth no more than ``t``'s hit points;
+    ``shift`` lowers ``t``'s AC."""
+    if attack.half_damage:
         mean = max(1.0, mean / 2)
     return hit_damage(
         attack.ac.value - shift,

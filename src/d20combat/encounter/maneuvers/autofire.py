@@ -97,14 +97,10 @@ def autofire_problem(enc: Encounter, c: Combatant, a: A.Autofire) -> str | None:
 
 def check_autofire(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """The standard action (A91), then :func:`autofire_problem`."""
-    from d20combat.encounter.handlers import need_standard
+    from d20combat.encounter.handlers import need_attack_action
 
     assert isinstance(a, A.Autofire)
-    if c.pending_full_round is not None:
-        raise IllegalActionError("a full-round action under way must be completed first")
-    need_standard(enc, c)
-    if enc.budget.routine is not None or enc.budget.attacks_made:
-        raise IllegalActionError("autofire is an attack action of its own: no attack made yet")
+    need_attack_action(enc, c, "autofire")
     why = autofire_problem(enc, c, a)
     if why:
         raise IllegalActionError(why)

@@ -72,14 +72,10 @@ def burst_problem(enc: Encounter, c: Combatant, a: A.Burst) -> str | None:
 
 def check_burst(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """The standard action, no attack made yet (A187), then :func:`burst_problem`."""
-    from d20combat.encounter.handlers import need_standard
+    from d20combat.encounter.handlers import need_attack_action
 
     assert isinstance(a, A.Burst)
-    if c.pending_full_round is not None:
-        raise IllegalActionError("a full-round action under way must be completed first")
-    need_standard(enc, c)
-    if enc.budget.routine is not None or enc.budget.attacks_made:
-        raise IllegalActionError("a burst is an attack action of its own: no attack made yet")
+    need_attack_action(enc, c, "a burst")
     why = burst_problem(enc, c, a)
     if why:
         raise IllegalActionError(why)

@@ -84,12 +84,10 @@ def explosive_problem(enc: Encounter, c: Combatant, a: A.ThrowExplosive) -> str 
 def check_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
     """The standard action ("Throwing the explosive is an attack action"), then
     :func:`explosive_problem`."""
-    from d20combat.encounter.handlers import need_standard
+    from d20combat.encounter.handlers import need_attack_action
 
     assert isinstance(a, A.ThrowExplosive)
-    need_standard(enc, c)
-    if enc.budget.routine is not None or enc.budget.attacks_made:
-        raise IllegalActionError("throwing an explosive is an attack action: no attack made yet")
+    need_attack_action(enc, c, "throwing an explosive")
     why = explosive_problem(enc, c, a)
     if why:
         raise IllegalActionError(why)

@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from d20combat.content.creatures import Ability
 from d20combat.content.sizes import Size, fits_in_square
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fighting import (
@@ -45,6 +44,7 @@ from d20combat.encounter.fighting import (
     grapple_group,
     provoke,
     strike,
+    take_fall,
 )
 from d20combat.encounter.maneuvers import ATTACK_MANEUVER_RULES, AttackManeuver, fall, touch_of
 from d20combat.encounter.water import depth, footing
@@ -55,7 +55,6 @@ from d20combat.grid.squares import footprint, footprint_distance, square_name
 from d20combat.rules.attack import damage_of
 from d20combat.rules.checks import check as roll_check
 from d20combat.rules.conditions import attack_modifiers, restrictions
-from d20combat.rules.hitpoints import take_damage
 from d20combat.rules.maneuvers import grapple as G
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, borrowed_option
@@ -1486,19 +1485,7 @@ def hurt_by_fall(
 ) -> None:
     """``c`` takes ``amount`` falling damage from ``source``'s back (rolled since
     ``mark``): the ``fall`` event with ``notes``."""
-    before = c.vitals
-    state_before = c.state(enc.rules)
-    fort = c.roll_total(c.stats.saves["fort"], "save")
-    out = take_damage(
-        c.vitals,
-        amount,
-        enc.rules,
-        enc.dice,
-        fort=fort.value,
-        con=c.stats.abilities.get(Ability.CON),
-        crit_immune=c.stats.crit_immune,
-    )
-    c.vitals = out.vitals
+    before, state_before = take_fall(enc, c, amount)
     enc.event(
         c.id,
         "fall",
