@@ -45,6 +45,7 @@ from d20combat.encounter.maneuvers import splash as SPLASH
 from d20combat.encounter.maneuvers import turning as TURN
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
+from d20combat.encounter import swimming as SWIM
 from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import can_use_ranged
@@ -111,6 +112,8 @@ def need_mobile(enc: Encounter, c: Combatant) -> None:
         raise _fail("its conditions forbid moving: " + ", ".join(sorted(c.conditions)))
     if c.has("prone"):
         raise _fail("prone: stand up first (or crawl)")
+    if enc.map.has_water:
+        SWIM.not_afloat(enc, c)  # seed 000 note 2: it moves by Swim checks
 
 
 def _speed(enc: Encounter, c: Combatant) -> int:
@@ -1484,6 +1487,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Withdraw: Handler(_check_withdraw, _run_withdraw, _gen_withdraw),
     A.Run: Handler(_check_run, _run_run, _gen_run),
     A.Crawl: Handler(_check_crawl, _run_crawl, _gen_crawl),
+    A.Swim: Handler(SWIM.check_swim, SWIM.run_swim, SWIM.gen_swim),
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
     A.Overrun: Handler(check_overrun, run_overrun, gen_overrun),
     A.Trample: Handler(MON.check_trample, MON.run_trample, MON.gen_trample),

@@ -700,7 +700,9 @@ def _places(found: _Found, enc: Encounter) -> None:
         if c.inside is not None:  # swallowed: off the map
             continue
         stoop = stooping(m, c.stat.size.height_ft)
-        if fit(m, c.pos, c.squares, swim=c.stat.speed.swim > 0, stoop=stoop) == FIT_NONE:
+        # deep water holds anyone: a creature without a swim speed swims there by Swim
+        # checks (seed 000 "Underwater Combat", encounter.swimming)
+        if fit(m, c.pos, c.squares, swim=True, stoop=stoop) == FIT_NONE:
             message, expected = standing_problem(m, c.stat, c.pos) or (
                 "not a place it can stand",
                 "a square the creature can stand in",

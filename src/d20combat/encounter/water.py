@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from d20combat.grid.squares import footprint
 from d20combat.grid.terrain import DEEP_WATER, SHALLOW_WATER
+from d20combat.rules import swim as swim_rules
 from d20combat.rules.underwater import LAND_COVER, Footing
 
 if TYPE_CHECKING:
@@ -58,16 +59,25 @@ def depth(enc: Encounter, c: Combatant) -> Depth:
     return depth_at(bmap, c.pos, c.squares)
 
 
+def walks_bottom(c: Combatant) -> bool:
+    """Whether ``c`` has no swim speed but gear heavy enough to walk along the bottom of
+    deep water (seed 000 note 3: firm footing, :func:`d20combat.rules.swim.walks_bottom`)."""
+    return c.stat.speed.swim == 0 and swim_rules.walks_bottom(c.stats)
+
+
 def footing(c: Combatant, where: Depth) -> Footing:
     """The row of seed 000's table for ``c`` in the water (A111): a swim speed first,
-    then firm footing on the bottom of chest-deep water; a creature without a swim speed
-    cannot enter deep water (the map's rule), so the Swim-check and off-balance rows
-    never arise here yet (docs/rules-coverage.md)."""
+    then firm footing (chest-deep water, or the bottom of deep water for a creature
+    weighed down by its gear, note 3); a creature swimming by Swim checks is off balance
+    after a failed check (the ``off-balance`` condition, note 4), else it swims by its
+    successful check (A166: a creature not yet checked counts as swimming)."""
     if c.stat.speed.swim > 0:
         return Footing.SWIM_SPEED
-    if where is Depth.WADING:
+    if where is Depth.WADING or walks_bottom(c):
         return Footing.FIRM_FOOTING
-    return Footing.NONE
+    if where is Depth.LAND:
+        return Footing.NONE
+    return Footing.NONE if c.has("off-balance") else Footing.SWIM_CHECK
 
 
 def water_ft(enc: Encounter, a: Combatant, t: Combatant) -> int:

@@ -36,6 +36,10 @@ char  terrain                                     name
        stoop, seed 000 "Squeezing Through")
 ====  ==========================================  ===========================
 
+``rough-water`` and ``stormy-water`` (no default character: a scenario's legend
+combines them with ``deep-water``, e.g. ``R: [deep-water, rough-water]``) set the Swim
+DC of deep water (calm 10, rough 15, stormy 20: ``rules.swim``).
+
 ``!`` and ``_`` are our additions (the brief lists no character for an arrow slit or
 a low ceiling).
 """
@@ -77,6 +81,11 @@ class Terrain(IntFlag):
     LOW_CEILING = 1 << 11
     """A ceiling 8 ft high (:data:`LOW_CEILING_FT`): a creature taller than it stoops
     (seed 000 "Squeezing Through"; ``grid.movement.stooping``)."""
+    ROUGH_WATER = 1 << 12
+    """Rough water: Swim DC 15 instead of calm water's 10 (``rules.swim``, A165); marks
+    deep water, alone it changes nothing."""
+    STORMY_WATER = 1 << 13
+    """Stormy water: Swim DC 20 (``rules.swim``, A165)."""
 
 
 WALL = int(Terrain.WALL)
@@ -91,6 +100,8 @@ DARK = int(Terrain.DARK)
 FOG = int(Terrain.FOG)
 IMPROVED_COVER = int(Terrain.IMPROVED_COVER)
 LOW_CEILING = int(Terrain.LOW_CEILING)
+ROUGH_WATER = int(Terrain.ROUGH_WATER)
+STORMY_WATER = int(Terrain.STORMY_WATER)
 LOW_CEILING_FT = 8
 """The height of a ``low-ceiling`` square's ceiling: the tallest Medium creature's
 height (seed 000 Table: Creature Sizes), a reading (A131)."""
@@ -126,6 +137,8 @@ NAMES: dict[str, Terrain] = {
     "arrow-slit": Terrain.IMPROVED_COVER,
     "improved-cover": Terrain.IMPROVED_COVER,
     "low-ceiling": Terrain.LOW_CEILING,
+    "rough-water": Terrain.ROUGH_WATER,
+    "stormy-water": Terrain.STORMY_WATER,
 }
 """Terrain names a scenario legend may use (alone or in a list)."""
 

@@ -760,6 +760,15 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "it cuts its way out or escapes back into the mouth.",
     ),
     ConditionSpec(
+        "swimming",
+        "seed 000 'Underwater Combat' note 2 (a successful Swim check); SRD special "
+        "abilities 'Swim' (only a swim speed lets a creature run while swimming)",
+        no_run=True,
+        no_charge=True,
+        notes="Without a swim speed, its Swim check succeeded this round: it may swim "
+        "(encounter.swimming).",
+    ),
+    ConditionSpec(
         "total-defense",
         "SRD combat-i 'Total Defense' (+4 dodge, no attacks of opportunity); seed 004 "
         "'Total Defense'",

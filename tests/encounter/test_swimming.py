@@ -1,0 +1,132 @@
+"""Swim checks in play: a creature without a swim speed in deep water (seed 000
+"Underwater Combat" table and notes 2-4; rules.swim, encounter.swimming).
+
+The kit's soldiers: Str 16 (+3), Dex 12 (+1), BAB +6, longsword +9 (1d8+3, slashing,
+4 lb). Unarmored (``armor=None``) a soldier carries 4 lb, less than the 16 lb a Medium
+creature needs to walk along the bottom (note 3): it swims, Swim +3 (Strength, untrained).
+In chainmail (40 lb) it walks the bottom instead, at half speed. Its speed is 30 ft
+unarmored: a quarter is 7.5, 5 ft on the grid; half 15 ft. The first two rolls are
+initiative (Red, then Blue); scripted dice give totals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from d20combat.encounter.actions import parse_action
+from d20combat.errors import IllegalActionError
+
+RIVER = """
+..WWW..
+..WWW..
+..WWW..
+"""
+
+
+def events(enc: Any, kind: str) -> list[Any]:
+    return [e for e in enc.log if e.type == kind]
+
+
+def swimmer_and_wader(kit: Any, rows: str, rolls: list[int]) -> Any:
+    sides = {
+        "red": kit.soldier("Red", "b2", armor=None),
+        "blue": kit.soldier("Blue", "f2"),
+    }
+    return kit.scripted_encounter(rows, sides, rolls)
+
+
+def test_a_swim_check_from_the_bank_then_a_quarter_of_speed(kit: Any) -> None:
+    # Red swims in: the round's Swim check, d20 + 3 against calm water's DC 10; a total
+    # of 13 succeeds and it moves 5 ft (a quarter of 30 ft, a move action). Its second
+    # move action swims 5 ft more without a second check (one check a round, A166).
+    enc = swimmer_and_wader(kit, RIVER, [20, 1, 13])
+    red = enc.combatants["red"]
+    with pytest.raises(IllegalActionError, match="impassable"):
+        enc.check(parse_action("move c2"))  # no land movement into deep water
+    with pytest.raises(IllegalActionError, match="swimming allows 5 ft"):
+        enc.check(parse_action("swim c2 d2 e2 f1"))  # 20 ft: more than half of 30
+    enc.apply(parse_action("swim c2"))
+    check = events(enc, "swim-check")[0]
+    assert check.outcome["dc"] == 10 and check.outcome["total"] == 13
+    assert check.outcome["result"] == "swims" and check.total("swim check").value == 3
+    assert red.pos == (2, 1) and "swimming" in red.conditions
+    enc.apply(parse_action("swim d2"))
+    assert len(events(enc, "swim-check")) == 1 and red.pos == (3, 1)
+    # afloat: no ordinary move, 5-foot step, withdraw or run (SRD combat-i: no listed
+    # speed for the mode; seed 004 Withdraw: no movement needing a skill check)
+    for text in ("step c2", "withdraw c2", "move c2"):
+        with pytest.raises(IllegalActionError):
+            enc.check(parse_action(text))
+
+
+def test_half_speed_as_a_full_round_action(kit: Any) -> None:
+    # 15 ft (half of 30) as a full-round action, from the bank: b2 -> c2 -> d2 -> e2.
+    enc = swimmer_and_wader(kit, RIVER, [20, 1, 10])
+    enc.apply(parse_action("swim c2 d2 e2"))
+    assert enc.combatants["red"].pos == (4, 1)
+    assert enc.budget.full_round
+
+
+def test_a_failed_check_leaves_it_off_balance(kit: Any) -> None:
+    # Round 2: Red, afloat at c2, checks as its turn begins: a total of 7 fails DC 10 by
+    # 3: it flails, off balance (note 4), and cannot swim this round. Blue (chainmail,
+    # walking the bottom: firm footing) then attacks at +9 - 2 (firm footing, slashing)
+    # + 2 (its foe off balance) = +9, against AC 10 (Red loses its Dex +1).
+    enc = swimmer_and_wader(kit, RIVER, [20, 1, 13, 7, 10, 8])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    enc.apply(parse_action("swim c2"))
+    enc.apply(parse_action("end"))
+    # Blue walks the bottom: d2 costs 10 ft (half speed, note 3) of its 20 ft
+    enc.apply(parse_action("move e2 d2"))
+    assert blue.pos == (3, 1)
+    enc.apply(parse_action("end"))
+    check = events(enc, "swim-check")[-1]
+    assert (check.outcome["result"], check.outcome["why"]) == ("flails", "stay afloat")
+    assert check.outcome["off_balance"] and "off-balance" in red.conditions
+    assert "swimming" not in red.conditions
+    with pytest.raises(IllegalActionError, match="off balance"):
+        enc.check(parse_action("swim b2"))
+    enc.apply(parse_action("end"))
+    hp = red.vitals.hp
+    enc.apply(parse_action("attack red"))
+    attack = events(enc, "attack")[-1]
+    assert attack.total("attack bonus").value == 9
+    assert red.vitals.hp == hp - 4  # 8 halved (-2/half, firm footing)
+
+
+def test_failing_by_5_goes_under(kit: Any) -> None:
+    # 5 against DC 10 fails by 5: it goes under as well (A167).
+    enc = swimmer_and_wader(kit, RIVER, [20, 1, 10, 5])
+    enc.apply(parse_action("swim c2"))
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))
+    assert events(enc, "swim-check")[-1].outcome["result"] == "goes-under"
+
+
+def test_rough_water_is_dc_15(kit: Any) -> None:
+    # A legend entry marks rough deep water: DC 15; 14 fails by 1 (on the bank: no
+    # move, and not off balance on land).
+    text = kit.scenario_text(
+        RIVER.replace("W", "R"),
+        {"red": kit.soldier("Red", "b2", armor=None), "blue": kit.soldier("Blue", "f2")},
+    )
+    text = text.replace("map:\n", "map:\n  legend: {R: [deep-water, rough-water]}\n", 1)
+    enc = kit.scripted(kit.make(text), [20, 1, 14])
+    red = enc.combatants["red"]
+    enc.apply(parse_action("swim c2"))
+    check = events(enc, "swim-check")[0]
+    assert (check.outcome["dc"], check.outcome["result"]) == (15, "flails")
+    assert red.pos == (1, 1) and "off-balance" not in red.conditions
+    assert not enc.budget.move or not enc.budget.standard  # the move action is spent
+
+
+def test_a_swim_speed_or_heavy_gear_needs_no_check(kit: Any) -> None:
+    # Blue in chainmail (44 lb of gear >= 16) walks the bottom: 'swim' is refused, it
+    # moves; Red gets a swim speed and moves as on land.
+    enc = swimmer_and_wader(kit, RIVER, [1, 20])
+    with pytest.raises(IllegalActionError, match="as on land"):
+        enc.check(parse_action("swim e2"))
+    enc.apply(parse_action("move e2"))
+    assert not events(enc, "swim-check")
