@@ -21,6 +21,7 @@ from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter import activities as ACT
 from d20combat.encounter import mounted as M
+from d20combat.encounter import swimming as SWIM
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
 from d20combat.encounter.fighting import can_power_attack, provoke, strike, unarmed_provokes
@@ -45,7 +46,6 @@ from d20combat.encounter.maneuvers import splash as SPLASH
 from d20combat.encounter.maneuvers import turning as TURN
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
-from d20combat.encounter import swimming as SWIM
 from d20combat.encounter.movement import crawl, walk
 from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import can_use_ranged

@@ -971,9 +971,7 @@ class Space:
     def _squeezed_over_smaller(self, c: Combatant, pos: Pos) -> bool:
         """Whether big ``c`` at ``pos`` would squeeze over a smaller creature's square."""
         m = self.enc.map
-        if fit(m, pos, c.squares, swim=self.swims(c), stoop=self.stoop(c)) != (
-            FIT_SQUEEZED
-        ):
+        if fit(m, pos, c.squares, swim=self.swims(c), stoop=self.stoop(c)) != (FIT_SQUEEZED):
             return False
         smaller = self._smaller_squares(
             c, 5 * (c.squares + abs(pos[0] - c.pos[0]) + abs(pos[1] - c.pos[1]))

@@ -63,12 +63,15 @@ def _squares(c: Combatant, path: Iterable[A.Pos]) -> list[tuple[int, int]]:
 
 def swim_check(enc: Encounter, c: Combatant, dc: int, why: str) -> S.SwimResult:
     """Roll ``c``'s Swim check against ``dc`` and give it the round's condition:
-    ``swimming`` on a success, ``off-balance`` (in the water) on a failure."""
+    ``swimming`` on a success, ``off-balance`` on a failure in deep water (from the bank
+    or chest-deep water a failure only keeps it there, A166)."""
     mark = enc.dice.mark()
     mod = c.roll_total(S.modifier(c.stats), "skill", skill="swim")
     total = check(enc.dice, mod, "swim check")
     out = S.result(total, dc)
-    in_water = depth(enc, c) is not Depth.LAND
+    in_water = afloat(enc, c)  # on the bank (or wading) it just fails to swim in
+    if not in_water and out is S.SwimResult.GOES_UNDER:
+        out = S.SwimResult.FLAILS
     if out is S.SwimResult.SWIMS:
         c.conditions["swimming"] = Condition(c.id, 1)
         c.conditions.pop("off-balance", None)
