@@ -115,6 +115,15 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "improved cover from land (in the water)": lambda e: (
         e.type in ("attack", "aoo") and e.outcome.get("cover") == 8
     ),
+    "a Swim check without a swim speed": lambda e: (
+        e.type == "swim-check" and e.outcome.get("result") == "swims"
+    ),
+    "off balance after a failed Swim check": lambda e: (
+        e.type == "swim-check" and bool(e.outcome.get("off_balance"))
+    ),
+    "going under (a Swim check failed by 5)": lambda e: (
+        e.type == "swim-check" and e.outcome.get("result") == "goes-under"
+    ),
 }
 
 
@@ -156,6 +165,17 @@ def test_the_crocodile_ford_shows_the_water_with_every_seed(
     # on land (seed 000 "Attacks from Land") in every fight
     log = logs["crocodile-ford", seed]
     assert any(SHOWCASE["improved cover from land (in the water)"](e) for e in log)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_wolf_river_shows_swim_checks_with_every_seed(
+    seed: int, logs: dict[tuple[str, int], list[Event]]
+) -> None:
+    # issue 9: the wolves (no swim speed) weigh the crossing and swim it by Swim checks
+    # (seed 000 "Underwater Combat" note 2); one fails and flails, off balance (note 4)
+    log = logs["wolf-river", seed]
+    assert any(SHOWCASE["a Swim check without a swim speed"](e) for e in log)
+    assert any(SHOWCASE["off balance after a failed Swim check"](e) for e in log)
 
 
 def test_every_fight_ends_in_few_rounds(logs: dict[tuple[str, int], list[Event]]) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from d20combat.encounter.actions import parse_action
+from d20combat.encounter.fighting import build_attack
 from d20combat.errors import IllegalActionError
 
 RIVER = """
@@ -124,9 +125,44 @@ def test_rough_water_is_dc_15(kit: Any) -> None:
 
 def test_a_swim_speed_or_heavy_gear_needs_no_check(kit: Any) -> None:
     # Blue in chainmail (44 lb of gear >= 16) walks the bottom: 'swim' is refused, it
-    # moves; Red gets a swim speed and moves as on land.
-    enc = swimmer_and_wader(kit, RIVER, [1, 20])
+    # moves, 10 ft a square (half speed, note 3); Red has a swim speed of 30 ft: its
+    # movement in deep water is normal (the table's "Has a swim speed" row), 5 ft a
+    # square, and it makes no Swim check as its turn begins.
+    text = kit.soldier("Red", "b2", armor=None, land=30).replace(
+        "{land: 30}", "{land: 30, swim: 30}"
+    )
+    sides = {"red": text, "blue": kit.soldier("Blue", "f2")}
+    enc = kit.scripted_encounter(RIVER, sides, [1, 20])
     with pytest.raises(IllegalActionError, match="as on land"):
         enc.check(parse_action("swim e2"))
+    with pytest.raises(IllegalActionError, match="costs 30 ft but speed is 20"):
+        enc.check(parse_action("move e2 d2 c2"))
     enc.apply(parse_action("move e2"))
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("move c1 c2 c3"))  # 15 ft, three squares of deep water
+    assert enc.combatants["red"].pos == (2, 2)
     assert not events(enc, "swim-check")
+
+
+def test_the_table_row_of_a_creature_swimming_by_checks(kit: Any) -> None:
+    # Seed 000 table: "Successful Swim check": a longsword (slashing) -2/half; after a
+    # failed check the "none" row (off balance): -2/half too. Red swims in (13), Blue
+    # walks the bottom to d2; round 2 Red's check (12) succeeds: its attack is at
+    # +9 - 2 = +7 (a natural 2: 9 misses AC 16); round 3 its check (8) fails: off balance.
+    enc = swimmer_and_wader(kit, RIVER, [20, 1, 13, 12, 2, 8])
+    enc.apply(parse_action("swim c2"))
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("move e2 d2"))
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("attack blue"))
+    attack = events(enc, "attack")[-1]
+    assert attack.total("attack bonus").value == 7
+    assert attack.outcome["underwater"] == "successful Swim check"
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))  # Blue waits
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert "off-balance" in red.conditions
+    option = red.melee_options()[0]
+    attack, notes = build_attack(enc, red, option, option.bonus, blue)
+    assert attack.bonus.value == 7 and attack.half_damage
+    assert notes["underwater"] == "none (off balance)"

@@ -25,7 +25,7 @@ char  terrain                                     name
 ``%``  difficult terrain                          ``difficult``
 ``=``  low wall (obstacle x2, low-obstacle cover) ``low-wall``
 ``~``  shallow water (difficult)                  ``shallow-water``
-``W``  deep water (swimmers only)                 ``deep-water``
+``W``  deep water (swimmers, Swim checks)          ``deep-water``
 ``d``  dim (shadowy) light                        ``dim``
 ``D``  darkness                                   ``dark``
 ``f``  fog                                        ``fog``
@@ -69,7 +69,9 @@ class Terrain(IntFlag):
     SHALLOW_WATER = 1 << 5
     """Difficult terrain (same doubling as DIFFICULT, not a second one)."""
     DEEP_WATER = 1 << 6
-    """Walkable only by swimmers; does not stop diagonal moves (like a pit)."""
+    """Walkable by swimmers and creatures weighed down to walk the bottom; others swim
+    it by Swim checks (``encounter.swimming``); does not stop diagonal moves (like a
+    pit)."""
     DIM = 1 << 7
     """Shadowy light: 20% concealment unless low-light vision or darkvision."""
     DARK = 1 << 8

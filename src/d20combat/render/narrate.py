@@ -693,6 +693,7 @@ def _move(e: Event) -> str:
         "run": "runs",
         "charge": "charges",
         "crawl": "crawls",
+        "swim": "swims",
         "trample": "tramples",
     }.get(e.type, e.type)
     text = f"{e.actor} {verb} from {o.get('start')} to {o.get('end')}"
@@ -700,6 +701,24 @@ def _move(e: Event) -> str:
         text += f" (via {' '.join(path[:-1])})"
     if o.get("stopped"):
         text += ", and is stopped there"
+    return text
+
+
+def _swim_check(e: Event) -> str:
+    """seed 000 "Underwater Combat" notes 2 and 4: a creature without a swim speed."""
+    o = e.outcome
+    swim = e.total("swim check")
+    mod = f" ({swim.value:+d})" if swim else ""
+    why = "to stay afloat" if o.get("why") == "stay afloat" else "to swim in"
+    text = f"{e.actor} makes a Swim check {why}: {o.get('total')}{mod} vs DC {o.get('dc')}"
+    result = o.get("result")
+    if result == "swims":
+        return text + ": it swims (a quarter of its speed as a move action, half as a full round)"
+    text += ": it fails"
+    if result == "goes-under":
+        text += " by 5 or more and goes under"
+    if o.get("off_balance"):
+        text += "; flailing, it is off balance (no Dex to AC, +2 to hit it)"
     return text
 
 
@@ -791,6 +810,8 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "run": _move,
     "charge": _move,
     "crawl": _move,
+    "swim": _move,
+    "swim-check": _swim_check,
     "provoked": _provoked,
     "trip": _trip,
     "grapple": _grapple,
