@@ -203,6 +203,11 @@ class Combatant:
     # the check that turned or rebuked it (a dispel must equal it), the effective Hit
     # Dice a bolstering gave it: by condition (turned, rebuked, bolstered)
     channelled: dict[str, int] = field(default_factory=dict)
+    # seed 004 "Run" (SRD combat-ii "Run"): the last round it ran, the rounds it has
+    # run in a row to then, and the Constitution checks made to keep running
+    ran_round: int = -1
+    run_rounds: int = 0
+    run_checks: int = 0
     # cache of _vital(): vitals, rules, state, can act, conditions they impose
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
@@ -411,6 +416,7 @@ class Combatant:
             self.side,
             tuple(self.turnings_used.items()) if self.turnings_used else (),
             tuple(self.channelled.items()) if self.channelled else (),
+            (self.ran_round, self.run_rounds, self.run_checks),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -468,6 +474,9 @@ class Combatant:
             "gait": self.gait,
             "charged_at": self.charged_at,
             "item_damage": dict(self.item_damage),
+            "ran_round": self.ran_round,
+            "run_rounds": self.run_rounds,
+            "run_checks": self.run_checks,
             "taken": [list(t) for t in self.taken],
             "effects": [
                 {
@@ -531,6 +540,9 @@ class Combatant:
         self.lost = tuple(str(x) for x in data["lost"])
         self.unloaded = tuple(str(x) for x in data.get("unloaded", ()))
         self.item_damage = {str(k): int(n) for k, n in data.get("item_damage", {}).items()}
+        self.ran_round = int(data.get("ran_round", -1))
+        self.run_rounds = int(data.get("run_rounds", 0))
+        self.run_checks = int(data.get("run_checks", 0))
         self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")

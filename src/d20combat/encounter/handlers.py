@@ -47,6 +47,7 @@ from d20combat.encounter.maneuvers import turning as TURN
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
 from d20combat.encounter.movement import crawl, walk
+from d20combat.encounter.running import keep_running
 from d20combat.errors import IllegalActionError
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.rules.dice import Dice
@@ -278,6 +279,8 @@ def _check_run(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 def _run_run(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Run)
+    if not keep_running(enc, c):  # seed 004 "Run": past Con rounds, a Con check
+        return
     enc.budget.use("full-round")
     enc.budget.moved = True
     if not c.stat.has_feat("run"):

@@ -176,6 +176,8 @@ def problems(enc: Encounter) -> list[Problem]:
             _mounted(found, enc, i, c)
         if c.inside is not None or "swallowed" in c.conditions:
             _swallowed(found, enc, i, c)
+        if c.ran_round >= 0 or c.run_rounds or c.run_checks:
+            _running(found, enc, i, c)
     _places(found, enc)
     _order(found, enc)
     _items_and_doors(found, enc)
@@ -568,6 +570,21 @@ def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         )
     elif c.charged_at is not None and c.charged_at not in enc.combatants:
         found.add((*at, "charged_at"), f"no combatant {c.charged_at!r}", _ids(enc))
+
+
+def _running(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
+    """The run count (seed 004 "Run"): a round that has come, rounds run in a row (one
+    at least once it ran, none before), no more Constitution checks than rounds."""
+    at = ("combatants", i)
+    if c.ran_round > enc.round:
+        found.add((*at, "ran_round"), f"{c.id} ran in round {c.ran_round}", "a past round")
+    elif (c.ran_round >= 0) != (c.run_rounds > 0) or c.run_checks > c.run_rounds:
+        found.add(
+            (*at, "run_rounds"),
+            f"{c.id}: ran_round {c.ran_round}, run_rounds {c.run_rounds}, "
+            f"run_checks {c.run_checks}",
+            "a round run and at least one round in a row, checks no more than rounds",
+        )
 
 
 def _swallowed(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:

@@ -161,6 +161,10 @@ class CombatantDoc(_Doc):
     gait: Literal["", "move", "double", "run", "charge"] = ""  # the mount's movement
     charged_at: StrictStr | None = None  # the foe its mount charged
     item_damage: dict[StrictStr, Count] = Field(default_factory=dict)
+    # seed 004 "Run": the last round it ran, rounds run in a row, Constitution checks
+    ran_round: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)] = -1
+    run_rounds: Count = 0
+    run_checks: Count = 0
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)
     side: StrictStr | None = None  # a commanded creature's new side (None: the scenario's)

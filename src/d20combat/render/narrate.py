@@ -722,6 +722,20 @@ def _swim_check(e: Event) -> str:
     return text
 
 
+def _run_check(e: Event) -> str:
+    """seed 004 "Run": past Constitution rounds, a Constitution check each round."""
+    o = e.outcome
+    con = e.total("constitution check")
+    mod = f" ({con.value:+d})" if con else ""
+    text = (
+        f"{e.actor} has run {o.get('rounds')} rounds in a row: Constitution check "
+        f"{o.get('total')}{mod} vs DC {o.get('dc')}"
+    )
+    if o.get("result") == "stops":
+        return text + ": it must stop running and rest 1 minute (10 rounds)"
+    return text + ": it keeps running"
+
+
 def _provoked(e: Event) -> str:
     return (
         f"{e.target} provokes an attack of opportunity from {e.actor} ({e.outcome.get('reason')})"
@@ -812,6 +826,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "crawl": _move,
     "swim": _move,
     "swim-check": _swim_check,
+    "run-check": _run_check,
     "provoked": _provoked,
     "trip": _trip,
     "grapple": _grapple,

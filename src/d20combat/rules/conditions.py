@@ -666,6 +666,13 @@ _ROWS: tuple[ConditionSpec, ...] = (
         ends_at="start-of-next-turn",
     ),
     ConditionSpec(
+        "run-rest",
+        "seed 004 'Run'; SRD combat-ii 'Run' ('A character who has run to his or her "
+        "limit must rest for 1 minute (10 rounds) before running again')",
+        no_run=True,
+        notes="Moves normally but cannot run (encounter.running).",
+    ),
+    ConditionSpec(
         "running",
         "SRD combat-i 'Run' (loses Dex unless the Run feat); seed 004 'Run' (+2 Defense "
         "against ranged attacks); seed 000 'Sneak Attacks'",
