@@ -1,4 +1,4 @@
-"""How long a creature can run (seed 004 "Run"; SRD combat-ii "Run": Constitution
+"""How long a creature can run (seed 004 "Run"; SRD combat-i "Run": Constitution
 rounds, then a Constitution check DC 10, +1 per check; failing it, it stops and rests 1
 minute, 10 rounds, before running again; encounter/running.py, A171).
 
@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from d20combat.encounter.actions import parse_action
+from d20combat.encounter.combatant import Condition
 from d20combat.errors import IllegalActionError
 
 FIELD = "\n".join(["." * 20] * 3)
@@ -78,3 +79,21 @@ def test_a_break_starts_the_count_again(kit: Any) -> None:
     assert enc.round == 2
     enc.apply(parse_action("run c2 d2"))
     assert (red.ran_round, red.run_rounds, red.run_checks) == (2, 1, 0)
+
+
+@pytest.mark.parametrize(("ruleset", "second_move"), [("srd35", False), ("d20modern", True)])
+def test_moving_while_resting(kit: Any, ruleset: str, second_move: bool) -> None:
+    # D85: SRD combat-i "Run": "During a rest period, a character can move no faster
+    # than a normal move action" (srd35: one move action's movement, no charge); seed
+    # 004: "can move normally, but can't run" (a double move is fine).
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "t2")}
+    enc = kit.scripted_encounter(FIELD, sides, [20, 1], ruleset=ruleset)
+    red = enc.combatants["red"]
+    red.conditions["run-rest"] = Condition("red", 5)
+    enc.apply(parse_action("move c2"))
+    if second_move:
+        enc.apply(parse_action("move d2"))
+        assert red.pos == (3, 1)
+    else:
+        with pytest.raises(IllegalActionError, match="no faster than one move action"):
+            enc.check(parse_action("move d2"))

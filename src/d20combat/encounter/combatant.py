@@ -203,7 +203,7 @@ class Combatant:
     # the check that turned or rebuked it (a dispel must equal it), the effective Hit
     # Dice a bolstering gave it: by condition (turned, rebuked, bolstered)
     channelled: dict[str, int] = field(default_factory=dict)
-    # seed 004 "Run" (SRD combat-ii "Run"): the last round it ran, the rounds it has
+    # seed 004 "Run" (SRD combat-i "Run"): the last round it ran, the rounds it has
     # run in a row to then, and the Constitution checks made to keep running
     ran_round: int = -1
     run_rounds: int = 0

@@ -144,12 +144,20 @@ def _check_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
     need_mobile(enc, c)
     if enc.budget.stepped:
         raise _fail("no other movement in a round with a 5-foot step")
+    if enc.budget.moved and _resting_one_move(enc, c):
+        raise _fail("resting after its run: no faster than one move action (SRD Run)")
     cost = enc.space.path_cost(c, a.path)
     speed = _speed(enc, c)
     if cost > speed:
         single = len(a.path) == 1 and enc.budget.can_full_round
         if not single:
             raise _fail(f"the path costs {cost} ft but speed is {speed} ft")
+
+
+def _resting_one_move(enc: Encounter, c: Combatant) -> bool:
+    """Resting after running to its limit, where that allows one move action's movement
+    a round (the ruleset's ``run_rest_movement``, D85)."""
+    return "run-rest" in c.conditions and enc.rules.run_rest_movement == "one-move"
 
 
 def _run_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -345,6 +353,8 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     need_mobile(enc, c)
     if not c.restrictions().can_charge:
         raise _fail("its conditions forbid charging: " + ", ".join(sorted(c.conditions)))
+    if _resting_one_move(enc, c):
+        raise _fail("resting after its run: no faster than one move action (SRD Run)")
     target = enc.get(a.target)
     if target.side == c.side:
         raise _fail(f"{target.id} is not an enemy")

@@ -1,4 +1,4 @@
-"""How long a creature can run (seed 004 "Run"; SRD combat-ii "Run", the same words):
+"""How long a creature can run (seed 004 "Run"; SRD combat-i "Run", the same words):
 "A character can run for a number of rounds equal to his or her Constitution score, but
 after that the character must succeed at a Constitution check (DC 10) to continue
 running. The character must check again each round in which he or she continues to

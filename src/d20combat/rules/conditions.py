@@ -667,10 +667,11 @@ _ROWS: tuple[ConditionSpec, ...] = (
     ),
     ConditionSpec(
         "run-rest",
-        "seed 004 'Run'; SRD combat-ii 'Run' ('A character who has run to his or her "
-        "limit must rest for 1 minute (10 rounds) before running again')",
+        "seed 004 'Run' ('A character who has run to his or her limit must rest for 1 "
+        "minute (10 rounds) before running again'); SRD combat-i 'Run'",
         no_run=True,
-        notes="Moves normally but cannot run (encounter.running).",
+        notes="Cannot run; moves no faster than one move action where the ruleset says "
+        "so (run_rest_movement; encounter.running).",
     ),
     ConditionSpec(
         "running",
