@@ -166,3 +166,30 @@ def test_the_table_row_of_a_creature_swimming_by_checks(kit: Any) -> None:
     attack, notes = build_attack(enc, red, option, option.bonus, blue)
     assert attack.bonus.value == 7 and attack.half_damage
     assert notes["underwater"] == "none (off balance)"
+
+
+FORD = """
+.........
+.........
+..~~.....
+..~~.....
+"""
+
+
+def test_from_land_a_wader_saves_at_plus_4(kit: Any) -> None:
+    # seed 000 "Attacks from Land": wading in water at least chest deep gives improved
+    # cover from opponents on land, "+4 bonus on Reflex saves". d20modern autofire (seed
+    # 004): Red on land at a1 fires at c3+d4 (Defense 10: a 3 + 7 hits); Blue (c3) and
+    # Green (d4) wade: Reflex +3 + 4 = +7 against DC 15: Blue's 12 (19) and Green's 8
+    # (15) both save (without the +4 Green's 11 would fail).
+    feats = "personal firearms proficiency, advanced firearms proficiency"
+    armor = f"chainmail\n  firearm_feats: [{feats}]"
+    red = kit.soldier("Red", "a1", weapons="{weapon: submachine gun, rounds: 25}", armor=armor)
+    sides = {"red": red, "blue": kit.soldier("Blue", "c3") + kit.soldier("Green", "d4")}
+    enc = kit.scripted_encounter(FORD, sides, [20, 2, 1, 3, 12, 8], ruleset="d20modern")
+    enc.apply(parse_action("autofire submachine gun at c3+d4"))
+    (e,) = events(enc, "autofire")
+    assert e.outcome["saves"] == [
+        {"id": "blue", "natural": 12, "total": 19, "saved": True},
+        {"id": "green", "natural": 8, "total": 15, "saved": True},
+    ]

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from d20combat.grid.squares import footprint
 from d20combat.grid.terrain import DEEP_WATER, SHALLOW_WATER
 from d20combat.rules import swim as swim_rules
-from d20combat.rules.underwater import LAND_COVER, Footing
+from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.underwater import LAND_COVER, LAND_REFLEX, Footing
 
 if TYPE_CHECKING:
     from d20combat.encounter.combatant import Combatant
@@ -117,3 +118,20 @@ def land_cover(bmap: BattleMap, a: Combatant, t: Combatant) -> int:
     if dt is Depth.LAND and da is Depth.SUBMERGED:
         return -1
     return 0
+
+
+def reflex_from_land(enc: Encounter, attacker: Combatant, victim: Combatant, total: Total) -> Total:
+    """``victim``'s Reflex save ``total`` against an effect from ``attacker``: +4 when
+    ``attacker`` is on land and ``victim`` wades in chest-deep water (seed 000 "Attacks
+    from Land": improved cover, "+4 bonus on Reflex saves"; a creature completely
+    submerged has total cover instead, A114). Unchanged on a dry map."""
+    if not enc.map.has_water:
+        return total
+    m = enc.map
+    if depth_at(m, attacker.pos, attacker.squares) is not Depth.LAND:
+        return total
+    if depth_at(m, victim.pos, victim.squares) is not Depth.WADING:
+        return total
+    return total.plus(
+        Modifier(LAND_REFLEX, BonusType.COVER, "improved cover: in the water, from land")
+    )
