@@ -325,9 +325,9 @@ class Build(Frozen):
     armor: ArmorRef | None = None
     shield: ArmorRef | None = None
     neck_guard: Literal["leather collar", "gorget"] | None = None  # seed 000 garrote
-    load: Literal["light", "medium", "heavy"] = "light"  # seed 004 encumbrance (A170)
     skills: dict[SkillName, float] = Field(default_factory=dict)
     hp: HpPolicy = "auto"
+    load: Literal["light", "medium", "heavy"] = "light"  # seed 004 encumbrance (A170)
     modifiers: tuple[StatModifier, ...] = ()
     favored_enemies: tuple[FavoredEnemy, ...] = ()
     special_abilities: tuple[str, ...] = ()
