@@ -193,3 +193,57 @@ def test_from_land_a_wader_saves_at_plus_4(kit: Any) -> None:
         {"id": "blue", "natural": 12, "total": 19, "saved": True},
         {"id": "green", "natural": 8, "total": 15, "saved": True},
     ]
+
+
+def test_under_water_it_holds_its_breath_then_drowns(kit: Any) -> None:
+    # A173 (the SRD's drowning rule): going under (5 against DC 10) Red holds its breath
+    # for 2 x Con 12 = 24 rounds. Out of breath (set here, 24 rounds on), a Con check
+    # DC 10 (+1): 9 fails: it drowns: unconscious at 0 hp as its next turn begins, dying
+    # at -1 the round after (its dying roll, 50 on d%, fails to stabilize), dead the
+    # third. Pink, its friend on the far bank, keeps the fight going.
+    sides = {
+        "red": kit.soldier("Red", "b2", armor=None) + kit.soldier("Pink", "a3"),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(RIVER, sides, [20, 2, 1, 13, 5, 9, 50])
+    red = enc.combatants["red"]
+
+    def to_red() -> None:
+        enc.apply(parse_action("end"))
+        while enc.outcome is None and enc.order[enc.turn] != "red":
+            enc.apply(parse_action("end"))
+
+    enc.apply(parse_action("swim c2"))
+    to_red()
+    check = events(enc, "swim-check")[-1]
+    assert check.outcome["result"] == "goes-under" and check.outcome["breath"] == 24
+    assert red.breath == 24
+    red.breath = 0
+    while enc.round < 3:  # round 3: Red's turn begins (and passes: it cannot act)
+        enc.apply(parse_action("end"))
+    (held,) = events(enc, "holding-breath")
+    assert (held.outcome["dc"], held.outcome["total"], held.outcome["result"]) == (
+        10,
+        9,
+        "drowns",
+    )
+    assert red.vitals.hp == 0 and red.state(enc.rules).value == "unconscious"
+    while enc.round < 4:
+        enc.apply(parse_action("end"))
+    assert red.vitals.hp <= -1 and red.drowning == 2
+    while enc.round < 5:
+        enc.apply(parse_action("end"))
+    assert red.vitals.dead and red.drowning == 3
+    assert [e.outcome["round_drowning"] for e in events(enc, "drowning")] == [2, 3]
+
+
+def test_a_successful_check_brings_it_back_up(kit: Any) -> None:
+    enc = swimmer_and_wader(kit, RIVER, [20, 1, 13, 5, 13])
+    red = enc.combatants["red"]
+    enc.apply(parse_action("swim c2"))
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))
+    assert red.breath == 24
+    enc.apply(parse_action("end"))  # round 3: a breath goes, then 13 swims: it surfaces
+    assert red.breath == -1 and "swimming" in red.conditions

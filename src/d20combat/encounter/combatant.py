@@ -208,6 +208,11 @@ class Combatant:
     ran_round: int = -1
     run_rounds: int = 0
     run_checks: int = 0
+    # holding its breath after going under (encounter.swimming, A173): rounds of breath
+    # left (-1: it breathes), Constitution checks made since, rounds drowning (0-3)
+    breath: int = -1
+    breath_checks: int = 0
+    drowning: int = 0
     # cache of _vital(): vitals, rules, state, can act, conditions they impose
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
@@ -417,6 +422,7 @@ class Combatant:
             tuple(self.turnings_used.items()) if self.turnings_used else (),
             tuple(self.channelled.items()) if self.channelled else (),
             (self.ran_round, self.run_rounds, self.run_checks),
+            (self.breath, self.breath_checks, self.drowning),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -477,6 +483,9 @@ class Combatant:
             "ran_round": self.ran_round,
             "run_rounds": self.run_rounds,
             "run_checks": self.run_checks,
+            "breath": self.breath,
+            "breath_checks": self.breath_checks,
+            "drowning": self.drowning,
             "taken": [list(t) for t in self.taken],
             "effects": [
                 {
@@ -543,6 +552,9 @@ class Combatant:
         self.ran_round = int(data.get("ran_round", -1))
         self.run_rounds = int(data.get("run_rounds", 0))
         self.run_checks = int(data.get("run_checks", 0))
+        self.breath = int(data.get("breath", -1))
+        self.breath_checks = int(data.get("breath_checks", 0))
+        self.drowning = int(data.get("drowning", 0))
         self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")

@@ -178,6 +178,8 @@ def problems(enc: Encounter) -> list[Problem]:
             _swallowed(found, enc, i, c)
         if c.ran_round >= 0 or c.run_rounds or c.run_checks:
             _running(found, enc, i, c)
+        if c.breath >= 0 or c.breath_checks or c.drowning:
+            _breath(found, enc, i, c)
     _places(found, enc)
     _order(found, enc)
     _items_and_doors(found, enc)
@@ -570,6 +572,22 @@ def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         )
     elif c.charged_at is not None and c.charged_at not in enc.combatants:
         found.add((*at, "charged_at"), f"no combatant {c.charged_at!r}", _ids(enc))
+
+
+def _breath(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
+    """Holding its breath (A173): no checks nor drowning while it breathes; checks only
+    once out of breath, drowning only after one."""
+    bad = (
+        (c.breath_checks > 0 or c.drowning > 0)
+        if c.breath < 0
+        else ((c.breath_checks > 0 and c.breath > 0) or (c.drowning > 0 and not c.breath_checks))
+    )
+    if bad:
+        found.add(
+            ("combatants", i, "breath"),
+            f"{c.id}: breath {c.breath}, breath_checks {c.breath_checks}, drowning {c.drowning}",
+            "checks only with no breath left, drowning only after one",
+        )
 
 
 def _running(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:

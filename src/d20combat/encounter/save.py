@@ -165,6 +165,10 @@ class CombatantDoc(_Doc):
     ran_round: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)] = -1
     run_rounds: Count = 0
     run_checks: Count = 0
+    # holding its breath under water: rounds left (-1: it breathes), checks, drowning
+    breath: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)] = -1
+    breath_checks: Count = 0
+    drowning: Annotated[StrictInt, Field(ge=0, le=3)] = 0
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)
     side: StrictStr | None = None  # a commanded creature's new side (None: the scenario's)

@@ -15,6 +15,8 @@
   makes the round's check, against the roughest water on the path.
 * A creature whose gear weighs it down walks along the bottom at half speed instead
   (note 3, firm footing: :meth:`Space.swims`, :meth:`Space.unseen_terrain`).
+* Under water after going under it holds its breath, then drowns (:func:`hold_breath`,
+  A173) until a successful check brings it back up.
 
 Every hook asks :attr:`BattleMap.has_water` and the swim speed first.
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from d20combat.content.creatures import Ability
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.movement import walk
@@ -33,9 +36,15 @@ from d20combat.grid.squares import footprint
 from d20combat.grid.terrain import DEEP_WATER
 from d20combat.rules import swim as S
 from d20combat.rules.checks import check
+from d20combat.rules.modifiers import BonusType, Modifier, stack
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
+
+BREATH_PER_CON = 2
+"""Rounds of breath per point of Constitution (A173)."""
+BREATH_DC = 10
+DROWN_SOURCE = "SRD Drowning (A173: not in the repository's excerpt)"
 
 
 def afloat(enc: Encounter, c: Combatant) -> bool:
@@ -79,6 +88,12 @@ def swim_check(enc: Encounter, c: Combatant, dc: int, why: str) -> S.SwimResult:
         c.conditions.pop("swimming", None)
         if in_water:
             c.conditions["off-balance"] = Condition(c.id, 1)
+    if out is S.SwimResult.GOES_UNDER and c.breath < 0:
+        con = c.stats.abilities.get(Ability.CON)
+        if con is not None:  # no Constitution: it need not breathe
+            c.breath = BREATH_PER_CON * con
+    elif out is S.SwimResult.SWIMS and c.breath >= 0 and not c.drowning:
+        c.breath, c.breath_checks = -1, 0  # back at the surface
     enc.space.invalidate(c)
     enc.event(
         c.id,
@@ -91,8 +106,55 @@ def swim_check(enc: Encounter, c: Combatant, dc: int, why: str) -> S.SwimResult:
         result=out.value,
         why=why,
         off_balance=out is not S.SwimResult.SWIMS and in_water,
+        breath=c.breath,
     )
     return out
+
+
+def hold_breath(enc: Encounter, c: Combatant) -> None:
+    """A round under water as its turn begins (A173, the SRD's drowning rule: the
+    repository's excerpt does not have it): a round of breath goes; out of breath, a
+    Constitution check DC 10, +1 for each earlier one; failing it, it drowns: the
+    first round unconscious at 0 hit points, the next dying at -1, the third dead.
+    Out of the water it breathes again."""
+    if depth(enc, c) is not Depth.SUBMERGED:
+        c.breath, c.breath_checks, c.drowning = -1, 0, 0
+        return
+    if c.drowning:
+        c.drowning += 1
+        v = c.vitals
+        if c.drowning == 2:
+            c.vitals = v._replace(hp=min(v.hp, -1), subdued=False, stable=False)
+        else:
+            c.vitals = v._replace(dead=True)
+        enc.space.invalidate(c)
+        enc.event(c.id, "drowning", DROWN_SOURCE, round_drowning=c.drowning, hp=c.vitals.hp)
+        return
+    if c.breath > 0:
+        c.breath -= 1
+        return
+    con = c.stats.abilities.get(Ability.CON)
+    dc = BREATH_DC + c.breath_checks
+    c.breath_checks += 1
+    mark = enc.dice.mark()
+    base = stack([Modifier(c.stats.mod(Ability.CON), BonusType.ABILITY, f"Con {con}")])
+    mod = c.roll_total(base, "ability-check")
+    total = check(enc.dice, mod, "constitution check (holding breath)")
+    ok = total >= dc
+    if not ok:  # unconscious at 0 hit points (subdued: unconscious, not disabled)
+        c.drowning = 1
+        c.vitals = c.vitals._replace(hp=min(c.vitals.hp, 0), subdued=True)
+        enc.space.invalidate(c)
+    enc.event(
+        c.id,
+        "holding-breath",
+        DROWN_SOURCE,
+        totals=(("constitution check", mod),),
+        rolls_from=mark,
+        dc=dc,
+        total=total,
+        result="holds" if ok else "drowns",
+    )
 
 
 def start_turn(enc: Encounter, c: Combatant) -> None:

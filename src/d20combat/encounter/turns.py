@@ -128,6 +128,13 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     if first_start:
         c.ticked_round = enc.round
         _tick(enc, c)
+        if c.breath >= 0:  # under water, holding its breath (encounter.swimming)
+            from d20combat.encounter.swimming import hold_breath
+
+            hold_breath(enc, c)
+            check_outcome(enc)
+            if enc.outcome is not None:
+                return False
         if c.stat.swallow_whole is not None:  # SRD "Swallow Whole": damage inside
             from d20combat.encounter.maneuvers.swallow import digest
 

@@ -722,6 +722,20 @@ def _swim_check(e: Event) -> str:
     return text
 
 
+def _holding_breath(e: Event) -> str:
+    """A173: out of breath under water, a Constitution check each round."""
+    o = e.outcome
+    con = e.total("constitution check")
+    mod = f" ({con.value:+d})" if con else ""
+    text = (
+        f"{e.actor} is out of breath under water: Constitution check {o.get('total')}{mod} "
+        f"vs DC {o.get('dc')}"
+    )
+    if o.get("result") == "drowns":
+        return text + ": it begins to drown and falls unconscious"
+    return text + ": it holds on"
+
+
 def _run_check(e: Event) -> str:
     """seed 004 "Run": past Constitution rounds, a Constitution check each round."""
     o = e.outcome
@@ -827,6 +841,8 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "swim": _move,
     "swim-check": _swim_check,
     "run-check": _run_check,
+    "holding-breath": _holding_breath,
+    "drowning": _simple("{actor} drowns ({hp} hp)"),
     "provoked": _provoked,
     "trip": _trip,
     "grapple": _grapple,
