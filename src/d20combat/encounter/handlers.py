@@ -20,6 +20,7 @@ from d20combat.content.creatures import Ability
 from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter import activities as ACT
+from d20combat.encounter import climbing as CLIMB
 from d20combat.encounter import mounted as M
 from d20combat.encounter import swimming as SWIM
 from d20combat.encounter.combatant import Combatant, Condition
@@ -1501,6 +1502,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Run: Handler(_check_run, _run_run, _gen_run),
     A.Crawl: Handler(_check_crawl, _run_crawl, _gen_crawl),
     A.Swim: Handler(SWIM.check_swim, SWIM.run_swim, SWIM.gen_swim),
+    A.Climb: Handler(CLIMB.check_climb, CLIMB.run_climb, CLIMB.gen_climb),
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
     A.Overrun: Handler(check_overrun, run_overrun, gen_overrun),
     A.Trample: Handler(MON.check_trample, MON.run_trample, MON.gen_trample),

@@ -34,13 +34,15 @@ char  terrain                                     name
        cover, not line of effect)
 ``_``  low ceiling (8 ft high: big creatures      ``low-ceiling``
        stoop, seed 000 "Squeezing Through")
+``^``  climbable wall or cliff face (climbed      ``climbable``
+       over by a Climb check, DC 15)
 ====  ==========================================  ===========================
 
 ``rough-water`` and ``stormy-water`` (no default character: a scenario's legend
 combines them with ``deep-water``, e.g. ``R: [deep-water, rough-water]``) set the Swim
 DC of deep water (calm 10, rough 15, stormy 20: ``rules.swim``).
 
-``!`` and ``_`` are our additions (the brief lists no character for an arrow slit or
+``!``, ``_`` and ``^`` are our additions (the brief lists no character for an arrow slit or
 a low ceiling).
 """
 
@@ -88,6 +90,10 @@ class Terrain(IntFlag):
     deep water, alone it changes nothing."""
     STORMY_WATER = 1 << 13
     """Stormy water: Swim DC 20 (``rules.swim``, A165)."""
+    CLIMBABLE = 1 << 14
+    """A wall or cliff face a creature climbs over (Climb DC 15, A174): ordinary
+    movement cannot enter it (it is in :data:`BLOCKS_MOVE`); the ``climb`` action
+    crosses it (``encounter.climbing``); nobody stops on it."""
 
 
 WALL = int(Terrain.WALL)
@@ -104,14 +110,16 @@ IMPROVED_COVER = int(Terrain.IMPROVED_COVER)
 LOW_CEILING = int(Terrain.LOW_CEILING)
 ROUGH_WATER = int(Terrain.ROUGH_WATER)
 STORMY_WATER = int(Terrain.STORMY_WATER)
+CLIMBABLE = int(Terrain.CLIMBABLE)
 LOW_CEILING_FT = 8
 """The height of a ``low-ceiling`` square's ceiling: the tallest Medium creature's
 height (seed 000 Table: Creature Sizes), a reading (A131)."""
 
 BLOCKS_EFFECT = WALL | DOOR
 """Squares that block line of effect (and so line of sight)."""
-BLOCKS_MOVE = WALL | DOOR | IMPROVED_COVER
-"""Squares no creature may enter (deep water is separate: swimmers may)."""
+BLOCKS_MOVE = WALL | DOOR | IMPROVED_COVER | CLIMBABLE
+"""Squares no creature may enter by ordinary movement (deep water is separate: swimmers
+may; a climbable face only the ``climb`` action crosses)."""
 CORNER = WALL | DOOR | IMPROVED_COVER
 """Squares you can't move diagonally past (SRD "Measuring Distance"); pits and deep
 water are not corners ("You can also move diagonally past other impassable obstacles,
@@ -141,6 +149,7 @@ NAMES: dict[str, Terrain] = {
     "low-ceiling": Terrain.LOW_CEILING,
     "rough-water": Terrain.ROUGH_WATER,
     "stormy-water": Terrain.STORMY_WATER,
+    "climbable": Terrain.CLIMBABLE,
 }
 """Terrain names a scenario legend may use (alone or in a list)."""
 
@@ -160,6 +169,7 @@ DEFAULT_LEGEND: dict[str, Terrain] = {
     '"': Terrain.DIFFICULT | Terrain.DIM,
     "!": Terrain.IMPROVED_COVER,
     "_": Terrain.LOW_CEILING,
+    "^": Terrain.CLIMBABLE,
 }
 
 LegendValue = str | Sequence[str] | int

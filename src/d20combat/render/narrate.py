@@ -694,6 +694,7 @@ def _move(e: Event) -> str:
         "charge": "charges",
         "crawl": "crawls",
         "swim": "swims",
+        "climb-over": "climbs over",
         "trample": "tramples",
     }.get(e.type, e.type)
     text = f"{e.actor} {verb} from {o.get('start')} to {o.get('end')}"
@@ -734,6 +735,22 @@ def _holding_breath(e: Event) -> str:
     if o.get("result") == "drowns":
         return text + ": it begins to drown and falls unconscious"
     return text + ": it holds on"
+
+
+def _climb_check(e: Event) -> str:
+    """A174: one Climb check, DC 15, for a climb over a face."""
+    o = e.outcome
+    climb = e.total("climb check")
+    mod = f" ({climb.value:+d})" if climb else ""
+    how = "takes 10 on" if o.get("took_10") else "makes"
+    fast = " (accelerated)" if o.get("fast") else ""
+    text = f"{e.actor} {how} a Climb check{fast}: {o.get('total')}{mod} vs DC {o.get('dc')}"
+    result = o.get("result")
+    if result == "climbs":
+        return text + ": it climbs"
+    if result == "stuck":
+        return text + ": it makes no progress"
+    return text + f": it falls, {o.get('fall_damage')} damage, prone ({o.get('hp')} hp)"
 
 
 def _run_check(e: Event) -> str:
@@ -840,6 +857,8 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "crawl": _move,
     "swim": _move,
     "swim-check": _swim_check,
+    "climb-over": _move,
+    "climb-check": _climb_check,
     "run-check": _run_check,
     "holding-breath": _holding_breath,
     "drowning": _simple("{actor} drowns ({hp} hp)"),
