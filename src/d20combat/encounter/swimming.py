@@ -81,8 +81,8 @@ def swim_check(enc: Encounter, c: Combatant, dc: int, why: str) -> S.SwimResult:
     in_water = afloat(enc, c)  # on the bank (or wading) it just fails to swim in
     if not in_water and out is S.SwimResult.GOES_UNDER:
         out = S.SwimResult.FLAILS
-    if out is S.SwimResult.SWIMS:
-        c.conditions["swimming"] = Condition(c.id, 1)
+    if out is S.SwimResult.SWIMS:  # until its next turn begins (start_turn)
+        c.conditions["swimming"] = Condition(c.id, 0)
         c.conditions.pop("off-balance", None)
     else:
         c.conditions.pop("swimming", None)
@@ -158,7 +158,10 @@ def hold_breath(enc: Encounter, c: Combatant) -> None:
 
 
 def start_turn(enc: Encounter, c: Combatant) -> None:
-    """The round's Swim check of a creature afloat as its turn begins (A166)."""
+    """The round's Swim check of a creature afloat as its turn begins (A166); last
+    round's ``swimming`` ends first (quietly: a new check follows)."""
+    if c.conditions.pop("swimming", None) is not None:
+        enc.space.invalidate(c)
     if not afloat(enc, c):
         return
     dc = water_dc(enc, footprint(c.pos, c.squares))
