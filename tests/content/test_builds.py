@@ -269,6 +269,16 @@ def test_barbarian_uncanny_dodge() -> None:
     assert "trap sense +2" in q("barbarian 3/rogue 3")  # trap sense stacks
 
 
+def test_speed_modifiers_come_before_the_armor() -> None:
+    # srd-movement-04 and SRD barbarian "Fast Movement" ("Apply this bonus before
+    # modifying the barbarian's speed because of any load carried or armor worn"): a
+    # halfling barbarian (20 ft) in hide armor: 20 + 10 = 30, then medium armor: 20
+    # (not 15 + 10 = 25).
+    build = make(race="halfling", classes="barbarian 2", armor="hide")
+    assert land_speed(build) == 20
+    assert stats(build).speed.value == 20
+
+
 def test_barbarian_features() -> None:
     block = build_creature(make(classes="barbarian 7", armor="hide"))
     s = derive(block)

@@ -162,6 +162,15 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "acid eating the metal gear in hand (seed 001)": _kind("corroded"),
     "electricity running through the water (seed 001)": _kind("conducted"),
     "sonic damage deafening up close (seed 001)": _kind("deafening"),
+    "a Swim check without a swim speed": lambda e: (
+        e.type == "swim-check" and e.outcome.get("result") == "swims"
+    ),
+    "off balance after a failed Swim check": lambda e: (
+        e.type == "swim-check" and bool(e.outcome.get("off_balance"))
+    ),
+    "going under (a Swim check failed by 5)": lambda e: (
+        e.type == "swim-check" and e.outcome.get("result") == "goes-under"
+    ),
 }
 
 
@@ -223,6 +232,17 @@ def test_saddle_up_shows_mounting_and_the_knees_with_every_seed(
     log = logs["saddle-up", seed]
     assert any(e.type == "mount" and e.actor == "sir-bors" for e in log)
     assert any(e.type == "knees" and e.actor == "sir-bors" for e in log)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_wolf_river_shows_swim_checks_with_every_seed(
+    seed: int, logs: dict[tuple[str, int], list[Event]]
+) -> None:
+    # issue 9: the wolves (no swim speed) weigh the crossing and swim it by Swim checks
+    # (seed 000 "Underwater Combat" note 2); one fails and flails, off balance (note 4)
+    log = logs["wolf-river", seed]
+    assert any(SHOWCASE["a Swim check without a swim speed"](e) for e in log)
+    assert any(SHOWCASE["off balance after a failed Swim check"](e) for e in log)
 
 
 def test_every_fight_ends_in_few_rounds(logs: dict[tuple[str, int], list[Event]]) -> None:

@@ -10,7 +10,7 @@ from d20combat.grid.lines import line_of_effect
 from d20combat.grid.movement import movement_costs
 from d20combat.grid.terrain import DEFAULT_LEGEND, Terrain, parse_legend, terrain_name
 
-ALL_SYMBOLS = '.#+/,%=~WdDf"!_'
+ALL_SYMBOLS = '.#+/,%=~WdDf"!_^'
 
 
 def test_default_legend() -> None:
@@ -19,7 +19,7 @@ def test_default_legend() -> None:
     expected = [
         T.FLOOR, T.WALL, T.DOOR, T.OPEN_DOOR, T.DIFFICULT, T.DIFFICULT, T.LOW_OBSTACLE,
         T.SHALLOW_WATER, T.DEEP_WATER, T.DIM, T.DARK, T.FOG, T.DIFFICULT | T.DIM,
-        T.IMPROVED_COVER, T.LOW_CEILING,
+        T.IMPROVED_COVER, T.LOW_CEILING, T.CLIMBABLE,
     ]  # fmt: skip
     assert [m.terrain(x, 0) for x in range(m.width)] == expected
     assert set(DEFAULT_LEGEND) == set(ALL_SYMBOLS)
@@ -29,7 +29,7 @@ def test_default_legend() -> None:
 def test_walkable() -> None:
     m = BattleMap.from_ascii([ALL_SYMBOLS])
     walk = "".join("y" if m.walkable(x, 0) else "n" for x in range(m.width))
-    assert walk == "ynnyyyyynyyyyny"  # a low ceiling: standing room for most
+    assert walk == "ynnyyyyynyyyynyn"  # a low ceiling: standing room; a climbable face: none
     assert m.walkable(8, 0, swim=True)  # deep water: swimmers only
     assert not m.walkable(-1, 0) and not m.walkable(0, 1)
     assert m.terrain(-1, 0) is Terrain.WALL  # off the map is solid

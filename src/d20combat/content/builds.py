@@ -330,6 +330,7 @@ class Build(Frozen):
     neck_guard: Literal["leather collar", "gorget"] | None = None  # seed 000 garrote
     skills: dict[SkillName, float] = Field(default_factory=dict)
     hp: HpPolicy = "auto"
+    load: Literal["light", "medium", "heavy"] = "light"  # seed 004 encumbrance (A170)
     modifiers: tuple[StatModifier, ...] = ()
     favored_enemies: tuple[FavoredEnemy, ...] = ()
     special_abilities: tuple[str, ...] = ()
@@ -536,22 +537,23 @@ def land_speed(build: Build) -> int:
     """Land speed in the build's armor, with unconditional speed modifiers.
 
     Medium or heavy armor reduces speed unless the race is exempt (dwarves,
-    races.html); speed modifiers (fast movement) are added after the reduction, as the
-    derived statistics do (it reproduces the SRD "Ogre, 4th-Level Barbarian": base 50
-    ft., 40 ft. in hide armor).
+    races.html); speed modifiers (fast movement) are applied first, as the derived
+    statistics do (SRD barbarian "Fast Movement"; D84: the SRD "Ogre, 4th-Level
+    Barbarian" block adds them after).
     """
     rce = race(build.race)
     body, _ = _worn(build)
-    speed = rce.speed
-    if body is not None and body.category in (ArmorCategory.MEDIUM, ArmorCategory.HEAVY):
-        speed = _armored(speed) if rce.armor_reduces_speed else speed
     features = class_features(build)
     mods = [
         Modifier(m.value, m.type, m.source, m.scope)
         for m in (*features.modifiers, *build.modifiers)
         if m.stat == "speed" and m.condition is None
     ]
-    return speed + stack(mods).value
+    speed = rce.speed + stack(mods).value
+    armored = body is not None and body.category in (ArmorCategory.MEDIUM, ArmorCategory.HEAVY)
+    if armored or build.load != "light":  # A170: a load slows as medium armor does
+        speed = _armored(speed) if rce.armor_reduces_speed else speed
+    return speed
 
 
 # ---------------------------------------------------------------------------------
@@ -1053,6 +1055,7 @@ def build_creature(build: Build) -> StatBlock:
         armor=build.armor,
         shield=build.shield,
         neck_guard=build.neck_guard,
+        load=build.load,
         weapons=build.weapons,
         feats=feats,
         skills=skill_totals(build),

@@ -670,6 +670,9 @@ class StatBlock(Frozen):
     shield: Shield | None = None
     # seed 000 "Garrote Attacks": neck protection worn ("leather collar" +4, "gorget" +10)
     neck_guard: Literal["leather collar", "gorget"] | None = None
+    # seed 004 "Tactical Movement": "A character encumbered by carrying a large amount
+    # of gear or a fallen comrade may move slower than normal" (A170: as medium armor)
+    load: Literal["light", "medium", "heavy"] = "light"
     weapons: tuple[KnownWeapon, ...] = ()
     natural_attacks: tuple[NaturalAttack, ...] = ()
     feats: tuple[FeatRef, ...] = ()

@@ -740,6 +740,16 @@ class Ruleset(Frozen):
     d20modern: seed 004 "Run": four times.
     advanced: srd35 reading.
     """
+    run_rest_movement: Literal["one-move", "normal"] = "one-move"
+    """How a creature moves while it rests after running to its limit (the ``run-rest``
+    condition: no run either way, D85).
+
+    srd35: SRD combat-i "Run": "During a rest period, a character can move no faster
+    than a normal move action" (no second move action's movement, no charge).
+    d20modern: seed 004 "Run": "During a rest period, a character can move normally,
+    but can't run".
+    advanced: srd35 reading (seed 001 is silent).
+    """
     run_ranged_defense_bonus: int = 0
     """Defense bonus against ranged attacks while running.
 

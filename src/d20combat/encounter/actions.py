@@ -12,6 +12,12 @@ notation                   meaning (action type; source)
 ``step d5``                5-foot step (SRD combat-i "Take 5-Foot Step")
 ``withdraw c4 d5``         withdraw, full-round (seed 004 "Withdraw")
 ``run c4 c5 c6``           run, full-round, straight line (seed 004 "Run")
+``swim c4 d5``             swim by a Swim check without a swim speed: a quarter of
+                           speed as a move action, half as a full-round action (seed
+                           000 "Underwater Combat" note 2)
+``climb c4 d5``            climb over a climbable face (``^``) by a Climb check: a
+                           quarter of speed a move action, twice as a full-round action
+``climb c4 d5 fast``       an accelerated climb: half speed a move action, -5
 ``charge ogre to e6``      charge, then one melee attack (seed 000 "Charge")
 ``charge ogre to e6 power 2``   the charge's attack with Power Attack
 ``charge ogre to e6 bull-rush``   bull rush at the end of the charge (seed 000 "Bull
@@ -230,6 +236,30 @@ class Withdraw(Move):
 class Run(Move):
     verb: ClassVar[str] = "run"
     kind: ClassVar[str] = "full-round"
+
+
+@dataclass(frozen=True, slots=True)
+class Swim(Move):
+    """Swim by a Swim check (no swim speed): a quarter of speed as a move action, up to
+    half as a full-round action (seed 000 "Underwater Combat" note 2)."""
+
+    verb: ClassVar[str] = "swim"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Climb(Move):
+    """Climb over a climbable face by a Climb check: a quarter of speed as a move action
+    (half with ``fast``: an accelerated climb at -5), twice that as a full-round action
+    (SRD combat-i Table: Actions in Combat "Climb"; encounter.climbing)."""
+
+    fast: bool = False
+    verb: ClassVar[str] = "climb"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        text = " ".join([self.verb, *map(square_name, self.path)])
+        return text + " fast" if self.fast else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -1258,10 +1288,16 @@ def parse_action(text: str) -> Action:
         if args:
             raise _expect(text, f"'{verb}' alone")
         return simple[verb]()
-    if verb in ("move", "withdraw", "run", "trample", "move-grapple"):
+    if verb == "climb":
+        fast = bool(args) and args[-1] == "fast"
+        squares = args[:-1] if fast else args
+        if not squares:
+            raise _expect(text, "'climb' and the squares of the path, like 'climb c4 d5 [fast]'")
+        return Climb(tuple(parse_square(a) for a in squares), fast)
+    if verb in ("move", "withdraw", "run", "trample", "move-grapple", "swim"):
         if not args:
             raise _expect(text, f"'{verb}' and the squares of the path, like '{verb} c4 d5'")
-        paths = {"move": Move, "withdraw": Withdraw, "run": Run, "trample": Trample}
+        paths = {"move": Move, "withdraw": Withdraw, "run": Run, "trample": Trample, "swim": Swim}
         cls = {**paths, "move-grapple": MoveGrapple}[verb]
         return cls(tuple(parse_square(a) for a in args))
     if verb in ("step", "crawl", "open", "start-full-round", "break"):
@@ -1421,6 +1457,8 @@ def parse_action(text: str) -> Action:
                     "step",
                     "withdraw",
                     "run",
+                    "swim",
+                    "climb",
                     "crawl",
                     "charge",
                     "bull-rush",

@@ -226,6 +226,16 @@ class Combatant:
     # the check that turned or rebuked it (a dispel must equal it), the effective Hit
     # Dice a bolstering gave it: by condition (turned, rebuked, bolstered)
     channelled: dict[str, int] = field(default_factory=dict)
+    # seed 004 "Run" (SRD combat-i "Run"): the last round it ran, the rounds it has
+    # run in a row to then, and the Constitution checks made to keep running
+    ran_round: int = -1
+    run_rounds: int = 0
+    run_checks: int = 0
+    # holding its breath after going under (encounter.swimming, A173): rounds of breath
+    # left (-1: it breathes), Constitution checks made since, rounds drowning (0-3)
+    breath: int = -1
+    breath_checks: int = 0
+    drowning: int = 0
     # cache of _vital(): vitals, rules, state, can act, conditions they impose
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
@@ -444,6 +454,8 @@ class Combatant:
             self.altitude,
             self.flown,
             self.descent,
+            (self.ran_round, self.run_rounds, self.run_checks),
+            (self.breath, self.breath_checks, self.drowning),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -502,6 +514,12 @@ class Combatant:
             "charged_at": self.charged_at,
             "trail": [list(p) for p in self.trail],
             "item_damage": dict(self.item_damage),
+            "ran_round": self.ran_round,
+            "run_rounds": self.run_rounds,
+            "run_checks": self.run_checks,
+            "breath": self.breath,
+            "breath_checks": self.breath_checks,
+            "drowning": self.drowning,
             "taken": [list(t) for t in self.taken],
             "effects": [
                 {
@@ -568,6 +586,12 @@ class Combatant:
         self.lost = tuple(str(x) for x in data["lost"])
         self.unloaded = tuple(str(x) for x in data.get("unloaded", ()))
         self.item_damage = {str(k): int(n) for k, n in data.get("item_damage", {}).items()}
+        self.ran_round = int(data.get("ran_round", -1))
+        self.run_rounds = int(data.get("run_rounds", 0))
+        self.run_checks = int(data.get("run_checks", 0))
+        self.breath = int(data.get("breath", -1))
+        self.breath_checks = int(data.get("breath_checks", 0))
+        self.drowning = int(data.get("drowning", 0))
         self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")

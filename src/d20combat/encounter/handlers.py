@@ -21,8 +21,10 @@ from d20combat.content.creatures import Ability
 from d20combat.content.equipment import Weapon, WeaponFlag
 from d20combat.encounter import actions as A
 from d20combat.encounter import activities as ACT
+from d20combat.encounter import climbing as CLIMB
 from d20combat.encounter import flight as FLY
 from d20combat.encounter import mounted as M
+from d20combat.encounter import swimming as SWIM
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
 from d20combat.encounter.fighting import can_power_attack, provoke, strike, unarmed_provokes
@@ -51,6 +53,7 @@ from d20combat.encounter.maneuvers import wake as WAKE
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
 from d20combat.encounter.movement import crawl, walk
+from d20combat.encounter.running import keep_running
 from d20combat.errors import IllegalActionError
 from d20combat.rules.attack import lethal_refused
 from d20combat.rules.conditions import can_use_ranged
@@ -126,6 +129,8 @@ def need_mobile(enc: Encounter, c: Combatant) -> None:
         raise _fail("its conditions forbid moving: " + ", ".join(sorted(c.conditions)))
     if c.has("prone"):
         raise _fail("prone: stand up first (or crawl)")
+    if enc.map.has_water:
+        SWIM.not_afloat(enc, c)  # seed 000 note 2: it moves by Swim checks
 
 
 def _speed(enc: Encounter, c: Combatant) -> int:
@@ -155,12 +160,20 @@ def _check_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
     need_mobile(enc, c)
     if enc.budget.stepped:
         raise _fail("no other movement in a round with a 5-foot step")
+    if enc.budget.moved and _resting_one_move(enc, c):
+        raise _fail("resting after its run: no faster than one move action (SRD Run)")
     cost = enc.space.path_cost(c, a.path)
     speed = _speed(enc, c)
     if cost > speed:
         single = len(a.path) == 1 and enc.budget.can_full_round
         if not single:
             raise _fail(f"the path costs {cost} ft but speed is {speed} ft")
+
+
+def _resting_one_move(enc: Encounter, c: Combatant) -> bool:
+    """Resting after running to its limit, where that allows one move action's movement
+    a round (the ruleset's ``run_rest_movement``, D85)."""
+    return "run-rest" in c.conditions and enc.rules.run_rest_movement == "one-move"
 
 
 def _run_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -290,6 +303,8 @@ def _check_run(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 def _run_run(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Run)
+    if not keep_running(enc, c):  # seed 004 "Run": past Con rounds, a Con check
+        return
     enc.budget.use("full-round")
     enc.budget.moved = True
     if not c.stat.has_feat("run"):
@@ -354,6 +369,8 @@ def _check_charge(enc: Encounter, c: Combatant, a: A.Action) -> None:
     need_mobile(enc, c)
     if not c.restrictions().can_charge:
         raise _fail("its conditions forbid charging: " + ", ".join(sorted(c.conditions)))
+    if _resting_one_move(enc, c):
+        raise _fail("resting after its run: no faster than one move action (SRD Run)")
     target = enc.get(a.target)
     if target.side == c.side:
         raise _fail(f"{target.id} is not an enemy")
@@ -1564,6 +1581,8 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Withdraw: Handler(_check_withdraw, _run_withdraw, _gen_withdraw),
     A.Run: Handler(_check_run, _run_run, _gen_run),
     A.Crawl: Handler(_check_crawl, _run_crawl, _gen_crawl),
+    A.Swim: Handler(SWIM.check_swim, SWIM.run_swim, SWIM.gen_swim),
+    A.Climb: Handler(CLIMB.check_climb, CLIMB.run_climb, CLIMB.gen_climb),
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
     A.Overrun: Handler(check_overrun, run_overrun, gen_overrun),
     A.Trample: Handler(MON.check_trample, MON.run_trample, MON.gen_trample),

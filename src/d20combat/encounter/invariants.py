@@ -185,6 +185,10 @@ def problems(enc: Encounter) -> list[Problem]:
             _swallowed(found, enc, i, c)
         if c.altitude or c.descent:
             _aloft(found, i, c)
+        if c.ran_round >= 0 or c.run_rounds or c.run_checks:
+            _running(found, enc, i, c)
+        if c.breath >= 0 or c.breath_checks or c.drowning:
+            _breath(found, enc, i, c)
     _places(found, enc)
     _order(found, enc)
     _items_and_doors(found, enc)
@@ -603,6 +607,37 @@ def _mounted(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         found.add((*at, "charged_at"), f"no combatant {c.charged_at!r}", _ids(enc))
 
 
+def _breath(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
+    """Holding its breath (A173): no checks nor drowning while it breathes; checks only
+    once out of breath, drowning only after one."""
+    bad = (
+        (c.breath_checks > 0 or c.drowning > 0)
+        if c.breath < 0
+        else ((c.breath_checks > 0 and c.breath > 0) or (c.drowning > 0 and not c.breath_checks))
+    )
+    if bad:
+        found.add(
+            ("combatants", i, "breath"),
+            f"{c.id}: breath {c.breath}, breath_checks {c.breath_checks}, drowning {c.drowning}",
+            "checks only with no breath left, drowning only after one",
+        )
+
+
+def _running(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
+    """The run count (seed 004 "Run"): a round that has come, rounds run in a row (one
+    at least once it ran, none before), no more Constitution checks than rounds."""
+    at = ("combatants", i)
+    if c.ran_round > enc.round:
+        found.add((*at, "ran_round"), f"{c.id} ran in round {c.ran_round}", "a past round")
+    elif (c.ran_round >= 0) != (c.run_rounds > 0) or c.run_checks > c.run_rounds:
+        found.add(
+            (*at, "run_rounds"),
+            f"{c.id}: ran_round {c.ran_round}, run_rounds {c.run_rounds}, "
+            f"run_checks {c.run_checks}",
+            "a round run and at least one round in a row, checks no more than rounds",
+        )
+
+
 def _swallowed(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
     """A swallowed creature (SRD special abilities "Swallow Whole"): inside another
     combatant that has swallow whole, is alive and on the field (one that died, fled or
@@ -733,7 +768,9 @@ def _places(found: _Found, enc: Encounter) -> None:
         if c.inside is not None:  # swallowed: off the map
             continue
         stoop = stooping(m, c.stat.size.height_ft)
-        if fit(m, c.pos, c.squares, swim=c.stat.speed.swim > 0, stoop=stoop) == FIT_NONE:
+        # deep water holds anyone: a creature without a swim speed swims there by Swim
+        # checks (seed 000 "Underwater Combat", encounter.swimming)
+        if fit(m, c.pos, c.squares, swim=True, stoop=stoop) == FIT_NONE:
             message, expected = standing_problem(m, c.stat, c.pos) or (
                 "not a place it can stand",
                 "a square the creature can stand in",

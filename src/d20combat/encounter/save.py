@@ -162,6 +162,14 @@ class CombatantDoc(_Doc):
     charged_at: StrictStr | None = None  # the foe its mount charged
     trail: list[tuple[Count, Count]] = Field(default_factory=list)  # where its mount stood
     item_damage: dict[StrictStr, Count] = Field(default_factory=dict)
+    # seed 004 "Run": the last round it ran, rounds run in a row, Constitution checks
+    ran_round: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)] = -1
+    run_rounds: Count = 0
+    run_checks: Count = 0
+    # holding its breath under water: rounds left (-1: it breathes), checks, drowning
+    breath: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)] = -1
+    breath_checks: Count = 0
+    drowning: Annotated[StrictInt, Field(ge=0, le=3)] = 0
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)
     side: StrictStr | None = None  # a commanded creature's new side (None: the scenario's)

@@ -29,7 +29,7 @@ from d20combat.content.sizes import (
 )
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant, Condition
-from d20combat.encounter.water import land_cover, water_ft
+from d20combat.encounter.water import land_cover, walks_bottom, water_ft
 from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.concealment import concealment as grid_concealment
@@ -54,6 +54,7 @@ from d20combat.grid.reach import attack_offsets, threat_template
 from d20combat.grid.squares import distance, footprint, footprint_distance, square_name
 from d20combat.grid.terrain import (
     DARK,
+    DEEP_WATER,
     DIFFICULT,
     DOOR,
     FOG,
@@ -266,7 +267,7 @@ class Space:
         if c.squares > 1 or stoop:
             m = self.enc.map
             n = c.squares
-            swim = c.stat.speed.swim > 0
+            swim = self.swims(c)
             squeezed = n > 1 and fit(m, pos, n, swim=swim, stoop=stoop) == FIT_SQUEEZED
             low = stooped(m, pos, n, stoop=stoop)
             for name, now in (("squeezing", squeezed), ("stooping", low)):
@@ -1035,8 +1036,21 @@ class Space:
         moving unable to see): darkness without darkvision, fog for everyone. None for
         a blinded creature, whose half speed already counts it (SRD conditions)."""
         if c.has("blinded"):
-            return 0
-        return FOG if c.traits.darkvision else DARK | FOG
+            seen = 0
+        else:
+            seen = FOG if c.traits.darkvision else DARK | FOG
+        if self.enc.map.has_water and c.stat.speed.swim == 0 and walks_bottom(c):
+            seen |= DEEP_WATER  # seed 000 note 3: firm footing on the bottom, half speed
+        return seen
+
+    def swims(self, c: Combatant) -> bool:
+        """Whether ``c``'s movement may enter deep water: a swim speed, or gear heavy
+        enough to walk along the bottom (seed 000 "Underwater Combat" note 3; at half
+        speed: :meth:`unseen_terrain`). Others swim only by a Swim check (the ``swim``
+        action, :mod:`d20combat.encounter.swimming`). A dry map pays one cached lookup."""
+        if c.stat.speed.swim > 0:
+            return True
+        return self.enc.map.has_water and walks_bottom(c)
 
     def _charge_stops(self, c: Combatant) -> int:
         """Terrain flags, beyond the hampering ones, that stop ``c``'s charge lane:
@@ -1048,9 +1062,7 @@ class Space:
     def _squeezed_over_smaller(self, c: Combatant, pos: Pos) -> bool:
         """Whether big ``c`` at ``pos`` would squeeze over a smaller creature's square."""
         m = self.enc.map
-        if fit(m, pos, c.squares, swim=c.stat.speed.swim > 0, stoop=self.stoop(c)) != (
-            FIT_SQUEEZED
-        ):
+        if fit(m, pos, c.squares, swim=self.swims(c), stoop=self.stoop(c)) != (FIT_SQUEEZED):
             return False
         smaller = self._smaller_squares(
             c, 5 * (c.squares + abs(pos[0] - c.pos[0]) + abs(pos[1] - c.pos[1]))
@@ -1094,8 +1106,10 @@ class Space:
             hit = self._now[key] = frozenset(out) if out else _NOWHERE
         return hit
 
-    def reachable(self, c: Combatant, budget_ft: int) -> Reachable:
-        key = (c.id, c.pos, budget_ft)
+    def reachable(self, c: Combatant, budget_ft: int, *, swim: bool | None = None) -> Reachable:
+        """Where ``c`` can go for ``budget_ft``; ``swim``: through deep water or not,
+        instead of :meth:`swims` (a Swim check's movement)."""
+        key = (c.id, c.pos, budget_ft) if swim is None else (c.id, c.pos, budget_ft, swim)
         hit = self._reach.get(key)
         if hit is None:
             blocked, no_end = self._blocks_near(c, budget_ft)
@@ -1106,7 +1120,7 @@ class Space:
                 budget_ft=budget_ft,
                 blocked=blocked,
                 no_end=no_end,
-                swim=c.stat.speed.swim > 0,
+                swim=self.swims(c) if swim is None else swim,
                 ignore_difficult=c.stat.speed.fly > 0,
                 unseen=self.unseen_terrain(c),
                 stoop=self.stoop(c),
@@ -1117,10 +1131,15 @@ class Space:
         return hit
 
     def path_cost(
-        self, c: Combatant, path: Iterable[Pos], *, through: frozenset[Pos] = _NOWHERE
+        self,
+        c: Combatant,
+        path: Iterable[Pos],
+        *,
+        through: frozenset[Pos] = _NOWHERE,
+        swim: bool | None = None,
     ) -> int:
         """The feet a path costs ``c`` from where it stands; ``through``: foes' squares it
-        may pass but not end in (a trample's).
+        may pass but not end in (a trample's); ``swim``: as :meth:`reachable`.
 
         Raises:
             IllegalActionError: if a step is not to an adjacent square, crosses a wall or
@@ -1128,15 +1147,22 @@ class Space:
         """
         path = tuple(path)
         key = ("path-cost", c.id, path, through) if through else ("path-cost", c.id, path)
+        if swim is not None:
+            key = (*key, swim)
         known: int | None = self._now.get(key)
         if known is not None:
             return known
-        cost = self._path_cost(c, path, through=through)
+        cost = self._path_cost(c, path, through=through, swim=swim)
         self._now[key] = cost
         return cost
 
     def _path_cost(
-        self, c: Combatant, path: tuple[Pos, ...], *, through: frozenset[Pos] = _NOWHERE
+        self,
+        c: Combatant,
+        path: tuple[Pos, ...],
+        *,
+        through: frozenset[Pos] = _NOWHERE,
+        swim: bool | None = None,
     ) -> int:
         """:meth:`path_cost`; ``through``: a foe's squares it may pass but not end in
         (an overrun's)."""
@@ -1170,7 +1196,7 @@ class Space:
             self.enc.map,
             full,
             n,
-            swim=c.stat.speed.swim > 0,
+            swim=self.swims(c) if swim is None else swim,
             ignore_difficult=c.stat.speed.fly > 0,
             unseen=self.unseen_terrain(c),
             stoop=self.stoop(c),
@@ -1191,7 +1217,7 @@ class Space:
         tab = step_table(
             m,
             c.squares,
-            swim=c.stat.speed.swim > 0,
+            swim=self.swims(c),
             ignore_difficult=c.stat.speed.fly > 0,
             unseen=self.unseen_terrain(c),
             stoop=self.stoop(c),
@@ -1199,9 +1225,11 @@ class Space:
         i = pos[1] * m.width + pos[0]
         return bool(tab.fit[i]) and tab.squeezes_past(i, taken)
 
-    def paths(self, c: Combatant, budget_ft: int) -> list[tuple[Pos, ...]]:
+    def paths(
+        self, c: Combatant, budget_ft: int, *, swim: bool | None = None
+    ) -> list[tuple[Pos, ...]]:
         """One cheapest path (start excluded) to every position ``c`` can end at."""
-        r = self.reachable(c, budget_ft)
+        r = self.reachable(c, budget_ft, swim=swim)
         out = []
         for pos in r.positions():
             if pos != c.pos:
@@ -1222,7 +1250,7 @@ class Space:
         tab = step_table(
             m,
             n,
-            swim=c.stat.speed.swim > 0,
+            swim=self.swims(c),
             ignore_difficult=c.stat.speed.fly > 0,
             unseen=self.unseen_terrain(c),
             stoop=self.stoop(c),
@@ -1389,7 +1417,7 @@ class Space:
                 p,
                 c.squares,
                 others,
-                swim=c.stat.speed.swim > 0,
+                swim=self.swims(c),
                 unseen=self._charge_stops(c),
             ):
                 out.append(p)
@@ -1474,7 +1502,7 @@ class Space:
             to,
             c.squares,
             others,
-            swim=c.stat.speed.swim > 0,
+            swim=self.swims(c),
             unseen=self._charge_stops(c),
         ):
             raise IllegalActionError(f"{why}: the lane is not clear")
@@ -1668,7 +1696,7 @@ class Space:
             c.pos,
             c.squares,
             budget,
-            speed.swim > 0,
+            self.swims(c),
             speed.fly > 0,
             self.unseen_terrain(c),  # what costs it more where it cannot see
             self.stoop(c),

@@ -147,6 +147,13 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     if first_start:
         c.ticked_round = enc.round
         _tick(enc, c)
+        if c.breath >= 0:  # under water, holding its breath (encounter.swimming)
+            from d20combat.encounter.swimming import hold_breath
+
+            hold_breath(enc, c)
+            check_outcome(enc)
+            if enc.outcome is not None:
+                return False
         if c.stat.swallow_whole is not None:  # SRD "Swallow Whole": damage inside
             from d20combat.encounter.maneuvers.swallow import digest
 
@@ -230,6 +237,10 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     )
     if c.pending_full_round is not None:
         enc.budget.standard = True  # completing a started full-round action
+    if first_start and c.stat.speed.swim == 0 and enc.map.has_water:
+        from d20combat.encounter.swimming import start_turn
+
+        start_turn(enc, c)  # seed 000 "Underwater Combat": the round's Swim check
     return True
 
 

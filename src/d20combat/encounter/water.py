@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING
 
 from d20combat.grid.squares import footprint
 from d20combat.grid.terrain import DEEP_WATER, SHALLOW_WATER
-from d20combat.rules.underwater import LAND_COVER, Footing
+from d20combat.rules import swim as swim_rules
+from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.underwater import LAND_COVER, LAND_REFLEX, Footing
 
 if TYPE_CHECKING:
     from d20combat.encounter.combatant import Combatant
@@ -58,16 +60,25 @@ def depth(enc: Encounter, c: Combatant) -> Depth:
     return depth_at(bmap, c.pos, c.squares)
 
 
+def walks_bottom(c: Combatant) -> bool:
+    """Whether ``c`` has no swim speed but gear heavy enough to walk along the bottom of
+    deep water (seed 000 note 3: firm footing, :func:`d20combat.rules.swim.walks_bottom`)."""
+    return c.stat.speed.swim == 0 and swim_rules.walks_bottom(c.stats)
+
+
 def footing(c: Combatant, where: Depth) -> Footing:
     """The row of seed 000's table for ``c`` in the water (A111): a swim speed first,
-    then firm footing on the bottom of chest-deep water; a creature without a swim speed
-    cannot enter deep water (the map's rule), so the Swim-check and off-balance rows
-    never arise here yet (docs/rules-coverage.md)."""
+    then firm footing (chest-deep water, or the bottom of deep water for a creature
+    weighed down by its gear, note 3); a creature swimming by Swim checks is off balance
+    after a failed check (the ``off-balance`` condition, note 4), else it swims by its
+    successful check (A166: a creature not yet checked counts as swimming)."""
     if c.stat.speed.swim > 0:
         return Footing.SWIM_SPEED
-    if where is Depth.WADING:
+    if where is Depth.WADING or walks_bottom(c):
         return Footing.FIRM_FOOTING
-    return Footing.NONE
+    if where is Depth.LAND:
+        return Footing.NONE
+    return Footing.NONE if c.has("off-balance") else Footing.SWIM_CHECK
 
 
 def water_ft(enc: Encounter, a: Combatant, t: Combatant) -> int:
@@ -107,3 +118,20 @@ def land_cover(bmap: BattleMap, a: Combatant, t: Combatant) -> int:
     if dt is Depth.LAND and da is Depth.SUBMERGED:
         return -1
     return 0
+
+
+def reflex_from_land(enc: Encounter, attacker: Combatant, victim: Combatant, total: Total) -> Total:
+    """``victim``'s Reflex save ``total`` against an effect from ``attacker``: +4 when
+    ``attacker`` is on land and ``victim`` wades in chest-deep water (seed 000 "Attacks
+    from Land": improved cover, "+4 bonus on Reflex saves"; a creature completely
+    submerged has total cover instead, A114). Unchanged on a dry map."""
+    if not enc.map.has_water:
+        return total
+    m = enc.map
+    if depth_at(m, attacker.pos, attacker.squares) is not Depth.LAND:
+        return total
+    if depth_at(m, victim.pos, victim.squares) is not Depth.WADING:
+        return total
+    return total.plus(
+        Modifier(LAND_REFLEX, BonusType.COVER, "improved cover: in the water, from land")
+    )

@@ -25,7 +25,7 @@ char  terrain                                     name
 ``%``  difficult terrain                          ``difficult``
 ``=``  low wall (obstacle x2, low-obstacle cover) ``low-wall``
 ``~``  shallow water (difficult)                  ``shallow-water``
-``W``  deep water (swimmers only)                 ``deep-water``
+``W``  deep water (swimmers, Swim checks)          ``deep-water``
 ``d``  dim (shadowy) light                        ``dim``
 ``D``  darkness                                   ``dark``
 ``f``  fog                                        ``fog``
@@ -34,9 +34,15 @@ char  terrain                                     name
        cover, not line of effect)
 ``_``  low ceiling (8 ft high: big creatures      ``low-ceiling``
        stoop, seed 000 "Squeezing Through")
+``^``  climbable wall or cliff face (climbed      ``climbable``
+       over by a Climb check, DC 15)
 ====  ==========================================  ===========================
 
-``!`` and ``_`` are our additions (the brief lists no character for an arrow slit or
+``rough-water`` and ``stormy-water`` (no default character: a scenario's legend
+combines them with ``deep-water``, e.g. ``R: [deep-water, rough-water]``) set the Swim
+DC of deep water (calm 10, rough 15, stormy 20: ``rules.swim``).
+
+``!``, ``_`` and ``^`` are our additions (the brief lists no character for an arrow slit or
 a low ceiling).
 """
 
@@ -65,7 +71,9 @@ class Terrain(IntFlag):
     SHALLOW_WATER = 1 << 5
     """Difficult terrain (same doubling as DIFFICULT, not a second one)."""
     DEEP_WATER = 1 << 6
-    """Walkable only by swimmers; does not stop diagonal moves (like a pit)."""
+    """Walkable by swimmers and creatures weighed down to walk the bottom; others swim
+    it by Swim checks (``encounter.swimming``); does not stop diagonal moves (like a
+    pit)."""
     DIM = 1 << 7
     """Shadowy light: 20% concealment unless low-light vision or darkvision."""
     DARK = 1 << 8
@@ -81,6 +89,15 @@ class Terrain(IntFlag):
     """Raised ground (a platform, a hillock, a dais): a creature standing on it has
     higher ground over one that does not (seed 002 Table: Attack Roll Modifiers: +1
     melee); plain ground otherwise (A203). No default symbol: a legend names it."""
+    ROUGH_WATER = 1 << 12
+    """Rough water: Swim DC 15 instead of calm water's 10 (``rules.swim``, A165); marks
+    deep water, alone it changes nothing."""
+    STORMY_WATER = 1 << 13
+    """Stormy water: Swim DC 20 (``rules.swim``, A165)."""
+    CLIMBABLE = 1 << 14
+    """A wall or cliff face a creature climbs over (Climb DC 15, A174): ordinary
+    movement cannot enter it (it is in :data:`BLOCKS_MOVE`); the ``climb`` action
+    crosses it (``encounter.climbing``); nobody stops on it."""
 
 
 WALL = int(Terrain.WALL)
@@ -96,14 +113,18 @@ FOG = int(Terrain.FOG)
 IMPROVED_COVER = int(Terrain.IMPROVED_COVER)
 LOW_CEILING = int(Terrain.LOW_CEILING)
 RAISED = int(Terrain.RAISED)
+ROUGH_WATER = int(Terrain.ROUGH_WATER)
+STORMY_WATER = int(Terrain.STORMY_WATER)
+CLIMBABLE = int(Terrain.CLIMBABLE)
 LOW_CEILING_FT = 8
 """The height of a ``low-ceiling`` square's ceiling: the tallest Medium creature's
 height (seed 000 Table: Creature Sizes), a reading (A131)."""
 
 BLOCKS_EFFECT = WALL | DOOR
 """Squares that block line of effect (and so line of sight)."""
-BLOCKS_MOVE = WALL | DOOR | IMPROVED_COVER
-"""Squares no creature may enter (deep water is separate: swimmers may)."""
+BLOCKS_MOVE = WALL | DOOR | IMPROVED_COVER | CLIMBABLE
+"""Squares no creature may enter by ordinary movement (deep water is separate: swimmers
+may; a climbable face only the ``climb`` action crosses)."""
 CORNER = WALL | DOOR | IMPROVED_COVER
 """Squares you can't move diagonally past (SRD "Measuring Distance"); pits and deep
 water are not corners ("You can also move diagonally past other impassable obstacles,
@@ -133,6 +154,9 @@ NAMES: dict[str, Terrain] = {
     "low-ceiling": Terrain.LOW_CEILING,
     "raised": Terrain.RAISED,
     "higher-ground": Terrain.RAISED,
+    "rough-water": Terrain.ROUGH_WATER,
+    "stormy-water": Terrain.STORMY_WATER,
+    "climbable": Terrain.CLIMBABLE,
 }
 """Terrain names a scenario legend may use (alone or in a list)."""
 
@@ -152,6 +176,7 @@ DEFAULT_LEGEND: dict[str, Terrain] = {
     '"': Terrain.DIFFICULT | Terrain.DIM,
     "!": Terrain.IMPROVED_COVER,
     "_": Terrain.LOW_CEILING,
+    "^": Terrain.CLIMBABLE,
 }
 
 LegendValue = str | Sequence[str] | int

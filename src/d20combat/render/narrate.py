@@ -737,6 +737,8 @@ def _move(e: Event) -> str:
         "run": "runs",
         "charge": "charges",
         "crawl": "crawls",
+        "swim": "swims",
+        "climb-over": "climbs over",
         "trample": "tramples",
     }.get(e.type, e.type)
     text = f"{e.actor} {verb} from {o.get('start')} to {o.get('end')}"
@@ -745,6 +747,68 @@ def _move(e: Event) -> str:
     if o.get("stopped"):
         text += ", and is stopped there"
     return text
+
+
+def _swim_check(e: Event) -> str:
+    """seed 000 "Underwater Combat" notes 2 and 4: a creature without a swim speed."""
+    o = e.outcome
+    swim = e.total("swim check")
+    mod = f" ({swim.value:+d})" if swim else ""
+    why = "to stay afloat" if o.get("why") == "stay afloat" else "to swim in"
+    text = f"{e.actor} makes a Swim check {why}: {o.get('total')}{mod} vs DC {o.get('dc')}"
+    result = o.get("result")
+    if result == "swims":
+        return text + ": it swims (a quarter of its speed as a move action, half as a full round)"
+    text += ": it fails"
+    if result == "goes-under":
+        text += " by 5 or more and goes under"
+    if o.get("off_balance"):
+        text += "; flailing, it is off balance (no Dex to AC, +2 to hit it)"
+    return text
+
+
+def _holding_breath(e: Event) -> str:
+    """A173: out of breath under water, a Constitution check each round."""
+    o = e.outcome
+    con = e.total("constitution check")
+    mod = f" ({con.value:+d})" if con else ""
+    text = (
+        f"{e.actor} is out of breath under water: Constitution check {o.get('total')}{mod} "
+        f"vs DC {o.get('dc')}"
+    )
+    if o.get("result") == "drowns":
+        return text + ": it begins to drown and falls unconscious"
+    return text + ": it holds on"
+
+
+def _climb_check(e: Event) -> str:
+    """A174: one Climb check, DC 15, for a climb over a face."""
+    o = e.outcome
+    climb = e.total("climb check")
+    mod = f" ({climb.value:+d})" if climb else ""
+    how = "takes 10 on" if o.get("took_10") else "makes"
+    fast = " (accelerated)" if o.get("fast") else ""
+    text = f"{e.actor} {how} a Climb check{fast}: {o.get('total')}{mod} vs DC {o.get('dc')}"
+    result = o.get("result")
+    if result == "climbs":
+        return text + ": it climbs"
+    if result == "stuck":
+        return text + ": it makes no progress"
+    return text + f": it falls, {o.get('fall_damage')} damage, prone ({o.get('hp')} hp)"
+
+
+def _run_check(e: Event) -> str:
+    """seed 004 "Run": past Constitution rounds, a Constitution check each round."""
+    o = e.outcome
+    con = e.total("constitution check")
+    mod = f" ({con.value:+d})" if con else ""
+    text = (
+        f"{e.actor} has run {o.get('rounds')} rounds in a row: Constitution check "
+        f"{o.get('total')}{mod} vs DC {o.get('dc')}"
+    )
+    if o.get("result") == "stops":
+        return text + ": it must stop running and rest 1 minute (10 rounds)"
+    return text + ": it keeps running"
 
 
 def _provoked(e: Event) -> str:
@@ -835,6 +899,13 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "run": _move,
     "charge": _move,
     "crawl": _move,
+    "swim": _move,
+    "swim-check": _swim_check,
+    "climb-over": _move,
+    "climb-check": _climb_check,
+    "run-check": _run_check,
+    "holding-breath": _holding_breath,
+    "drowning": _simple("{actor} drowns ({hp} hp)"),
     "provoked": _provoked,
     "trip": _trip,
     "grapple": _grapple,

@@ -707,6 +707,14 @@ _ROWS: tuple[ConditionSpec, ...] = (
         ends_at="start-of-next-turn",
     ),
     ConditionSpec(
+        "run-rest",
+        "seed 004 'Run' ('A character who has run to his or her limit must rest for 1 "
+        "minute (10 rounds) before running again'); SRD combat-i 'Run'",
+        no_run=True,
+        notes="Cannot run; moves no faster than one move action where the ruleset says "
+        "so (run_rest_movement; encounter.running).",
+    ),
+    ConditionSpec(
         "running",
         "SRD combat-i 'Run' (loses Dex unless the Run feat); seed 004 'Run' (+2 Defense "
         "against ranged attacks); seed 000 'Sneak Attacks'",
@@ -799,6 +807,15 @@ _ROWS: tuple[ConditionSpec, ...] = (
         threatens=False,
         notes="Owned by the swallower. Inside it, off the map: nobody else can reach it; "
         "it cuts its way out or escapes back into the mouth.",
+    ),
+    ConditionSpec(
+        "swimming",
+        "seed 000 'Underwater Combat' note 2 (a successful Swim check); SRD special "
+        "abilities 'Swim' (only a swim speed lets a creature run while swimming)",
+        no_run=True,
+        no_charge=True,
+        notes="Without a swim speed, its Swim check succeeded this round: it may swim "
+        "(encounter.swimming).",
     ),
     ConditionSpec(
         "total-defense",

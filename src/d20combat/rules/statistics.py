@@ -516,18 +516,24 @@ def _armor_class(
 
 
 def _speed(stat: StatBlock, body: Armor | None) -> Total:
+    """The land speed: speed modifiers first, then the reduction of medium or heavy armor
+    or a medium or heavy load (SRD barbarian "Fast Movement": "Apply this bonus before
+    modifying the barbarian's speed because of any load carried or armor worn";
+    srd-movement-04, D84; seed 004 "Tactical Movement": encumbrance, A170)."""
     base = stat.speed.land
-    mods = [Modifier(base, BonusType.BASE, "base land speed")]
+    mods = [Modifier(base, BonusType.BASE, "base land speed"), *_gear_mods(stat, "speed")]
     heavy_or_medium = body is not None and body.category in (
         ArmorCategory.MEDIUM,
         ArmorCategory.HEAVY,
     )
-    if heavy_or_medium and not stat.has_quality("armor does not reduce speed"):
-        assert body is not None
-        reduced = armored_speed(base)
-        if reduced != base:
-            mods.append(Modifier(reduced - base, BonusType.UNTYPED, f"{body.name} armor"))
-    mods.extend(_gear_mods(stat, "speed"))
+    slowed = heavy_or_medium or stat.load != "light"
+    if slowed and not stat.has_quality("armor does not reduce speed"):
+        # a medium or heavy load slows as medium armor does, never twice (A170)
+        why = f"{body.name} armor" if heavy_or_medium and body else f"{stat.load} load"
+        before = stack(mods).value
+        reduced = armored_speed(before)
+        if reduced != before:
+            mods.append(Modifier(reduced - before, BonusType.UNTYPED, why))
     return stack(mods)
 
 

@@ -77,6 +77,8 @@ WATER_RANGE_PENALTY = -2
 """Seed 000 "Ranged Attacks Underwater": -2 per 5 ft of water passed through."""
 LAND_COVER = 8
 """Seed 000 "Attacks from Land": improved cover, +8 AC (+4 Reflex)."""
+LAND_REFLEX = 4
+"""Seed 000 "Attacks from Land": improved cover's "+4 bonus on Reflex saves"."""
 _BLUNT_OR_EDGED = frozenset({DamageType.SLASHING, DamageType.BLUDGEONING})
 
 

@@ -59,6 +59,7 @@ from d20combat.encounter.fighting import (
 )
 from d20combat.encounter.handlers import _continuing, load_time
 from d20combat.encounter.maneuvers.splash import aimed_throw
+from d20combat.encounter.swimming import afloat
 from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
@@ -80,6 +81,7 @@ from d20combat.tactics.maneuvers import (
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
 from d20combat.tactics.mounted import charge_gain, knees_choice, mount_choice, unguided
 from d20combat.tactics.splash import throw_instead
+from d20combat.tactics.swimming import swim_instead
 from d20combat.tactics.wake import wake_instead
 
 if TYPE_CHECKING:
@@ -517,6 +519,9 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     speed = sp.speed(c)
     if speed <= 0 or c.has("prone"):
         return None
+    wet = v.enc.map.has_water and c.stat.speed.swim == 0
+    if wet and afloat(v.enc, c):  # it moves only by Swim checks (tactics/swimming.py)
+        return swim_instead(v.enc, c)
     options = c.melee_options()
     if b.standard and not b.moved and options:
         # a 5-foot step into reach never provokes and keeps the full attack: to the
@@ -538,6 +543,10 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         if best is not None and charge_gain(v.enc, c, best) > 0:
             return best
     dest = v.destination(speed, avoid_provoking)
+    if dest is None and wet:  # across deep water when that beats going around
+        swim = swim_instead(v.enc, c)
+        if swim is not None:
+            return swim
     if dest is not None:
         if avoid_provoking:
             dest = _flank_detour(v, speed, dest) or dest
@@ -735,6 +744,7 @@ def _retreat(v: _View) -> A.Action | None:
     if (
         (b.can_full_round or (b.single and b.standard))
         and not c.has("prone")
+        and not (v.enc.map.has_water and afloat(v.enc, c))  # it moves by Swim checks
         and not c.has("blinded")  # SRD combat-i "Withdraw": not while blinded
         and not b.stepped
         and sp.larger_foe_around(c) is None  # seed 000 "Mixing It Up": no withdraw

@@ -16,7 +16,9 @@ attack's attacks); the area must be on the map, within the weapon's maximum rang
 line of effect from the shooter (to one of its squares; walls inside it are allowed); a
 natural 20 always hits and a 1 always misses, and the area takes no critical hit; each
 creature that fails its save rolls the weapon's damage of its own; the cover Reflex bonus
-(seed 004 "Cover Reflex Save Bonus") is not applied (no cover for a save is modelled).
+(seed 004 "Cover Reflex Save Bonus") is not applied (no cover for a save is modelled),
+but for a creature wading in chest-deep water shot at from land (seed 000 "Attacks from
+Land": +4, ``water.reflex_from_land``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import deal_area_damage, provoke, use_up_thrown
 from d20combat.encounter.maneuvers import ready_option, standard_shot_open
 from d20combat.encounter.maneuvers.splash import block_squares, corner_block, creatures_in
+from d20combat.encounter.water import reflex_from_land
 from d20combat.errors import IllegalActionError
 from d20combat.grid.lines import line_of_effect
 from d20combat.grid.squares import footprint_distance, square_name
@@ -140,7 +143,7 @@ def run_autofire(enc: Encounter, c: Combatant, a: A.Action) -> None:
     caught = creatures_in(enc, area) if roll.hit else []
     saves = []
     for v in caught:
-        reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref")
+        reflex = reflex_from_land(enc, c, v, v.roll_total(v.stats.saves["ref"], "save", save="ref"))
         s = F.autofire_save(enc.dice, reflex.value)
         saves.append((v, reflex, s))
     enc.event(

@@ -27,6 +27,7 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import deal_area_damage, provoke, use_up_thrown
 from d20combat.encounter.maneuvers import ready_option, standard_shot_open
+from d20combat.encounter.water import reflex_from_land
 from d20combat.errors import IllegalActionError
 from d20combat.grid.lines import burst_squares, line_of_effect
 from d20combat.grid.squares import footprint_distance, square_name
@@ -162,7 +163,7 @@ def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
     rolled = max(0, enc.dice.roll(option.dice, f"{option.name} burst damage")) if victims else 0
     saves = []
     for v in victims:
-        reflex = burst_reflex(enc, point, v)
+        reflex = reflex_from_land(enc, c, v, burst_reflex(enc, point, v))
         ok, face = saving_throw(
             enc.dice, reflex.value, w.reflex_dc, f"Reflex save (DC {w.reflex_dc})"
         )
