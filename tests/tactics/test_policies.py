@@ -371,6 +371,32 @@ def test_an_intelligent_creature_nearly_dead_withdraws_without_provoking(kit: An
     assert enc.space.distance_ft(enc.get("red"), enc.get("blue")) == 10
 
 
+def test_followed_alone_with_no_way_out_it_fights_on(kit: Any) -> None:
+    # Red withdraws once (above); Blue follows to b1, next to it. Alone on a map with no
+    # exit and no ally to fall back on, withdrawing again would only put off the end (a
+    # fight could run to its round limit): Red strikes back. With an ally still up, it
+    # would withdraw again.
+    sides = {"red": kit.fighter("Red", "b2"), "blue": kit.fighter("Blue", "c2")}
+    enc = kit.encounter(OPEN, sides, rolls=[1, 20])
+    turn_of(enc, "red")
+    wound(enc, "red", 2)
+    enc.apply(choose(enc))  # withdraw a1
+    turn_of(enc, "blue")
+    enc.apply(A.Move(((2, 0), (1, 0))))  # Blue: c2 to c1, then b1 (no square Red threatens left)
+    turn_of(enc, "red")
+    assert choose(enc) == A.Attack("blue")
+
+    sides["red"] += kit.fighter("Pink", "a5")
+    enc = kit.encounter(OPEN, sides, rolls=[1, 20, 2])
+    turn_of(enc, "red")
+    wound(enc, "red", 2)
+    enc.apply(choose(enc))
+    turn_of(enc, "blue")
+    enc.apply(A.Move(((2, 0), (1, 0))))
+    turn_of(enc, "red")
+    assert isinstance(choose(enc), A.Withdraw)
+
+
 @pytest.mark.parametrize(("name", "fraction"), [("default", 4), ("cautious", 2)])
 def test_the_withdraw_threshold(kit: Any, name: str, fraction: int) -> None:
     # default withdraws at a quarter of its hit points, cautious at half; one more
@@ -623,3 +649,15 @@ def test_two_weapons_only_when_they_promise_more_damage(
     enc = kit.encounter(OPEN, sides)
     attack = choose(enc)
     assert isinstance(attack, A.Attack) and attack.two_weapon is two_weapon
+
+
+def test_an_unarmed_strike_that_cannot_reach_the_threshold_is_struck_to_kill(kit: Any) -> None:
+    # seed 004 "Nonlethal Damage": nonlethal damage below the target's Constitution (12)
+    # has no effect; the brawler's unarmed strike deals at most 1d3+3 = 6, so it strikes
+    # to kill (-4, seed 004 "Unarmed Attacks") instead of punching forever; under srd35
+    # nonlethal damage adds up (SRD combat-ii), so the strike keeps its own nonlethal
+    sides = {"red": kit.fighter("Red", "b2", weapons=""), "blue": kit.fighter("Blue", "c2")}
+    enc = kit.encounter(OPEN, sides, ruleset="d20modern")
+    assert str(choose(enc)) == "attack blue lethal"
+    enc = kit.encounter(OPEN, sides)
+    assert str(choose(enc)) == "attack blue"

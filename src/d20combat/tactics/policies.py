@@ -48,6 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from d20combat.content.creatures import Ability
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant
@@ -63,6 +64,7 @@ from d20combat.encounter.swimming import afloat
 from d20combat.errors import IllegalActionError
 from d20combat.grid.flanking import flanks
 from d20combat.grid.squares import footprint_distance
+from d20combat.rules.attack import lethal_refused
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.tactics.estimates import hit_damage
 from d20combat.tactics.firearms import explosive_instead, firearm_instead
@@ -315,6 +317,7 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
                 return A.Attack(
                     e.id,
                     o.name if len(melee) > 1 else None,
+                    nonlethal=_lethal_if_futile(v, o, e),
                     two_weapon=two,
                     power=_best_power(v, o, e, two),
                 )
@@ -338,6 +341,20 @@ def _attack_now(v: _View, *, ranged_ok: bool) -> A.Action | None:
             ):
                 return A.Attack(e.id, o.name)
     return None
+
+
+def _lethal_if_futile(v: _View, o: AttackOption, e: Combatant) -> bool | None:
+    """False (strike to kill, at -4) when ``o`` deals nonlethal damage that can never
+    reach ``e``'s threshold (seed 004 "Nonlethal Damage": below the target's Constitution
+    it has no effect; a foe without a Constitution score is not affected at all) and the
+    ruleset lets it deal lethal damage; None (the weapon's own) otherwise."""
+    rules = v.enc.rules
+    if not o.nonlethal or rules.nonlethal != "threshold":
+        return None
+    con = e.stats.abilities.get(Ability.CON)
+    if con is not None and o.dice.max + o.damage_bonus.value >= con:
+        return None
+    return False if lethal_refused(o, rules) is None else None
 
 
 _POWER: dict[tuple[object, ...], int] = {}
@@ -738,8 +755,12 @@ def _retreat(v: _View) -> A.Action | None:
         return A.Escape()
     if not v.threats():
         return None if v.attack() is not None else _keep_away(v)  # shoot if it can
-    if not v.enc.exits and not any(v.enc.active(a) for a in v.enc.allies(c)):
-        return None  # alone in a closed place: running about only puts off the end
+    if (
+        not v.enc.exits
+        and not any(v.enc.active(a) for a in v.enc.allies(c))
+        and _withdrew_last_turn(v.enc, c)
+    ):
+        return None  # alone, no way out, and followed: withdrawing again only delays
     limit = sp.speed(c) * (1 if b.single else v.enc.rules.withdraw_speed_multiplier)
     if (
         (b.can_full_round or (b.single and b.standard))
@@ -755,6 +776,22 @@ def _retreat(v: _View) -> A.Action | None:
         if path:
             return A.Withdraw(path)
     return None
+
+
+def _withdrew_last_turn(enc: Encounter, c: Combatant) -> bool:
+    """Whether ``c`` withdrew in its previous turn (read back in the log as far as the
+    start of that turn)."""
+    starts = 0
+    for e in reversed(enc.log):
+        if e.actor != c.id:
+            continue
+        if e.type == "turn":
+            starts += 1
+            if starts == 2:
+                return False
+        elif e.type == "withdraw" and starts == 1:
+            return True
+    return False
 
 
 def _keep_away(v: _View) -> A.Action | None:
