@@ -56,7 +56,7 @@ def test_notation_examples() -> None:
     ("text", "expected"),
     [
         ("", "an action"),
-        ("swim away", "one of:"),
+        ("teleport away", "one of:"),
         ("fly away", "fly up FEET"),
         ("move", "path"),
         ("step", "step SQUARE"),
