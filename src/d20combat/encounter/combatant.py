@@ -236,6 +236,9 @@ class Combatant:
     breath: int = -1
     breath_checks: int = 0
     drowning: int = 0
+    # withdrew in this turn (2) or its last one (1: counted down as its turns begin):
+    # the baseline's "followed with no way out" (tactics.policies._retreat)
+    withdrew: int = 0
     # cache of _vital(): vitals, rules, state, can act, conditions they impose
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
@@ -456,6 +459,7 @@ class Combatant:
             self.descent,
             (self.ran_round, self.run_rounds, self.run_checks),
             (self.breath, self.breath_checks, self.drowning),
+            self.withdrew,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -520,6 +524,7 @@ class Combatant:
             "breath": self.breath,
             "breath_checks": self.breath_checks,
             "drowning": self.drowning,
+            "withdrew": self.withdrew,
             "taken": [list(t) for t in self.taken],
             "effects": [
                 {
@@ -592,6 +597,7 @@ class Combatant:
         self.breath = int(data.get("breath", -1))
         self.breath_checks = int(data.get("breath_checks", 0))
         self.drowning = int(data.get("drowning", 0))
+        self.withdrew = int(data.get("withdrew", 0))
         self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")

@@ -267,6 +267,7 @@ def _run_withdraw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Withdraw)
     enc.budget.use("standard" if enc.budget.single else "full-round")
     enc.budget.moved = True
+    c.withdrew = 2
     walk(enc, c, a.path, kind="withdraw", free_start=True)
 
 

@@ -170,6 +170,7 @@ class CombatantDoc(_Doc):
     breath: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)] = -1
     breath_checks: Count = 0
     drowning: Annotated[StrictInt, Field(ge=0, le=3)] = 0
+    withdrew: Annotated[StrictInt, Field(ge=0, le=2)] = 0  # this turn 2, its last 1
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)
     side: StrictStr | None = None  # a commanded creature's new side (None: the scenario's)

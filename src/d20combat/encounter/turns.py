@@ -166,6 +166,8 @@ def _start(enc: Encounter, c: Combatant) -> bool:
             turn_start(enc, c)
             if enc.outcome is not None:
                 return False
+        if c.withdrew:
+            c.withdrew -= 1  # 1: it withdrew in its last turn
         c.aoo_used = 0
         c.cleaves_used = 0
         c.power_attack = 0

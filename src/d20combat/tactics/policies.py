@@ -758,7 +758,7 @@ def _retreat(v: _View) -> A.Action | None:
     if (
         not v.enc.exits
         and not any(v.enc.active(a) for a in v.enc.allies(c))
-        and _withdrew_last_turn(v.enc, c)
+        and c.withdrew == 1  # it withdrew in its last turn
     ):
         return None  # alone, no way out, and followed: withdrawing again only delays
     limit = sp.speed(c) * (1 if b.single else v.enc.rules.withdraw_speed_multiplier)
@@ -776,22 +776,6 @@ def _retreat(v: _View) -> A.Action | None:
         if path:
             return A.Withdraw(path)
     return None
-
-
-def _withdrew_last_turn(enc: Encounter, c: Combatant) -> bool:
-    """Whether ``c`` withdrew in its previous turn (read back in the log as far as the
-    start of that turn)."""
-    starts = 0
-    for e in reversed(enc.log):
-        if e.actor != c.id:
-            continue
-        if e.type == "turn":
-            starts += 1
-            if starts == 2:
-                return False
-        elif e.type == "withdraw" and starts == 1:
-            return True
-    return False
 
 
 def _keep_away(v: _View) -> A.Action | None:
