@@ -12,6 +12,7 @@ into a Melee", seed 003 "Flanking", "Concealment", "Surprise", seed 000 "Mixing 
 from __future__ import annotations
 
 import textwrap
+from random import Random
 from typing import Any
 
 import pytest
@@ -19,7 +20,9 @@ import pytest
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Condition
 from d20combat.encounter.fighting import build_attack
+from d20combat.encounter.state import Encounter
 from d20combat.errors import IllegalActionError
+from d20combat.rules.dice import SampledDice
 from d20combat.rules.hitpoints import HpState
 
 BOTH = pytest.mark.parametrize("rules", ["srd35", "d20modern"])
@@ -1360,3 +1363,22 @@ def test_a_forfeited_action_is_marked_and_the_next_turn_may_come_at_any_count(
     srd.apply(A.EndTurn())
     srd.apply(A.EndTurn())  # Red ends without acting
     assert not events(srd, "forfeit")
+
+
+def test_a_resumed_fight_keeps_who_delayed_and_who_forfeited(kit: Any) -> None:
+    """The delays of the round and the lost actions are saved state, not read back in
+    the log (a resumed fight's log starts empty): saved after Red's second delay, the
+    loaded fight still marks Red's lost action and puts it first in round 2."""
+    enc = three(kit, [20, 10, 5], "d20modern")
+    enc.apply(A.Delay("cyan"))
+    enc.apply(A.EndTurn())  # Cyan
+    enc.apply(A.Delay("blue"))  # Red waits for Blue
+    enc.dice = SampledDice(Random(1))  # a save keeps the generator (no die is rolled)
+    data = enc.to_json()
+    assert next(c for c in data["combatants"] if c["id"] == "red")["delayed"] == "blue"
+    loaded = Encounter.from_json(data)
+    loaded.apply(A.EndTurn())  # Blue
+    loaded.apply(A.EndTurn())  # Red never acted
+    assert [(e.actor, e.round) for e in events(loaded, "forfeit")] == [("red", 1)]
+    assert loaded.round == 2 and loaded.current is not None and loaded.current.id == "red"
+    assert all(c.delayed is None and not c.forfeited for c in loaded.combatants.values())

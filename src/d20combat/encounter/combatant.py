@@ -239,6 +239,10 @@ class Combatant:
     # withdrew in this turn (2) or its last one (1: counted down as its turns begin):
     # the baseline's "followed with no way out" (tactics.policies._retreat)
     withdrew: int = 0
+    # seed 004 "Delaying Limits": whom it delayed after this round (None: it did not),
+    # and its place among those who lost their action by delaying (0: it did not)
+    delayed: str | None = None
+    forfeited: int = 0
     # cache of _vital(): vitals, rules, state, can act, conditions they impose
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
@@ -460,6 +464,8 @@ class Combatant:
             (self.ran_round, self.run_rounds, self.run_checks),
             (self.breath, self.breath_checks, self.drowning),
             self.withdrew,
+            self.delayed,
+            self.forfeited,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -525,6 +531,8 @@ class Combatant:
             "breath_checks": self.breath_checks,
             "drowning": self.drowning,
             "withdrew": self.withdrew,
+            "delayed": self.delayed,
+            "forfeited": self.forfeited,
             "taken": [list(t) for t in self.taken],
             "effects": [
                 {
@@ -598,6 +606,9 @@ class Combatant:
         self.breath_checks = int(data.get("breath_checks", 0))
         self.drowning = int(data.get("drowning", 0))
         self.withdrew = int(data.get("withdrew", 0))
+        delayed = data.get("delayed")
+        self.delayed = None if delayed is None else str(delayed)
+        self.forfeited = int(data.get("forfeited", 0))
         self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")

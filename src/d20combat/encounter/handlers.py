@@ -969,6 +969,7 @@ def _run_delay(enc: Encounter, c: Combatant, a: A.Action) -> None:
                 break
             at += 1
     order.insert(at, c.id)
+    c.delayed = after
     if not next_round:
         enc.turn -= 1  # the next creature now sits at this index; after_action advances past it
     enc.event(
@@ -985,15 +986,9 @@ def _tie_key(c: Combatant) -> tuple[int, int]:
 
 
 def _delayed_after(enc: Encounter, after: str) -> set[str]:
-    """Who has delayed until right after ``after`` this round (the log's ``delay``
-    events of the round)."""
-    out: set[str] = set()
-    for e in reversed(enc.log):
-        if e.round != enc.round:
-            break
-        if e.type == "delay" and e.outcome.get("after") == after:
-            out.add(e.actor)
-    return out
+    """Who has delayed until right after ``after`` this round (saved state, not the log:
+    a resumed fight's log starts empty)."""
+    return {x.id for x in enc.combatants.values() if x.delayed == after}
 
 
 def _gen_delay(enc: Encounter, c: Combatant) -> Iterable[A.Action]:

@@ -277,7 +277,11 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
             )
     for k, e in enumerate(c.effects):
         _effect(found, enc, (*at, "effects", k), c, e)
-    for key, who in (("dodge_target", c.dodge_target), ("delay_after", c.delay_after)):
+    for key, who in (
+        ("dodge_target", c.dodge_target),
+        ("delay_after", c.delay_after),
+        ("delayed", c.delayed),
+    ):
         if who is not None and (who not in ids or who == c.id):
             found.add((*at, key), f"no other combatant {who!r}", _ids(enc) + f" but {c.id}")
     for who in sorted(c.provoked_by_move):

@@ -171,6 +171,8 @@ class CombatantDoc(_Doc):
     breath_checks: Count = 0
     drowning: Annotated[StrictInt, Field(ge=0, le=3)] = 0
     withdrew: Annotated[StrictInt, Field(ge=0, le=2)] = 0  # this turn 2, its last 1
+    delayed: StrictStr | None = None  # whom it delayed after this round
+    forfeited: Count = 0  # its place among those who lost their action by delaying
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)
     side: StrictStr | None = None  # a commanded creature's new side (None: the scenario's)

@@ -346,6 +346,8 @@ def _advance(enc: Encounter) -> None:
         enc.event("", "round", "seed 003 Initiative Checks", round=enc.round, seconds=elapsed(enc))
         if not enc.rules.delay_into_next_round:
             _forfeiters_first(enc)
+        for x in enc.combatants.values():
+            x.delayed = None  # a new round: delays are the round's
 
 
 FORFEIT_RULE = "seed 004 Delaying Limits"
@@ -358,27 +360,21 @@ def _forfeit(enc: Encounter, c: Combatant) -> None:
     b = enc.budget
     if not (b.standard and b.move and not b.moved and not b.stepped and b.routine is None):
         return  # it acted
-    for e in reversed(enc.log):
-        if e.type == "round":
-            return
-        if e.type == "delay" and e.actor == c.id:
-            enc.event(c.id, "forfeit", FORFEIT_RULE)
-            return
+    if c.delayed is not None:
+        c.forfeited = 1 + sum(1 for x in enc.combatants.values() if x.forfeited)
+        enc.event(c.id, "forfeit", FORFEIT_RULE)
 
 
 def _forfeiters_first(enc: Encounter) -> None:
     """seed 004 "Delaying Limits": "a character who loses his action ... may act on any
     count in his next turn" without interrupting anyone: those who forfeited in the round
     just ended go first in the new one, from where they may delay to any count (A194)."""
-    found: list[str] = []
-    for e in reversed(enc.log[:-1]):  # the round just ended (before its "round" event)
-        if e.type == "round":
-            break
-        if e.type == "forfeit" and e.actor not in found and e.actor in enc.order:
-            found.append(e.actor)
-    if not found:
+    lost = sorted((x.forfeited, x.id) for x in enc.combatants.values() if x.forfeited)
+    if not lost:
         return
-    found.reverse()  # in the order they forfeited
+    for _, cid in lost:
+        enc.combatants[cid].forfeited = 0
+    found = [cid for _, cid in lost if cid in enc.order]  # in the order they forfeited
     for cid in found:
         enc.order.remove(cid)
     enc.order[0:0] = found
