@@ -89,6 +89,9 @@ notation                   meaning (action type; source)
 ``bull-rush ogre follow``  ... moving with it: 5 ft more per 5 points of margin
 ``overrun goblin d4 e4 f4``   a move action along the path through the goblin's space,
                            overrunning it on the way (seed 000 "Overrun")
+``tumble goblin d4 e4 f4``    a move action at half speed along the path through the
+                           goblin's space, a DC 25 Tumble check on the way (SRD
+                           combat-ii "Moving Through a Square")
 ``disarm ogre``            disarm in place of an attack (seed 000 "Disarm"): the
                            weapon it holds (its first), with the attack's weapon
 ``disarm ogre greatclub with flail defensively``   a weapon it holds, with a weapon
@@ -670,6 +673,21 @@ class Overrun(Action):
     target: str
     path: tuple[Pos, ...]
     verb: ClassVar[str] = "overrun"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, self.target, *map(square_name, self.path)])
+
+
+@dataclass(frozen=True, slots=True)
+class Tumble(Action):
+    """A move action at half speed along ``path`` through ``target``'s space, tumbling
+    through it (SRD combat-ii "Moving Through a Square"; seed 004 "Moving Through a
+    Square"): the squares of the path as for ``move``, the target's among them."""
+
+    target: str
+    path: tuple[Pos, ...]
+    verb: ClassVar[str] = "tumble"
     kind: ClassVar[str] = "move"
 
     def __str__(self) -> str:
@@ -1353,6 +1371,10 @@ def parse_action(text: str) -> Action:
         if len(args) < 2:
             raise _expect(text, "'overrun TARGET SQUARE...' (the path through its space)")
         return Overrun(args[0], tuple(parse_square(a) for a in args[1:]))
+    if verb == "tumble":
+        if len(args) < 2:
+            raise _expect(text, "'tumble TARGET SQUARE...' (the path through its space)")
+        return Tumble(args[0], tuple(parse_square(a) for a in args[1:]))
     if verb == "attack":
         return _parse_attack(text, args)
     if verb in ATTACK_MANEUVERS:
@@ -1463,6 +1485,7 @@ def parse_action(text: str) -> Action:
                     "charge",
                     "bull-rush",
                     "overrun",
+                    "tumble",
                     "trample",
                     "attack",
                     "total-defense",

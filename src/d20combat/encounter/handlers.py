@@ -52,6 +52,7 @@ from d20combat.encounter.maneuvers import turning as TURN
 from d20combat.encounter.maneuvers import wake as WAKE
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
+from d20combat.encounter.maneuvers.tumble import check_tumble, gen_tumble, run_tumble
 from d20combat.encounter.movement import crawl, walk
 from d20combat.encounter.running import keep_running
 from d20combat.errors import IllegalActionError
@@ -1585,6 +1586,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Climb: Handler(CLIMB.check_climb, CLIMB.run_climb, CLIMB.gen_climb),
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
     A.Overrun: Handler(check_overrun, run_overrun, gen_overrun),
+    A.Tumble: Handler(check_tumble, run_tumble, gen_tumble),
     A.Trample: Handler(MON.check_trample, MON.run_trample, MON.gen_trample),
     A.Rake: Handler(MON.check_rake, MON.run_rake, MON.gen_rake),
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),

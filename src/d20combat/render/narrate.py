@@ -525,6 +525,19 @@ def _overrun(e: Event) -> str:
     return f"{e.actor} tries to overrun {e.target}{how}: {'; '.join(parts)}: {result}"
 
 
+def _tumble(e: Event) -> str:
+    """SRD combat-ii "Moving Through a Square" (SRD Tumble, DC 25): the check and
+    where the tumbler ends."""
+    o = e.outcome
+    got, dc = o.get("check"), o.get("dc")
+    if o.get("result") == "through":
+        return f"{e.actor} tumbles through {e.target}'s space: Tumble {got} against DC {dc}"
+    return (
+        f"{e.actor} fails to tumble through {e.target}'s space: Tumble {got} against DC {dc}: "
+        f"it stops before {e.target}, which gets an attack of opportunity"
+    )
+
+
 def _astray(e: Event) -> str:
     o = e.outcome
     d = f"d% {o.get('roll')}"
@@ -1001,6 +1014,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "bull-rush": _bull_rush,
     "pushed": _pushed,
     "overrun": _overrun,
+    "tumble": _tumble,
     "overrun-avoided": _simple("{actor} avoids {target}'s overrun and lets it pass"),
     "astray": _astray,
     "disarm": _disarm,
