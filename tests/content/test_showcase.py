@@ -71,6 +71,7 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "pushed by a bull rush": _kind("pushed"),
     "attack of opportunity astray": _kind("astray"),
     "overrun": _kind("overrun"),
+    "tumble through a foe": _kind("tumble"),
     "charge": _kind("charge"),
     "disarm": _kind("disarm"),
     "sunder": _kind("sunder"),

@@ -116,3 +116,37 @@ def test_exact_odds_of_a_tumble_check() -> None:
         brute = Fraction(sum(1 for face in range(1, 21) if face + mod >= 25), 20)
         assert p_tumble(mod) == brute
     assert p_tumble(10) == Fraction(6, 20)  # 15..20
+
+
+PLUG = """
+....##..
+........
+........
+....##..
+"""
+
+
+def test_the_baseline_tumbles_through_a_plug_to_flank(kit: Any) -> None:
+    # A Large Blue fills e2-f3, a plug between walls; Green fights it from d2. Red (speed
+    # 60, Tumble +10, sneak attack +2d6) at b3, out of a 5-foot step's reach, can move to
+    # d3 (no flank), or tumble c3 d3 e3 f3 g3 (25 ft, 50 ft at half speed) to g3,
+    # flanking Blue with Green (the line d2-g3 crosses its west and east sides). The Tumble check succeeds on
+    # 15-20: 6/20. Blue has not acted (flat-footed, no Combat Reflexes): tumbling past
+    # it costs no attack of opportunity, so 6/20 of the flank's +2 and 2d6 is worth it.
+    from d20combat.tactics.policies import policy
+
+    red = tumbler(kit, "b3", tumble=10).replace("land: 30", "land: 60")
+    red = red.replace(
+        "    stat_block:\n", "    stat_block:\n      special_attacks: [sneak attack +2d6]\n", 1
+    )
+    blue = kit.soldier("Blue", "e2").replace("size: medium", "size: large")
+    green = kit.soldier("Green", "d2")
+    enc = kit.scripted_encounter(PLUG, {"red": red + green, "blue": blue}, [20, 10, 1])
+    assert p_tumble(10) == Fraction(6, 20)
+    choice = policy("default")(enc, "red")
+    assert isinstance(choice, A.Tumble) and choice.target == "blue"
+    assert square_name(choice.path[-1]) == "g3"
+    # without Tumble ranks the same Red moves next to Blue and attacks unflanked
+    plain = red.replace("      skills: {tumble: 10}\n", "")
+    enc = kit.scripted_encounter(PLUG, {"red": plain + green, "blue": blue}, [20, 10, 1])
+    assert not isinstance(policy("default")(enc, "red"), A.Tumble)

@@ -84,6 +84,7 @@ from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trampl
 from d20combat.tactics.mounted import charge_gain, knees_choice, mount_choice, unguided
 from d20combat.tactics.splash import throw_instead
 from d20combat.tactics.swimming import swim_instead
+from d20combat.tactics.tumble import tumble_to_flank
 from d20combat.tactics.wake import wake_instead
 
 if TYPE_CHECKING:
@@ -567,6 +568,9 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     if dest is not None:
         if avoid_provoking:
             dest = _flank_detour(v, speed, dest) or dest
+        tumble = tumble_to_flank(v.enc, c, A.Move(dest))  # tactics/tumble.py
+        if tumble is not None:
+            return tumble
         return overrun_on_the_way(v.enc, c, A.Move(dest))
     if b.can_full_round and options and c.restrictions().can_charge:
         # charging only when no attack square is reachable with a plain move keeps

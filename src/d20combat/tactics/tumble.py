@@ -1,0 +1,75 @@
+"""When the baseline tumbles through a foe (SRD combat-ii "Moving Through a Square";
+the engine: :mod:`d20combat.encounter.maneuvers.tumble`): to reach the square beyond
+the foe it goes to attack where it flanks it with an ally, when the exact chance of the
+Tumble check (:func:`~d20combat.rules.maneuvers.tumble.p_tumble`) times what the flank
+adds (its +2 on the attack, and sneak attack dice) beats the foe's attack of
+opportunity that tumbling past it costs (success or failure, it provokes the foe)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from d20combat.encounter import actions as A
+from d20combat.encounter.combatant import Combatant
+from d20combat.encounter.maneuvers.tumble import tumble_modifier, tumble_paths, tumble_problem_in
+from d20combat.grid.flanking import flanks
+from d20combat.rules.dice import Dice
+from d20combat.rules.maneuvers.tumble import SKILL, p_tumble
+from d20combat.tactics.estimates import hit_damage, p_hits
+from d20combat.tactics.worth import aoo_of, mean_damage
+
+if TYPE_CHECKING:
+    from d20combat.encounter.state import Encounter
+
+FLANK_BONUS = 2  # seed 003 "Flanking": +2 on the attack roll
+
+
+def tumble_to_flank(enc: Encounter, c: Combatant, move: A.Move) -> A.Action | None:
+    """A tumble through the foe ``move`` goes to attack, to a square beyond it where
+    ``c`` flanks it, if worth it (see the module docstring); None otherwise. Costs
+    nothing for a creature without Tumble ranks (the stat block's skill, checked first)."""
+    if SKILL not in c.stat.skills or not c.traits.intelligent:
+        return None
+    b = enc.budget
+    if b.stepped or not (b.move or b.standard) or not b.standard:
+        return None  # the attack after it needs the standard action
+    sp = enc.space
+    end = move.path[-1]
+    foes = sp.threatening(c, end)
+    option = next(iter(c.melee_options()), None)
+    if not foes or option is None:
+        return None
+    target = foes[0]
+    allies = [(a.pos, a.squares) for a in sp.flank_partners(c.side, target) if a is not c]
+    if not allies or tumble_problem_in(enc, c, target) is not None:
+        return None
+    if any(flanks(end, c.squares, p, n, target.pos, target.squares) for p, n in allies):
+        return None  # the plain move flanks already
+    ac = target.stats.ac.value
+    bonus = option.bonus.value
+    mean = min(mean_damage(option), max(1.0, float(target.vitals.hp)))
+    dice = c.traits.sneak_dice
+    sneak = float(Dice.parse(dice).mean) if dice else 0.0
+    flanked = hit_damage(ac, bonus + FLANK_BONUS, mean + sneak, option.crit_range, 2, 0)
+    plain = hit_damage(ac, bonus, mean, option.crit_range, 2, 0)
+    theirs = aoo_of(enc, target, c)
+    cost = 0.0
+    if theirs is not None:
+        cost = p_hits(c.stats.ac.value, theirs.bonus.value) * mean_damage(theirs)
+    p = float(p_tumble(tumble_modifier(c).value))
+    if p * (flanked - plain) <= cost:
+        return None
+    offsets = sp.attack_offsets(c, option, target.squares)
+    tx, ty = target.pos
+    before = sp.provocations_along(c, move.path)
+    for t in sorted(tumble_paths(enc, c, target), key=lambda a: (len(a.path), str(a))):
+        stop = t.path[-1]
+        if (stop[0] - tx, stop[1] - ty) not in offsets:
+            continue
+        if not any(flanks(stop, c.squares, q, n, target.pos, target.squares) for q, n in allies):
+            continue
+        if sp.provocations_along(c, t.path) > before + 1:
+            continue  # only the foe tumbled past may strike at it on the way
+        if enc.is_legal(t):
+            return t
+    return None
