@@ -130,9 +130,10 @@ def test_the_baseline_tumbles_through_a_plug_to_flank(kit: Any) -> None:
     # A Large Blue fills e2-f3, a plug between walls; Green fights it from d2. Red (speed
     # 60, Tumble +10, sneak attack +2d6) at b3, out of a 5-foot step's reach, can move to
     # d3 (no flank), or tumble c3 d3 e3 f3 g3 (25 ft, 50 ft at half speed) to g3,
-    # flanking Blue with Green (the line d2-g3 crosses its west and east sides). The Tumble check succeeds on
-    # 15-20: 6/20. Blue has not acted (flat-footed, no Combat Reflexes): tumbling past
-    # it costs no attack of opportunity, so 6/20 of the flank's +2 and 2d6 is worth it.
+    # flanking Blue with Green (the line d2-g3 crosses its west and east sides). The
+    # Tumble check succeeds on 15-20: 6/20. Blue has not acted (flat-footed, no Combat
+    # Reflexes): tumbling past it costs no attack of opportunity, so 6/20 of the
+    # flank's +2 and 2d6 is worth it.
     from d20combat.tactics.policies import policy
 
     red = tumbler(kit, "b3", tumble=10).replace("land: 30", "land: 60")
@@ -150,3 +151,31 @@ def test_the_baseline_tumbles_through_a_plug_to_flank(kit: Any) -> None:
     plain = red.replace("      skills: {tumble: 10}\n", "")
     enc = kit.scripted_encounter(PLUG, {"red": plain + green, "blue": blue}, [20, 10, 1])
     assert not isinstance(policy("default")(enc, "red"), A.Tumble)
+
+
+GAP = """
+.....
+.....
+.....
+"""
+
+
+def test_instead_of_a_step_the_baseline_tumbles_round_a_foe_to_flank(kit: Any) -> None:
+    # Blue stands at c2; Green fights it from b2. Red (speed 30, BAB +2: one
+    # attack, Tumble +10, sneak attack +2d6) at a1 could step to b1 and attack
+    # unflanked; tumbling b1 c2 d2 (15 ft, 30 ft at half speed) puts it in d2, across
+    # from Green. A flat-footed Blue strikes at nobody, and the step keeps no second
+    # attack: the tumble is worth 6/20 of the flank's gain, more than nothing.
+    from d20combat.tactics.policies import policy
+
+    red = kit.soldier("Red", "a1", armor=None, land=30, bab=2)
+    red = red.replace(
+        "    stat_block:\n",
+        "    stat_block:\n      skills: {tumble: 10}\n      special_attacks: [sneak attack +2d6]\n",
+        1,
+    )
+    sides = {"red": red + kit.soldier("Green", "b2"), "blue": kit.soldier("Blue", "c2")}
+    enc = kit.scripted_encounter(GAP, sides, [20, 10, 1])
+    choice = policy("default")(enc, "red")
+    assert choice == A.Tumble("blue", ((1, 0), (2, 1), (3, 1)))
+    assert str(choice) == "tumble blue b1 c2 d2"

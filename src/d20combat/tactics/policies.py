@@ -547,7 +547,7 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         # threats (then the first square in step order)
         step = _step_into_reach(v, options)
         if step is not None:
-            return step
+            return tumble_to_flank(v.enc, c, step.to) or step
     if c.stat.special_attack_rules and b.can_full_round and options and c.restrictions().can_charge:
         # a pouncing creature's charge brings its full attack now (tactics/monsters.py)
         best = _best_charge(v, speed, avoid_provoking)
@@ -568,7 +568,7 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     if dest is not None:
         if avoid_provoking:
             dest = _flank_detour(v, speed, dest) or dest
-        tumble = tumble_to_flank(v.enc, c, A.Move(dest))  # tactics/tumble.py
+        tumble = tumble_to_flank(v.enc, c, dest[-1], path=dest)  # tactics/tumble.py
         if tumble is not None:
             return tumble
         return overrun_on_the_way(v.enc, c, A.Move(dest))

@@ -21,25 +21,38 @@ from d20combat.tactics.worth import aoo_of, mean_damage
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
 
+Pos = tuple[int, int]
+
 FLANK_BONUS = 2  # seed 003 "Flanking": +2 on the attack roll
 
 
-def tumble_to_flank(enc: Encounter, c: Combatant, move: A.Move) -> A.Action | None:
-    """A tumble through the foe ``move`` goes to attack, to a square beyond it where
-    ``c`` flanks it, if worth it (see the module docstring); None otherwise. Costs
-    nothing for a creature without Tumble ranks (the stat block's skill, checked first)."""
+def tumble_to_flank(
+    enc: Encounter, c: Combatant, end: Pos, *, path: tuple[Pos, ...] = ()
+) -> A.Tumble | None:
+    """A tumble through the foe ``c`` would attack from ``end`` (where a move along
+    ``path`` or a 5-foot step, ``path`` empty, takes it), to a square beyond it where
+    ``c`` flanks it, if worth it (see the module docstring; instead of a 5-foot step it
+    gives up the full attack's further attacks too); None otherwise. Costs nothing for
+    a creature without Tumble ranks (the stat block's skill, checked first)."""
     if SKILL not in c.stat.skills or not c.traits.intelligent:
         return None
     b = enc.budget
-    if b.stepped or not (b.move or b.standard) or not b.standard:
+    if b.stepped or b.moved or not b.move or not b.standard:
         return None  # the attack after it needs the standard action
     sp = enc.space
-    end = move.path[-1]
-    foes = sp.threatening(c, end)
     option = next(iter(c.melee_options()), None)
-    if not foes or option is None:
+    if option is None:
         return None
-    target = foes[0]
+    target = next(  # the foe it would attack from ``end``: in reach of it
+        (
+            e
+            for e in sp.enemies_near(c, sp.speed(c))
+            if (end[0] - e.pos[0], end[1] - e.pos[1]) in sp.attack_offsets(c, option, e.squares)
+        ),
+        None,
+    )
+    if target is None:
+        return None
     allies = [(a.pos, a.squares) for a in sp.flank_partners(c.side, target) if a is not c]
     if not allies or tumble_problem_in(enc, c, target) is not None:
         return None
@@ -56,13 +69,16 @@ def tumble_to_flank(enc: Encounter, c: Combatant, move: A.Move) -> A.Action | No
     cost = 0.0
     if theirs is not None:
         cost = p_hits(c.stats.ac.value, theirs.bonus.value) * mean_damage(theirs)
+    if not path:  # a 5-foot step keeps the full attack
+        extra = max((len(r.attacks) for r in c.stats.routines), default=1) - 1
+        cost += extra * plain
     p = float(p_tumble(tumble_modifier(c).value))
     if p * (flanked - plain) <= cost:
         return None
     offsets = sp.attack_offsets(c, option, target.squares)
     tx, ty = target.pos
-    before = sp.provocations_along(c, move.path)
-    for t in sorted(tumble_paths(enc, c, target), key=lambda a: (len(a.path), str(a))):
+    before = sp.provocations_along(c, path)
+    for t in sorted(_candidates(enc, c, target), key=lambda a: (len(a.path), str(a))):
         stop = t.path[-1]
         if (stop[0] - tx, stop[1] - ty) not in offsets:
             continue
@@ -73,3 +89,30 @@ def tumble_to_flank(enc: Encounter, c: Combatant, move: A.Move) -> A.Action | No
         if enc.is_legal(t):
             return t
     return None
+
+
+def _candidates(enc: Encounter, c: Combatant, target: Combatant) -> list[A.Tumble]:
+    """The listed tumbles through ``target`` (straight through,
+    :func:`~d20combat.encounter.maneuvers.tumble.tumble_paths`), and for a one-square
+    tumbler through a one-square foe each way in from a square next to it and out to
+    another (a flank's far square is never straight on from where the flanking ally
+    stands)."""
+    out = tumble_paths(enc, c, target)
+    if c.squares != 1 or target.squares != 1:
+        return out
+    sp = enc.space
+    half = sp.speed(c) // 2
+    reach = sp.reachable(c, half)
+    tx, ty = target.pos
+    around = [(tx + dx, ty + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+    for before in around:
+        if before == c.pos:
+            head: list[Pos] = []
+        elif reach.passes(before):
+            head = reach.path_to(before)[1:]
+        else:
+            continue
+        for after in around:
+            if after != before:
+                out.append(A.Tumble(target.id, (*head, target.pos, after)))
+    return out
