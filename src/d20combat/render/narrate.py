@@ -534,7 +534,7 @@ def _tumble(e: Event) -> str:
         return f"{e.actor} tumbles through {e.target}'s space: Tumble {got} against DC {dc}"
     return (
         f"{e.actor} fails to tumble through {e.target}'s space: Tumble {got} against DC {dc}: "
-        f"it stops before {e.target}, which gets an attack of opportunity"
+        f"it stops before {e.target} and provokes an attack of opportunity from it"
     )
 
 

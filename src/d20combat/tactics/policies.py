@@ -911,6 +911,9 @@ def _baseline_action(
         step = _flank_step(v)
         if step is not None:
             return step
+        tumble = tumble_to_flank(v.enc, c, c.pos)  # round the foe in reach to flank it
+        if tumble is not None:
+            return tumble
         attack = v.attack()
         if v.sp.present(c.side) >= 2:  # a dying ally next to it: first aid?
             aid = stabilize_instead(v.enc, c, attack)

@@ -16,7 +16,7 @@ from d20combat.grid.flanking import flanks
 from d20combat.rules.dice import Dice
 from d20combat.rules.maneuvers.tumble import SKILL, p_tumble
 from d20combat.tactics.estimates import hit_damage, p_hits
-from d20combat.tactics.worth import aoo_of, mean_damage
+from d20combat.tactics.worth import aoo_of, built, mean_damage
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -43,18 +43,15 @@ def tumble_to_flank(
     option = next(iter(c.melee_options()), None)
     if option is None:
         return None
-    target = next(  # the foe it would attack from ``end``: in reach of it
-        (
-            e
-            for e in sp.enemies_near(c, sp.speed(c))
-            if (end[0] - e.pos[0], end[1] - e.pos[1]) in sp.attack_offsets(c, option, e.squares)
-        ),
-        None,
-    )
+    target, allies = None, []
+    for e in sp.enemies_near(c, sp.speed(c)):  # a foe it would attack from ``end``
+        if (end[0] - e.pos[0], end[1] - e.pos[1]) not in sp.attack_offsets(c, option, e.squares):
+            continue
+        allies = [(a.pos, a.squares) for a in sp.flank_partners(c.side, e) if a is not c]
+        if allies and tumble_problem_in(enc, c, e) is None:
+            target = e  # ... with an ally to flank it with
+            break
     if target is None:
-        return None
-    allies = [(a.pos, a.squares) for a in sp.flank_partners(c.side, target) if a is not c]
-    if not allies or tumble_problem_in(enc, c, target) is not None:
         return None
     if any(flanks(end, c.squares, p, n, target.pos, target.squares) for p, n in allies):
         return None  # the plain move flanks already
@@ -63,8 +60,10 @@ def tumble_to_flank(
     mean = min(mean_damage(option), max(1.0, float(target.vitals.hp)))
     dice = c.traits.sneak_dice
     sneak = float(Dice.parse(dice).mean) if dice else 0.0
+    _, notes = built(enc, c, option, option.bonus, target)
+    already = sneak if "sneak_attack" in notes else 0.0  # flat-footed, or flanked now
     flanked = hit_damage(ac, bonus + FLANK_BONUS, mean + sneak, option.crit_range, 2, 0)
-    plain = hit_damage(ac, bonus, mean, option.crit_range, 2, 0)
+    plain = hit_damage(ac, bonus, mean + already, option.crit_range, 2, 0)
     theirs = aoo_of(enc, target, c)
     cost = 0.0
     if theirs is not None:
