@@ -257,6 +257,16 @@ class Ruleset(Frozen):
     advanced: seed 001: "You can end a grapple as a free action if the other creature also
         wishes to end it".
     """
+    pinner_damages_others: bool = True
+    """Whether a creature holding a pin may damage another opponent in the grapple (D102).
+
+    srd35: seed 000 "If You're Pinning an Opponent": the list of what a pinner cannot do
+        (draw or use a weapon, escape, pin another, break another's pin) leaves damaging
+        another opponent open.
+    d20modern: seed 004 "Pin": "A character can't use a weapon on a pinned character or
+        attempt to damage or pin a second opponent while holding a pin on the first".
+    advanced: srd35 reading (seed 001 is silent).
+    """
     climb_larger: bool = False
     """Whether a creature may climb onto a larger one.
 

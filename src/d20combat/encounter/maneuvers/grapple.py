@@ -754,6 +754,10 @@ def damage_problem(
     why = _in_grapple_problem(enc, c, target, "damage") or _garroting_problem(enc, c)
     if why is None and _damage_option(c) is None:
         return f"{c.id} has no unarmed strike"
+    if why is None and not enc.rules.pinner_damages_others:
+        held = pinned_by(enc, c)
+        if held is not None and held is not target:
+            return f"{c.id} pins {held.id}: it cannot damage another (seed 004 Pin, D102)"
     return why
 
 

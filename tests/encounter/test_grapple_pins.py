@@ -1,0 +1,86 @@
+"""Grapple leftovers of issue 9, step by step with scripted dice: what a pinner may do
+to a second opponent (seed 000 "If You're Pinning an Opponent"; seed 004 "Pin", D102),
+and the pinned creature's actions (seed 000 against seed 002's reading).
+
+The kit's soldiers (tests/encounter/conftest.py): grapple +9, unarmed strike 1d3+3,
+longsword, chainmail. Scripted dice give totals; initiative first, in placement order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from d20combat.content.rulesets import ruleset
+from d20combat.encounter.actions import parse_action
+from d20combat.errors import IllegalActionError
+from d20combat.rules.maneuvers import grapple as GR
+
+ROWS = """
+.......
+.......
+.......
+.......
+"""
+
+
+def pin_and_join(kit: Any, name: str) -> Any:
+    """Red (21) holds and pins Blue (2); Green (11) joins, grappling Red; Blue's turn
+    passes; Red's turn comes with Blue still pinned and Green holding Red."""
+    sides = {
+        "red": kit.soldier("Red", "b2"),
+        "blue": kit.soldier("Blue", "c2") + kit.soldier("Green", "c3"),
+    }
+    enc = kit.scripted_encounter(ROWS, sides, [20, 1, 10, 10, 15, 10, 5, 20, 10], ruleset=name)
+    enc.apply(parse_action("grapple blue"))
+    enc.apply(parse_action("pin blue"))
+    enc.apply(parse_action("end"))
+    enc.dice.totals += [20, 10, 5]
+    enc.apply(parse_action("grapple red"))  # Green joins: no touch attack, the hold
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))  # Blue, pinned
+    assert enc.current.id == "red" and enc.combatants["blue"].has("pinned")
+    assert enc.combatants["green"].grappling == ("red",)
+    return enc
+
+
+def test_a_pinner_damages_a_second_opponent_in_srd35_but_not_in_d20modern(kit: Any) -> None:
+    # seed 000 lists what a pinner cannot do (weapons, escaping, pinning another,
+    # breaking a pin): damaging another opponent is not among them (srd35, advanced).
+    # Seed 004: "A character can't ... attempt to damage or pin a second opponent while
+    # holding a pin on the first" (d20modern, D102).
+    enc = pin_and_join(kit, "srd35")
+    enc.check(parse_action("grapple-damage green"))
+    with pytest.raises(IllegalActionError, match="cannot pin another"):
+        enc.check(parse_action("pin green"))
+    enc = pin_and_join(kit, "d20modern")
+    with pytest.raises(IllegalActionError, match="red pins blue: it cannot damage another"):
+        enc.check(parse_action("grapple-damage green"))
+    with pytest.raises(IllegalActionError, match="cannot pin another"):
+        enc.check(parse_action("pin green"))
+    enc.check(parse_action("grapple-damage blue"))  # the pinned one it may hurt
+    listed = {str(a) for a in enc.legal_actions()}
+    assert "grapple-damage blue" in listed and "grapple-damage green" not in listed
+    assert ruleset("advanced").pinner_damages_others
+
+
+def test_srd35_does_not_take_seed_002s_reading_of_the_pinned(kit: Any) -> None:
+    # seed 002: a pinned character's only possible grapple action is to escape; seed 000
+    # (srd35, D13): it may also cast a spell with no somatic component, a Concentration
+    # check (DC 20 + spell level), which srd35 keeps and d20modern (seed 004: no
+    # spells in a grapple) does not. Both agree the escape frees it only from the pin:
+    # 22 against 14, still grappling (spells themselves are issue 10).
+    assert GR.casting_check(ruleset("srd35"), 1) == ("concentration", 21)
+    assert GR.casting_check(ruleset("d20modern"), 1) is None
+    sides = {"red": kit.soldier("Red", "b2"), "blue": kit.soldier("Blue", "c2")}
+    enc = kit.scripted_encounter(ROWS, sides, [20, 1, 10, 15, 10, 5, 20, 10])
+    enc.apply(parse_action("grapple blue"))
+    enc.apply(parse_action("pin blue"))
+    enc.apply(parse_action("end"))
+    listed = {str(a) for a in enc.legal_actions()}
+    assert {"escape-pin red", "escape-artist red"} <= listed
+    enc.dice.totals += [22, 14]
+    enc.apply(parse_action("escape-pin red"))
+    blue = enc.combatants["blue"]
+    assert not blue.has("pinned") and blue.grappling == ("red",)
