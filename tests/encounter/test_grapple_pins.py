@@ -84,3 +84,26 @@ def test_srd35_does_not_take_seed_002s_reading_of_the_pinned(kit: Any) -> None:
     enc.apply(parse_action("escape-pin red"))
     blue = enc.combatants["blue"]
     assert not blue.has("pinned") and blue.grappling == ("red",)
+
+
+def test_d20modern_a_character_may_only_grab(kit: Any) -> None:
+    # seed 004 "Grabbing": "If the character grabs an opponent, but fails to go on to
+    # hold him or her, the character doesn't actually start a grapple. However,
+    # sometimes all a character wants to do is grab the target" (D103). Red's melee
+    # touch attack: a natural 10 + 9 = 19 against Blue's flat-footed touch Defense 10
+    # (Blue has not acted: no attack of opportunity either): grabbed, and no grapple.
+    enc = kit.duel([20, 1, 10], ruleset="d20modern", rows=ROWS)
+    assert "grab blue" in {str(a) for a in enc.legal_actions()}
+    enc.apply(parse_action("grab blue"))
+    g = next(e for e in enc.log if e.type == "grab")
+    assert g.outcome["result"] == "grabbed" and g.outcome["touch_total"] == 19
+    assert g.total("touch armor class").value == 10
+    assert "seed 004" in g.rule
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    assert red.grappling == () and blue.grappling == ()
+    assert not enc.budget.standard  # the attack it replaced
+    # srd35 (seed 000): the grab is a step of starting a grapple, never alone
+    enc = kit.duel([20, 1], rows=ROWS)
+    assert not any(str(a).startswith("grab ") for a in enc.legal_actions())
+    with pytest.raises(IllegalActionError, match="a grab is not made alone"):
+        enc.apply(parse_action("grab blue"))

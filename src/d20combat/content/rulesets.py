@@ -257,6 +257,15 @@ class Ruleset(Frozen):
     advanced: seed 001: "You can end a grapple as a free action if the other creature also
         wishes to end it".
     """
+    grapple_grab_alone: bool = False
+    """Whether a creature may only grab, without going on to hold (D103).
+
+    srd35: seed 000 "Starting a Grapple": the grab (a melee touch attack) is a step of
+        starting a grapple, not an action of its own.
+    d20modern: seed 004 "Grabbing": "sometimes all a character wants to do is grab the
+        target".
+    advanced: srd35 reading (seed 001 is silent).
+    """
     pinner_damages_others: bool = True
     """Whether a creature holding a pin may damage another opponent in the grapple (D102).
 

@@ -46,6 +46,8 @@ notation                   meaning (action type; source)
                            rather than be tripped back
 ``grapple ogre``           start (or join) a grapple in place of an attack
                            (seed 000 "Grapple": grab, hold, move in)
+``grab ogre``              only grab it, a melee touch attack starting no grapple
+                           (d20modern: seed 004 "Grabbing")
 ``grapple-damage ogre``    in a grapple, in place of an attack: a grapple check to
                            deal unarmed damage (``lethal`` at -4, or ``nonlethal``)
 ``pin ogre``               in a grapple: a grapple check to pin (in place of an attack)
@@ -392,6 +394,16 @@ class Grapple(_Maneuver):
     Grapple")."""
 
     verb: ClassVar[str] = "grapple"
+    named: ClassVar[str] = "start-grapple"
+
+
+@dataclass(frozen=True, slots=True)
+class Grab(_Maneuver):
+    """Only grab ``target``, without going on to hold it (seed 004 "Grabbing": "sometimes
+    all a character wants to do is grab the target"): the grapple's melee touch
+    attack, starting no grapple (where the ruleset's ``grapple_grab_alone``)."""
+
+    verb: ClassVar[str] = "grab"
     named: ClassVar[str] = "start-grapple"
 
 
@@ -1544,6 +1556,7 @@ ATTACK_MANEUVER_ACTIONS: dict[str, type[Attack]] = {
     "disarm": Disarm,
     "sunder": Sunder,
     "grapple": Grapple,
+    "grab": Grab,
     "grapple-damage": GrappleDamage,
     "pin": Pin,
     "break-pin": BreakPin,

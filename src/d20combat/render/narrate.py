@@ -525,6 +525,17 @@ def _overrun(e: Event) -> str:
     return f"{e.actor} tries to overrun {e.target}{how}: {'; '.join(parts)}: {result}"
 
 
+def _grab(e: Event) -> str:
+    """seed 004 "Grabbing": the grab alone, a melee touch attack that starts no grapple."""
+    o = e.outcome
+    result = {
+        "grabbed": f"it grabs {e.target} (and holds nothing: no grapple starts)",
+        "missed": "a miss",
+        "concealed": "the concealment spoils it",
+    }.get(o.get("result", ""), str(o.get("result")))
+    return f"{e.actor} only grabs at {e.target}: touch {o.get('touch_total')}: {result}"
+
+
 def _tumble(e: Event) -> str:
     """SRD combat-ii "Moving Through a Square" (SRD Tumble, DC 25): the check and
     where the tumbler ends."""
@@ -922,6 +933,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "provoked": _provoked,
     "trip": _trip,
     "grapple": _grapple,
+    "grab": _grab,
     "garrote": _garrote,
     "grapple-check": _grapple_check,
     "swallow": _simple("{actor} swallows {target} whole (SRD Swallow Whole): it is inside"),
