@@ -8,12 +8,14 @@ longsword, chainmail. Scripted dice give totals; initiative first, in placement 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from d20combat.content.rulesets import ruleset
 from d20combat.encounter.actions import parse_action
+from d20combat.encounter.invariants import problems
 from d20combat.errors import IllegalActionError
 from d20combat.rules.maneuvers import grapple as GR
 
@@ -107,3 +109,72 @@ def test_d20modern_a_character_may_only_grab(kit: Any) -> None:
     assert not any(str(a).startswith("grab ") for a in enc.legal_actions())
     with pytest.raises(IllegalActionError, match="a grab is not made alone"):
         enc.apply(parse_action("grab blue"))
+
+
+def wearing(text: str, worn: str = "amulet, cloak") -> str:
+    return text.replace("    stat_block:\n", f"    stat_block:\n      worn: [{worn}]\n", 1)
+
+
+def pinned_wearer(kit: Any, name: str = "srd35", rolls: list[int] | None = None) -> Any:
+    """Red (21) holds and pins Blue (2), who wears an amulet and a cloak; Blue's turn
+    passes; Red's turn comes with Blue still pinned."""
+    sides = {"red": kit.soldier("Red", "b2"), "blue": wearing(kit.soldier("Blue", "c2"))}
+    enc = kit.scripted_encounter(ROWS, sides, [20, 1, 10, 15, 10, 5, 20, 10], ruleset=name)
+    enc.apply(parse_action("grapple blue"))
+    if rolls is not None:  # before the pin: Blue not yet pinned
+        return enc
+    enc.apply(parse_action("pin blue"))
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))  # Blue, pinned
+    assert enc.current.id == "red" and enc.combatants["blue"].has("pinned")
+    return enc
+
+
+def test_a_pinner_takes_a_worn_object_with_a_disarm(kit: Any) -> None:
+    # seed 000 "Grabbing Items" / "If You're Pinning an Opponent": a well-secured worn
+    # object (an amulet) is snatched with a disarm only from a pinned wearer, who gets
+    # +4 (seed 002 the same). Red's unarmed disarm: its unarmed strike +9 (the first
+    # attack of its full attack), no attack of opportunity from a pinned Blue (it
+    # cannot act); Blue resists with its longsword's +9, +4 well secured = +13. Red 20
+    # against 18 wins: the amulet is off Blue (lost), in Red's hand.
+    enc = pinned_wearer(kit)
+    blue = enc.combatants["blue"]
+    listed = {str(a) for a in enc.legal_actions()}
+    assert "disarm blue amulet" in listed and "disarm blue cloak" in listed
+    enc.dice.totals += [20, 18]
+    enc.apply(parse_action("disarm blue amulet"))
+    d = next(e for e in enc.log if e.type == "disarm")
+    assert d.outcome["item"] == "amulet" and d.outcome["grab"] and d.outcome["result"] == "disarmed"
+    resist = d.total("disarm resist")
+    assert any(p.modifier.source == "well secured" and p.modifier.value == 4 for p in resist.parts)
+    assert blue.lost == ("amulet",)
+    assert "disarm blue amulet" not in {str(a) for a in enc.legal_actions()}
+    assert problems(enc) == []
+    # the saved combatant keeps it; an object it never wore is refused
+    saved = json.loads(json.dumps(blue.to_json()))
+    assert saved["lost"] == ["amulet"]
+    blue.lost = ("necklace",)
+    assert any("carries no 'necklace'" in str(p) for p in problems(enc))
+
+
+def test_a_worn_object_only_from_a_pinned_wearer_in_srd35(kit: Any) -> None:
+    # srd35 (seed 000): not from a wearer only held; d20modern (seed 004 "Grabbing
+    # Objects", D14): held or not, the wearer's +4
+    enc = pinned_wearer(kit, rolls=[])
+    assert enc.combatants["blue"].grappling == ("red",)
+    enc.dice.totals += [20, 10]
+    with pytest.raises(IllegalActionError, match="only from a pinned wearer"):
+        enc.check(parse_action("disarm blue amulet"))
+    enc = pinned_wearer(kit, "d20modern", rolls=[])
+    enc.check(parse_action("disarm blue cloak"))
+
+
+def test_worn_objects_are_named_once(kit: Any) -> None:
+    from d20combat.errors import ScenarioError
+
+    sides = {
+        "red": kit.soldier("Red", "b2"),
+        "blue": wearing(kit.soldier("Blue", "c2"), "amulet, Amulet"),
+    }
+    with pytest.raises(ScenarioError, match=r"stat_block\.worn: worn twice: amulet"):
+        kit.scripted_encounter(ROWS, sides, [20, 1])

@@ -50,10 +50,10 @@ The rules, with the code and sources they come from:
   owned by combatants; effects (aid another, feints, a victim found for a coup de
   grace) are held over another combatant and given and timed by combatants; weapons
   held, loaded, carried as ammunition, lost, damaged or readied are the creature's own
-  (or its shield, lost or damaged); a weapon taken from another is one that other lost,
-  held by the name it is taken under; targets and ids name combatants; items lie on the
-  map; opened doors and damaged doors are doors; the full attack under way is one of the
-  current creature's routines;
+  (or its shield, lost or damaged; or a worn object, lost); a weapon taken from
+  another is one that other lost, held by the name it is taken under; targets and ids
+  name combatants; items lie on the map; opened doors and damaged doors are doors; the
+  full attack under way is one of the current creature's routines;
 * ``history`` entries are actions in the notation (:func:`parse_action`);
 * both dice generators are valid Mersenne Twister states (:func:`generator_problems`).
 """
@@ -299,7 +299,8 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         elif w in held[:k]:
             found.add((*at, "wielding", k), f"{w} is held twice", "each weapon once")
     shield = [c.stat.shield.display] if c.stat.shield is not None else []
-    _names_in(found, (*at, "lost"), c.lost, items + shield, own, c.id)
+    worn = list(c.stat.worn)
+    _names_in(found, (*at, "lost"), c.lost, items + shield + worn, own + ", worn", c.id)
     for name in c.item_damage:
         if name not in items + shield:
             found.add(
