@@ -438,6 +438,15 @@ class Ruleset(Frozen):
     d20modern: seed 004 "Bull Rush": no 5-foot step before, during or after.
     advanced: srd35 reading (seed 001 is silent).
     """
+    bull_rush_in_move: bool = False
+    """Whether a bull rush may be made during a move action, the move going on after it
+    within that move action's feet (D104).
+
+    srd35: seed 000 "Bull Rush": a standard action (or part of a charge), the move over
+        before it.
+    d20modern: seed 004 "Bull Rush": "an attack action made during a move action".
+    advanced: srd35 reading (seed 001 is silent).
+    """
     overrun_check: Literal["opposed", "trip"] = "opposed"
     """How an overrun's block is resolved (D17).
 

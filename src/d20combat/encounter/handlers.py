@@ -38,6 +38,7 @@ from d20combat.encounter.maneuvers import (
 from d20combat.encounter.maneuvers import aid as AID
 from d20combat.encounter.maneuvers import aimed_shot as AIM
 from d20combat.encounter.maneuvers import autofire as AUTOFIRE
+from d20combat.encounter.maneuvers import bull_rush as BR
 from d20combat.encounter.maneuvers import burst as BURST
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import explosives as EXPLOSIVES
@@ -157,6 +158,9 @@ def _check_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
                 f"move {A.square_name(c.pending_full_round)}"
             )
         return
+    if enc.budget.rushed_in_move:  # seed 004: the move goes on after its bull rush
+        BR.check_move_on(enc, c, a.path)
+        return
     need_move_action(enc, c)
     need_mobile(enc, c)
     if enc.budget.stepped:
@@ -186,6 +190,9 @@ def _run_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
         b.moved = True
         walk(enc, c, a.path, kind="move")
         return
+    if b.rushed_in_move:
+        BR.move_on(enc, c, a.path)
+        return
     cost = enc.space.path_cost(c, a.path)
     if cost > _speed(enc, c):
         # SRD combat-ii "Minimum Movement": a full-round action to move 5 feet.
@@ -194,6 +201,8 @@ def _run_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
             pass  # leaving the square provokes as movement anyway
     else:
         b.use("move")
+        if enc.rules.bull_rush_in_move:  # seed 004: a bull rush may come during it
+            b.move_left = _speed(enc, c) - cost
     b.moved = True
     if b.routine is not None and not b.committed:
         b.routine = None  # a move after the first attack ends the full attack option
@@ -204,6 +213,10 @@ def _gen_move(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     b = enc.budget
     if c.pending_full_round is not None:
         yield A.Move((c.pending_full_round,))
+        return
+    if b.rushed_in_move:  # seed 004: on after the bull rush, within the move's feet
+        if c.restrictions().can_move and not c.has("prone"):
+            yield from (A.Move(p) for p in enc.space.paths(c, b.move_left))
         return
     if b.stepped or b.committed or b.full_round or not (b.move or b.standard):
         return

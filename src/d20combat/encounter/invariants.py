@@ -911,6 +911,7 @@ def _current(found: _Found, enc: Encounter, c: Combatant) -> None:
             "the turn of a creature that can act (turns.begin_turn passes over the others)",
         )
     b = enc.budget
+    _move_left(found, enc, c)
     if b.routine is None:
         return
     lengths = [len(r.attacks) for r in c.stats.routines if r.name == b.routine]
@@ -925,6 +926,35 @@ def _current(found: _Found, enc: Encounter, c: Combatant) -> None:
             ("budget", "made"),
             f"attacks {b.made:b} (bits) made of {max(lengths)}, next_attack {b.next_attack}",
             "one bit for each attack made of the routine, as many as next_attack",
+        )
+
+
+def _move_left(found: _Found, enc: Encounter, c: Combatant) -> None:
+    """seed 004 "Bull Rush" during a move action: the feet left of it only where the
+    ruleset has it, after movement this turn, within the creature's speed; a bull rush
+    during it spent the attack action."""
+    b = enc.budget
+    if not (b.move_left or b.rushed_in_move):
+        return
+    speed = enc.space.speed(c)
+    if not enc.rules.bull_rush_in_move:
+        found.add(
+            ("budget", "move_left"),
+            f"{b.move_left} ft left of a move action with a bull rush in it in {enc.rules.name}",
+            "0 and false: only d20modern bull rushes during a move action (seed 004)",
+        )
+    elif not b.moved or b.move_left > speed:
+        found.add(
+            ("budget", "move_left"),
+            f"{b.move_left} ft left of a move action" + ("" if b.moved else " not taken"),
+            f"0, or at most its speed ({speed} ft) after a move this turn",
+        )
+    elif b.rushed_in_move and (b.standard or not b.move_left):
+        found.add(
+            ("budget", "rushed_in_move"),
+            "a bull rush during the move "
+            + ("with the attack action unspent" if b.standard else "with no feet left"),
+            "a bull rush spends the attack action, and goes on with feet left",
         )
 
 
