@@ -246,6 +246,9 @@ def run_turn(enc: Encounter, c: Combatant, a: A.Action) -> None:
         affected=[[x.key, x.hd, x.result] for x in r.affected],
         skipped=[t.key for t in seen if t.skip],
         uses_left=uses_left(c, p),
+        # seed 000 "Neutral Clerics": "channeling positive energy is a good act and
+        # channeling negative energy is evil" (A241: recorded, read by nothing here)
+        act="good" if turner.positive else "evil",
     )
     apply_attempt(enc, c, r)
 
