@@ -133,6 +133,8 @@ notation                   meaning (action type; source)
 ``bolster``                bolster allied undead against turning for 10 rounds
 ``greater-turn``           the Sun domain's greater turning: destroys what it turns
 ``relinquish zombie``      relinquish command of a commanded creature (free)
+``order zombie``           give a commanded creature its orders (standard; seed 000
+                           "Commanded"): until then it does nothing
 ``coup-de-grace orc``      coup de grace a helpless foe (full-round; SRD combat-ii)
 ``coup-de-grace orc with longbow``   with a bow or crossbow from an adjacent square
 ``knockout-blow orc``      knockout blow on a helpless foe (full-round; seed 004)
@@ -979,6 +981,20 @@ class Relinquish(Action):
         return f"relinquish {self.target}"
 
 
+@dataclass(frozen=True, slots=True)
+class Order(Action):
+    """Give mental orders to ``target``, a creature it commands (seed 000 "Commanded":
+    "The cleric must take a standard action to give mental orders to a commanded
+    undead"): from then on it fights for its commander's side (A242)."""
+
+    target: str
+    verb: ClassVar[str] = "order"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"order {self.target}"
+
+
 #: The turning actions by verb (seed 000 "Turn Or Rebuke Undead").
 TURNING_ACTIONS: dict[str, type[Turn]] = {
     "turn": Turn,
@@ -1431,6 +1447,10 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise _expect(text, "'relinquish TARGET' (a creature it commands)")
         return Relinquish(args[0])
+    if verb == "order":
+        if len(args) != 1:
+            raise _expect(text, "'order TARGET' (a creature it commands)")
+        return Order(args[0])
     if verb in TURNING_ACTIONS:
         if len(args) > 1:
             raise _expect(text, f"'{verb}' or '{verb} CREATURE-KIND' (a type or subtype)")
@@ -1540,6 +1560,7 @@ def parse_action(text: str) -> Action:
                     "aid",
                     *TURNING_ACTIONS,
                     "relinquish",
+                    "order",
                     *HELPLESS_ACTIONS,
                     *ATTACK_MANEUVERS,
                 ]

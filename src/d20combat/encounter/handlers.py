@@ -1646,6 +1646,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Bolster: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
     A.GreaterTurn: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
     A.Relinquish: Handler(TURN.check_relinquish, TURN.run_relinquish, TURN.gen_relinquish),
+    A.Order: Handler(TURN.check_order, TURN.run_order, TURN.gen_order),
     A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),

@@ -359,6 +359,13 @@ def _turning(found: _Found, enc: Encounter, at: tuple[Part, ...], c: Combatant) 
     if named and c.side not in named:
         found.add((*at, "side"), f"no side {c.side!r}", "one of " + ", ".join(map(str, named)))
     held = c.conditions.get("commanded")
+    waits = c.conditions.get("awaiting-orders")
+    if waits is not None and (held is None or waits.owner != held.owner):
+        found.add(
+            (*at, "conditions", "awaiting-orders"),
+            f"{c.id} awaits orders from {waits.owner}, who does not command it",
+            "only a commanded creature awaits its commander's orders (A242)",
+        )
     master = enc.combatants.get(held.owner) if held is not None else None
     if master is not None and master.side != c.side:
         found.add(

@@ -1042,6 +1042,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "eyes": _eyes,
     "turning": _turning,
     "relinquished": _simple("{actor} relinquishes command of {target}: it returns to {side}"),
+    "ordered": _simple("{actor} gives {target} its orders (a standard action): it fights"),
     "turning-broken": _simple(
         "{actor} overcomes its turning: {target} came within {distance_ft} ft of it"
     ),

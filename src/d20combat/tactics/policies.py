@@ -76,6 +76,7 @@ from d20combat.tactics.maneuvers import (
     charge_instead,
     door_way,
     instead,
+    orders_instead,
     overrun_on_the_way,
     turn_special,
     turning_instead,
@@ -942,7 +943,7 @@ def _baseline_action(
             if fire is not None:
                 return fire
         if c.stat.turning is not None:  # nothing more for a creature that channels none
-            channel = turning_instead(v.enc, c, attack)
+            channel = orders_instead(v.enc, c) or turning_instead(v.enc, c, attack)
             if channel is not None:
                 return channel
         if attack is not None and not (b.move and _provoking_unarmed(v, attack)):
