@@ -1526,9 +1526,8 @@ class Space:
         full = [c.pos, *path]
         inside = [any(s in theirs for s in footprint(p, c.squares)) for p in full]
         if True not in inside or inside[-1] or inside[0]:
-            raise IllegalActionError(
-                f"an overrun's path passes {target.id}'s space and ends beyond it"
-            )
+            what = "an overrun's" if straight else "a tumble's"
+            raise IllegalActionError(f"{what} path passes {target.id}'s space and ends beyond it")
         k = inside.index(True)
         if True in inside[inside.index(False, k) :]:
             raise IllegalActionError(f"the path enters {target.id}'s space twice")
@@ -1544,7 +1543,8 @@ class Space:
             for s in footprint(full[k - 1], c.squares)
         ):
             raise IllegalActionError(
-                f"the overrun must start from a square it may stop in, not "
+                f"the {'overrun' if straight else 'tumble'} must start from a square it may "
+                f"stop in, not "
                 f"{square_name(full[k - 1])}"
             )
         return k, self._path_cost(c, path, through=theirs)
