@@ -71,6 +71,7 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "pushed by a bull rush": _kind("pushed"),
     "attack of opportunity astray": _kind("astray"),
     "overrun": _kind("overrun"),
+    "tumble through a foe": _kind("tumble"),
     "charge": _kind("charge"),
     "disarm": _kind("disarm"),
     "sunder": _kind("sunder"),
@@ -297,3 +298,13 @@ def test_the_field_surgeon_shows_first_aid_with_every_seed(
     for e in aid:  # a Heal check, DC 15 (SRD combat-i "Stable Characters and Recovery")
         assert e.target not in (None, e.actor)
         assert (e.outcome["skill"], e.outcome["dc"]) == ("heal", 15)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_tumblers_gap_shows_a_tumble(seed: int, logs: dict[tuple[str, int], list[Event]]) -> None:
+    # the rogue acts before the bugbear it stands next to (flat-footed: no attack of
+    # opportunity), so tumbling past it to flank it costs nothing (tactics/tumble.py);
+    # with seed 3 the bugbear acts first and its attack of opportunity outweighs the
+    # flank's worth at 4/20 (Tumble +8 against DC 25)
+    log = logs["tumblers-gap", seed]
+    assert any(SHOWCASE["tumble through a foe"](e) for e in log)

@@ -670,6 +670,9 @@ class StatBlock(Frozen):
     shield: Shield | None = None
     # seed 000 "Garrote Attacks": neck protection worn ("leather collar" +4, "gorget" +10)
     neck_guard: Literal["leather collar", "gorget"] | None = None
+    # seed 000 "Grabbing Items": objects worn (an amulet, a cloak), well secured: taken
+    # with a disarm only from a pinned wearer, who gets +4 (d20modern: the +4 only, D14)
+    worn: tuple[str, ...] = ()
     # seed 004 "Tactical Movement": "A character encumbered by carrying a large amount
     # of gear or a fallen comrade may move slower than normal" (A170: as medium armor)
     load: Literal["light", "medium", "heavy"] = "light"
@@ -713,6 +716,17 @@ class StatBlock(Frozen):
     @classmethod
     def _type(cls, value: Any) -> Any:
         return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("worn")
+    @classmethod
+    def _worn(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        names = tuple(v.strip().lower() for v in value)
+        if any(not n for n in names):
+            raise ValueError("a worn object needs a name")
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"worn twice: {', '.join(twice)} (name each object once)")
+        return names
 
     @field_validator("skills", mode="before")
     @classmethod

@@ -257,6 +257,25 @@ class Ruleset(Frozen):
     advanced: seed 001: "You can end a grapple as a free action if the other creature also
         wishes to end it".
     """
+    grapple_grab_alone: bool = False
+    """Whether a creature may only grab, without going on to hold (D103).
+
+    srd35: seed 000 "Starting a Grapple": the grab (a melee touch attack) is a step of
+        starting a grapple, not an action of its own.
+    d20modern: seed 004 "Grabbing": "sometimes all a character wants to do is grab the
+        target".
+    advanced: srd35 reading (seed 001 is silent).
+    """
+    pinner_damages_others: bool = True
+    """Whether a creature holding a pin may damage another opponent in the grapple (D102).
+
+    srd35: seed 000 "If You're Pinning an Opponent": the list of what a pinner cannot do
+        (draw or use a weapon, escape, pin another, break another's pin) leaves damaging
+        another opponent open.
+    d20modern: seed 004 "Pin": "A character can't use a weapon on a pinned character or
+        attempt to damage or pin a second opponent while holding a pin on the first".
+    advanced: srd35 reading (seed 001 is silent).
+    """
     climb_larger: bool = False
     """Whether a creature may climb onto a larger one.
 
@@ -417,6 +436,15 @@ class Ruleset(Frozen):
 
     srd35: seed 000 "Bull Rush" forbids none.
     d20modern: seed 004 "Bull Rush": no 5-foot step before, during or after.
+    advanced: srd35 reading (seed 001 is silent).
+    """
+    bull_rush_in_move: bool = False
+    """Whether a bull rush may be made during a move action, the move going on after it
+    within that move action's feet (D104).
+
+    srd35: seed 000 "Bull Rush": a standard action (or part of a charge), the move over
+        before it.
+    d20modern: seed 004 "Bull Rush": "an attack action made during a move action".
     advanced: srd35 reading (seed 001 is silent).
     """
     overrun_check: Literal["opposed", "trip"] = "opposed"

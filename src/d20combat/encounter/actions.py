@@ -46,6 +46,8 @@ notation                   meaning (action type; source)
                            rather than be tripped back
 ``grapple ogre``           start (or join) a grapple in place of an attack
                            (seed 000 "Grapple": grab, hold, move in)
+``grab ogre``              only grab it, a melee touch attack starting no grapple
+                           (d20modern: seed 004 "Grabbing")
 ``grapple-damage ogre``    in a grapple, in place of an attack: a grapple check to
                            deal unarmed damage (``lethal`` at -4, or ``nonlethal``)
 ``pin ogre``               in a grapple: a grapple check to pin (in place of an attack)
@@ -89,6 +91,9 @@ notation                   meaning (action type; source)
 ``bull-rush ogre follow``  ... moving with it: 5 ft more per 5 points of margin
 ``overrun goblin d4 e4 f4``   a move action along the path through the goblin's space,
                            overrunning it on the way (seed 000 "Overrun")
+``tumble goblin d4 e4 f4``    a move action at half speed along the path through the
+                           goblin's space, a DC 25 Tumble check on the way (SRD
+                           combat-ii "Moving Through a Square")
 ``disarm ogre``            disarm in place of an attack (seed 000 "Disarm"): the
                            weapon it holds (its first), with the attack's weapon
 ``disarm ogre greatclub with flail defensively``   a weapon it holds, with a weapon
@@ -128,6 +133,8 @@ notation                   meaning (action type; source)
 ``bolster``                bolster allied undead against turning for 10 rounds
 ``greater-turn``           the Sun domain's greater turning: destroys what it turns
 ``relinquish zombie``      relinquish command of a commanded creature (free)
+``order zombie``           give a commanded creature its orders (standard; seed 000
+                           "Commanded"): until then it does nothing
 ``coup-de-grace orc``      coup de grace a helpless foe (full-round; SRD combat-ii)
 ``coup-de-grace orc with longbow``   with a bow or crossbow from an adjacent square
 ``knockout-blow orc``      knockout blow on a helpless foe (full-round; seed 004)
@@ -389,6 +396,16 @@ class Grapple(_Maneuver):
     Grapple")."""
 
     verb: ClassVar[str] = "grapple"
+    named: ClassVar[str] = "start-grapple"
+
+
+@dataclass(frozen=True, slots=True)
+class Grab(_Maneuver):
+    """Only grab ``target``, without going on to hold it (seed 004 "Grabbing": "sometimes
+    all a character wants to do is grab the target"): the grapple's melee touch
+    attack, starting no grapple (where the ruleset's ``grapple_grab_alone``)."""
+
+    verb: ClassVar[str] = "grab"
     named: ClassVar[str] = "start-grapple"
 
 
@@ -677,6 +694,21 @@ class Overrun(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Tumble(Action):
+    """A move action at half speed along ``path`` through ``target``'s space, tumbling
+    through it (SRD combat-ii "Moving Through a Square"; seed 004 "Moving Through a
+    Square"): the squares of the path as for ``move``, the target's among them."""
+
+    target: str
+    path: tuple[Pos, ...]
+    verb: ClassVar[str] = "tumble"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, self.target, *map(square_name, self.path)])
+
+
+@dataclass(frozen=True, slots=True)
 class Disarm(Attack):
     """Disarm in place of a melee attack (seed 000 "Disarm"): ``item`` the target's held
     weapon (None: its first), or an item it carries but does not hold, to grab (seed 000
@@ -947,6 +979,20 @@ class Relinquish(Action):
 
     def __str__(self) -> str:
         return f"relinquish {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Order(Action):
+    """Give mental orders to ``target``, a creature it commands (seed 000 "Commanded":
+    "The cleric must take a standard action to give mental orders to a commanded
+    undead"): from then on it fights for its commander's side (A242)."""
+
+    target: str
+    verb: ClassVar[str] = "order"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        return f"order {self.target}"
 
 
 #: The turning actions by verb (seed 000 "Turn Or Rebuke Undead").
@@ -1353,6 +1399,10 @@ def parse_action(text: str) -> Action:
         if len(args) < 2:
             raise _expect(text, "'overrun TARGET SQUARE...' (the path through its space)")
         return Overrun(args[0], tuple(parse_square(a) for a in args[1:]))
+    if verb == "tumble":
+        if len(args) < 2:
+            raise _expect(text, "'tumble TARGET SQUARE...' (the path through its space)")
+        return Tumble(args[0], tuple(parse_square(a) for a in args[1:]))
     if verb == "attack":
         return _parse_attack(text, args)
     if verb in ATTACK_MANEUVERS:
@@ -1397,6 +1447,10 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise _expect(text, "'relinquish TARGET' (a creature it commands)")
         return Relinquish(args[0])
+    if verb == "order":
+        if len(args) != 1:
+            raise _expect(text, "'order TARGET' (a creature it commands)")
+        return Order(args[0])
     if verb in TURNING_ACTIONS:
         if len(args) > 1:
             raise _expect(text, f"'{verb}' or '{verb} CREATURE-KIND' (a type or subtype)")
@@ -1463,6 +1517,7 @@ def parse_action(text: str) -> Action:
                     "charge",
                     "bull-rush",
                     "overrun",
+                    "tumble",
                     "trample",
                     "attack",
                     "total-defense",
@@ -1505,6 +1560,7 @@ def parse_action(text: str) -> Action:
                     "aid",
                     *TURNING_ACTIONS,
                     "relinquish",
+                    "order",
                     *HELPLESS_ACTIONS,
                     *ATTACK_MANEUVERS,
                 ]
@@ -1521,6 +1577,7 @@ ATTACK_MANEUVER_ACTIONS: dict[str, type[Attack]] = {
     "disarm": Disarm,
     "sunder": Sunder,
     "grapple": Grapple,
+    "grab": Grab,
     "grapple-damage": GrappleDamage,
     "pin": Pin,
     "break-pin": BreakPin,

@@ -689,6 +689,12 @@ class Budget:
     # the attack under way chose Improved Grab's one-part hold (set by each attack, read
     # by its hold: not saved, as no save falls within an action)
     part_hold: bool = False
+    # seed 004 "Bull Rush", "an attack action made during a move action" (the ruleset's
+    # bull_rush_in_move): the feet left of the move action just taken, and whether a
+    # bull rush came during it (the move then goes on within those feet); any other
+    # action ends both (encounter.maneuvers.bull_rush.moves_on)
+    move_left: int = 0
+    rushed_in_move: bool = False
 
     def situation(self) -> tuple[object, ...]:
         return (
@@ -707,6 +713,8 @@ class Budget:
             self.overran,
             self.held,
             self.rakes,
+            self.move_left,
+            self.rushed_in_move,
         )
 
     @property
@@ -745,6 +753,8 @@ class Budget:
             "overran": self.overran,
             "held": list(self.held),
             "rakes": self.rakes,
+            "move_left": self.move_left,
+            "rushed_in_move": self.rushed_in_move,
         }
 
     @classmethod
@@ -754,7 +764,15 @@ class Budget:
         ``overran`` attempted no overrun)."""
         if "made" not in data and "next_attack" in data:
             data = {**data, "made": (1 << int(data["next_attack"])) - 1}
-        data = {"overran": False, "held": (), "rakes": 0, "part_hold": False, **data}
+        data = {
+            "overran": False,
+            "held": (),
+            "rakes": 0,
+            "part_hold": False,
+            "move_left": 0,
+            "rushed_in_move": False,
+            **data,
+        }
         data["held"] = (
             tuple(str(x) for x in data["held"]) if isinstance(data["held"], list) else data["held"]
         )

@@ -38,6 +38,7 @@ from d20combat.encounter.maneuvers import (
 from d20combat.encounter.maneuvers import aid as AID
 from d20combat.encounter.maneuvers import aimed_shot as AIM
 from d20combat.encounter.maneuvers import autofire as AUTOFIRE
+from d20combat.encounter.maneuvers import bull_rush as BR
 from d20combat.encounter.maneuvers import burst as BURST
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import explosives as EXPLOSIVES
@@ -52,6 +53,7 @@ from d20combat.encounter.maneuvers import turning as TURN
 from d20combat.encounter.maneuvers import wake as WAKE
 from d20combat.encounter.maneuvers.bull_rush import check_bull_rush, gen_bull_rush, run_bull_rush
 from d20combat.encounter.maneuvers.overrun import check_overrun, gen_overrun, run_overrun
+from d20combat.encounter.maneuvers.tumble import check_tumble, gen_tumble, run_tumble
 from d20combat.encounter.movement import crawl, walk
 from d20combat.encounter.running import keep_running
 from d20combat.errors import IllegalActionError
@@ -156,6 +158,9 @@ def _check_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
                 f"move {A.square_name(c.pending_full_round)}"
             )
         return
+    if enc.budget.rushed_in_move:  # seed 004: the move goes on after its bull rush
+        BR.check_move_on(enc, c, a.path)
+        return
     need_move_action(enc, c)
     need_mobile(enc, c)
     if enc.budget.stepped:
@@ -185,6 +190,9 @@ def _run_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
         b.moved = True
         walk(enc, c, a.path, kind="move")
         return
+    if b.rushed_in_move:
+        BR.move_on(enc, c, a.path)
+        return
     cost = enc.space.path_cost(c, a.path)
     if cost > _speed(enc, c):
         # SRD combat-ii "Minimum Movement": a full-round action to move 5 feet.
@@ -193,6 +201,8 @@ def _run_move(enc: Encounter, c: Combatant, a: A.Action) -> None:
             pass  # leaving the square provokes as movement anyway
     else:
         b.use("move")
+        if enc.rules.bull_rush_in_move:  # seed 004: a bull rush may come during it
+            b.move_left = _speed(enc, c) - cost
     b.moved = True
     if b.routine is not None and not b.committed:
         b.routine = None  # a move after the first attack ends the full attack option
@@ -203,6 +213,10 @@ def _gen_move(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     b = enc.budget
     if c.pending_full_round is not None:
         yield A.Move((c.pending_full_round,))
+        return
+    if b.rushed_in_move:  # seed 004: on after the bull rush, within the move's feet
+        if c.restrictions().can_move and not c.has("prone"):
+            yield from (A.Move(p) for p in enc.space.paths(c, b.move_left))
         return
     if b.stepped or b.committed or b.full_round or not (b.move or b.standard):
         return
@@ -1581,6 +1595,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Climb: Handler(CLIMB.check_climb, CLIMB.run_climb, CLIMB.gen_climb),
     A.Charge: Handler(_check_charge, _run_charge, _gen_charge),
     A.Overrun: Handler(check_overrun, run_overrun, gen_overrun),
+    A.Tumble: Handler(check_tumble, run_tumble, gen_tumble),
     A.Trample: Handler(MON.check_trample, MON.run_trample, MON.gen_trample),
     A.Rake: Handler(MON.check_rake, MON.run_rake, MON.gen_rake),
     A.Attack: Handler(_check_attack, _run_attack, _gen_attack),
@@ -1627,6 +1642,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Bolster: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
     A.GreaterTurn: Handler(TURN.check_turn, TURN.run_turn, lambda enc, c: ()),
     A.Relinquish: Handler(TURN.check_relinquish, TURN.run_relinquish, TURN.gen_relinquish),
+    A.Order: Handler(TURN.check_order, TURN.run_order, TURN.gen_order),
     A.TotalDefense: Handler(_check_total_defense, _run_total_defense, _gen_total_defense),
     A.Delay: Handler(_check_delay, _run_delay, _gen_delay),
     A.Ready: Handler(_check_ready, _run_ready, _gen_ready),

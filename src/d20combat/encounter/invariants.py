@@ -50,10 +50,10 @@ The rules, with the code and sources they come from:
   owned by combatants; effects (aid another, feints, a victim found for a coup de
   grace) are held over another combatant and given and timed by combatants; weapons
   held, loaded, carried as ammunition, lost, damaged or readied are the creature's own
-  (or its shield, lost or damaged); a weapon taken from another is one that other lost,
-  held by the name it is taken under; targets and ids name combatants; items lie on the
-  map; opened doors and damaged doors are doors; the full attack under way is one of the
-  current creature's routines;
+  (or its shield, lost or damaged; or a worn object, lost); a weapon taken from
+  another is one that other lost, held by the name it is taken under; targets and ids
+  name combatants; items lie on the map; opened doors and damaged doors are doors; the
+  full attack under way is one of the current creature's routines;
 * ``history`` entries are actions in the notation (:func:`parse_action`);
 * both dice generators are valid Mersenne Twister states (:func:`generator_problems`).
 """
@@ -303,7 +303,8 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         elif w in held[:k]:
             found.add((*at, "wielding", k), f"{w} is held twice", "each weapon once")
     shield = [c.stat.shield.display] if c.stat.shield is not None else []
-    _names_in(found, (*at, "lost"), c.lost, items + shield, own, c.id)
+    worn = list(c.stat.worn)
+    _names_in(found, (*at, "lost"), c.lost, items + shield + worn, own + ", worn", c.id)
     for name in c.item_damage:
         if name not in items + shield:
             found.add(
@@ -362,6 +363,13 @@ def _turning(found: _Found, enc: Encounter, at: tuple[Part, ...], c: Combatant) 
     if named and c.side not in named:
         found.add((*at, "side"), f"no side {c.side!r}", "one of " + ", ".join(map(str, named)))
     held = c.conditions.get("commanded")
+    waits = c.conditions.get("awaiting-orders")
+    if waits is not None and (held is None or waits.owner != held.owner):
+        found.add(
+            (*at, "conditions", "awaiting-orders"),
+            f"{c.id} awaits orders from {waits.owner}, who does not command it",
+            "only a commanded creature awaits its commander's orders (A242)",
+        )
     master = enc.combatants.get(held.owner) if held is not None else None
     if master is not None and master.side != c.side:
         found.add(
@@ -914,6 +922,7 @@ def _current(found: _Found, enc: Encounter, c: Combatant) -> None:
             "the turn of a creature that can act (turns.begin_turn passes over the others)",
         )
     b = enc.budget
+    _move_left(found, enc, c)
     if b.routine is None:
         return
     lengths = [len(r.attacks) for r in c.stats.routines if r.name == b.routine]
@@ -928,6 +937,35 @@ def _current(found: _Found, enc: Encounter, c: Combatant) -> None:
             ("budget", "made"),
             f"attacks {b.made:b} (bits) made of {max(lengths)}, next_attack {b.next_attack}",
             "one bit for each attack made of the routine, as many as next_attack",
+        )
+
+
+def _move_left(found: _Found, enc: Encounter, c: Combatant) -> None:
+    """seed 004 "Bull Rush" during a move action: the feet left of it only where the
+    ruleset has it, after movement this turn, within the creature's speed; a bull rush
+    during it spent the attack action."""
+    b = enc.budget
+    if not (b.move_left or b.rushed_in_move):
+        return
+    speed = enc.space.speed(c)
+    if not enc.rules.bull_rush_in_move:
+        found.add(
+            ("budget", "move_left"),
+            f"{b.move_left} ft left of a move action with a bull rush in it in {enc.rules.name}",
+            "0 and false: only d20modern bull rushes during a move action (seed 004)",
+        )
+    elif not b.moved or b.move_left > speed:
+        found.add(
+            ("budget", "move_left"),
+            f"{b.move_left} ft left of a move action" + ("" if b.moved else " not taken"),
+            f"0, or at most its speed ({speed} ft) after a move this turn",
+        )
+    elif b.rushed_in_move and (b.standard or not b.move_left):
+        found.add(
+            ("budget", "rushed_in_move"),
+            "a bull rush during the move "
+            + ("with the attack action unspent" if b.standard else "with no feet left"),
+            "a bull rush spends the attack action, and goes on with feet left",
         )
 
 

@@ -186,7 +186,7 @@ class CombatantDoc(_Doc):
 class BudgetDoc(_Doc):
     """``budget``: what the creature whose turn it is may still do
     (:class:`d20combat.encounter.combatant.Budget`). ``made`` may be missing from saves
-    of older versions, and ``overran``."""
+    of older versions, and ``overran``, ``move_left`` and ``rushed_in_move``."""
 
     standard: StrictBool
     move: StrictBool
@@ -203,6 +203,8 @@ class BudgetDoc(_Doc):
     overran: StrictBool = False
     held: list[StrictStr] = Field(default_factory=list)  # grappled as the turn began
     rakes: Count = 0  # rakes made this turn (SRD Rake)
+    move_left: Count = 0  # feet left of the move action just taken (seed 004 Bull Rush)
+    rushed_in_move: StrictBool = False  # a bull rush came during it: the move goes on
 
 
 class OutcomeDoc(_Doc):

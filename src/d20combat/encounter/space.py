@@ -1509,13 +1509,14 @@ class Space:
         return k
 
     def overrun_path(
-        self, c: Combatant, target: Combatant, path: tuple[Pos, ...]
+        self, c: Combatant, target: Combatant, path: tuple[Pos, ...], *, straight: bool = True
     ) -> tuple[int, int]:
         """Check a move through ``target``'s space (seed 000 "Overrun": it is passed as
         a square whose occupant lets the mover by, not ended in; the mover attempts the
         overrun from a position where it could stop, the only place it can fall back to
         here, where creatures never share squares; seed 004: the ruleset's
-        ``overrun_straight_ft`` of straight movement into it). Returns the index in
+        ``overrun_straight_ft`` of straight movement into it, unless ``straight`` is
+        False: a tumble's path). Returns the index in
         ``[c.pos, *path]`` of the first position in its space, and the path's cost in feet.
 
         Raises:
@@ -1525,17 +1526,16 @@ class Space:
         full = [c.pos, *path]
         inside = [any(s in theirs for s in footprint(p, c.squares)) for p in full]
         if True not in inside or inside[-1] or inside[0]:
-            raise IllegalActionError(
-                f"an overrun's path passes {target.id}'s space and ends beyond it"
-            )
+            what = "an overrun's" if straight else "a tumble's"
+            raise IllegalActionError(f"{what} path passes {target.id}'s space and ends beyond it")
         k = inside.index(True)
         if True in inside[inside.index(False, k) :]:
             raise IllegalActionError(f"the path enters {target.id}'s space twice")
         steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(full, full[1:], strict=False)]
-        straight = self.enc.rules.overrun_straight_ft // 5
-        if straight > 1 and (k < straight or len(set(steps[k - straight : k])) != 1):
+        lane = self.enc.rules.overrun_straight_ft // 5 if straight else 0
+        if lane > 1 and (k < lane or len(set(steps[k - lane : k])) != 1):
             raise IllegalActionError(
-                f"an overrun needs {5 * straight} ft of straight movement into {target.id}'s space"
+                f"an overrun needs {5 * lane} ft of straight movement into {target.id}'s space"
             )
         blocked, no_end = self.blocks(c)
         if any(
@@ -1543,7 +1543,8 @@ class Space:
             for s in footprint(full[k - 1], c.squares)
         ):
             raise IllegalActionError(
-                f"the overrun must start from a square it may stop in, not "
+                f"the {'overrun' if straight else 'tumble'} must start from a square it may "
+                f"stop in, not "
                 f"{square_name(full[k - 1])}"
             )
         return k, self._path_cost(c, path, through=theirs)

@@ -488,6 +488,10 @@ class Encounter:
             raise IllegalActionError("the fight is over" if self.outcome else "not started")
         cur = self.combatants[self.order[self.turn]]
         handler = check_action(self, cur, action)
+        if self.budget.move_left:  # seed 004: a move action's feet, into a bull rush
+            from d20combat.encounter.maneuvers.bull_rush import moves_on
+
+            moves_on(self, action)
         self._events = []
         self.history.append(str(action))
         before = cur.pos

@@ -525,6 +525,30 @@ def _overrun(e: Event) -> str:
     return f"{e.actor} tries to overrun {e.target}{how}: {'; '.join(parts)}: {result}"
 
 
+def _grab(e: Event) -> str:
+    """seed 004 "Grabbing": the grab alone, a melee touch attack that starts no grapple."""
+    o = e.outcome
+    result = {
+        "grabbed": f"it grabs {e.target} (and holds nothing: no grapple starts)",
+        "missed": "a miss",
+        "concealed": "the concealment spoils it",
+    }.get(o.get("result", ""), str(o.get("result")))
+    return f"{e.actor} only grabs at {e.target}: touch {o.get('touch_total')}: {result}"
+
+
+def _tumble(e: Event) -> str:
+    """SRD combat-ii "Moving Through a Square" (SRD Tumble, DC 25): the check and
+    where the tumbler ends."""
+    o = e.outcome
+    got, dc = o.get("check"), o.get("dc")
+    if o.get("result") == "through":
+        return f"{e.actor} tumbles through {e.target}'s space: Tumble {got} against DC {dc}"
+    return (
+        f"{e.actor} fails to tumble through {e.target}'s space: Tumble {got} against DC {dc}: "
+        f"it stops before {e.target} and provokes an attack of opportunity from it"
+    )
+
+
 def _astray(e: Event) -> str:
     o = e.outcome
     d = f"d% {o.get('roll')}"
@@ -909,6 +933,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "provoked": _provoked,
     "trip": _trip,
     "grapple": _grapple,
+    "grab": _grab,
     "garrote": _garrote,
     "grapple-check": _grapple_check,
     "swallow": _simple("{actor} swallows {target} whole (SRD Swallow Whole): it is inside"),
@@ -1001,6 +1026,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "bull-rush": _bull_rush,
     "pushed": _pushed,
     "overrun": _overrun,
+    "tumble": _tumble,
     "overrun-avoided": _simple("{actor} avoids {target}'s overrun and lets it pass"),
     "astray": _astray,
     "disarm": _disarm,
@@ -1016,6 +1042,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "eyes": _eyes,
     "turning": _turning,
     "relinquished": _simple("{actor} relinquishes command of {target}: it returns to {side}"),
+    "ordered": _simple("{actor} gives {target} its orders (a standard action): it fights"),
     "turning-broken": _simple(
         "{actor} overcomes its turning: {target} came within {distance_ft} ft of it"
     ),

@@ -692,6 +692,14 @@ _ROWS: tuple[ConditionSpec, ...] = (
         notes="Until released. It fights on its commander's side.",
     ),
     ConditionSpec(
+        "awaiting-orders",
+        "seed 000 'Commanded' ('The cleric must take a standard action to give mental "
+        "orders to a commanded undead')",
+        actions="none",
+        notes="Until its commander gives it orders (a standard action, `order TARGET`): "
+        "commanded, it stands doing nothing (A242).",
+    ),
+    ConditionSpec(
         "rebuked",
         "seed 000 'Rebuked' ('cowers as if in awe (attack rolls against the creature get "
         "a +2 bonus)')",

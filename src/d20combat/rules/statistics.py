@@ -526,8 +526,7 @@ def _speed(stat: StatBlock, body: Armor | None) -> Total:
         ArmorCategory.MEDIUM,
         ArmorCategory.HEAVY,
     )
-    slowed = heavy_or_medium or stat.load != "light"
-    if slowed and not stat.has_quality("armor does not reduce speed"):
+    if slowed_by_gear(stat):
         # a medium or heavy load slows as medium armor does, never twice (A170)
         why = f"{body.name} armor" if heavy_or_medium and body else f"{stat.load} load"
         before = stack(mods).value
@@ -535,6 +534,20 @@ def _speed(stat: StatBlock, body: Armor | None) -> Total:
         if reduced != before:
             mods.append(Modifier(reduced - before, BonusType.UNTYPED, why))
     return stack(mods)
+
+
+def slowed_by_gear(stat: StatBlock) -> bool:
+    """Whether medium or heavy armor or a medium or heavy load reduces the creature's
+    speed (:func:`_speed`; SRD skills "Tumble": "You can't use this skill if your speed
+    has been reduced by carrying a medium or heavy load or wearing medium or heavy
+    armor")."""
+    body = armor(stat.armor.armor) if stat.armor else None
+    heavy_or_medium = body is not None and body.category in (
+        ArmorCategory.MEDIUM,
+        ArmorCategory.HEAVY,
+    )
+    slowed = heavy_or_medium or stat.load != "light"
+    return slowed and not stat.has_quality("armor does not reduce speed")
 
 
 def armored_speed(base: int) -> int:

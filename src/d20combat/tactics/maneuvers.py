@@ -1352,6 +1352,18 @@ def turning_worth(enc: Encounter, c: Combatant, action: A.Turn) -> float:
     return enc.space.cached(key, worth)
 
 
+def orders_instead(enc: Encounter, c: Combatant) -> A.Action | None:
+    """Orders to a creature ``c`` commands that awaits them (seed 000 "Commanded", A242):
+    its attacks every round from now on are worth more than ``c``'s one attack now, so
+    the baseline always gives them while a foe remains (the first in id order)."""
+    b = enc.budget
+    if b.attacks_made or not b.standard or b.full_round or not enc.space.active_enemies(c):
+        return None
+    from d20combat.encounter.maneuvers.turning import gen_order
+
+    return next(iter(gen_order(enc, c)), None)
+
+
 def turning_instead(enc: Encounter, c: Combatant, attack: A.Action | None) -> A.Action | None:
     """The turning attempt the baseline makes instead of ``attack`` (the attack it
     planned, or None: then instead of closing in), when its expected worth

@@ -76,6 +76,7 @@ from d20combat.tactics.maneuvers import (
     charge_instead,
     door_way,
     instead,
+    orders_instead,
     overrun_on_the_way,
     turn_special,
     turning_instead,
@@ -84,6 +85,7 @@ from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trampl
 from d20combat.tactics.mounted import charge_gain, knees_choice, mount_choice, unguided
 from d20combat.tactics.splash import throw_instead
 from d20combat.tactics.swimming import swim_instead
+from d20combat.tactics.tumble import tumble_to_flank
 from d20combat.tactics.wake import wake_instead
 
 if TYPE_CHECKING:
@@ -546,7 +548,7 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
         # threats (then the first square in step order)
         step = _step_into_reach(v, options)
         if step is not None:
-            return step
+            return tumble_to_flank(v.enc, c, step.to) or step
     if c.stat.special_attack_rules and b.can_full_round and options and c.restrictions().can_charge:
         # a pouncing creature's charge brings its full attack now (tactics/monsters.py)
         best = _best_charge(v, speed, avoid_provoking)
@@ -567,6 +569,9 @@ def _approach(v: _View, *, avoid_provoking: bool) -> A.Action | None:
     if dest is not None:
         if avoid_provoking:
             dest = _flank_detour(v, speed, dest) or dest
+        tumble = tumble_to_flank(v.enc, c, dest[-1], path=dest)  # tactics/tumble.py
+        if tumble is not None:
+            return tumble
         return overrun_on_the_way(v.enc, c, A.Move(dest))
     if b.can_full_round and options and c.restrictions().can_charge:
         # charging only when no attack square is reachable with a plain move keeps
@@ -891,6 +896,9 @@ def _baseline_action(
         step = _flank_step(v)
         if step is not None:
             return step
+        tumble = tumble_to_flank(v.enc, c, c.pos)  # round the foe in reach to flank it
+        if tumble is not None:
+            return tumble
         attack = v.attack()
         if v.sp.present(c.side) >= 2:  # a dying ally next to it: first aid?
             aid = stabilize_instead(v.enc, c, attack)
@@ -919,7 +927,7 @@ def _baseline_action(
             if fire is not None:
                 return fire
         if c.stat.turning is not None:  # nothing more for a creature that channels none
-            channel = turning_instead(v.enc, c, attack)
+            channel = orders_instead(v.enc, c) or turning_instead(v.enc, c, attack)
             if channel is not None:
                 return channel
         if attack is not None and not (b.move and _provoking_unarmed(v, attack)):

@@ -113,16 +113,51 @@ def check_bull_rush(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 
 def run_bull_rush(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """The bull rush; during a move action (seed 004, ``bull_rush_in_move``) moving with
+    the defender spends that move's feet, and the move may go on with the rest
+    (:func:`move_on`)."""
     assert isinstance(a, A.BullRush)
     b = enc.budget
     b.use("standard")
     b.attacks_made += 1
     start = c.pos
-    attempt_bull_rush(
-        enc, c, enc.get(a.target), follow=a.follow, limit_ft=enc.space.speed(c), charging=False
-    )
+    during = b.move_left > 0  # a move action was just taken (seed 004)
+    limit = b.move_left if during else enc.space.speed(c)
+    attempt_bull_rush(enc, c, enc.get(a.target), follow=a.follow, limit_ft=limit, charging=False)
     if c.pos != start or enc.rules.bull_rush_no_step:
         b.moved = True  # moved with the defender (seed 004: no 5-foot step after it)
+    if during:
+        b.move_left = max(0, limit - 5 * distance(start, c.pos))
+        b.rushed_in_move = b.move_left > 0 and enc.active(c)
+
+
+def moves_on(enc: Encounter, action: A.Action) -> None:
+    """Before ``action``: the feet left of a move action (seed 004 "Bull Rush": "an
+    attack action made during a move action") last only into the bull rush and the
+    move going on after it; any other action ends them."""
+    b = enc.budget
+    if (b.move_left or b.rushed_in_move) and not isinstance(action, (A.Move, A.BullRush)):
+        b.move_left, b.rushed_in_move = 0, False
+
+
+def check_move_on(enc: Encounter, c: Combatant, path: tuple[tuple[int, int], ...]) -> None:
+    """seed 004 "Bull Rush": the move action a bull rush came during goes on, within
+    its feet left (no action spent)."""
+    from d20combat.encounter.handlers import need_mobile
+
+    need_mobile(enc, c)
+    cost = enc.space.path_cost(c, path)
+    left = enc.budget.move_left
+    if cost > left:
+        raise IllegalActionError(
+            f"the move goes on after the bull rush with {left} ft left, the path costs {cost} ft"
+        )
+
+
+def move_on(enc: Encounter, c: Combatant, path: tuple[tuple[int, int], ...]) -> None:
+    b = enc.budget
+    b.move_left, b.rushed_in_move = 0, False
+    walk(enc, c, path, kind="move")
 
 
 def gen_bull_rush(enc: Encounter, c: Combatant) -> Iterable[A.Action]:

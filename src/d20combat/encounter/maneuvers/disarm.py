@@ -69,10 +69,17 @@ def _disarmable(c: Combatant) -> list[str]:
 
 
 def _grabbable(c: Combatant) -> list[str]:
-    """The weapons ``c`` carries without holding them (seed 000 "Grabbing Items")."""
+    """The weapons ``c`` carries without holding them, and the objects it wears (seed
+    000 "Grabbing Items")."""
     from d20combat.encounter.handlers import carried
 
-    return [w for w in carried(c) if w not in c.wielding and c.ammo.get(w, 1) > 0]
+    out = [w for w in carried(c) if w not in c.wielding and c.ammo.get(w, 1) > 0]
+    return out + _worn(c) if c.stat.worn else out
+
+
+def _worn(c: Combatant) -> list[str]:
+    """The objects ``c`` still wears (its stat block's ``worn``, not lost)."""
+    return [w for w in c.stat.worn if w not in c.lost]
 
 
 def _item(target: Combatant, item: str | None) -> tuple[str | None, bool, str | None]:
@@ -90,6 +97,10 @@ def _item(target: Combatant, item: str | None) -> tuple[str | None, bool, str | 
 
 
 def _security(target: Combatant, item: str) -> str:
+    """How well ``item`` is secured: a weapon's ``secured``; a worn object well (seed
+    000 "Grabbing Items": "an item that is well secured ... such as a ... cloak")."""
+    if item in target.stat.worn:
+        return "well"
     ref = weapon_ref(target, item)
     return ref.secured if ref is not None else "normal"
 
@@ -243,7 +254,7 @@ def attempt_disarm(
             ("counter-disarm resist", sides.counter_resist),
         ]
     result = outcome(r)
-    to_hand = r.disarmed and unarmed and _free_hands(c, target, item)
+    to_hand = r.disarmed and unarmed and (item in target.stat.worn or _free_hands(c, target, item))
     enc.event(
         c.id,
         "disarm",
@@ -262,7 +273,9 @@ def attempt_disarm(
         taken=to_hand,
     )
     if r.disarmed:
-        if to_hand:
+        if item in target.stat.worn:  # off its wearer, of no more use in the fight (A239)
+            target.lost = (*target.lost, item)
+        elif to_hand:
             take(enc, c, target, item)
         else:
             from d20combat.encounter.handlers import drop_item

@@ -56,6 +56,7 @@ from d20combat.rules.attack import damage_of
 from d20combat.rules.checks import check as roll_check
 from d20combat.rules.conditions import attack_modifiers, restrictions
 from d20combat.rules.maneuvers import grapple as G
+from d20combat.rules.maneuvers import touch_attack
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 from d20combat.rules.statistics import AttackOption, borrowed_option
 from d20combat.rules.underwater import grapple_penalty
@@ -71,6 +72,7 @@ PIN_RULE = "seed 000 Grapple (Pin Your Opponent; If You're Pinned by an Opponent
 ESCAPE_RULE = "seed 000 Grapple (Escape from Grapple; Multiple Grapples)"
 MOVE_RULE = "seed 000 Grapple (Move)"
 GRAB_RULE = "SRD special abilities Improved Grab"
+GRAB_ONLY_RULE = "seed 004 Grapple (Grabbing)"
 #: SRD "Improved Grab": "use the part of its body it used in the improved grab to hold
 #: the opponent ... it takes a -20 penalty on grapple checks, but is not considered
 #: grappled itself" (the holder's condition ``part-hold``, in place of ``grappling``).
@@ -576,14 +578,7 @@ def attempt_start(
     assert option is not None  # checked
     shift = _shift(replaced, replaced_bonus)
     joining = bool(target.grappling)
-    if not joining and _provokes(enc, c, target):
-        before = c.vitals
-        if not provoke(enc, c, "grapple (starting a grapple)", only=target):
-            return
-        if _hurt(before, c):
-            enc.event(c.id, "grapple", START_RULE, target=target.id, result="spoiled")
-            return
-    if not enc.active(target):
+    if not joining and not _grab_provokes(enc, c, target):
         return
     touch_bonus: Total | None = None
     touch_ac: Total | None = None
@@ -603,6 +598,72 @@ def attempt_start(
         concealment,
     )
     _hold_event(enc, c, target, sides, joining=joining)
+
+
+def _grab_provokes(enc: Encounter, c: Combatant, target: Combatant) -> bool:
+    """The attack of opportunity a grab provokes from its target (seed 000 "Starting a
+    Grapple" Step 1); False if the attempt ends there (the grabber hurt, dropped, or the
+    target out of the fight)."""
+    if _provokes(enc, c, target):
+        before = c.vitals
+        if not provoke(enc, c, "grapple (starting a grapple)", only=target):
+            return False
+        if _hurt(before, c):
+            enc.event(c.id, "grapple", START_RULE, target=target.id, result="spoiled")
+            return False
+    return enc.active(target)
+
+
+def grab_only_problem(
+    enc: Encounter, c: Combatant, target: Combatant, weapon: str | None
+) -> str | None:
+    """Why ``c`` cannot only grab ``target`` (seed 004 "Grabbing"), or None: the ruleset
+    has the grab as a stage of its own, and ``c`` could start a grapple with it."""
+    if not enc.rules.grapple_grab_alone:
+        return f"in {enc.rules.name} a grab is not made alone: 'grapple TARGET' (seed 000)"
+    if target.grappling:
+        return f"{target.id} is grappling: joining its grapple takes no grab (seed 000)"
+    return start_problem(enc, c, target, weapon)
+
+
+def attempt_grab_only(
+    enc: Encounter, c: Combatant, a: Attack, replaced: AttackOption, replaced_bonus: Total
+) -> None:
+    """seed 004 "Grabbing": the grab alone, a melee touch attack in place of
+    ``replaced`` (its attack of opportunity first, as a grapple's), starting no
+    grapple: "If the character grabs an opponent, but fails to go on to hold him or
+    her, the character doesn't actually start a grapple" (it matters for touch spells
+    only, issue 10)."""
+    target = enc.get(a.target)
+    option = _unarmed(c)
+    assert option is not None  # checked
+    if not _grab_provokes(enc, c, target):
+        return
+    bonus = option.bonus
+    shift = _shift(replaced, replaced_bonus)
+    if shift:
+        bonus = bonus.plus(Modifier(shift, BonusType.UNTYPED, "iterative attack"))
+    attack, _ = build_attack(enc, c, touch_of(option), bonus, target, defensively=a.defensively)
+    mark = enc.dice.mark()
+    touch = touch_attack(
+        enc.dice,
+        attack.bonus,
+        attack.ac,
+        "grab: melee touch attack",
+        enc.rules,
+        concealment=attack.concealment,
+    )
+    enc.event(
+        c.id,
+        "grab",
+        GRAB_ONLY_RULE,
+        target=target.id,
+        totals=(("touch attack bonus", attack.bonus), ("touch armor class", attack.ac)),
+        rolls_from=mark,
+        result="concealed" if touch.concealed else ("grabbed" if touch.hit else "missed"),
+        touch_natural=touch.natural,
+        touch_total=touch.total,
+    )
 
 
 def aoo_grapple(enc: Encounter, c: Combatant, option: AttackOption, target: Combatant) -> bool:
@@ -754,6 +815,10 @@ def damage_problem(
     why = _in_grapple_problem(enc, c, target, "damage") or _garroting_problem(enc, c)
     if why is None and _damage_option(c) is None:
         return f"{c.id} has no unarmed strike"
+    if why is None and not enc.rules.pinner_damages_others:
+        held = pinned_by(enc, c)
+        if held is not None and held is not target:
+            return f"{c.id} pins {held.id}: it cannot damage another (seed 004 Pin, D102)"
     return why
 
 
@@ -1607,6 +1672,7 @@ def _register() -> None:
         ],
     ] = {
         "grapple": (start_problem, attempt_start),
+        "grab": (grab_only_problem, attempt_grab_only),
         "grapple-damage": (damage_problem, attempt_damage),
         "pin": (pin_problem, attempt_pin),
         "break-pin": (break_pin_problem, attempt_break_pin),
@@ -1616,7 +1682,7 @@ def _register() -> None:
         "climb-onto": (climb_problem, attempt_climb),
     }
     for verb, (problem, attempt) in rules.items():
-        defensive = verb in ("grapple", "climb-onto")  # a touch attack
+        defensive = verb in ("grapple", "grab", "climb-onto")  # a touch attack
         ATTACK_MANEUVER_RULES[verb] = AttackManeuver(problem, attempt, _no_weapons, defensive)
 
 

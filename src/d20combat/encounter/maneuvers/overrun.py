@@ -138,18 +138,27 @@ def gen_overrun(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 
 def overrun_paths(enc: Encounter, c: Combatant, target: Combatant) -> list[A.Overrun]:
     """For each of the eight directions, one path through ``target``'s space within
-    ``c``'s speed: the cheapest way to where it enters the space going that way
-    (straight for the ruleset's ``overrun_straight_ft``), then straight through to the
-    first position beyond. Other paths through a foe are legal too, but not listed.
-    Does not check the action's budget or who may overrun whom."""
-    space = enc.space
-    speed = space.speed(c)
+    ``c``'s speed (:func:`through_paths`, straight for the ruleset's
+    ``overrun_straight_ft``). Does not check the action's budget or who may overrun whom."""
+    speed = enc.space.speed(c)
     if speed < 10:
         return []
-    reach = space.reachable(c, speed)
     straight = max(1, enc.rules.overrun_straight_ft // 5)
+    return [A.Overrun(target.id, p) for p in through_paths(enc, c, target, speed, straight)]
+
+
+def through_paths(
+    enc: Encounter, c: Combatant, target: Combatant, limit: int, straight: int
+) -> list[tuple[Pos, ...]]:
+    """For each of the eight directions, one path through ``target``'s space costing at
+    most ``limit`` feet: the cheapest way to where it enters the space going that way
+    (the last ``straight`` steps straight), then straight through to the first
+    position beyond (an overrun's or a tumble's). Other paths through a foe are legal
+    too, but not listed."""
+    space = enc.space
+    reach = space.reachable(c, limit)
     theirs = frozenset(space.occ.footprint(target.id))
-    out: list[A.Overrun] = []
+    out: list[tuple[Pos, ...]] = []
     for dx, dy in _DIRS:
         for into in _entries(target.pos, target.squares, c.squares, dx, dy):
             tail = [into]
@@ -163,15 +172,15 @@ def overrun_paths(enc: Encounter, c: Combatant, target: Combatant) -> list[A.Ove
                 head = reach.path_to(anchor)[1:]
             else:
                 continue
-            action = A.Overrun(target.id, (*head, *approach[1:], *tail))
-            if action in out:
+            path = (*head, *approach[1:], *tail)
+            if path in out:
                 continue
             try:
-                _, cost = space.overrun_path(c, target, action.path)
+                _, cost = space.overrun_path(c, target, path, straight=straight > 1)
             except IllegalActionError:
                 continue
-            if cost <= speed:
-                out.append(action)
+            if cost <= limit:
+                out.append(path)
     return out
 
 

@@ -246,6 +246,9 @@ def run_turn(enc: Encounter, c: Combatant, a: A.Action) -> None:
         affected=[[x.key, x.hd, x.result] for x in r.affected],
         skipped=[t.key for t in seen if t.skip],
         uses_left=uses_left(c, p),
+        # seed 000 "Neutral Clerics": "channeling positive energy is a good act and
+        # channeling negative energy is evil" (A241: recorded, read by nothing here)
+        act="good" if turner.positive else "evil",
     )
     apply_attempt(enc, c, r)
 
@@ -273,6 +276,7 @@ def apply_attempt(enc: Encounter, c: Combatant, r: Attempt) -> None:
                 o.conditions.pop(name, None)
                 o.channelled.pop(name, None)
             o.conditions["commanded"] = Condition(c.id, 0)
+            o.conditions["awaiting-orders"] = Condition(c.id, 0)  # A242
             o.side = c.side
             enc.space.invalidate()
         enc.space.invalidate(o)
@@ -339,6 +343,7 @@ def run_relinquish(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Relinquish)
     o = enc.combatants[a.target]
     del o.conditions["commanded"]
+    o.conditions.pop("awaiting-orders", None)
     o.side = o.home
     enc.space.invalidate()
     enc.event(c.id, "relinquished", "seed 000 Commanded", target=o.id, side=o.side)
@@ -349,3 +354,35 @@ def gen_relinquish(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
         held = o.conditions.get("commanded")
         if held is not None and held.owner == c.id:
             yield A.Relinquish(o.id)
+
+
+def check_order(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 000 "Commanded": orders to a creature ``c`` commands that awaits them, a
+    standard action (A242)."""
+    from d20combat.encounter.handlers import need_standard
+
+    assert isinstance(a, A.Order)
+    target = enc.combatants.get(a.target)
+    held = target.conditions.get("commanded") if target is not None else None
+    if target is None or held is None or held.owner != c.id:
+        raise IllegalActionError(f"{c.id} does not command {a.target}")
+    if "awaiting-orders" not in target.conditions:
+        raise IllegalActionError(f"{a.target} has its orders already")
+    need_standard(enc, c)
+
+
+def run_order(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Order)
+    enc.budget.use("standard")
+    o = enc.combatants[a.target]
+    del o.conditions["awaiting-orders"]
+    enc.event(c.id, "ordered", "seed 000 Commanded", target=o.id)
+
+
+def gen_order(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
+    if not enc.budget.standard or c.stat.turning is None:
+        return
+    for o in enc.allies(c):
+        held = o.conditions.get("awaiting-orders")
+        if held is not None and held.owner == c.id:
+            yield A.Order(o.id)
