@@ -166,6 +166,9 @@ notation                   meaning (action type; source)
                            (an attack action; SRD special abilities "Gaze Attacks")
 ``wake bandit-2``          slap a sleeping friend next to it awake (standard; SRD
                            spells "Sleep")
+``hide``                   with cover or concealment from foes: a Hide check against
+                           each one's Spot (move action; encounter.stealth, A215)
+``seek``                   a Spot check to find the foes hidden from it (move action)
 ``eyes avert``             against gazes: avert the eyes (``avert``), shut them
                            (``shut``: blinded) or look again (``open``) (free)
 =========================  ================================================
@@ -871,6 +874,22 @@ class Gaze(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Hide(Action):
+    """Hide from the foes it has cover or concealment from (a move action: A215)."""
+
+    verb: ClassVar[str] = "hide"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Seek(Action):
+    """Look for the foes hidden from it: a Spot check (a move action: A216)."""
+
+    verb: ClassVar[str] = "seek"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
 class Wake(Action):
     """Slap the sleeping ``target`` next to it awake (a standard action: A160)."""
 
@@ -1383,6 +1402,10 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise _expect(text, "'feint TARGET'")
         return Feint(args[0])
+    if verb in ("hide", "seek"):
+        if args:
+            raise _expect(text, f"'{verb}' alone")
+        return Hide() if verb == "hide" else Seek()
     if verb in ("gaze", "wake"):
         if len(args) != 1:
             raise _expect(text, f"'{verb} TARGET'")
@@ -1502,6 +1525,8 @@ def parse_action(text: str) -> Action:
                     "gaze",
                     "eyes",
                     "wake",
+                    "hide",
+                    "seek",
                     "aid",
                     *TURNING_ACTIONS,
                     "relinquish",

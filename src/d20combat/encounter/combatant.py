@@ -236,6 +236,10 @@ class Combatant:
     breath: int = -1
     breath_checks: int = 0
     drowning: int = 0
+    # hiding during the fight (encounter.stealth, A215-A217): its Hide check result (the
+    # DC of later Spot checks; None: not hiding) and the foes that failed to spot it
+    hide_check: int | None = None
+    unseen_by: tuple[str, ...] = ()
     # cache of _vital(): vitals, rules, state, can act, conditions they impose
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
@@ -456,6 +460,7 @@ class Combatant:
             self.descent,
             (self.ran_round, self.run_rounds, self.run_checks),
             (self.breath, self.breath_checks, self.drowning),
+            (self.hide_check, self.unseen_by),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -520,6 +525,8 @@ class Combatant:
             "breath": self.breath,
             "breath_checks": self.breath_checks,
             "drowning": self.drowning,
+            "hide_check": self.hide_check,
+            "unseen_by": list(self.unseen_by),
             "taken": [list(t) for t in self.taken],
             "effects": [
                 {
@@ -592,6 +599,9 @@ class Combatant:
         self.breath = int(data.get("breath", -1))
         self.breath_checks = int(data.get("breath_checks", 0))
         self.drowning = int(data.get("drowning", 0))
+        hide = data.get("hide_check")
+        self.hide_check = None if hide is None else int(hide)
+        self.unseen_by = tuple(str(x) for x in data.get("unseen_by", ()))
         self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")

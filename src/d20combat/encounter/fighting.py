@@ -177,6 +177,11 @@ def build_attack(
         from d20combat.encounter.mounted import situational
 
         mine.update(situational(enc, attacker, target, ranged))
+    if attacker.unseen_by and target.id in attacker.unseen_by:  # hidden from it (A217)
+        from d20combat.encounter.stealth import unseen
+
+        if unseen(enc, target, attacker):
+            mine.add("invisible")
     if not ranged and space.higher_ground(attacker, target):
         mine.add("higher-ground")  # seed 002: +1 melee (A203)
     if defensively:
@@ -584,6 +589,10 @@ def strike(
         **notes,
         **(fields or {}),
     )
+    if attacker.hide_check is not None:  # the attack gives its place away (A217)
+        from d20combat.encounter.stealth import reveal
+
+        reveal(enc, attacker)
     if option.ranged and option.weapon is not None and any(map(option.weapon.has, _LOADED)):
         attacker.unloaded = (*attacker.unloaded, option.item)  # load it again to fire
         enc.space.invalidate(attacker)
@@ -858,6 +867,11 @@ def can_make_aoo(enc: Encounter, t: Combatant, provoker: Combatant) -> AttackOpt
     conds = t.condition_set()
     if "total-defense" in conds or not restrictions(conds).can_aoo:
         return None
+    if provoker.unseen_by and t.id in provoker.unseen_by:  # hidden from it (A217)
+        from d20combat.encounter.stealth import unseen
+
+        if unseen(enc, t, provoker):
+            return None
     return enc.space.cached(("aoo", t.id, provoker.id), lambda: _aoo_reach(enc, t, provoker))
 
 

@@ -170,6 +170,9 @@ class CombatantDoc(_Doc):
     breath: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)] = -1
     breath_checks: Count = 0
     drowning: Annotated[StrictInt, Field(ge=0, le=3)] = 0
+    # hiding (encounter.stealth): its Hide check result, the foes that failed to spot it
+    hide_check: Int | None = None
+    unseen_by: list[StrictStr] = Field(default_factory=list)
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)
     side: StrictStr | None = None  # a commanded creature's new side (None: the scenario's)
