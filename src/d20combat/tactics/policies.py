@@ -83,6 +83,7 @@ from d20combat.tactics.maneuvers import (
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
 from d20combat.tactics.mounted import charge_gain, knees_choice, mount_choice, unguided
 from d20combat.tactics.splash import throw_instead
+from d20combat.tactics.stealth import after_attack, seek_choice
 from d20combat.tactics.swimming import swim_instead
 from d20combat.tactics.wake import wake_instead
 
@@ -877,6 +878,10 @@ def _baseline_action(
     if load is not None:
         return load
     if b.attacks_made and (b.committed or not b.standard):
+        if v.enc.stealthy:  # the move action left: hide or seek (tactics/stealth.py)
+            sneak = after_attack(v.enc, c)
+            if sneak is not None:
+                return sneak
         return A.EndTurn()  # attacked this turn: no wandering off afterwards
     if not v.foes():
         return A.EndTurn()
@@ -945,6 +950,10 @@ def _baseline_action(
             return draw
         if attack is not None:
             return attack
+    if v.enc.stealthy:  # every foe hidden from it: look for them (tactics/stealth.py)
+        seek = seek_choice(v.enc, c)
+        if seek is not None:
+            return seek
     if (
         (b.move or b.standard)
         and not b.committed
