@@ -21,6 +21,7 @@ from d20combat.encounter.invariants import problems
 from d20combat.encounter.state import Encounter
 from d20combat.encounter.stealth import p_found, p_unseen, unseen
 from d20combat.errors import IllegalActionError, SaveFileError
+from d20combat.render.narrate import narrate
 
 LOW_WALL = "...=..."  # Red at a1, Blue at e1: the low wall at d1 covers Blue (+4)
 PEEK = """
@@ -69,6 +70,7 @@ def test_a_creature_with_cover_hides_and_a_foe_that_fails_to_spot_it_cannot_atta
     assert e.outcome["spots"] == [{"by": "red", "spot": 16, "modifier": -2, "hide": 18}]
     assert blue.unseen_by == ("red",) and unseen(enc, red, blue)
     assert not enc.budget.move and enc.budget.standard  # the move action spent
+    assert narrate(e) == ["blue hides (Hide 18): red loses sight of it (Spot 16 against 18)"]
     enc.apply(A.EndTurn())
     assert enc.current is red
     with pytest.raises(IllegalActionError, match="hidden from red"):
@@ -79,6 +81,9 @@ def test_a_creature_with_cover_hides_and_a_foe_that_fails_to_spot_it_cannot_atta
     ]
     enc.apply(A.parse_action("seek"))  # the standard action as a move action
     assert events(enc, "seek")[-1].outcome["found"][0]["found"] is True
+    assert narrate(events(enc, "seek")[-1]) == [
+        "red looks for hidden foes (Spot 20): finds blue (DC 18, -2 for distance)"
+    ]
     assert blue.unseen_by == () and not unseen(enc, red, blue)
 
 
@@ -157,6 +162,7 @@ def test_an_unseen_attacker_is_an_invisible_one_and_attacking_gives_it_away(kit:
     enc.apply(A.parse_action("attack red"))
     (r,) = events(enc, "revealed")
     assert r.actor == "blue" and r.outcome["to"] == ["red"]
+    assert narrate(r) == ["blue's attack gives its place away to red"]
     assert blue.unseen_by == () and blue.hide_check is None
 
 
