@@ -16,7 +16,8 @@ Readings (the SRD skills chapter is not in srd35/):
   movement": the engine checks nothing within a move; the move action stands for the
   movement it is part of). It may hide from each active foe it has cover (not soft
   cover: creatures do not count) or concealment from, or from every foe while
-  invisible: one Hide check (+10 against a foe it has improved cover from; invisible:
+  invisible (not from a foe it has total cover from: that foe has nothing to see and
+  no check to make): one Hide check (+10 against a foe it has improved cover from; invisible:
   +20 if it moved this turn, else +40) against each such foe's Spot check (-1 per
   10 ft of distance, the skills chapter's rule), ties as awareness's (A198). The foes
   that lose are listed in ``unseen_by``. Only a creature whose stat block lists Hide,
@@ -59,8 +60,11 @@ INVISIBLE_MOVING, INVISIBLE_STILL = 20, 40  # seed 003 "Ignoring Concealment"
 def hide_edge(enc: Encounter, o: Combatant, c: Combatant) -> int | None:
     """What ``c``'s Hide check gains against the observer ``o`` if ``c`` may hide from
     it (0, or +10 with improved cover), or None: ``o`` sees it plainly (no cover but
-    soft cover, no concealment, not invisible)."""
+    soft cover, no concealment, not invisible), or cannot see it at all (total cover:
+    no check to make)."""
     cv = grid_cover(enc.map, o.pos, o.squares, c.pos, c.squares)  # no creatures: soft cover
+    if cv.total:
+        return None  # no line of effect: nothing to hide from (A215)
     if cv.kind is CoverKind.IMPROVED:
         return IMPROVED_HIDE
     if cv.allows_hide or "invisible" in c.conditions:

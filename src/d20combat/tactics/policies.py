@@ -83,7 +83,7 @@ from d20combat.tactics.maneuvers import (
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
 from d20combat.tactics.mounted import charge_gain, knees_choice, mount_choice, unguided
 from d20combat.tactics.splash import throw_instead
-from d20combat.tactics.stealth import after_attack, seek_choice
+from d20combat.tactics.stealth import after_attack, known, seek_choice
 from d20combat.tactics.swimming import swim_instead
 from d20combat.tactics.wake import wake_instead
 
@@ -242,9 +242,12 @@ class _View:
         self._dest: dict[tuple[int, bool], tuple[Pos, ...] | None] = {}
 
     def foes(self) -> list[Combatant]:
-        """Enemies still in the fight."""
+        """Enemies still in the fight, but those hidden from it (it does not know their
+        squares: encounter/stealth.py, A217)."""
         if self._foes is None:
             self._foes = self.sp.active_enemies(self.c)
+            if self.enc.stealthy:
+                self._foes = known(self.enc, self.c, self._foes)
         return self._foes
 
     def distance(self, e: Combatant) -> int:
@@ -276,6 +279,8 @@ class _View:
             near = [e for e in foes if self.distance(e) <= feet]
         else:  # a crowd: ask the occupancy index, whose cost follows the area
             near = self.sp.enemies_near(self.c, feet)
+            if self.enc.stealthy:
+                near = known(self.enc, self.c, near)
         return sorted(near, key=self.priority) if len(near) > 1 else near
 
     def threats(self) -> list[Combatant]:
@@ -884,7 +889,8 @@ def _baseline_action(
                 return sneak
         return A.EndTurn()  # attacked this turn: no wandering off afterwards
     if not v.foes():
-        return A.EndTurn()
+        seek = seek_choice(v.enc, c) if v.enc.stealthy else None  # all hidden from it
+        return seek or A.EndTurn()
     if v.sp.riders and c.id in v.sp.riders and unguided(v.enc, c):
         # seed 000: "Without you to guide it, your mount avoids combat" (A106)
         return (_retreat(v) if v.threats() else None) or A.EndTurn()
@@ -950,10 +956,6 @@ def _baseline_action(
             return draw
         if attack is not None:
             return attack
-    if v.enc.stealthy:  # every foe hidden from it: look for them (tactics/stealth.py)
-        seek = seek_choice(v.enc, c)
-        if seek is not None:
-            return seek
     if (
         (b.move or b.standard)
         and not b.committed

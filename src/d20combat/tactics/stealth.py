@@ -5,8 +5,9 @@ expected worth with the exact odds of the opposed checks:
   worth the expected damage of the blows its foes could no longer aim at it, each
   foe's best blow times the chance it fails its Spot check
   (:func:`~d20combat.encounter.stealth.p_unseen`); against ending the turn, worth 0;
-* ``seek`` with a move action when every foe it could fight is hidden from it, or with
-  one left after attacking: the chance its Spot check meets each hider's Hide result
+* ``seek`` with a move action when every foe is hidden from it (it does not go for the
+  squares of hidden foes: :func:`known`), or with one left after attacking: the
+  chance its Spot check meets each hider's Hide result
   (:func:`~d20combat.encounter.stealth.p_found`) times its best blow on that hider.
 """
 
@@ -24,6 +25,7 @@ from d20combat.encounter.stealth import (
     p_found,
     p_unseen,
     spot_modifier,
+    unseen,
 )
 from d20combat.tactics.worth import attack_worth
 
@@ -73,13 +75,16 @@ def seek_worth(enc: Encounter, c: Combatant) -> float:
 
 def seek_choice(enc: Encounter, c: Combatant) -> A.Seek | None:
     """``seek`` when every foe ``c`` could fight is hidden from it and finding them is
-    worth something (the alternative: wandering towards squares it does not know)."""
-    if not enc.stealthy or not _move_free(enc, standard_too=True):
-        return None
-    hidden = hidden_from(enc, c)
-    if not hidden or len(hidden) < len(enc.space.active_enemies(c)):
+    worth something (the alternative: waiting, as it does not know their squares)."""
+    if not enc.stealthy or not _move_free(enc, standard_too=True) or not hidden_from(enc, c):
         return None
     return A.Seek() if seek_worth(enc, c) > 0 else None
+
+
+def known(enc: Encounter, c: Combatant, foes: list[Combatant]) -> list[Combatant]:
+    """``foes`` but those hidden from ``c`` (the baseline does not go for a square it
+    does not know: A217)."""
+    return [e for e in foes if not unseen(enc, c, e)]
 
 
 def after_attack(enc: Encounter, c: Combatant) -> A.Action | None:
