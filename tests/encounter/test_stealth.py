@@ -216,3 +216,19 @@ def test_the_chance_to_stay_unseen_is_exact(hide: int, spot: int) -> None:
     assert p_unseen(hide, spot) == Fraction(count, 400)
     dc = 10 + hide
     assert p_found(spot, dc) == Fraction(sum(1 for s in range(1, 21) if s + spot >= dc), 20)
+
+
+@pytest.mark.parametrize(("condition", "chance"), [("blurred", 20), ("displaced", 50)])
+def test_magical_concealment_holds_against_every_attack(
+    kit: Any, condition: str, chance: int
+) -> None:
+    """seed 003 "Concealment": "some magical effects provide concealment against all
+    attacks, regardless of whether any intervening concealment exists" (blur 20%,
+    displacement 50%: A218). Blue, blurred or displaced in the open, is concealed from
+    Red's shot (the miss chance is the attack's) and so may hide there (A215)."""
+    enc = duel(kit, [], rows=".......", extra=f"conditions: {{{condition}: 0}}")
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    option = red.ready_options()[0]
+    attack, notes = build_attack(enc, red, option, option.bonus, blue)
+    assert notes["concealment"] == chance and attack.concealment == chance
+    enc.check(A.parse_action("hide"))

@@ -45,6 +45,7 @@ from d20combat.errors import IllegalActionError
 from d20combat.grid.cover import CoverKind
 from d20combat.grid.cover import cover as grid_cover
 from d20combat.rules.checks import Ties, check, p_opposed
+from d20combat.rules.conditions import miss_chance
 from d20combat.rules.modifiers import BonusType, Modifier, Total
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 HIDE_RULE = "SRD combat-ii Cover and Hide Checks, Concealment and Hide Checks (A215)"
 SEEK_RULE = "seed 003 Ignoring Concealment: Spot checks to locate (A216)"
 REVEAL_RULE = "SRD Invisibility: an attack gives away its place (A217)"
+_NONE: frozenset[str] = frozenset()
 IMPROVED_HIDE = 10  # SRD "Varying Degrees of Cover": +10 on Hide checks
 INVISIBLE_MOVING, INVISIBLE_STILL = 20, 40  # seed 003 "Ignoring Concealment"
 
@@ -67,8 +69,8 @@ def hide_edge(enc: Encounter, o: Combatant, c: Combatant) -> int | None:
         return None  # no line of effect: nothing to hide from (A215)
     if cv.kind is CoverKind.IMPROVED:
         return IMPROVED_HIDE
-    if cv.allows_hide or "invisible" in c.conditions:
-        return 0
+    if cv.allows_hide or (c.conditions and miss_chance(_NONE, c.condition_set())):
+        return 0  # cover, or invisible, blurred, displaced: concealment everywhere
     return 0 if enc.space.concealment(o, c, melee=False) > 0 else None
 
 
