@@ -178,15 +178,15 @@ def test_leaving_cover_shows_the_hider_again(kit: Any) -> None:
 
 
 def test_a_save_keeps_the_hiding_and_a_hostile_one_is_refused(kit: Any) -> None:
-    """The save keeps ``hide_check`` and ``unseen_by``; its invariants: a creature is
-    unseen only by foes, each once, after a Hide check."""
+    """The save keeps ``hide_check``, ``unseen_by`` and ``hid_at``; its invariants: a
+    creature is unseen only by foes, each once, after a Hide check."""
     sides = {
         "red": kit.soldier("Red", "a1", weapons="longbow"),
         "blue": hider(kit, "Blue", "e1", weapons="longbow"),
     }
     enc = kit.encounter(LOW_WALL, sides)
     blue = enc.combatants["blue"]
-    blue.hide_check, blue.unseen_by = 18, ("red",)
+    blue.hide_check, blue.unseen_by, blue.hid_at = 18, ("red",), blue.pos
     data = enc.to_json()
     again = Encounter.from_json(data)
     assert again.to_json() == data and again.situation() == enc.situation()
@@ -232,3 +232,48 @@ def test_magical_concealment_holds_against_every_attack(
     attack, notes = build_attack(enc, red, option, option.bonus, blue)
     assert notes["concealment"] == chance and attack.concealment == chance
     enc.check(A.parse_action("hide"))
+
+
+def test_an_attack_into_a_guessed_square_has_the_50_percent_miss_chance(kit: Any) -> None:
+    """seed 003 "Total Concealment": "you can attack into a square that you think he
+    occupies. A successful attack into a square occupied by an enemy with total
+    concealment has a 50% miss chance" (A219). Blue hides behind the low wall (Hide 18
+    against Spot 16). Red guesses d1: nobody there, a miss. Red guesses e1, Blue's
+    square: the shot (d20 19 + 7 = 26 against AC 16 + 4 cover: a hit) meets the 50% miss
+    chance (d% 30: a miss), total concealment though Red's line to it is only covered."""
+    enc = duel(kit, [18, 16, 19, 30])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    enc.apply(A.parse_action("hide"))
+    assert blue.hid_at == blue.pos == (4, 0)
+    enc.apply(A.EndTurn())
+    with pytest.raises(IllegalActionError, match="red is in a1: attack it directly"):
+        enc.check(A.parse_action("attack-square a1"))
+    enc.apply(A.parse_action("attack-square d1"))
+    (e,) = events(enc, "attack-square")
+    assert e.outcome == {"at": "d1", "weapon": "longbow", "found": False}
+    assert narrate(e) == ["red attacks into d1, guessing: nothing there (longbow): a miss"]
+    with pytest.raises(IllegalActionError, match="no standard action left"):
+        enc.check(A.parse_action("attack-square e1"))
+    enc.budget.standard, enc.budget.attacks_made = True, 0  # as on its next turn
+    enc.apply(A.parse_action("attack-square e1 with longbow"))
+    e = events(enc, "attack-square")[-1]
+    assert e.target == "blue" and e.outcome["found"] and e.outcome["concealment"] == 50
+    assert e.outcome["result"] == "concealed" and blue.vitals.hp == blue.vitals.max_hp
+    assert narrate(e)[0].startswith("red attacks into e1, guessing: red attacks blue with longbow")
+    assert str(A.parse_action("attack-square e1 with longbow")) == "attack-square e1 with longbow"
+
+
+def test_the_baseline_seeks_then_attacks_where_the_hider_hid(kit: Any) -> None:
+    """The baseline with every foe hidden from it (tactics/stealth.py): it seeks with its
+    move action (exact odds above 0), and, not finding Blue, shoots into the square
+    where Blue hid with its standard action (its last known place)."""
+    from d20combat.tactics.policies import policy
+
+    enc = duel(kit, [18, 16])
+    enc.apply(A.parse_action("hide"))
+    enc.apply(A.EndTurn())
+    decide = policy("default")
+    assert decide(enc, "red") == A.Seek()
+    enc.dice.totals.extend([1])  # Spot 1 - 2: not found
+    enc.apply(A.Seek())
+    assert decide(enc, "red") == A.AttackSquare((4, 0))

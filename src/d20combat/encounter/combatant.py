@@ -240,6 +240,7 @@ class Combatant:
     # DC of later Spot checks; None: not hiding) and the foes that failed to spot it
     hide_check: int | None = None
     unseen_by: tuple[str, ...] = ()
+    hid_at: Pos | None = None  # where it hid (its foes' guess: tactics/stealth.py)
     # cache of _vital(): vitals, rules, state, can act, conditions they impose
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
@@ -460,7 +461,7 @@ class Combatant:
             self.descent,
             (self.ran_round, self.run_rounds, self.run_checks),
             (self.breath, self.breath_checks, self.drowning),
-            (self.hide_check, self.unseen_by),
+            (self.hide_check, self.unseen_by, self.hid_at),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -527,6 +528,7 @@ class Combatant:
             "drowning": self.drowning,
             "hide_check": self.hide_check,
             "unseen_by": list(self.unseen_by),
+            "hid_at": list(self.hid_at) if self.hid_at is not None else None,
             "taken": [list(t) for t in self.taken],
             "effects": [
                 {
@@ -602,6 +604,8 @@ class Combatant:
         hide = data.get("hide_check")
         self.hide_check = None if hide is None else int(hide)
         self.unseen_by = tuple(str(x) for x in data.get("unseen_by", ()))
+        at = data.get("hid_at")
+        self.hid_at = None if at is None else (int(at[0]), int(at[1]))
         self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")

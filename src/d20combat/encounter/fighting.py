@@ -76,6 +76,8 @@ MOBILITY = Modifier(4, BonusType.DODGE, "Mobility (attack of opportunity on move
 INTO_MELEE = Modifier(-4, BonusType.UNTYPED, "shooting into melee")
 POINT_BLANK = Modifier(1, BonusType.UNTYPED, "Point Blank Shot")
 
+_UNSEEN = frozenset({"invisible"})  # a hidden target: total concealment (A219)
+
 
 def flat_footed(enc: Encounter, c: Combatant) -> bool:
     """Before its first turn a creature is flat-footed (seed 003); uncanny dodge keeps
@@ -191,6 +193,11 @@ def build_attack(
         mine.add("flanking")
     attacker_conds = frozenset(mine) if mine else _NONE
     theirs = target.condition_set()
+    if target.unseen_by and attacker.id in target.unseen_by:  # into its square (A219)
+        from d20combat.encounter.stealth import unseen
+
+        if unseen(enc, attacker, target):
+            theirs = theirs | _UNSEEN
     if flat_footed(enc, target):
         theirs = theirs | _FLAT_FOOTED
     edge = (

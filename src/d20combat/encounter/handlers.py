@@ -1624,6 +1624,9 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Wake: Handler(WAKE.check_wake, WAKE.run_wake, WAKE.gen_wake),
     A.Hide: Handler(STEALTH.check_hide, STEALTH.run_hide, STEALTH.gen_hide),
     A.Seek: Handler(STEALTH.check_seek, STEALTH.run_seek, STEALTH.gen_seek),
+    A.AttackSquare: Handler(
+        STEALTH.check_attack_square, STEALTH.run_attack_square, STEALTH.gen_none
+    ),
     A.AidAnother: Handler(AID.check_aid, AID.run_aid, AID.gen_aid),
     A.CoupDeGrace: Handler(CDG.check_coup_de_grace, CDG.run_coup_de_grace, CDG.gen_coup_de_grace),
     A.KnockoutBlow: Handler(KO.check_knockout, KO.run_knockout, KO.gen_knockout),

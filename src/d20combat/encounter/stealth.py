@@ -39,14 +39,17 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from d20combat.encounter import actions as A
+from d20combat.encounter.actions import Pos
 from d20combat.encounter.awareness import _beats
 from d20combat.encounter.combatant import Combatant
 from d20combat.errors import IllegalActionError
 from d20combat.grid.cover import CoverKind
 from d20combat.grid.cover import cover as grid_cover
+from d20combat.grid.squares import footprint_distance, square_name
 from d20combat.rules.checks import Ties, check, p_opposed
 from d20combat.rules.conditions import miss_chance
 from d20combat.rules.modifiers import BonusType, Modifier, Total
+from d20combat.rules.statistics import AttackOption
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -152,6 +155,7 @@ def run_hide(enc: Encounter, c: Combatant, a: A.Action) -> None:
         if not found:
             missed.append(o.id)
     c.hide_check = rolled
+    c.hid_at = c.pos
     c.unseen_by = tuple(sorted(missed))
     enc.event(
         c.id,
@@ -221,6 +225,85 @@ def reveal(enc: Encounter, c: Combatant) -> None:
         return
     was = list(c.unseen_by)
     c.hide_check = None
+    c.hid_at = None
     c.unseen_by = ()
     if was:
         enc.event(c.id, "revealed", REVEAL_RULE, to=was)
+
+
+def gen_none(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
+    """``attack-square`` is not listed among the legal actions: any square in reach is
+    one (the baseline chooses its guess itself: tactics/stealth.py)."""
+    return iter(())
+
+
+def square_option(enc: Encounter, c: Combatant, a: A.AttackSquare) -> AttackOption:
+    """The option an attack into ``a.at`` uses: the named weapon, else the first ready
+    one that reaches the square (melee first).
+
+    Raises:
+        IllegalActionError: no such weapon, or none reaches the square.
+    """
+    ready = c.ready_options()
+    if a.weapon is not None:
+        key = a.weapon.lower()
+        named = [o for o in ready if o.name.lower() == key or (o.weapon and o.weapon.name == key)]
+        if not named:
+            raise IllegalActionError(f"{c.id} has no ready weapon {a.weapon!r}")
+        ready = named
+    for o in sorted(ready, key=lambda o: o.ranged):
+        if _reaches_square(enc, c, o, a.at):
+            return o
+    raise IllegalActionError(f"{square_name(a.at)} is out of reach of {c.id}'s ready weapons")
+
+
+def _reaches_square(enc: Encounter, c: Combatant, o: AttackOption, at: Pos) -> bool:
+    if o.ranged:
+        return footprint_distance(c.pos, c.squares, at, 1) <= o.max_range
+    offsets = enc.space.attack_offsets(c, o, 1)
+    return (c.pos[0] - at[0], c.pos[1] - at[1]) in offsets
+
+
+def check_attack_square(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """An attack action into a square on the map, in reach, with line of effect, where
+    no creature it sees stands (that one it attacks directly)."""
+    from d20combat.encounter.handlers import need_attack_action
+
+    assert isinstance(a, A.AttackSquare)
+    need_attack_action(enc, c, "an attack into a square")
+    if not c.restrictions().can_attack:
+        raise IllegalActionError("its conditions forbid attacking")
+    if not enc.map.in_bounds(*a.at):
+        raise IllegalActionError(f"{square_name(a.at)} is off the map")
+    for oid in enc.space.occ.at(a.at):
+        o = enc.combatants[oid]
+        if o is c or not unseen(enc, c, o):
+            raise IllegalActionError(f"{oid} is in {square_name(a.at)}: attack it directly")
+    if grid_cover(enc.map, c.pos, c.squares, a.at, 1).total:
+        raise IllegalActionError(f"no line of effect to {square_name(a.at)}")
+    square_option(enc, c, a)
+
+
+def run_attack_square(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 003 "Total Concealment": "you can attack into a square that you think he
+    occupies. A successful attack into a square occupied by an enemy with total
+    concealment has a 50% miss chance" (A219): a foe hidden from it there is attacked
+    at total concealment (``attack-square`` event with the attack's fields); an empty
+    square is a miss (``found`` false)."""
+    from d20combat.encounter.fighting import strike
+
+    assert isinstance(a, A.AttackSquare)
+    option = square_option(enc, c, a)
+    enc.budget.use("standard")
+    enc.budget.attacks_made += 1
+    there = [enc.combatants[i] for i in enc.space.occ.at(a.at)]
+    rule = "seed 003 Total Concealment: an attack into a square (A219)"
+    if there:
+        fields = {"at": square_name(a.at), "found": True}
+        strike(
+            enc, c, option, option.bonus, there[0], kind="attack-square", rule=rule, fields=fields
+        )
+    else:
+        enc.event(
+            c.id, "attack-square", rule, at=square_name(a.at), weapon=option.name, found=False
+        )

@@ -1138,6 +1138,10 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
             for f in e.outcome["found"]
         )
     ),
+    "attack-square": lambda e: (
+        f"{e.actor} attacks into {e.outcome['at']}, guessing: "
+        + (_attack(e) if e.outcome["found"] else f"nothing there ({e.outcome['weapon']}): a miss")
+    ),
     "revealed": lambda e: (
         f"{e.actor}'s attack gives its place away to {', '.join(e.outcome['to'])}"
     ),

@@ -83,7 +83,7 @@ from d20combat.tactics.maneuvers import (
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
 from d20combat.tactics.mounted import charge_gain, knees_choice, mount_choice, unguided
 from d20combat.tactics.splash import throw_instead
-from d20combat.tactics.stealth import after_attack, known, seek_choice
+from d20combat.tactics.stealth import after_attack, blind_turn, known
 from d20combat.tactics.swimming import swim_instead
 from d20combat.tactics.wake import wake_instead
 
@@ -889,8 +889,8 @@ def _baseline_action(
                 return sneak
         return A.EndTurn()  # attacked this turn: no wandering off afterwards
     if not v.foes():
-        seek = seek_choice(v.enc, c) if v.enc.stealthy else None  # all hidden from it
-        return seek or A.EndTurn()
+        blind = blind_turn(v.enc, c) if v.enc.stealthy else None  # all hidden from it
+        return blind or A.EndTurn()
     if v.sp.riders and c.id in v.sp.riders and unguided(v.enc, c):
         # seed 000: "Without you to guide it, your mount avoids combat" (A106)
         return (_retreat(v) if v.threats() else None) or A.EndTurn()

@@ -8,7 +8,10 @@ expected worth with the exact odds of the opposed checks:
 * ``seek`` with a move action when every foe is hidden from it (it does not go for the
   squares of hidden foes: :func:`known`), or with one left after attacking: the
   chance its Spot check meets each hider's Hide result
-  (:func:`~d20combat.encounter.stealth.p_found`) times its best blow on that hider.
+  (:func:`~d20combat.encounter.stealth.p_found`) times its best blow on that hider;
+* ``attack-square`` with the standard action when every foe is hidden from it: into
+  the square where a hider hid (its last known place), the blow's expected damage at
+  total concealment (:func:`guess_choice`).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from d20combat.encounter.stealth import (
     p_found,
     p_unseen,
     spot_modifier,
+    square_option,
     unseen,
 )
 from d20combat.tactics.worth import attack_worth
@@ -79,6 +83,37 @@ def seek_choice(enc: Encounter, c: Combatant) -> A.Seek | None:
     if not enc.stealthy or not _move_free(enc, standard_too=True) or not hidden_from(enc, c):
         return None
     return A.Seek() if seek_worth(enc, c) > 0 else None
+
+
+def guess_choice(enc: Encounter, c: Combatant) -> A.AttackSquare | None:
+    """An attack into the square where a foe hidden from ``c`` hid (its last known
+    place: A219), the one whose attack is worth the most (total concealment counted),
+    if any is worth something; None without a standard action for an attack."""
+    b = enc.budget
+    if not b.standard or b.full_round or b.committed or b.attacks_made:
+        return None
+    best: tuple[float, A.AttackSquare] | None = None
+    for h in hidden_from(enc, c):
+        if h.hid_at is None:
+            continue
+        guess = A.AttackSquare(h.hid_at)
+        if not enc.is_legal(guess):
+            continue
+        option = square_option(enc, c, guess)
+        worth = attack_worth(enc, c, option, option.bonus, h)
+        if worth > 0 and (best is None or worth > best[0]):
+            best = (worth, guess)
+    return None if best is None else best[1]
+
+
+def blind_turn(enc: Encounter, c: Combatant) -> A.Action | None:
+    """Every foe hidden from ``c``: seek with the move action, attack the square a foe
+    hid in with the standard action, else seek with it (or None: end the turn)."""
+    if enc.budget.move:
+        seek = seek_choice(enc, c)
+        if seek is not None:
+            return seek
+    return guess_choice(enc, c) or seek_choice(enc, c)
 
 
 def known(enc: Encounter, c: Combatant, foes: list[Combatant]) -> list[Combatant]:
