@@ -242,7 +242,7 @@ def test_an_attack_into_a_guessed_square_has_the_50_percent_miss_chance(kit: Any
     square: the shot (d20 19 + 7 = 26 against AC 16 + 4 cover: a hit) meets the 50% miss
     chance (d% 30: a miss), total concealment though Red's line to it is only covered."""
     enc = duel(kit, [18, 16, 19, 30])
-    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    blue = enc.combatants["blue"]
     enc.apply(A.parse_action("hide"))
     assert blue.hid_at == blue.pos == (4, 0)
     enc.apply(A.EndTurn())
@@ -277,3 +277,29 @@ def test_the_baseline_seeks_then_attacks_where_the_hider_hid(kit: Any) -> None:
     enc.dice.totals.extend([1])  # Spot 1 - 2: not found
     enc.apply(A.Seek())
     assert decide(enc, "red") == A.AttackSquare((4, 0))
+
+
+@pytest.mark.parametrize(("mark", "chance"), [("1", 10), ("2", 20), ("3", 30), ("4", 40)])
+@pytest.mark.parametrize("ruleset", ["srd35", "d20modern"])
+def test_a_gm_concealment_of_a_square_sets_the_miss_chance(
+    kit: Any, mark: str, chance: int, ruleset: str
+) -> None:
+    """SRD combat-ii "Varying Degrees of Concealment": "Certain situations may provide
+    more or less than typical concealment, and modify the miss chance accordingly";
+    seed 004 "Concealment": one-quarter 10%, one-half 20%, three-quarters 30%,
+    nine-tenths 40% (D21's reading). The scenario's legend marks e1 with the GM's
+    degree (A220): Red's shot at Blue there has that miss chance, whatever its senses,
+    and Blue may hide in it (A215)."""
+    sides = {
+        "red": kit.soldier("Red", "a1", weapons="longbow"),
+        "blue": hider(kit, "Blue", "e1", weapons="longbow"),
+    }
+    legend = "{'1': concealment-10, '2': concealment-20, '3': concealment-30, '4': concealment-40}"
+    text = kit.scenario_text("...." + mark + "..", sides, ruleset=ruleset)
+    text = text.replace("map:\n", f"map:\n  legend: {legend}\n", 1)
+    enc = kit.scripted(kit.make(text), [1, 20])
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    option = red.ready_options()[0]
+    attack, notes = build_attack(enc, red, option, option.bonus, blue)
+    assert notes["concealment"] == chance == attack.concealment
+    enc.check(A.parse_action("hide"))
