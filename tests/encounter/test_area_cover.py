@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from d20combat.encounter.actions import parse_action
+from d20combat.encounter.fighting import build_attack
 
 PROFICIENT = "personal firearms proficiency, advanced firearms proficiency"
 LOW_WALL = """
@@ -94,3 +95,23 @@ def test_improved_cover_gives_improved_evasion_against_a_burst(
     (save,) = [s for s in e.outcome["saves"] if s["id"] == "blue"]
     assert save["improved_evasion"] and save["saved"] is saved
     assert blue.vitals.max_hp - blue.vitals.hp == taken
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "kind"), [("srd35", "cover"), ("d20modern", "cover"), ("advanced", "circumstance")]
+)
+def test_the_cover_bonus_is_of_the_rulesets_type(kit: Any, ruleset: str, kind: str) -> None:
+    """seed 001 "Cover": "Cover ... gives a circumstance bonus to AC against attacks
+    originating on the other side of it"; seed 003 and seed 004: a cover bonus (D96).
+    Blue behind the low wall from Red's bow: +4 (one-quarter +2 in d20modern) of the
+    ruleset's type, to AC and to the Reflex save against autofire alike."""
+    sides = {
+        "red": kit.soldier("Red", "a1", weapons="longbow"),
+        "blue": kit.soldier("Blue", "e1"),
+    }
+    enc = kit.scripted_encounter(LOW_WALL, sides, [20, 1], ruleset=ruleset)
+    red, blue = enc.combatants["red"], enc.combatants["blue"]
+    option = red.ready_options()[0]
+    attack, _ = build_attack(enc, red, option, option.bonus, blue)
+    (part,) = [p.modifier for p in attack.ac.parts if p.modifier.source == "cover"]
+    assert (part.value, part.type.value) == (2 if ruleset == "d20modern" else 4, kind)

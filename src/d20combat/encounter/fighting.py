@@ -382,7 +382,7 @@ def _assemble(
         ac_mods.extend(aid_modifier(rules, who) for who in guarding)
         notes["aided_defense"] = list(guarding)
     if cover > 0:  # total cover (-1) forbids the attack (Space.attack_problem): no bonus
-        ac_mods.append(Modifier(cover, BonusType.COVER, "cover"))
+        ac_mods.append(Modifier(cover, BonusType(rules.cover_bonus_type), "cover"))  # D96
         notes["cover"] = cover
     concealment = max(terrain, miss_chance(attacker_conds, theirs))
     if concealment:

@@ -184,7 +184,7 @@ def _shot_reflex(enc: Encounter, c: Combatant, v: Combatant) -> tuple[Total, boo
     found = grid_cover(enc.map, c.pos, c.squares, v.pos, v.squares)
     bonus = rated(found, enc.rules.cover_bonuses)[1]
     if bonus:
-        reflex = reflex.plus(Modifier(bonus, BonusType.COVER, "cover"))
+        reflex = reflex.plus(Modifier(bonus, BonusType(enc.rules.cover_bonus_type), "cover"))
     return reflex_from_land(enc, c, v, reflex), found.kind is CoverKind.IMPROVED
 
 

@@ -135,7 +135,9 @@ def burst_reflex(enc: Encounter, point: Pos, v: Combatant) -> Total:
     that originate or burst out from a point on the other side of the cover"; A200)."""
     reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref")
     bonus = enc.space.burst_cover_reflex(point, v)
-    return reflex.plus(Modifier(bonus, BonusType.COVER, "cover")) if bonus else reflex
+    if not bonus:
+        return reflex
+    return reflex.plus(Modifier(bonus, BonusType(enc.rules.cover_bonus_type), "cover"))
 
 
 def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
