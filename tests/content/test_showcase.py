@@ -81,6 +81,7 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "hide during the fight": _kind("hide"),
     "seek a hidden foe": _kind("seek"),
     "an attack from hiding gives the hider away": _kind("revealed"),
+    "an attack into a guessed square": _kind("attack-square"),
     "aimed shot at a helpless foe": _kind("aimed shot"),
     "attack a door": _kind("attack-object"),
     "break a door": _kind("break"),

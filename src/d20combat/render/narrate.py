@@ -1123,7 +1123,9 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         f"{e.actor} hides (Hide {e.outcome['check']}): "
         + ", ".join(
             f"{s['by']} {'loses sight of it' if s['by'] in e.outcome['unseen_by'] else 'sees it'}"
-            f" (Spot {s['spot']} against {s['hide']})"
+            f" (Spot {s['spot']} against {s['hide']}"
+            + (", a tie: the higher modifier" if s["spot"] == s["hide"] else "")
+            + ")"
             for s in e.outcome["spots"]
         )
         if e.outcome["spots"]
