@@ -72,6 +72,8 @@ def walk(
     the event to the caller.
     """
     start = c.pos
+    if kind == "withdraw":
+        c.withdrew_round = enc.round  # read by the baseline (tactics: saved, not the log)
     done: list[Pos] = []
     space = enc.space
     # readied attacks are set on their owners' turns: none appear during this move

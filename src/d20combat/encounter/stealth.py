@@ -108,7 +108,7 @@ def p_unseen(hide: int, spot: int) -> Fraction:
     equal ones to the observer (A198).
 
     >>> p_unseen(0, 0), p_unseen(10, 0)
-    (Fraction(19, 40), Fraction(17, 20))
+    (Fraction(19, 40), Fraction(71, 80))
     """
     return 1 - p_opposed(spot, hide, Ties.ACTOR if spot >= hide else Ties.OPPONENT)
 

@@ -785,19 +785,9 @@ def _retreat(v: _View) -> A.Action | None:
 
 
 def _withdrew_last_turn(enc: Encounter, c: Combatant) -> bool:
-    """Whether ``c`` withdrew in its previous turn (read back in the log as far as the
-    start of that turn)."""
-    starts = 0
-    for e in reversed(enc.log):
-        if e.actor != c.id:
-            continue
-        if e.type == "turn":
-            starts += 1
-            if starts == 2:
-                return False
-        elif e.type == "withdraw" and starts == 1:
-            return True
-    return False
+    """Whether ``c`` withdrew in its previous turn (the round before this one: its
+    ``withdrew_round``, which a save keeps; the log does not outlive a save)."""
+    return c.withdrew_round == enc.round - 1
 
 
 def _keep_away(v: _View) -> A.Action | None:
