@@ -241,7 +241,8 @@ class Combatant:
     hide_check: int | None = None
     unseen_by: tuple[str, ...] = ()
     hid_at: Pos | None = None  # where it hid (its foes' guess: tactics/stealth.py)
-    withdrew_round: int = -1  # the last round it withdrew in (-1: never)
+    # it withdrew: 2 this turn, 1 in its next turn (turns.py counts down), else 0
+    withdrew: int = 0
     # cache of _vital(): vitals, rules, state, can act, conditions they impose
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
@@ -463,7 +464,7 @@ class Combatant:
             (self.ran_round, self.run_rounds, self.run_checks),
             (self.breath, self.breath_checks, self.drowning),
             (self.hide_check, self.unseen_by, self.hid_at),
-            self.withdrew_round,
+            self.withdrew,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -531,7 +532,7 @@ class Combatant:
             "hide_check": self.hide_check,
             "unseen_by": list(self.unseen_by),
             "hid_at": list(self.hid_at) if self.hid_at is not None else None,
-            "withdrew_round": self.withdrew_round,
+            "withdrew": self.withdrew,
             "taken": [list(t) for t in self.taken],
             "effects": [
                 {
@@ -609,7 +610,7 @@ class Combatant:
         self.unseen_by = tuple(str(x) for x in data.get("unseen_by", ()))
         at = data.get("hid_at")
         self.hid_at = None if at is None else (int(at[0]), int(at[1]))
-        self.withdrew_round = int(data.get("withdrew_round", -1))
+        self.withdrew = int(data.get("withdrew", 0))
         self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")

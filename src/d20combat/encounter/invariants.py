@@ -191,12 +191,6 @@ def problems(enc: Encounter) -> list[Problem]:
             _breath(found, enc, i, c)
         if c.hide_check is not None or c.unseen_by or c.hid_at is not None:
             _hiding(found, enc, i, c)
-        if c.withdrew_round > enc.round:
-            found.add(
-                ("combatants", i, "withdrew_round"),
-                f"{c.id} withdrew in round {c.withdrew_round}, after round {enc.round}",
-                f"a round up to {enc.round} (-1: never)",
-            )
     _places(found, enc)
     _order(found, enc)
     _items_and_doors(found, enc)

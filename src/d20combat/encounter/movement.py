@@ -73,7 +73,7 @@ def walk(
     """
     start = c.pos
     if kind == "withdraw":
-        c.withdrew_round = enc.round  # read by the baseline (tactics: saved, not the log)
+        c.withdrew = 2  # this turn; 1 through its next turn (tactics: saved, not the log)
     done: list[Pos] = []
     space = enc.space
     # readied attacks are set on their owners' turns: none appear during this move

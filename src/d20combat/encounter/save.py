@@ -174,7 +174,7 @@ class CombatantDoc(_Doc):
     hide_check: Int | None = None
     unseen_by: list[StrictStr] = Field(default_factory=list)
     hid_at: Square | None = None  # where it hid
-    withdrew_round: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)] = -1  # last withdraw
+    withdrew: Annotated[StrictInt, Field(ge=0, le=2)] = 0  # 2 this turn, 1 the next
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)
     side: StrictStr | None = None  # a commanded creature's new side (None: the scenario's)

@@ -167,6 +167,8 @@ def _start(enc: Encounter, c: Combatant) -> bool:
             if enc.outcome is not None:
                 return False
         c.aoo_used = 0
+        if c.withdrew:  # a withdraw two turns back no longer counts (tactics)
+            c.withdrew -= 1
         c.cleaves_used = 0
         c.power_attack = 0
         c.expertise = 0

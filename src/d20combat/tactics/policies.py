@@ -785,9 +785,10 @@ def _retreat(v: _View) -> A.Action | None:
 
 
 def _withdrew_last_turn(enc: Encounter, c: Combatant) -> bool:
-    """Whether ``c`` withdrew in its previous turn (the round before this one: its
-    ``withdrew_round``, which a save keeps; the log does not outlive a save)."""
-    return c.withdrew_round == enc.round - 1
+    """Whether ``c`` withdrew in its previous turn (its ``withdrew`` count, which a save
+    and a situation keep: the log does not outlive a save, nor the round a round-blind
+    situation)."""
+    return c.withdrew == 1
 
 
 def _keep_away(v: _View) -> A.Action | None:
