@@ -71,3 +71,24 @@ def test_srd35_has_no_striking_the_cover(kit: Any) -> None:
     enc = setup(kit, [20, 2, 1, 10], ruleset="srd35")
     enc.apply(parse_action("attack blue with pistol"))
     assert not [e for e in enc.log if e.type == "cover-struck"]
+
+
+def test_a_covering_friend_takes_the_blow_when_it_is_worth_more(kit: Any) -> None:
+    # seed 004: "A covering character can choose not to apply his or her Dexterity bonus
+    # to Defense and/or his or her dodge bonus" (A222). As above, but Blue has 5 hit
+    # points left: the pistol's expected 7 (2d6) would cost Blue all of them and Pal
+    # 7/40 of its: Pal drops its Dex bonus and takes the blow (5), Blue none.
+    from d20combat.encounter.maneuvers.cover import takes_the_blow
+
+    enc = setup(kit, [20, 19, 1, 9, 5], pal_first=True)
+    pal, blue, red = enc.combatants["pal"], enc.combatants["blue"], enc.combatants["red"]
+    blue.vitals = blue.vitals._replace(hp=5)
+    option = red.ready_options()[0]
+    assert takes_the_blow(pal, blue, option) and not takes_the_blow(blue, pal, option)
+    assert not takes_the_blow(red, blue, option)  # a foe in the way never does
+    enc.apply(parse_action("end"))  # Pal
+    enc.apply(parse_action("end"))  # Blue
+    enc.apply(parse_action("attack blue with pistol"))
+    (e,) = [e for e in enc.log if e.type == "cover-struck"]
+    assert (e.outcome["struck"], e.outcome["took_the_blow"]) == ("pal", True)
+    assert (pal.vitals.max_hp - pal.vitals.hp, blue.vitals.hp) == (5, 5)

@@ -906,6 +906,16 @@ class Ruleset(Frozen):
     nine-tenths (+10/+4) (A200).
     advanced: srd35 reading (seed 001 "Cover": a circumstance bonus, its table missing).
     """
+    cover_bonus_type: Literal["cover", "circumstance"] = "cover"
+    """The type of the bonus cover gives to AC (Defense) and Reflex saves (D96).
+
+    srd35: seed 003 "Cover" ("+4 to AC"): a cover bonus (the best one counts).
+    d20modern: seed 004 "Cover Defense Bonus" ("This cover bonus overlaps (does not
+    stack) with certain other bonuses"): a cover bonus.
+    advanced: seed 001 "Cover" ("a circumstance bonus to AC against attacks originating
+    on the other side of it"): a circumstance bonus (two from the same source do not
+    stack, other circumstance bonuses do).
+    """
     variants: frozenset[Variant] = frozenset()
 
     def with_variants(self, *variants: Variant | str) -> Ruleset:

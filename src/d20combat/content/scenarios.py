@@ -234,6 +234,8 @@ STARTING_CONDITIONS: tuple[str, ...] = (
     "hasted",
     "helpless",
     "invisible",
+    "blurred",  # seed 003 "Concealment": magical concealment (A218)
+    "displaced",
     "kneeling",
     "nauseated",
     "paralyzed",

@@ -173,6 +173,13 @@ notation                   meaning (action type; source)
                            (an attack action; SRD special abilities "Gaze Attacks")
 ``wake bandit-2``          slap a sleeping friend next to it awake (standard; SRD
                            spells "Sleep")
+``hide``                   with cover or concealment from foes: a Hide check against
+                           each one's Spot (move action; encounter.stealth, A215)
+``seek``                   a Spot check to find the foes hidden from it (move action)
+``attack-square d5``       attack into d5, where a foe hidden from it may be (an attack
+                           action; seed 003 "Total Concealment": 50% miss chance if
+                           it is there, a miss if not; A219)
+``attack-square d5 with longbow``   ... with a weapon
 ``eyes avert``             against gazes: avert the eyes (``avert``), shut them
                            (``shut``: blinded) or look again (``open``) (free)
 =========================  ================================================
@@ -903,6 +910,37 @@ class Gaze(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Hide(Action):
+    """Hide from the foes it has cover or concealment from (a move action: A215)."""
+
+    verb: ClassVar[str] = "hide"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Seek(Action):
+    """Look for the foes hidden from it: a Spot check (a move action: A216)."""
+
+    verb: ClassVar[str] = "seek"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackSquare(Action):
+    """Attack into the square ``at`` a hidden foe is thought to occupy, with ``weapon``
+    (an attack action: A219)."""
+
+    at: Pos
+    weapon: str | None = None
+    verb: ClassVar[str] = "attack-square"
+    kind: ClassVar[str] = "standard"
+
+    def __str__(self) -> str:
+        text = f"attack-square {square_name(self.at)}"
+        return f"{text} with {self.weapon}" if self.weapon else text
+
+
+@dataclass(frozen=True, slots=True)
 class Wake(Action):
     """Slap the sleeping ``target`` next to it awake (a standard action: A160)."""
 
@@ -1433,6 +1471,14 @@ def parse_action(text: str) -> Action:
         if len(args) != 1:
             raise _expect(text, "'feint TARGET'")
         return Feint(args[0])
+    if verb == "attack-square":
+        if not args or (len(args) > 1 and (args[1] != "with" or len(args) < 3)):
+            raise _expect(text, "'attack-square SQUARE' or 'attack-square SQUARE with WEAPON'")
+        return AttackSquare(parse_square(args[0]), " ".join(args[2:]) or None)
+    if verb in ("hide", "seek"):
+        if args:
+            raise _expect(text, f"'{verb}' alone")
+        return Hide() if verb == "hide" else Seek()
     if verb in ("gaze", "wake"):
         if len(args) != 1:
             raise _expect(text, f"'{verb} TARGET'")
@@ -1557,6 +1603,9 @@ def parse_action(text: str) -> Action:
                     "gaze",
                     "eyes",
                     "wake",
+                    "hide",
+                    "seek",
+                    "attack-square",
                     "aid",
                     *TURNING_ACTIONS,
                     "relinquish",

@@ -243,6 +243,11 @@ class Combatant:
     # and its place among those who lost their action by delaying (0: it did not)
     delayed: str | None = None
     forfeited: int = 0
+    # hiding during the fight (encounter.stealth, A215-A217): its Hide check result (the
+    # DC of later Spot checks; None: not hiding) and the foes that failed to spot it
+    hide_check: int | None = None
+    unseen_by: tuple[str, ...] = ()
+    hid_at: Pos | None = None  # where it hid (its foes' guess: tactics/stealth.py)
     # cache of _vital(): vitals, rules, state, can act, conditions they impose
     _state: tuple[Vitals, Ruleset, HpState, bool, frozenset[str]] | None = None
     # cache of ready_options() and melee_options()
@@ -466,6 +471,7 @@ class Combatant:
             self.withdrew,
             self.delayed,
             self.forfeited,
+            (self.hide_check, self.unseen_by, self.hid_at),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -533,6 +539,9 @@ class Combatant:
             "withdrew": self.withdrew,
             "delayed": self.delayed,
             "forfeited": self.forfeited,
+            "hide_check": self.hide_check,
+            "unseen_by": list(self.unseen_by),
+            "hid_at": list(self.hid_at) if self.hid_at is not None else None,
             "taken": [list(t) for t in self.taken],
             "effects": [
                 {
@@ -609,6 +618,11 @@ class Combatant:
         delayed = data.get("delayed")
         self.delayed = None if delayed is None else str(delayed)
         self.forfeited = int(data.get("forfeited", 0))
+        hide = data.get("hide_check")
+        self.hide_check = None if hide is None else int(hide)
+        self.unseen_by = tuple(str(x) for x in data.get("unseen_by", ()))
+        at = data.get("hid_at")
+        self.hid_at = None if at is None else (int(at[0]), int(at[1]))
         self.taken = tuple((str(o), str(i), str(n)) for o, i, n in data.get("taken", ()))
         self.grappling = tuple(str(x) for x in data.get("grappling", ()))
         clinging = data.get("clinging")

@@ -76,6 +76,8 @@ MOBILITY = Modifier(4, BonusType.DODGE, "Mobility (attack of opportunity on move
 INTO_MELEE = Modifier(-4, BonusType.UNTYPED, "shooting into melee")
 POINT_BLANK = Modifier(1, BonusType.UNTYPED, "Point Blank Shot")
 
+_UNSEEN = frozenset({"invisible"})  # a hidden target: total concealment (A219)
+
 
 def flat_footed(enc: Encounter, c: Combatant) -> bool:
     """Before its first turn a creature is flat-footed (seed 003); uncanny dodge keeps
@@ -177,6 +179,11 @@ def build_attack(
         from d20combat.encounter.mounted import situational
 
         mine.update(situational(enc, attacker, target, ranged))
+    if attacker.unseen_by and target.id in attacker.unseen_by:  # hidden from it (A217)
+        from d20combat.encounter.stealth import unseen
+
+        if unseen(enc, target, attacker):
+            mine.add("invisible")
     if not ranged and space.higher_ground(attacker, target):
         mine.add("higher-ground")  # seed 002: +1 melee (A203)
     if defensively:
@@ -186,6 +193,11 @@ def build_attack(
         mine.add("flanking")
     attacker_conds = frozenset(mine) if mine else _NONE
     theirs = target.condition_set()
+    if target.unseen_by and attacker.id in target.unseen_by:  # into its square (A219)
+        from d20combat.encounter.stealth import unseen
+
+        if unseen(enc, attacker, target):
+            theirs = theirs | _UNSEEN
     if flat_footed(enc, target):
         theirs = theirs | _FLAT_FOOTED
     edge = (
@@ -370,7 +382,7 @@ def _assemble(
         ac_mods.extend(aid_modifier(rules, who) for who in guarding)
         notes["aided_defense"] = list(guarding)
     if cover > 0:  # total cover (-1) forbids the attack (Space.attack_problem): no bonus
-        ac_mods.append(Modifier(cover, BonusType.COVER, "cover"))
+        ac_mods.append(Modifier(cover, BonusType(rules.cover_bonus_type), "cover"))  # D96
         notes["cover"] = cover
     concealment = max(terrain, miss_chance(attacker_conds, theirs))
     if concealment:
@@ -584,6 +596,10 @@ def strike(
         **notes,
         **(fields or {}),
     )
+    if attacker.hide_check is not None:  # the attack gives its place away (A217)
+        from d20combat.encounter.stealth import reveal
+
+        reveal(enc, attacker)
     if option.ranged and option.weapon is not None and any(map(option.weapon.has, _LOADED)):
         attacker.unloaded = (*attacker.unloaded, option.item)  # load it again to fire
         enc.space.invalidate(attacker)
@@ -858,6 +874,11 @@ def can_make_aoo(enc: Encounter, t: Combatant, provoker: Combatant) -> AttackOpt
     conds = t.condition_set()
     if "total-defense" in conds or not restrictions(conds).can_aoo:
         return None
+    if provoker.unseen_by and t.id in provoker.unseen_by:  # hidden from it (A217)
+        from d20combat.encounter.stealth import unseen
+
+        if unseen(enc, t, provoker):
+            return None
     return enc.space.cached(("aoo", t.id, provoker.id), lambda: _aoo_reach(enc, t, provoker))
 
 

@@ -24,6 +24,7 @@ from d20combat.encounter import activities as ACT
 from d20combat.encounter import climbing as CLIMB
 from d20combat.encounter import flight as FLY
 from d20combat.encounter import mounted as M
+from d20combat.encounter import stealth as STEALTH
 from d20combat.encounter import swimming as SWIM
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
@@ -1632,6 +1633,11 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Gaze: Handler(GAZE.check_gaze, GAZE.run_gaze, GAZE.gen_gaze),
     A.Eyes: Handler(GAZE.check_eyes, GAZE.run_eyes, GAZE.gen_eyes),
     A.Wake: Handler(WAKE.check_wake, WAKE.run_wake, WAKE.gen_wake),
+    A.Hide: Handler(STEALTH.check_hide, STEALTH.run_hide, STEALTH.gen_hide),
+    A.Seek: Handler(STEALTH.check_seek, STEALTH.run_seek, STEALTH.gen_seek),
+    A.AttackSquare: Handler(
+        STEALTH.check_attack_square, STEALTH.run_attack_square, STEALTH.gen_none
+    ),
     A.AidAnother: Handler(AID.check_aid, AID.run_aid, AID.gen_aid),
     A.CoupDeGrace: Handler(CDG.check_coup_de_grace, CDG.run_coup_de_grace, CDG.gen_coup_de_grace),
     A.KnockoutBlow: Handler(KO.check_knockout, KO.run_knockout, KO.gen_knockout),

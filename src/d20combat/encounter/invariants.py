@@ -189,6 +189,8 @@ def problems(enc: Encounter) -> list[Problem]:
             _running(found, enc, i, c)
         if c.breath >= 0 or c.breath_checks or c.drowning:
             _breath(found, enc, i, c)
+        if c.hide_check is not None or c.unseen_by or c.hid_at is not None:
+            _hiding(found, enc, i, c)
     _places(found, enc)
     _order(found, enc)
     _items_and_doors(found, enc)
@@ -633,6 +635,24 @@ def _breath(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
             f"{c.id}: breath {c.breath}, breath_checks {c.breath_checks}, drowning {c.drowning}",
             "checks only with no breath left, drowning only after one",
         )
+
+
+def _hiding(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
+    """Hiding (encounter.stealth): unseen only by foes, each once, and only with a Hide
+    check made."""
+    at = ("combatants", i, "unseen_by")
+    if c.unseen_by and c.hide_check is None:
+        found.add(at, f"{c.id} is unseen with no Hide check", "unseen only after a Hide check")
+    if (c.hid_at is None) != (c.hide_check is None):
+        found.add(
+            ("combatants", i, "hid_at"),
+            f"{c.id}: hid_at {c.hid_at} with hide_check {c.hide_check}",
+            "both set (hiding) or both null",
+        )
+    for k, oid in enumerate(c.unseen_by):
+        o = enc.combatants.get(oid)
+        if o is None or o.side == c.side or c.unseen_by.index(oid) != k:
+            found.add((*at, k), f"{oid!r} cannot lose sight of {c.id}", "a foe's id, once")
 
 
 def _running(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:

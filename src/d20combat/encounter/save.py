@@ -173,6 +173,10 @@ class CombatantDoc(_Doc):
     withdrew: Annotated[StrictInt, Field(ge=0, le=2)] = 0  # this turn 2, its last 1
     delayed: StrictStr | None = None  # whom it delayed after this round
     forfeited: Count = 0  # its place among those who lost their action by delaying
+    # hiding (encounter.stealth): its Hide check result, the foes that failed to spot it
+    hide_check: Int | None = None
+    unseen_by: list[StrictStr] = Field(default_factory=list)
+    hid_at: Square | None = None  # where it hid
     taken: list[tuple[StrictStr, StrictStr, StrictStr]] = Field(default_factory=list)
     effects: list[EffectDoc] = Field(default_factory=list)
     side: StrictStr | None = None  # a commanded creature's new side (None: the scenario's)

@@ -826,6 +826,11 @@ class Space:
         return self._attack_problem(c, option, target)
 
     def _attack_problem(self, c: Combatant, option: AttackOption, target: Combatant) -> str | None:
+        if target.unseen_by and c.id in target.unseen_by:  # hidden from it (A217)
+            from d20combat.encounter.stealth import unseen
+
+            if unseen(self.enc, c, target):
+                return f"{target.id} is hidden from {c.id}: its square is not known (seek it)"
         if option.ranged:
             dist = self.distance_ft(c, target)
             reach = option.max_range

@@ -128,6 +128,10 @@ class Encounter:
         from d20combat.encounter.maneuvers.gaze import gaze_of
 
         self.gazers: tuple[str, ...] = tuple(c.id for c in combatants if gaze_of(c))
+        # the creatures that may hide during the fight (encounter/stealth.py, A215)
+        self.stealthy: frozenset[str] = frozenset(
+            c.id for c in combatants if "hide" in c.stat.skills or "invisible" in c.conditions
+        )
         self.order: list[str] = []
         self.turn = 0
         self.round = 0

@@ -24,7 +24,10 @@ Judgment calls (see docs/grid.md):
   fog has total concealment, 20% at 5 ft;
 * against a big target the attacker picks the target square that suits him best, as for
   cover; squares without line of effect are not candidates;
-* the values are miss chances in percent: 0, 20 or 50 (total).
+* the values are miss chances in percent: 0, 20 or 50 (total); a GM's concealment of a
+  square (legend ``concealment-10`` ... ``concealment-40``: SRD "Varying Degrees of
+  Concealment", A220) is a property of where the target stands, like light, whatever
+  the viewer's senses.
 """
 
 from __future__ import annotations
@@ -34,11 +37,12 @@ from typing import NamedTuple
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.lines import pair_trace
 from d20combat.grid.squares import Square, footprint, footprint_distance
-from d20combat.grid.terrain import DARK, DIM, FOG
+from d20combat.grid.terrain import DARK, DIM, FOG, GM_CONCEALED, GM_CONCEALMENT
 
 
 class Concealment(NamedTuple):
-    """A miss chance (0, 20, 50) and what causes it (empty for none)."""
+    """A miss chance (0, 20, 50; 10 to 40 a GM's: A220) and what causes it (empty for
+    none)."""
 
     miss_chance: int
     reason: str
@@ -59,14 +63,22 @@ R_DARK = "darkness"
 R_FOG = "fog"
 R_FOG_FAR = "fog (more than 5 ft away)"
 R_NO_LOE = "no line of effect"
+R_GM = "the GM's concealment"
 
 
 def _light(flags: int, darkvision: bool, low_light: bool) -> tuple[int, str]:
+    """The concealment of the target's square: its light, or a GM's degree (A220)."""
     if flags & DARK and not darkvision:
         return (50, R_DARK)
-    if flags & DIM and not (darkvision or low_light):
+    gm = _gm(flags) if flags & GM_CONCEALED else 0
+    if flags & DIM and not (darkvision or low_light) and gm <= 20:
         return (20, R_DIM)
-    return (0, "")
+    return (gm, R_GM) if gm else (0, "")
+
+
+def _gm(flags: int) -> int:
+    """SRD combat-ii "Varying Degrees of Concealment": the square's degree (A220)."""
+    return next(chance for flag, chance in GM_CONCEALMENT if flags & flag)
 
 
 def concealment(

@@ -42,6 +42,11 @@ char  terrain                                     name
 combines them with ``deep-water``, e.g. ``R: [deep-water, rough-water]``) set the Swim
 DC of deep water (calm 10, rough 15, stormy 20: ``rules.swim``).
 
+``concealment-10``, ``concealment-20``, ``concealment-30`` and ``concealment-40`` (no
+default character) are a GM's concealment of a square (SRD combat-ii "Varying Degrees
+of Concealment"; reading A220): a target standing there has that miss chance, whatever
+the viewer's senses.
+
 ``!``, ``_`` and ``^`` are our additions (the brief lists no character for an arrow slit or
 a low ceiling).
 """
@@ -98,6 +103,13 @@ class Terrain(IntFlag):
     """A wall or cliff face a creature climbs over (Climb DC 15, A174): ordinary
     movement cannot enter it (it is in :data:`BLOCKS_MOVE`); the ``climb`` action
     crosses it (``encounter.climbing``); nobody stops on it."""
+    CONCEAL_10 = 1 << 26
+    """A GM's concealment (SRD combat-ii "Varying Degrees of Concealment"): a target
+    standing in the square has a 10% miss chance, whatever the viewer's senses (A220).
+    No default symbol: a legend names it (``concealment-10``); likewise 20, 30 and 40."""
+    CONCEAL_20 = 1 << 27
+    CONCEAL_30 = 1 << 28
+    CONCEAL_40 = 1 << 29
 
 
 WALL = int(Terrain.WALL)
@@ -116,6 +128,16 @@ RAISED = int(Terrain.RAISED)
 ROUGH_WATER = int(Terrain.ROUGH_WATER)
 STORMY_WATER = int(Terrain.STORMY_WATER)
 CLIMBABLE = int(Terrain.CLIMBABLE)
+#: A GM's concealment by degree: the flag and its miss chance, the highest first (A220)
+GM_CONCEALMENT: tuple[tuple[int, int], ...] = (
+    (int(Terrain.CONCEAL_40), 40),
+    (int(Terrain.CONCEAL_30), 30),
+    (int(Terrain.CONCEAL_20), 20),
+    (int(Terrain.CONCEAL_10), 10),
+)
+GM_CONCEALED = int(
+    Terrain.CONCEAL_10 | Terrain.CONCEAL_20 | Terrain.CONCEAL_30 | Terrain.CONCEAL_40
+)
 LOW_CEILING_FT = 8
 """The height of a ``low-ceiling`` square's ceiling: the tallest Medium creature's
 height (seed 000 Table: Creature Sizes), a reading (A131)."""
@@ -157,6 +179,10 @@ NAMES: dict[str, Terrain] = {
     "rough-water": Terrain.ROUGH_WATER,
     "stormy-water": Terrain.STORMY_WATER,
     "climbable": Terrain.CLIMBABLE,
+    "concealment-10": Terrain.CONCEAL_10,
+    "concealment-20": Terrain.CONCEAL_20,
+    "concealment-30": Terrain.CONCEAL_30,
+    "concealment-40": Terrain.CONCEAL_40,
 }
 """Terrain names a scenario legend may use (alone or in a list)."""
 

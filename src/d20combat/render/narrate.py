@@ -1146,6 +1146,34 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         )
     ),
     "caught-unaware": _simple("{actor} is caught unaware: helpless until its first turn"),
+    "hide": lambda e: (
+        f"{e.actor} hides (Hide {e.outcome['check']}): "
+        + ", ".join(
+            f"{s['by']} {'loses sight of it' if s['by'] in e.outcome['unseen_by'] else 'sees it'}"
+            f" (Spot {s['spot']} against {s['hide']}"
+            + (", a tie: the higher modifier" if s["spot"] == s["hide"] else "")
+            + ")"
+            for s in e.outcome["spots"]
+        )
+        if e.outcome["spots"]
+        else f"{e.actor} hides (Hide {e.outcome['check']}) from no one"
+    ),
+    "seek": lambda e: (
+        f"{e.actor} looks for hidden foes (Spot {e.outcome['spot']}): "
+        + ", ".join(
+            f"{'finds' if f['found'] else 'misses'} {f['hider']} (DC {f['dc']}"
+            + (f", {f['distance_penalty']} for distance" if f["distance_penalty"] else "")
+            + ")"
+            for f in e.outcome["found"]
+        )
+    ),
+    "attack-square": lambda e: (
+        f"{e.actor} attacks into {e.outcome['at']}, guessing: "
+        + (_attack(e) if e.outcome["found"] else f"nothing there ({e.outcome['weapon']}): a miss")
+    ),
+    "revealed": lambda e: (
+        f"{e.actor}'s attack gives its place away to {', '.join(e.outcome['to'])}"
+    ),
     "flee": _simple("{actor}, {fear}, flees from {target} ({how}, to {end})"),
     "cower": _simple("{actor}, {fear} and cornered, cowers"),
     "condition-grows": _simple("{actor} was {held}; {new} again makes it {becomes}"),

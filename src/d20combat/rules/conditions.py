@@ -592,6 +592,21 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "concealment and so does not provoke and cannot be sneak attacked.",
     ),
     ConditionSpec(
+        "blurred",
+        "seed 003 'Concealment' ('some magical effects provide concealment against all "
+        "attacks'); SRD spells 'Blur' (concealment, 20% miss chance: reading A218)",
+        concealment=20,
+        notes="Concealment against every attack, whatever lies between (A218).",
+    ),
+    ConditionSpec(
+        "displaced",
+        "seed 003 'Concealment' ('some magical effects provide concealment against all "
+        "attacks'); SRD spells 'Displacement' (50% miss chance: reading A218)",
+        concealment=50,
+        notes="A 50% miss chance against every attack; unlike total concealment, foes "
+        "still target it normally (A218).",
+    ),
+    ConditionSpec(
         "kneeling",
         "seed 002 Table: Armor Class Modifiers ('kneeling or sitting' -2 melee, +2 ranged)",
         ac_melee=-2,

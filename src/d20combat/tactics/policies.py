@@ -84,6 +84,7 @@ from d20combat.tactics.maneuvers import (
 from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trample_instead
 from d20combat.tactics.mounted import charge_gain, knees_choice, mount_choice, unguided
 from d20combat.tactics.splash import throw_instead
+from d20combat.tactics.stealth import after_attack, blind_turn, known
 from d20combat.tactics.swimming import swim_instead
 from d20combat.tactics.tumble import tumble_to_flank
 from d20combat.tactics.wake import wake_instead
@@ -243,9 +244,12 @@ class _View:
         self._dest: dict[tuple[int, bool], tuple[Pos, ...] | None] = {}
 
     def foes(self) -> list[Combatant]:
-        """Enemies still in the fight."""
+        """Enemies still in the fight, but those hidden from it (it does not know their
+        squares: encounter/stealth.py, A217)."""
         if self._foes is None:
             self._foes = self.sp.active_enemies(self.c)
+            if self.enc.stealthy:
+                self._foes = known(self.enc, self.c, self._foes)
         return self._foes
 
     def distance(self, e: Combatant) -> int:
@@ -277,6 +281,8 @@ class _View:
             near = [e for e in foes if self.distance(e) <= feet]
         else:  # a crowd: ask the occupancy index, whose cost follows the area
             near = self.sp.enemies_near(self.c, feet)
+            if self.enc.stealthy:
+                near = known(self.enc, self.c, near)
         return sorted(near, key=self.priority) if len(near) > 1 else near
 
     def threats(self) -> list[Combatant]:
@@ -866,9 +872,14 @@ def _baseline_action(
     if load is not None:
         return load
     if b.attacks_made and (b.committed or not b.standard):
+        if v.enc.stealthy:  # the move action left: hide or seek (tactics/stealth.py)
+            sneak = after_attack(v.enc, c)
+            if sneak is not None:
+                return sneak
         return A.EndTurn()  # attacked this turn: no wandering off afterwards
     if not v.foes():
-        return A.EndTurn()
+        blind = blind_turn(v.enc, c) if v.enc.stealthy else None  # all hidden from it
+        return blind or A.EndTurn()
     if v.sp.riders and c.id in v.sp.riders and unguided(v.enc, c):
         # seed 000: "Without you to guide it, your mount avoids combat" (A106)
         return (_retreat(v) if v.threats() else None) or A.EndTurn()

@@ -15,10 +15,12 @@ Readings (A91): autofire is an attack action, the standard action's (not one of 
 attack's attacks); the area must be on the map, within the weapon's maximum range and in
 line of effect from the shooter (to one of its squares; walls inside it are allowed); a
 natural 20 always hits and a 1 always misses, and the area takes no critical hit; each
-creature that fails its save rolls the weapon's damage of its own; the cover Reflex bonus
-(seed 004 "Cover Reflex Save Bonus") is not applied (no cover for a save is modelled),
-but for a creature wading in chest-deep water shot at from land (seed 000 "Attacks from
-Land": +4, ``water.reflex_from_land``).
+creature that fails its save rolls the weapon's damage of its own; a creature wading in
+chest-deep water shot at from land gets +4 (seed 000 "Attacks from Land",
+``water.reflex_from_land``). Its cover from the shooter (the attack originates there)
+gives its Reflex bonus (seed 003 / seed 004 "Cover": "attacks that originate or burst
+out from a point on the other side of the cover"; the ruleset's degree, soft cover
+none), and improved cover improved evasion: half damage on a failed save (A221).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from d20combat.encounter.maneuvers import ready_option, standard_shot_open
 from d20combat.encounter.maneuvers.splash import block_squares, corner_block, creatures_in
 from d20combat.encounter.water import reflex_from_land
 from d20combat.errors import IllegalActionError
+from d20combat.grid.cover import CoverKind, rated
+from d20combat.grid.cover import cover as grid_cover
 from d20combat.grid.lines import line_of_effect
 from d20combat.grid.squares import footprint_distance, square_name
 from d20combat.rules.attack import Attack
@@ -143,9 +147,9 @@ def run_autofire(enc: Encounter, c: Combatant, a: A.Action) -> None:
     caught = creatures_in(enc, area) if roll.hit else []
     saves = []
     for v in caught:
-        reflex = reflex_from_land(enc, c, v, v.roll_total(v.stats.saves["ref"], "save", save="ref"))
+        reflex, better = _shot_reflex(enc, c, v)
         s = F.autofire_save(enc.dice, reflex.value)
-        saves.append((v, reflex, s))
+        saves.append((v, reflex, s, better))
     enc.event(
         c.id,
         "autofire",
@@ -162,20 +166,38 @@ def run_autofire(enc: Encounter, c: Combatant, a: A.Action) -> None:
         dc=F.AUTOFIRE_DC,
         saves=[
             {"id": v.id, "natural": s.natural, "total": s.total, "saved": s.saved}
-            for v, _, s in saves
+            | ({"improved_evasion": True} if better else {})
+            for v, _, s, better in saves
         ],
     )
     attack = Attack(option, bonus, defense, option.damage_bonus)
-    for v, _, s in saves:
+    for v, _, s, better in saves:
         if not s.saved and enc.combatants[v.id].present() and not v.vitals.dead:
-            _hit(enc, c, v, attack)
+            _hit(enc, c, v, attack, halved=better)
 
 
-def _hit(enc: Encounter, c: Combatant, victim: Combatant, attack: Attack) -> None:
-    """The weapon's damage, rolled for ``victim`` and met by its defenses."""
+def _shot_reflex(enc: Encounter, c: Combatant, v: Combatant) -> tuple[Total, bool]:
+    """``v``'s Reflex save against ``c``'s autofire: its cover from the shooter's Reflex
+    bonus (the terrain's: soft cover gives none), +4 wading shot from land; and whether
+    that cover is improved (improved evasion: A221)."""
+    reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref")
+    found = grid_cover(enc.map, c.pos, c.squares, v.pos, v.squares)
+    bonus = rated(found, enc.rules.cover_bonuses)[1]
+    if bonus:
+        reflex = reflex.plus(Modifier(bonus, BonusType(enc.rules.cover_bonus_type), "cover"))
+    return reflex_from_land(enc, c, v, reflex), found.kind is CoverKind.IMPROVED
+
+
+def _hit(
+    enc: Encounter, c: Combatant, victim: Combatant, attack: Attack, *, halved: bool = False
+) -> None:
+    """The weapon's damage, rolled for ``victim`` and met by its defenses (``halved``:
+    improved evasion, A221)."""
     option = attack.option
     mark = enc.dice.mark()
     rolled = max(1, enc.dice.roll(option.dice, f"{option.name} damage") + option.damage_bonus.value)
+    if halved:
+        rolled //= 2
     deal_area_damage(enc, c, victim, attack, rolled, "autofire", enc.dice.since(mark))
 
 

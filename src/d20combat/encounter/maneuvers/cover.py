@@ -12,14 +12,18 @@ Readings (A93): only a creature giving soft cover is looked for (a wall or an ob
 struck takes nothing: the engine damages no walls); the covering creature is the one with
 a square on the lines between the attacker's and the target's squares (their top-left
 squares) nearest the target (then by id); "exceeds" is the normal hit rule (the roll
-reaches its Defense against this attacker); a covering creature always keeps its
-Dexterity and dodge bonuses (never chooses to take the blow); the creature struck takes
-the weapon's damage rolled anew (no critical).
+reaches its Defense against this attacker); the creature struck takes the weapon's
+damage rolled anew (no critical).
+
+"A covering character can choose not to apply his or her Dexterity bonus to Defense
+and/or his or her dodge bonus" (reading A222): when only those bonuses kept the blow off
+it, a covering creature of the target's side takes the blow in the target's place if
+that is worth more by expected damage (:func:`takes_the_blow`); otherwise it dodges.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from d20combat.encounter.combatant import Combatant
 from d20combat.grid.lines import pair_trace
@@ -67,6 +71,23 @@ def dodging(ac: Total) -> int:
     )
 
 
+def takes_the_blow(coverer: Combatant, target: Combatant, option: AttackOption) -> bool:
+    """The covering creature's choice (A222): it drops its Dexterity and dodge bonuses to
+    take the blow meant for ``target`` when it is on ``target``'s side and the blow's
+    expected damage (the weapon's mean, rolled anew on either) would cost ``target`` a
+    larger share of its remaining hit points than it would cost ``coverer``."""
+    if coverer.side != target.side:
+        return False
+    mean = float(option.dice.mean) + option.damage_bonus.value
+    if mean <= 0:
+        return False
+
+    def share(c: Combatant) -> float:
+        return min(1.0, mean / max(1, c.vitals.hp))
+
+    return share(target) > share(coverer)
+
+
 def strike_cover(
     enc: Encounter,
     attacker: Combatant,
@@ -92,10 +113,13 @@ def strike_cover(
     c_attack, _ = build_attack(enc, attacker, option, bonus, coverer)
     dodge = dodging(c_attack.ac)
     struck: Combatant | None = None
+    chose = False
     if r.total >= c_attack.ac.value:
         struck = coverer
     elif r.total >= c_attack.ac.value - dodge:
-        struck = target  # the covering creature dodged out of the way
+        chose = takes_the_blow(coverer, target, option)  # A222
+        struck = coverer if chose else target  # else it dodged out of the way
+    extra: dict[str, Any] = {"took_the_blow": True} if chose else {}
     enc.event(
         attacker.id,
         "cover-struck",
@@ -106,6 +130,7 @@ def strike_cover(
         total=r.total,
         dodge=dodge,
         struck=None if struck is None else struck.id,
+        **extra,
     )
     if struck is None:
         return

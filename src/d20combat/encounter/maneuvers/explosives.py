@@ -29,6 +29,7 @@ from d20combat.encounter.fighting import deal_area_damage, provoke, use_up_throw
 from d20combat.encounter.maneuvers import ready_option, standard_shot_open
 from d20combat.encounter.water import reflex_from_land
 from d20combat.errors import IllegalActionError
+from d20combat.grid.cover import CoverKind, burst_cover
 from d20combat.grid.lines import burst_squares, line_of_effect
 from d20combat.grid.squares import footprint_distance, square_name
 from d20combat.rules.attack import Attack
@@ -120,13 +121,23 @@ def caught(enc: Encounter, point: Pos, radius_ft: int) -> list[Combatant]:
     return out
 
 
+def burst_improved(enc: Encounter, point: Pos, v: Combatant) -> bool:
+    """``v`` has improved cover from the burst point: improved evasion (seed 003 "Cover":
+    "A creature with this improved cover effectively gains improved evasion against any
+    attack to which the Reflex save bonus applies": no damage on a success, half on a
+    failure; A221)."""
+    return burst_cover(enc.map, point, v.pos, v.squares).kind is CoverKind.IMPROVED
+
+
 def burst_reflex(enc: Encounter, point: Pos, v: Combatant) -> Total:
     """``v``'s Reflex save against a burst at ``point``: with the Reflex bonus of its
     cover from the point (seed 004 "Cover Reflex Save Bonus": "only applies to attacks
     that originate or burst out from a point on the other side of the cover"; A200)."""
     reflex = v.roll_total(v.stats.saves["ref"], "save", save="ref")
     bonus = enc.space.burst_cover_reflex(point, v)
-    return reflex.plus(Modifier(bonus, BonusType.COVER, "cover")) if bonus else reflex
+    if not bonus:
+        return reflex
+    return reflex.plus(Modifier(bonus, BonusType(enc.rules.cover_bonus_type), "cover"))
 
 
 def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
@@ -167,7 +178,7 @@ def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
         ok, face = saving_throw(
             enc.dice, reflex.value, w.reflex_dc, f"Reflex save (DC {w.reflex_dc})"
         )
-        saves.append((v, face, face + reflex.value, ok))
+        saves.append((v, face, face + reflex.value, ok, burst_improved(enc, point, v)))
     enc.event(
         c.id,
         "explosive",
@@ -189,11 +200,18 @@ def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
         radius=w.burst_radius_ft,
         dc=w.reflex_dc,
         damage=rolled,
-        saves=[{"id": v.id, "natural": f, "total": t, "saved": ok} for v, f, t, ok in saves],
+        saves=[
+            {"id": v.id, "natural": f, "total": t, "saved": ok}
+            | ({"improved_evasion": True} if better else {})
+            for v, f, t, ok, better in saves
+        ],
     )
     attack = Attack(option, bonus, X.square_defense(), option.damage_bonus)
-    for v, _, _, ok in saves:
-        amount = X.half(rolled) if ok else rolled
+    for v, _, _, ok, better in saves:
+        if better:  # improved evasion (A221)
+            amount = 0 if ok else X.half(rolled)
+        else:
+            amount = X.half(rolled) if ok else rolled
         if amount and enc.combatants[v.id].present() and not v.vitals.dead:
             deal_area_damage(enc, c, v, attack, amount, "burst")
 
