@@ -150,6 +150,10 @@ notation                   meaning (action type; source)
 ``sheathe longsword``      put a held weapon away (move action; provokes)
 ``load light crossbow``    load a fired crossbow or sling (move; heavy: full-round)
 ``pick-up longsword``      pick up an item in or next to your space (move)
+``retrieve longsword``     retrieve a weapon stowed out of easy reach (move; provokes)
+``ready-shield``           ready a slung shield: its AC counts (move; free with a
+                           regular move at BAB +1)
+``loose-shield``           sling a readied shield (the same timing)
 ``open d5``                open a door (move action)
 ``escape``                 leave the map from an exit square (move action)
 ``surrender``              surrender (free)
@@ -1132,6 +1136,36 @@ class PickUp(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Retrieve(Action):
+    """Retrieve a weapon stowed out of easy reach (a move action that provokes; SRD
+    combat-i "Manipulate an Item", Table: Actions in Combat "Retrieve a stored item")."""
+
+    item: str
+    verb: ClassVar[str] = "retrieve"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"retrieve {self.item}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyShield(Action):
+    """Ready a slung shield (SRD combat-i "Ready or Loose a Shield": a move action, free
+    with a regular move at base attack bonus +1 or higher)."""
+
+    verb: ClassVar[str] = "ready-shield"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class LooseShield(Action):
+    """Loose a readied shield (sling it: its bonus stops counting; the same timing)."""
+
+    verb: ClassVar[str] = "loose-shield"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
 class OpenDoor(Action):
     at: Pos
     verb: ClassVar[str] = "open"
@@ -1436,7 +1470,9 @@ def parse_action(text: str) -> Action:
         return Ready(m.group(2), m.group(1))
     if verb == "drop" and len(args) >= 3 and args[-2] == "at":
         return Drop(" ".join(args[:-2]), parse_square(args[-1]))
-    if verb in ("draw", "drop", "sheathe", "pick-up", "load"):
+    if verb in ("ready-shield", "loose-shield") and not args:
+        return ReadyShield() if verb == "ready-shield" else LooseShield()
+    if verb in ("draw", "drop", "sheathe", "pick-up", "load", "retrieve"):
         if not args:
             raise _expect(text, f"'{verb} WEAPON'" + (" [at SQUARE]" if verb == "drop" else ""))
         name = " ".join(args)
@@ -1445,7 +1481,9 @@ def parse_action(text: str) -> Action:
         if verb == "draw":
             first, _, second = name.partition(" and ")
             return Draw(first, second or None)
-        return {"sheathe": Sheathe, "pick-up": PickUp, "load": Load}[verb](name)
+        return {"sheathe": Sheathe, "pick-up": PickUp, "load": Load, "retrieve": Retrieve}[verb](
+            name
+        )
     raise _expect(
         text,
         "one of: "
@@ -1475,6 +1513,9 @@ def parse_action(text: str) -> Action:
                     "sheathe",
                     "load",
                     "pick-up",
+                    "retrieve",
+                    "ready-shield",
+                    "loose-shield",
                     "open",
                     "escape",
                     "surrender",

@@ -244,6 +244,8 @@ class Combatant:
     ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
     lost: tuple[str, ...] = ()  # items dropped or thrown away: no longer carried
     unloaded: tuple[str, ...] = ()  # crossbows and slings fired and not yet loaded again
+    # weapons stowed out of easy reach and a slung shield (encounter/stowed.py)
+    stowed: tuple[str, ...] = ()
     # hit points its weapons and shield have lost to sunder attempts, by item
     item_damage: dict[str, int] = field(default_factory=dict)
     # weapons it took from others (an unarmed disarm or grab): (owner, item, its name here)
@@ -436,6 +438,7 @@ class Combatant:
             self.dodge_target,
             self.lost,
             self.unloaded,
+            self.stowed,
             self.grappling,
             self.clinging,
             self.inside,
@@ -504,6 +507,7 @@ class Combatant:
             "ticked_round": self.ticked_round,
             "lost": list(self.lost),
             "unloaded": list(self.unloaded),
+            "stowed": list(self.stowed),
             "grappling": list(self.grappling),
             "clinging": self.clinging,
             "inside": self.inside,
@@ -585,6 +589,7 @@ class Combatant:
         self.ticked_round = int(data["ticked_round"])
         self.lost = tuple(str(x) for x in data["lost"])
         self.unloaded = tuple(str(x) for x in data.get("unloaded", ()))
+        self.stowed = tuple(str(x) for x in data.get("stowed", ()))
         self.item_damage = {str(k): int(n) for k, n in data.get("item_damage", {}).items()}
         self.ran_round = int(data.get("ran_round", -1))
         self.run_rounds = int(data.get("run_rounds", 0))

@@ -24,6 +24,7 @@ from d20combat.encounter import activities as ACT
 from d20combat.encounter import climbing as CLIMB
 from d20combat.encounter import flight as FLY
 from d20combat.encounter import mounted as M
+from d20combat.encounter import stowed as STOW
 from d20combat.encounter import swimming as SWIM
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
@@ -1175,6 +1176,11 @@ def _check_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(f"{c.id} carries no {a.weapon!r} (carried: {', '.join(carried(c))})")
     if a.weapon in c.wielding:
         raise _fail(f"{a.weapon} is already in hand")
+    if a.weapon in c.stowed or a.also in c.stowed:
+        raise _fail(
+            f"{a.weapon if a.weapon in c.stowed else a.also} is stowed out of easy "
+            "reach: retrieve it (a move action)"
+        )
     if c.ammo.get(a.weapon, 1) <= 0:
         raise _fail(f"no {a.weapon} left")
     if a.also is not None:
@@ -1223,15 +1229,7 @@ def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if not G.draw_check(enc, c):
         return  # seed 000: a grappler draws only with a successful grapple check
     drawn = (a.weapon,) if a.also is None else (a.weapon, a.also)
-    need = sum(hands(c, w) for w in drawn)
-    kept = list(c.wielding)
-    dropped = []
-    while kept and sum(hands(c, k) for k in kept) + need > 2:
-        dropped.append(kept.pop(0))
-    for w in dropped:  # dropping what is in hand is a free action (SRD combat-i)
-        _let_fall(enc, c, w, c.pos)
-    c.wielding = (*c.wielding, *drawn)
-    enc.space.invalidate(c)
+    dropped = take_in_hand(enc, c, drawn)
     enc.event(
         c.id,
         "draw",
@@ -1239,6 +1237,22 @@ def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
         weapon=" and ".join(drawn),
         dropped=dropped,
     )
+
+
+def take_in_hand(enc: Encounter, c: Combatant, drawn: tuple[str, ...]) -> list[str]:
+    """``drawn`` goes into ``c``'s hands; what is in hand stays while all fit in two
+    hands, else falls, the earliest drawn first (dropping is free: SRD combat-i "Drop an
+    Item"). The fallen items, in order."""
+    need = sum(hands(c, w) for w in drawn)
+    kept = list(c.wielding)
+    dropped = []
+    while kept and sum(hands(c, k) for k in kept) + need > 2:
+        dropped.append(kept.pop(0))
+    for w in dropped:
+        _let_fall(enc, c, w, c.pos)
+    c.wielding = (*c.wielding, *drawn)
+    enc.space.invalidate(c)
+    return dropped
 
 
 def _gen_draw(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
@@ -1250,7 +1264,7 @@ def _gen_draw(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     ):
         return
     for name in carried(c):
-        if name not in c.wielding and c.ammo.get(name, 1) > 0:
+        if name not in c.wielding and c.ammo.get(name, 1) > 0 and name not in c.stowed:
             yield A.Draw(name)
 
 
@@ -1648,6 +1662,9 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Sheathe: Handler(_check_sheathe, _run_sheathe, _gen_sheathe),
     A.Load: Handler(_check_load, _run_load, _gen_load),
     A.PickUp: Handler(_check_pick_up, _run_pick_up, _gen_pick_up),
+    A.Retrieve: Handler(STOW.check_retrieve, STOW.run_retrieve, STOW.gen_retrieve),
+    A.ReadyShield: Handler(STOW.check_shield, STOW.run_shield, STOW.gen_shield),
+    A.LooseShield: Handler(STOW.check_shield, STOW.run_shield, lambda enc, c: ()),
     A.OpenDoor: Handler(_check_open, _run_open, _gen_open),
     A.Escape: Handler(_check_escape, _run_escape, _gen_escape),
     A.Surrender: Handler(_check_surrender, _run_surrender, _gen_surrender),

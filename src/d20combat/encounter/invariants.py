@@ -50,10 +50,10 @@ The rules, with the code and sources they come from:
   owned by combatants; effects (aid another, feints, a victim found for a coup de
   grace) are held over another combatant and given and timed by combatants; weapons
   held, loaded, carried as ammunition, lost, damaged or readied are the creature's own
-  (or its shield, lost or damaged); a weapon taken from another is one that other lost,
-  held by the name it is taken under; targets and ids name combatants; items lie on the
-  map; opened doors and damaged doors are doors; the full attack under way is one of the
-  current creature's routines;
+  (or its shield, lost, damaged or stowed; a stowed item is not in hand); a weapon taken
+  from another is one that other lost, held by the name it is taken under; targets and
+  ids name combatants; items lie on the map; opened doors and damaged doors are doors;
+  the full attack under way is one of the current creature's routines;
 * ``history`` entries are actions in the notation (:func:`parse_action`);
 * both dice generators are valid Mersenne Twister states (:func:`generator_problems`).
 """
@@ -318,6 +318,15 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         elif name not in items:
             found.add((*at, "taken", k, 2), f"{c.id} holds no {name!r}", own)
     _names_in(found, (*at, "unloaded"), c.unloaded, items, own, c.id)
+    for k, name in enumerate(c.stowed):  # encounter/stowed.py
+        if name not in items + shield or name in c.lost:
+            found.add((*at, "stowed", k), f"{c.id} carries no {name!r}", own + " or its shield")
+        elif name in c.wielding or name in c.stowed[:k]:
+            found.add(
+                (*at, "stowed", k),
+                f"{name} is stowed and in hand, or stowed twice",
+                "each item once, not in hand",
+            )
     counted = [o.item for o in options if o.thrown or o.firearm]
     for name in c.ammo:
         if name not in counted:

@@ -152,6 +152,7 @@ class CombatantDoc(_Doc):
     ticked_round: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)]
     lost: list[StrictStr]
     unloaded: list[StrictStr] = Field(default_factory=list)
+    stowed: list[StrictStr] = Field(default_factory=list)  # encounter/stowed.py
     grappling: list[StrictStr] = Field(default_factory=list)  # ids, seed 000 "Grapple"
     clinging: StrictStr | None = None  # the creature it clings to (seed 001)
     inside: StrictStr | None = None  # the creature that swallowed it (SRD Swallow Whole)

@@ -190,7 +190,12 @@ class Encounter:
                     vitals=Vitals.full(st.hp.value),
                     tactics=p.tactics,
                     aware=p.aware,
-                    wielding=initial_wielding(st) if p.wielding is None else p.wielding,
+                    wielding=tuple(
+                        w
+                        for w in (initial_wielding(st) if p.wielding is None else p.wielding)
+                        if w not in p.stowed
+                    ),
+                    stowed=p.stowed,
                     ammo=initial_ammo(p.stat_block, st),
                     rules=scenario.ruleset,
                 )
@@ -210,6 +215,12 @@ class Encounter:
             for p in scenario.placements:
                 enc.combatants[p.id].altitude = p.altitude
             enc.space.rebuild()
+        if any(p.stowed for p in scenario.placements):  # a slung shield counts not
+            from d20combat.encounter.maneuvers import refit
+
+            for p in scenario.placements:
+                if p.stowed:
+                    refit(enc, enc.combatants[p.id])
         enc.start_awareness = {
             p.id: p.awareness for p in scenario.placements if p.awareness in ("check", "guarded")
         }
@@ -616,7 +627,13 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
 
     for _ in range(2):  # twice: a weapon taken from one who had taken it
         for c in enc.combatants.values():
-            if c.taken or c.lost or c.stats.stat is not c.stat or any(c.vitals.ability_damage):
+            if (
+                c.taken
+                or c.lost
+                or c.stowed
+                or c.stats.stat is not c.stat
+                or any(c.vitals.ability_damage)
+            ):
                 refit(enc, c)
     for c in enc.combatants.values():
         if c.inside is not None and c.inside in enc.combatants:

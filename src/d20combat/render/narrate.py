@@ -1104,6 +1104,14 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "sheathe": _simple("{actor} sheathes {weapon}"),
     "load": _simple("{actor} loads {weapon} ({action} action)"),
     "pick-up": _simple("{actor} picks up {item}"),
+    "retrieve": lambda e: (
+        f"{e.actor} retrieves its stowed {e.outcome['item']} (move action)"
+        + (f", letting {', '.join(e.outcome['dropped'])} fall" if e.outcome.get("dropped") else "")
+    ),
+    "shield": lambda e: (
+        f"{e.actor} {'readies' if e.outcome['readied'] else 'slings'} its {e.outcome['shield']} "
+        f"({e.outcome['action']} action): AC {e.outcome['ac']}"
+    ),
     "open": _simple("{actor} opens the door at {at}"),
     "escape": _simple("{actor} flees the battlefield"),
     "surrender": _simple("{actor} surrenders"),
