@@ -10,7 +10,7 @@ from tests.encounter.conftest import OPEN
 
 from d20combat.encounter import actions as A
 from d20combat.encounter.state import Encounter
-from d20combat.errors import IllegalActionError, SaveFileError, ScenarioError
+from d20combat.errors import IllegalActionError, InputError, SaveFileError, ScenarioError
 
 SHIELDED = "chainmail\n  shield: heavy steel shield"
 
@@ -158,3 +158,51 @@ def test_the_baseline_readies_its_shield_free_on_a_move_and_retrieves_its_weapon
     assert taken[0] == A.Retrieve("longsword")
     assert isinstance(taken[1], A.Move) and taken[2] == A.ReadyShield()
     assert red.stats.ac.value == 18 and red.wielding == ("longsword",)
+
+
+def test_speaking_is_a_free_action_even_off_turn_once_a_turn(kit: Any) -> None:
+    """SRD combat-i "Speak": a free action "even when it isn't your turn"; a sentence or
+    two, once a turn (A229). Red speaks on its turn; Blue speaks on Red's turn
+    (``speak by blue``), not counted against Red's free actions; neither twice."""
+    sides = {"red": kit.soldier("Red", "a2"), "blue": kit.soldier("Blue", "g2")}
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    events = enc.apply(A.Speak())
+    assert [(e.type, e.actor, e.outcome["off_turn"]) for e in events] == [("speak", "red", False)]
+    assert enc.budget.free_actions == 1
+    with pytest.raises(IllegalActionError, match="spoken during this turn already"):
+        enc.apply(A.Speak())
+    events = enc.apply(A.parse_action("speak by blue"))
+    assert [(e.type, e.actor, e.outcome["off_turn"]) for e in events] == [("speak", "blue", True)]
+    assert enc.budget.free_actions == 1 and enc.current is enc.combatants["red"]
+    with pytest.raises(IllegalActionError, match="no combatant 'nobody'"):
+        enc.apply(A.Speak("nobody"))
+    assert A.Speak() not in enc.legal_actions()  # speech changes nothing: never a candidate
+    assert str(A.Speak("blue")) == "speak by blue"
+    with pytest.raises(InputError, match="'speak' or 'speak by ID'"):
+        A.parse_action("speak to blue")
+
+
+def test_free_actions_are_bounded_each_turn(kit: Any) -> None:
+    """SRD combat-i "Free Actions": "reasonable limits"; here 5 counted free actions a
+    turn (A228): Red drops its longsword and its dagger, drops prone, speaks and uses an
+    extraordinary ability; a sixth (ceasing concentration) is refused; surrender is
+    never counted; Blue's turn starts a new count."""
+    sides = {
+        "red": kit.soldier(
+            "Red",
+            "a2",
+            weapons="longsword, dagger",
+            activities="cease-concentration, extraordinary",
+            extra="wielding: [longsword, dagger]",
+        ),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+    for text in ("drop longsword", "drop dagger", "drop-prone", "speak", "use extraordinary"):
+        enc.apply(A.parse_action(text))
+    assert enc.budget.free_actions == 5
+    with pytest.raises(IllegalActionError, match="5 free actions this turn already"):
+        enc.apply(A.parse_action("use cease-concentration"))
+    assert A.Surrender() in enc.legal_actions()
+    enc.apply(A.EndTurn())
+    assert enc.current is enc.combatants["blue"] and enc.budget.free_actions == 0

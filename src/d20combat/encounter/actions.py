@@ -154,6 +154,8 @@ notation                   meaning (action type; source)
 ``ready-shield``           ready a slung shield: its AC counts (move; free with a
                            regular move at BAB +1)
 ``loose-shield``           sling a readied shield (the same timing)
+``speak``                  speak a sentence or two (free; once a turn)
+``speak by bandit-2``      ... bandit-2 speaks on another's turn (free)
 ``open d5``                open a door (move action)
 ``escape``                 leave the map from an exit square (move action)
 ``surrender``              surrender (free)
@@ -1166,6 +1168,18 @@ class LooseShield(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Speak(Action):
+    """Speak a sentence or two: a free action, on its turn or another's (``by``: the
+    speaker when it is not the creature whose turn it is; SRD combat-i "Speak")."""
+
+    by: str | None = None
+    verb: ClassVar[str] = "speak"
+
+    def __str__(self) -> str:
+        return "speak" + (f" by {self.by}" if self.by else "")
+
+
+@dataclass(frozen=True, slots=True)
 class OpenDoor(Action):
     at: Pos
     verb: ClassVar[str] = "open"
@@ -1470,6 +1484,12 @@ def parse_action(text: str) -> Action:
         return Ready(m.group(2), m.group(1))
     if verb == "drop" and len(args) >= 3 and args[-2] == "at":
         return Drop(" ".join(args[:-2]), parse_square(args[-1]))
+    if verb == "speak":
+        if not args:
+            return Speak()
+        if len(args) == 2 and args[0] == "by":
+            return Speak(args[1])
+        raise _expect(text, "'speak' or 'speak by ID'")
     if verb in ("ready-shield", "loose-shield") and not args:
         return ReadyShield() if verb == "ready-shield" else LooseShield()
     if verb in ("draw", "drop", "sheathe", "pick-up", "load", "retrieve"):
@@ -1516,6 +1536,7 @@ def parse_action(text: str) -> Action:
                     "retrieve",
                     "ready-shield",
                     "loose-shield",
+                    "speak",
                     "open",
                     "escape",
                     "surrender",

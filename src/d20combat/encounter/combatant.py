@@ -674,6 +674,10 @@ class Budget:
     # its turn with an opponent held"), and the rakes made this turn
     held: tuple[str, ...] = ()
     rakes: int = 0
+    # the free actions taken this turn (bounded: encounter/speech.py, A228) and the
+    # creatures that have spoken during it (one speech each, A229)
+    free_actions: int = 0
+    spoke: tuple[str, ...] = ()
     # the attack under way chose Improved Grab's one-part hold (set by each attack, read
     # by its hold: not saved, as no save falls within an action)
     part_hold: bool = False
@@ -695,6 +699,8 @@ class Budget:
             self.overran,
             self.held,
             self.rakes,
+            self.free_actions,
+            self.spoke,
         )
 
     @property
@@ -733,6 +739,8 @@ class Budget:
             "overran": self.overran,
             "held": list(self.held),
             "rakes": self.rakes,
+            "free_actions": self.free_actions,
+            "spoke": list(self.spoke),
         }
 
     @classmethod
@@ -742,10 +750,18 @@ class Budget:
         ``overran`` attempted no overrun)."""
         if "made" not in data and "next_attack" in data:
             data = {**data, "made": (1 << int(data["next_attack"])) - 1}
-        data = {"overran": False, "held": (), "rakes": 0, "part_hold": False, **data}
-        data["held"] = (
-            tuple(str(x) for x in data["held"]) if isinstance(data["held"], list) else data["held"]
-        )
+        data = {
+            "overran": False,
+            "held": (),
+            "rakes": 0,
+            "part_hold": False,
+            "free_actions": 0,
+            "spoke": (),
+            **data,
+        }
+        for key in ("held", "spoke"):
+            if isinstance(data[key], list):
+                data[key] = tuple(str(x) for x in data[key])
         names = [f for f in cls.__dataclass_fields__ if not f.startswith("_")]
         return cls(**{f: data[f] for f in names}) if set(data) <= set(names) else cls(**data)
 

@@ -24,6 +24,7 @@ from d20combat.encounter import activities as ACT
 from d20combat.encounter import climbing as CLIMB
 from d20combat.encounter import flight as FLY
 from d20combat.encounter import mounted as M
+from d20combat.encounter import speech as SPEECH
 from d20combat.encounter import stowed as STOW
 from d20combat.encounter import swimming as SWIM
 from d20combat.encounter.combatant import Combatant, Condition
@@ -1665,6 +1666,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Retrieve: Handler(STOW.check_retrieve, STOW.run_retrieve, STOW.gen_retrieve),
     A.ReadyShield: Handler(STOW.check_shield, STOW.run_shield, STOW.gen_shield),
     A.LooseShield: Handler(STOW.check_shield, STOW.run_shield, lambda enc, c: ()),
+    A.Speak: Handler(SPEECH.check_speak, SPEECH.run_speak, SPEECH.gen_speak),
     A.OpenDoor: Handler(_check_open, _run_open, _gen_open),
     A.Escape: Handler(_check_escape, _run_escape, _gen_escape),
     A.Surrender: Handler(_check_surrender, _run_surrender, _gen_surrender),
@@ -1682,8 +1684,8 @@ def handler_for(action: A.Action) -> Handler:
 
 
 #: What conditions never forbid (ending the turn, waiting, giving up, letting go of
-#: what one holds, cowering in fear).
-_ALWAYS = frozenset({"end", "delay", "surrender", "drop", "cower"})
+#: what one holds, cowering in fear, speaking: encounter/speech.py checks its own).
+_ALWAYS = frozenset({"end", "delay", "surrender", "drop", "cower", "speak"})
 
 
 def conditions_problem(c: Combatant, a: A.Action) -> str | None:
@@ -1705,7 +1707,7 @@ def conditions_problem(c: Combatant, a: A.Action) -> str | None:
 def check_action(enc: Encounter, c: Combatant, a: A.Action) -> Handler:
     """Raise IllegalActionError unless ``c`` may take ``a`` now; its handler."""
     h = handler_for(a)
-    why = conditions_problem(c, a)
+    why = conditions_problem(c, a) or SPEECH.free_problem(enc, c, a)
     if why:
         raise _fail(why)
     h.check(enc, c, a)
@@ -1718,7 +1720,10 @@ def legal_actions(enc: Encounter, c: Combatant) -> list[A.Action]:
     for h in HANDLERS.values():
         for action in h.generate(enc, c):
             try:
-                if conditions_problem(c, action) is None:
+                if (
+                    conditions_problem(c, action) is None
+                    and SPEECH.free_problem(enc, c, action) is None
+                ):
                     h.check(enc, c, action)
                 else:
                     continue

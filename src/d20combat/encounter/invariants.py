@@ -919,6 +919,21 @@ def _current(found: _Found, enc: Encounter, c: Combatant) -> None:
             "the turn of a creature that can act (turns.begin_turn passes over the others)",
         )
     b = enc.budget
+    from d20combat.encounter.speech import FREE_ACTIONS_PER_TURN
+
+    if b.free_actions > FREE_ACTIONS_PER_TURN:
+        found.add(
+            ("budget", "free_actions"),
+            f"{b.free_actions} free actions this turn",
+            f"0 to {FREE_ACTIONS_PER_TURN}",
+        )
+    for k, who in enumerate(b.spoke):
+        if who not in enc.combatants or who in b.spoke[:k]:
+            found.add(
+                ("budget", "spoke", k),
+                f"{who!r} is no combatant or spoke twice",
+                "each a combatant's id once",
+            )
     if b.routine is None:
         return
     lengths = [len(r.attacks) for r in c.stats.routines if r.name == b.routine]

@@ -201,6 +201,8 @@ class BudgetDoc(_Doc):
     overran: StrictBool = False
     held: list[StrictStr] = Field(default_factory=list)  # grappled as the turn began
     rakes: Count = 0  # rakes made this turn (SRD Rake)
+    free_actions: Count = 0  # free actions taken this turn (encounter/speech.py)
+    spoke: list[StrictStr] = Field(default_factory=list)  # who has spoken this turn
 
 
 class OutcomeDoc(_Doc):

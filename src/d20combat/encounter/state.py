@@ -37,6 +37,7 @@ from d20combat.encounter.events import Event
 from d20combat.encounter.handlers import check_action, drop_item
 from d20combat.encounter.maneuvers.turning import approached
 from d20combat.encounter.outcome import Outcome
+from d20combat.encounter.speech import count_free, counted
 from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.light import LIGHT_SOURCES, Light
@@ -501,6 +502,8 @@ class Encounter:
         handler = check_action(self, cur, action)
         self._events = []
         self.history.append(str(action))
+        if counted(action):  # encounter/speech.py: the bound on free actions (A228)
+            count_free(self, cur, action)
         before = cur.pos
         handler.run(self, cur, action)
         if cur.pos != before and cur.id in self.timed_by:

@@ -1104,6 +1104,9 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "sheathe": _simple("{actor} sheathes {weapon}"),
     "load": _simple("{actor} loads {weapon} ({action} action)"),
     "pick-up": _simple("{actor} picks up {item}"),
+    "speak": lambda e: (
+        f"{e.actor} speaks" + (" (a free action on another's turn)" if e.outcome["off_turn"] else "")
+    ),
     "retrieve": lambda e: (
         f"{e.actor} retrieves its stowed {e.outcome['item']} (move action)"
         + (f", letting {', '.join(e.outcome['dropped'])} fall" if e.outcome.get("dropped") else "")
