@@ -206,3 +206,20 @@ def test_free_actions_are_bounded_each_turn(kit: Any) -> None:
     assert A.Surrender() in enc.legal_actions()
     enc.apply(A.EndTurn())
     assert enc.current is enc.combatants["blue"] and enc.budget.free_actions == 0
+
+
+def test_stowing_a_weapon_is_a_move_action_and_it_must_be_retrieved_again(kit: Any) -> None:
+    """Seed 004 "Move Actions": "retrieving or stowing a stored object"; stowing
+    provokes as sheathing does (A227: every ruleset's ``provoking_actions`` name
+    ``sheathe``)."""
+    for ruleset, provokes in (("d20modern", True), ("srd35", True)):
+        sides = {"red": kit.soldier("Red", "a2"), "blue": kit.soldier("Blue", "b2")}
+        enc = kit.scripted_encounter(OPEN, sides, [20, 1], ruleset=ruleset)
+        events = enc.apply(A.parse_action("stow longsword"))
+        assert events[-1].type == "stow" and events[-1].outcome["provokes"] is provokes
+        red = enc.combatants["red"]
+        assert red.stowed == ("longsword",) and red.wielding == ()
+        assert A.Draw("longsword") not in enc.legal_actions()
+        assert A.Retrieve("longsword") in enc.legal_actions()
+        with pytest.raises(IllegalActionError, match="'longsword' is not in hand"):
+            enc.apply(A.Stow("longsword"))

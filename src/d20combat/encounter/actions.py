@@ -151,6 +151,8 @@ notation                   meaning (action type; source)
 ``load light crossbow``    load a fired crossbow or sling (move; heavy: full-round)
 ``pick-up longsword``      pick up an item in or next to your space (move)
 ``retrieve longsword``     retrieve a weapon stowed out of easy reach (move; provokes)
+``stow longsword``         stow a held weapon out of easy reach (move; provokes as
+                           sheathing does)
 ``ready-shield``           ready a slung shield: its AC counts (move; free with a
                            regular move at BAB +1)
 ``loose-shield``           sling a readied shield (the same timing)
@@ -1151,6 +1153,19 @@ class Retrieve(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Stow(Action):
+    """Stow a held weapon out of easy reach (a move action; seed 004 "Move Actions":
+    "retrieving or stowing a stored object")."""
+
+    item: str
+    verb: ClassVar[str] = "stow"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"stow {self.item}"
+
+
+@dataclass(frozen=True, slots=True)
 class ReadyShield(Action):
     """Ready a slung shield (SRD combat-i "Ready or Loose a Shield": a move action, free
     with a regular move at base attack bonus +1 or higher)."""
@@ -1492,7 +1507,7 @@ def parse_action(text: str) -> Action:
         raise _expect(text, "'speak' or 'speak by ID'")
     if verb in ("ready-shield", "loose-shield") and not args:
         return ReadyShield() if verb == "ready-shield" else LooseShield()
-    if verb in ("draw", "drop", "sheathe", "pick-up", "load", "retrieve"):
+    if verb in ("draw", "drop", "sheathe", "pick-up", "load", "retrieve", "stow"):
         if not args:
             raise _expect(text, f"'{verb} WEAPON'" + (" [at SQUARE]" if verb == "drop" else ""))
         name = " ".join(args)
@@ -1501,9 +1516,8 @@ def parse_action(text: str) -> Action:
         if verb == "draw":
             first, _, second = name.partition(" and ")
             return Draw(first, second or None)
-        return {"sheathe": Sheathe, "pick-up": PickUp, "load": Load, "retrieve": Retrieve}[verb](
-            name
-        )
+        kinds = {"sheathe": Sheathe, "pick-up": PickUp, "load": Load, "retrieve": Retrieve}
+        return {**kinds, "stow": Stow}[verb](name)
     raise _expect(
         text,
         "one of: "
@@ -1534,6 +1548,7 @@ def parse_action(text: str) -> Action:
                     "load",
                     "pick-up",
                     "retrieve",
+                    "stow",
                     "ready-shield",
                     "loose-shield",
                     "speak",

@@ -1664,6 +1664,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Load: Handler(_check_load, _run_load, _gen_load),
     A.PickUp: Handler(_check_pick_up, _run_pick_up, _gen_pick_up),
     A.Retrieve: Handler(STOW.check_retrieve, STOW.run_retrieve, STOW.gen_retrieve),
+    A.Stow: Handler(STOW.check_stow, STOW.run_stow, lambda enc, c: ()),
     A.ReadyShield: Handler(STOW.check_shield, STOW.run_shield, STOW.gen_shield),
     A.LooseShield: Handler(STOW.check_shield, STOW.run_shield, lambda enc, c: ()),
     A.Speak: Handler(SPEECH.check_speak, SPEECH.run_speak, SPEECH.gen_speak),

@@ -7,7 +7,10 @@ creature then holds ``Combatant.stowed``:
   (SRD combat-i "Manipulate an Item", Table: Actions in Combat "Retrieve a stored
   item": Move, Yes; seed 004 "Move Actions": "retrieving or stowing a stored object"),
   never free with a move (the free draw is for a weapon "drawn", A225). The weapon goes
-  into a free hand as a drawn one does (what no longer fits falls);
+  into a free hand as a drawn one does (what no longer fits falls). ``stow`` puts a held
+  weapon away again: a move action that provokes as sheathing does (the ruleset's
+  ``provoking_actions`` ``sheathe``: A227); never listed among the candidates (the
+  tactics never stow);
 * a slung shield gives no AC until readied (SRD combat-i "Ready or Loose a Shield":
   "Strapping a shield to your arm to gain its shield bonus to your AC, or unstrapping
   and dropping a shield so you can use your shield hand for another purpose, requires a
@@ -85,6 +88,38 @@ def gen_retrieve(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
     for w in c.stowed:
         if w != shield:
             yield A.Retrieve(w)
+
+
+def check_stow(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """The weapon must be in hand, and a move action left.
+
+    Raises:
+        IllegalActionError: naming what is missing.
+    """
+    from d20combat.encounter.handlers import need_move_action
+
+    assert isinstance(a, A.Stow)
+    if a.item not in c.wielding:
+        raise IllegalActionError(f"{a.item!r} is not in hand")
+    if c.pending_full_round is not None:
+        raise IllegalActionError("a full-round action is under way: complete it")
+    need_move_action(enc, c)
+
+
+def run_stow(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """Spend the move action, provoke as sheathing does (A227), stow the weapon."""
+    assert isinstance(a, A.Stow)
+    b = enc.budget
+    b.use("move")
+    if b.routine is not None and not b.committed:
+        b.routine = None
+    provokes = "sheathe" in enc.rules.provoking_actions
+    if provokes and not provoke(enc, c, f"stowing {a.item}"):
+        return
+    c.wielding = tuple(w for w in c.wielding if w != a.item)
+    c.stowed = (*c.stowed, a.item)
+    enc.space.invalidate(c)
+    enc.event(c.id, "stow", RETRIEVE_RULE, item=a.item, provokes=provokes)
 
 
 def check_shield(enc: Encounter, c: Combatant, a: A.Action) -> None:

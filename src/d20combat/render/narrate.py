@@ -1105,12 +1105,14 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "load": _simple("{actor} loads {weapon} ({action} action)"),
     "pick-up": _simple("{actor} picks up {item}"),
     "speak": lambda e: (
-        f"{e.actor} speaks" + (" (a free action on another's turn)" if e.outcome["off_turn"] else "")
+        f"{e.actor} speaks"
+        + (" (a free action on another's turn)" if e.outcome["off_turn"] else "")
     ),
     "retrieve": lambda e: (
         f"{e.actor} retrieves its stowed {e.outcome['item']} (move action)"
         + (f", letting {', '.join(e.outcome['dropped'])} fall" if e.outcome.get("dropped") else "")
     ),
+    "stow": _simple("{actor} stows its {item} out of easy reach (move action)"),
     "shield": lambda e: (
         f"{e.actor} {'readies' if e.outcome['readied'] else 'slings'} its {e.outcome['shield']} "
         f"({e.outcome['action']} action): AC {e.outcome['ac']}"
