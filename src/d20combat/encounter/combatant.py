@@ -246,6 +246,9 @@ class Combatant:
     unloaded: tuple[str, ...] = ()  # crossbows and slings fired and not yet loaded again
     # weapons stowed out of easy reach and a slung shield (encounter/stowed.py)
     stowed: tuple[str, ...] = ()
+    # bolts shot from the case in each repeating crossbow (1 to 4; the fifth empties it:
+    # ``unloaded``; SRD equipment "Crossbow, Repeating")
+    case_spent: dict[str, int] = field(default_factory=dict)
     # hit points its weapons and shield have lost to sunder attempts, by item
     item_damage: dict[str, int] = field(default_factory=dict)
     # weapons it took from others (an unarmed disarm or grab): (owner, item, its name here)
@@ -439,6 +442,7 @@ class Combatant:
             self.lost,
             self.unloaded,
             self.stowed,
+            tuple(self.case_spent.items()) if self.case_spent else (),
             self.grappling,
             self.clinging,
             self.inside,
@@ -508,6 +512,7 @@ class Combatant:
             "lost": list(self.lost),
             "unloaded": list(self.unloaded),
             "stowed": list(self.stowed),
+            "case_spent": dict(self.case_spent),
             "grappling": list(self.grappling),
             "clinging": self.clinging,
             "inside": self.inside,
@@ -590,6 +595,7 @@ class Combatant:
         self.lost = tuple(str(x) for x in data["lost"])
         self.unloaded = tuple(str(x) for x in data.get("unloaded", ()))
         self.stowed = tuple(str(x) for x in data.get("stowed", ()))
+        self.case_spent = {str(k): int(n) for k, n in data.get("case_spent", {}).items()}
         self.item_damage = {str(k): int(n) for k, n in data.get("item_damage", {}).items()}
         self.ran_round = int(data.get("ran_round", -1))
         self.run_rounds = int(data.get("run_rounds", 0))

@@ -1273,7 +1273,8 @@ def load_time(c: Combatant, weapon: str) -> str | None:
     """The action loading ``weapon`` takes (``free``, ``move`` or ``full-round``), or
     None if it needs no loading: SRD equipment "Crossbow, Hand/Light" and "Sling"
     (move action), "Crossbow, Heavy" (full-round action); SRD feats "Rapid Reload":
-    a free action for a hand or light crossbow, a move action for a heavy one."""
+    a free action for a hand or light crossbow, a move action for a heavy one; "Crossbow,
+    Repeating": "Loading a new case of 5 bolts is a full-round action"."""
     w = _weapon_of(c, weapon)
     if w is None:
         return None
@@ -1282,6 +1283,8 @@ def load_time(c: Combatant, weapon: str) -> str | None:
         return "free" if rapid else "move"
     if w.has(WeaponFlag.LOAD_FULL):
         return "move" if rapid else "full-round"
+    if w.has(WeaponFlag.LOAD_FREE):  # a new case (Rapid Reload names the other three)
+        return "full-round"
     return None
 
 

@@ -66,7 +66,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from d20combat.content.equipment import WeaponFlag
+from d20combat.content.equipment import CASE_BOLTS, Weapon, WeaponFlag
 from d20combat.content.scenarios import (
     KNOWN_TACTICS,
     Placement,
@@ -318,6 +318,20 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         elif name not in items:
             found.add((*at, "taken", k, 2), f"{c.id} holds no {name!r}", own)
     _names_in(found, (*at, "unloaded"), c.unloaded, items, own, c.id)
+    for name, n in c.case_spent.items():  # SRD equipment "Crossbow, Repeating"
+        bow = _weapon_named(c, name)
+        if bow is None or not bow.has(WeaponFlag.LOAD_FREE) or name in c.unloaded:
+            found.add(
+                (*at, "case_spent", name),
+                f"{c.id} has no loaded repeating crossbow {name!r}",
+                "a repeating crossbow it carries, not unloaded",
+            )
+        elif not 1 <= n < CASE_BOLTS:
+            found.add(
+                (*at, "case_spent", name),
+                f"{n} bolts shot from the case",
+                f"1 to {CASE_BOLTS - 1} (the last empties it: unloaded)",
+            )
     for k, name in enumerate(c.stowed):  # encounter/stowed.py
         if name not in items + shield or name in c.lost:
             found.add((*at, "stowed", k), f"{c.id} carries no {name!r}", own + " or its shield")
@@ -728,6 +742,10 @@ def _effect(found: _Found, enc: Encounter, at: tuple[Part, ...], c: Combatant, e
         found.add((*at, "owner"), f"{e.owner!r} does not time it", f"{c.id} or {e.by}")
     if e.turns == 0 and not e.through:
         found.add((*at, "turns"), "an effect run out", "1 or more (0 only with through)")
+
+
+def _weapon_named(c: Combatant, name: str) -> Weapon | None:
+    return next((o.weapon for o in c.stats.options if o.item == name), None)
 
 
 def _names_in(

@@ -153,6 +153,7 @@ class CombatantDoc(_Doc):
     lost: list[StrictStr]
     unloaded: list[StrictStr] = Field(default_factory=list)
     stowed: list[StrictStr] = Field(default_factory=list)  # encounter/stowed.py
+    case_spent: dict[StrictStr, Count] = Field(default_factory=dict)  # repeating crossbows
     grappling: list[StrictStr] = Field(default_factory=list)  # ids, seed 000 "Grapple"
     clinging: StrictStr | None = None  # the creature it clings to (seed 001)
     inside: StrictStr | None = None  # the creature that swallowed it (SRD Swallow Whole)
