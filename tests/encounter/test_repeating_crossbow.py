@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.encounter.conftest import OPEN
 
 from d20combat.encounter import actions as A
 from d20combat.encounter.state import Encounter
 from d20combat.errors import IllegalActionError, SaveFileError
-from tests.encounter.conftest import OPEN
 
 BOW = "repeating light crossbow"
 
