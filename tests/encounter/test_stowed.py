@@ -223,3 +223,17 @@ def test_stowing_a_weapon_is_a_move_action_and_it_must_be_retrieved_again(kit: A
         assert A.Retrieve("longsword") in enc.legal_actions()
         with pytest.raises(IllegalActionError, match="'longsword' is not in hand"):
             enc.apply(A.Stow("longsword"))
+
+
+def test_the_improved_damage_threshold_feat_is_read_from_the_stat_block(kit: Any) -> None:
+    """d20 Modern's Improved Damage Threshold (``firearm_feats``, A231): +3 to the
+    massive damage threshold; a creature without it has none."""
+    sides = {
+        "red": kit.soldier(
+            "Red", "a2", armor="chainmail\n  firearm_feats: [improved damage threshold]"
+        ),
+        "blue": kit.soldier("Blue", "g2"),
+    }
+    enc = kit.encounter(OPEN, sides, ruleset="d20modern")
+    assert enc.combatants["red"].traits.threshold_bonus == 3
+    assert enc.combatants["blue"].traits.threshold_bonus == 0

@@ -69,6 +69,8 @@ class Traits(NamedTuple):
     # SRD combat-ii "Moving Through a Square: Designated Exceptions": it cannot be
     # moved past (no passing, overrun or trample, by friend or foe, helpless or not)
     fills_squares: bool = False
+    # d20 Modern's Improved Damage Threshold: +3 to the massive damage threshold (A231)
+    threshold_bonus: int = 0
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -114,6 +116,7 @@ def traits_of(stat: StatBlock) -> Traits:
         advanced_firearms="advanced firearms proficiency" in stat.firearm_feats,
         burst_fire="burst fire" in stat.firearm_feats,
         fills_squares=stat.has_quality("fills its squares"),
+        threshold_bonus=3 if "improved damage threshold" in stat.firearm_feats else 0,
         cleave=(1 << 30)
         if stat.has_feat("great cleave")
         else (1 if stat.has_feat("cleave") else 0),

@@ -758,6 +758,7 @@ def take_fall(enc: Encounter, c: Combatant, amount: int) -> tuple[Vitals, HpStat
             fort=fort.value,
             con=c.stats.abilities.get(Ability.CON),
             crit_immune=c.stats.crit_immune,
+            threshold_bonus=c.traits.threshold_bonus,
         )
         c.vitals = out.vitals
     return before, state_before
@@ -779,7 +780,15 @@ def deal_damage(
     con = stats.abilities.get(Ability.CON)
     fort = target.roll_total(stats.saves["fort"], "save")
     if r.nonlethal:
-        out = take_nonlethal(target.vitals, r.damage, enc.rules, enc.dice, fort=fort.value, con=con)
+        out = take_nonlethal(
+            target.vitals,
+            r.damage,
+            enc.rules,
+            enc.dice,
+            fort=fort.value,
+            con=con,
+            threshold_bonus=target.traits.threshold_bonus,
+        )
     else:
         out = take_damage(
             target.vitals,
@@ -789,6 +798,7 @@ def deal_damage(
             fort=fort.value,
             con=con,
             crit_immune=stats.crit_immune,
+            threshold_bonus=target.traits.threshold_bonus,
         )
     vitals = out.vitals
     notes = list(out.notes)
