@@ -115,6 +115,10 @@ notation                   meaning (action type; source)
 ``throw-explosive fragmentation grenade at c3``   a thrown explosive at the square c3
                            (seed 004 "Thrown Explosives": an attack action; it bursts
                            at the corner the 1d4 gives)
+``plant fragmentation grenade at c3+d4 timer 2``   plant an explosive at a corner
+                           of a square next to it, going off at the start of its
+                           turn 2 rounds on (full-round; seed 004 "Grenades and
+                           Explosives")
 ``feint ogre``              feint: Bluff against Sense Motive (seed 000 "Feint";
                            standard, a move action with Improved Feint)
 ``aid fighter against ogre attack``   aid another: +2 on the fighter's attack roll
@@ -796,6 +800,23 @@ class ThrowExplosive(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Plant(Action):
+    """Plant the explosive ``weapon`` at the grid intersection ``point`` (a corner of a
+    square of its space or next to it), its timer set to ``rounds`` (seed 004 "Grenades
+    and Explosives": "planted, with fuses or timers, and go off after a preset amount of
+    time elapses"): a full-round action (A232)."""
+
+    weapon: str
+    point: Pos
+    rounds: int
+    verb: ClassVar[str] = "plant"
+    kind: ClassVar[str] = "full-round"
+
+    def __str__(self) -> str:
+        return f"plant {self.weapon} at {intersection_name(self.point)} timer {self.rounds}"
+
+
+@dataclass(frozen=True, slots=True)
 class Burst(Action):
     """Fire a short burst from the automatic firearm ``weapon`` at one creature,
     ``target`` (seed 004 "Autofire": burst fire needs the Burst Fire feat, reading A187:
@@ -1398,6 +1419,11 @@ def parse_action(text: str) -> Action:
         if cut < 1 or args[cut] != "at":
             raise _expect(text, "'throw-explosive WEAPON at SQUARE'")
         return ThrowExplosive(" ".join(args[:cut]), parse_square(args[-1]))
+    if verb == "plant":
+        cut = len(args) - 4
+        if cut < 1 or args[cut] != "at" or args[-2] != "timer" or not args[-1].isdigit():
+            raise _expect(text, "'plant WEAPON at SQUARE+SQUARE timer ROUNDS'")
+        return Plant(" ".join(args[:cut]), parse_intersection(args[cut + 1]), _count(args[-1]))
     if verb == "autofire":
         cut = len(args) - 2
         if cut < 1 or args[cut] != "at" or "+" not in args[-1]:
@@ -1575,6 +1601,7 @@ def parse_action(text: str) -> Action:
                     "autofire",
                     "burst",
                     "throw-explosive",
+                    "plant",
                     "feint",
                     "gaze",
                     "eyes",

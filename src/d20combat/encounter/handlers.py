@@ -1670,6 +1670,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Stow: Handler(STOW.check_stow, STOW.run_stow, lambda enc, c: ()),
     A.ReadyShield: Handler(STOW.check_shield, STOW.run_shield, STOW.gen_shield),
     A.LooseShield: Handler(STOW.check_shield, STOW.run_shield, lambda enc, c: ()),
+    A.Plant: Handler(EXPLOSIVES.check_plant, EXPLOSIVES.run_plant, lambda enc, c: ()),
     A.Speak: Handler(SPEECH.check_speak, SPEECH.run_speak, SPEECH.gen_speak),
     A.OpenDoor: Handler(_check_open, _run_open, _gen_open),
     A.Escape: Handler(_check_escape, _run_escape, _gen_escape),

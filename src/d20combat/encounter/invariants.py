@@ -996,6 +996,27 @@ def _items_and_doors(found: _Found, enc: Encounter) -> None:
                 ("items", k, 1), f"nobody dropped a {name!r}", "a weapon a combatant has lost"
             )
     m = enc.map
+    for k, (setter, weapon, point, due) in enumerate(enc.planted):
+        c = enc.combatants.get(setter)
+        if c is None:
+            found.add(("planted", k, 0), f"no combatant {setter!r}", _ids(enc))
+        elif not any(
+            o.name == weapon and o.weapon is not None and WeaponFlag.EXPLOSIVE in o.weapon.flags
+            for o in c.stats.options
+        ):
+            found.add(
+                ("planted", k, 1),
+                f"{setter} carries no explosive {weapon!r}",
+                "an explosive of the setter's",
+            )
+        if not (0 <= point[0] <= m.width and 0 <= point[1] <= m.height):
+            found.add(
+                ("planted", k, 2),
+                f"{list(point)} is off the map",
+                f"an intersection from [0, 0] to [{m.width}, {m.height}]",
+            )
+        if due < 1:
+            found.add(("planted", k, 3), f"round {due}", "round 1 or later")
     for k, sq in enumerate(enc.opened_doors):
         if _on_map(found, enc, ("opened_doors", k), sq) and not m.flags(*sq) & OPEN_DOOR:
             found.add(("opened_doors", k), f"no door at {square_name(sq)}", "a door of the map")

@@ -231,6 +231,8 @@ class SaveDoc(_Doc):
     budget: BudgetDoc
     combatants: list[CombatantDoc]
     items: list[tuple[Square, StrictStr]]  # [[x, y], weapon]
+    # [setter, weapon, [x, y] intersection, round due] (encounter/maneuvers/explosives.py)
+    planted: list[tuple[StrictStr, StrictStr, Square, Count]] = Field(default_factory=list)
     outcome: OutcomeDoc | None
     started: StrictBool
     opened_doors: list[Square]

@@ -142,6 +142,8 @@ class Encounter:
         self.history: list[str] = []  # every applied action, in notation, for replays
         self.outcome: Outcome | None = None
         self.items: list[tuple[tuple[int, int], str]] = []
+        # planted explosives: (setter, weapon, intersection, round due: maneuvers.explosives)
+        self.planted: list[tuple[str, str, tuple[int, int], int]] = []
         self.opened_doors: list[tuple[int, int]] = []
         # the doors the scenario describes (any other is an unlocked simple wooden door)
         self.doors: dict[tuple[int, int], Door] = {}
@@ -400,6 +402,7 @@ class Encounter:
             self.budget.situation(),
             tuple(c.situation() for c in self.combatants.values()),
             tuple(self.items),
+            tuple(self.planted),
             tuple(self.opened_doors),
             tuple(sorted(self.object_damage.items())) if self.object_damage else (),
         )
@@ -533,6 +536,7 @@ class Encounter:
             "budget": self.budget.to_json(),
             "combatants": [c.to_json() for c in self.combatants.values()],
             "items": [[list(p), n] for p, n in self.items],
+            "planted": [[s, w, list(p), due] for s, w, p, due in self.planted],
             "outcome": self.outcome.to_json() if self.outcome else None,
             "started": self._started,
             "opened_doors": [list(p) for p in self.opened_doors],
@@ -593,6 +597,7 @@ def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
     enc.own_map = False
     enc.opened_doors = list(share.opened_doors)
     enc.items = list(share.items)
+    enc.planted = list(share.planted)
     enc.object_damage = dict(share.object_damage)
     return enc
 
@@ -613,6 +618,10 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
     for cid, c in enc.combatants.items():
         c.load_json(by_id[cid])
     enc.items = [((p[0], p[1]), n) for p, n in data["items"]]
+    enc.planted = [
+        (str(s), str(w), (int(p[0]), int(p[1])), int(due))
+        for s, w, p, due in data.get("planted", ())
+    ]
     enc.object_damage = {(p[0], p[1]): n for p, n in data.get("object_damage", ())}
     enc.history = list(data["history"])
     enc.outcome = Outcome.from_json(data["outcome"]) if data["outcome"] else None
