@@ -237,3 +237,16 @@ def test_the_improved_damage_threshold_feat_is_read_from_the_stat_block(kit: Any
     enc = kit.encounter(OPEN, sides, ruleset="d20modern")
     assert enc.combatants["red"].traits.threshold_bonus == 3
     assert enc.combatants["blue"].traits.threshold_bonus == 0
+
+
+def test_a_blinded_blind_fighter_moves_at_three_quarters_speed(kit: Any) -> None:
+    """SRD feats "Blind-Fight": "Darkness and poor visibility in general reduces your
+    speed to three-quarters normal, instead of one-half" (A233): blinded, Red (speed 20
+    in chainmail) moves 15 ft with Blind-Fight, 10 ft without."""
+    for feats, speed in (("blind-fight", 15), ("", 10)):
+        sides = {
+            "red": kit.soldier("Red", "a2", feats=feats, extra="conditions: {blinded: 0}"),
+            "blue": kit.soldier("Blue", "g2"),
+        }
+        enc = kit.scripted_encounter(OPEN, sides, [20, 1])
+        assert enc.space.speed(enc.combatants["red"]) == speed
