@@ -176,6 +176,10 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "going under (a Swim check failed by 5)": lambda e: (
         e.type == "swim-check" and e.outcome.get("result") == "goes-under"
     ),
+    "a stowed weapon retrieved": _kind("retrieve"),
+    "a slung shield readied free with a move": lambda e: (
+        e.type == "shield" and e.outcome.get("action") == "free"
+    ),
 }
 
 
@@ -312,3 +316,15 @@ def test_tumblers_gap_shows_a_tumble(seed: int, logs: dict[tuple[str, int], list
     # flank's worth at 4/20 (Tumble +8 against DC 25)
     log = logs["tumblers-gap", seed]
     assert any(SHOWCASE["tumble through a foe"](e) for e in log)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_camp_alarm_shows_stowed_items_with_every_seed(
+    seed: int, logs: dict[tuple[str, int], list[Event]]
+) -> None:
+    # issue 9: the fighters retrieve their packed swords and ready their slung shields
+    # in every fight (free with a move at BAB +3, or as the move action beside a single
+    # attack when the raiders are already on them)
+    log = logs["camp-alarm", seed]
+    assert sum(e.type == "retrieve" for e in log) == 2
+    assert any(e.type == "shield" and e.outcome["readied"] for e in log)

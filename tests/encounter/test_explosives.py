@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from d20combat.encounter import actions as A
 from d20combat.encounter.actions import parse_action
 from d20combat.errors import IllegalActionError, InputError
 
@@ -121,3 +122,63 @@ def test_an_explosive_is_no_plain_attack_and_its_notation(kit: Any) -> None:
     )
     with pytest.raises(InputError, match="throw-explosive WEAPON at SQUARE"):
         parse_action("throw-explosive fragmentation grenade c2")
+
+
+def test_a_planted_explosive_goes_off_at_the_start_of_its_planters_turn(kit: Any) -> None:
+    # seed 004: planted explosives "go off after a preset amount of time elapses"; A232:
+    # planting is a full-round action (no Demolitions check), the timer counts rounds and
+    # it bursts at the start of the planter's turn that many rounds on, as a thrown one
+    # does once landed. Red at a1 plants a grenade at a1+b2 in round 1, timer 2 (due in
+    # round 3), then runs off (two moves to i1: 35 ft from the point, out of the 20-ft
+    # burst). Round 3, Red's turn begins: Blue (c3, 5 ft from the point) is caught; 4d6
+    # rolls 14; Blue's save 5 + 3 = 8 fails DC 15: 14 damage (at least its Con 12: a
+    # massive damage Fort save, a 20).
+    enc = duel(kit, [20, 1, 14, 5, 20], "a1", "c3")
+    with pytest.raises(IllegalActionError, match="not a corner of its squares"):
+        enc.apply(parse_action("plant fragmentation grenade at d4+e5 timer 2"))
+    with pytest.raises(IllegalActionError, match="carries no explosive 'flask'"):
+        enc.apply(parse_action("plant flask at a1+b2 timer 2"))
+    with pytest.raises(InputError, match="timer ROUNDS"):
+        parse_action("plant fragmentation grenade at a1+b2")
+    action = parse_action("plant fragmentation grenade at a1+b2 timer 2")
+    assert str(action) == "plant fragmentation grenade at a1+b2 timer 2"
+    assert action not in enc.legal_actions()  # legal, never listed
+    enc.apply(action)
+    (e,) = [e for e in enc.log if e.type == "plant"]
+    assert (e.outcome["due_round"], enc.budget.full_round) == (3, True)
+    assert enc.combatants["red"].ammo == {"fragmentation grenade": 2}
+    assert enc.planted == [("red", "fragmentation grenade", (1, 1), 3)]
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))  # Blue
+    enc.apply(parse_action("move b1 c1 d1 e1"))
+    enc.apply(parse_action("move f1 g1 h1 i1"))
+    enc.apply(parse_action("end"))
+    before = hp(enc)
+    enc.apply(parse_action("end"))  # Blue's turn ends: round 3, Red's turn begins
+    (b,) = [e for e in enc.log if e.type == "planted-burst"]
+    assert (b.actor, b.outcome["bursts_at"], b.outcome["damage"]) == ("red", "a1+b2", 14)
+    assert b.outcome["saves"] == [{"id": "blue", "natural": 5, "total": 8, "saved": False}]
+    assert before["blue"] - hp(enc)["blue"] == 14 and enc.planted == []
+
+
+def test_a_save_keeps_a_planted_explosive(kit: Any) -> None:
+    from d20combat.encounter.state import Encounter
+    from d20combat.errors import SaveFileError
+
+    sides = {
+        k: kit.soldier(k.title(), at, weapons=GRENADES) for k, at in (("red", "a1"), ("blue", "i6"))
+    }
+    enc = kit.encounter(FIELD, sides, ruleset="d20modern")
+    c = enc.current
+    assert c is not None
+    corner = A.intersection_name(c.pos)
+    enc.apply(parse_action(f"plant fragmentation grenade at {corner} timer 3"))
+    data = enc.to_json()
+    assert (
+        Encounter.from_json(data).planted
+        == enc.planted
+        == [(c.id, "fragmentation grenade", c.pos, 4)]
+    )
+    data["planted"] = [["nobody", "fragmentation grenade", [0, 0], 4]]
+    with pytest.raises(SaveFileError, match="no combatant 'nobody'"):
+        Encounter.from_json(data)

@@ -511,3 +511,15 @@ def test_the_chance_of_dying_alone_against_the_dying_rolls(name: str, hp: int, f
     if (name, hp, fort) == ("d20modern", -1, 3):
         assert dist[True] == Fraction(4, 5) ** 9
     assert p_dies_unaided(Vitals(5, 30), rules) == 0  # not dying
+
+
+def test_improved_damage_threshold_raises_the_threshold_by_3() -> None:
+    """Seed 004 "Massive Damage": the threshold "can be increased by taking the Improved
+    Damage Threshold feat"; d20 Modern's feat: +3 (A231). Con 12 + 3 = 15: 15 damage
+    rolls no save; 16 damage with Fort +2 rolls one (12 + 2 = 14 fails: -1 hp)."""
+    d = scripted([])
+    assert take_damage(v(30), 15, MODERN, d, con=12, fort=2, threshold_bonus=3).vitals.hp == 15
+    assert d.rolls == []
+    out = take_damage(v(30), 16, MODERN, d := scripted([12]), con=12, fort=2, threshold_bonus=3)
+    done(d)
+    assert out.vitals.hp == -1

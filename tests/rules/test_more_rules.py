@@ -279,6 +279,8 @@ SRD_ADDS |= {
     # a skill used as a move action (seed 004 "Use Feat, Skill, or Talent"), provoking as
     # the table's "use skill" (reading A188)
     "skill-move",
+    # setting a planted explosive's timer, a skill used in combat (reading A232)
+    "plant",
 }
 
 

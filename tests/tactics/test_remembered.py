@@ -116,7 +116,16 @@ _NOT_SEEN = {
     "started",
     "history",
 }
-_SEEN = {"round", "order", "budget", "combatants", "items", "opened_doors", "object_damage"}
+_SEEN = {
+    "round",
+    "order",
+    "budget",
+    "combatants",
+    "items",
+    "opened_doors",
+    "object_damage",
+    "planted",
+}
 _COMBATANT_NOT_SEEN = {"initiative", "tiebreak", "ticked_round"}
 
 
@@ -150,6 +159,9 @@ def test_the_situation_covers_the_saved_state() -> None:
     assert enc.situation() != before
     before = enc.situation()
     enc.object_damage[(3, 3)] = 4
+    assert enc.situation() != before
+    before = enc.situation()
+    enc.planted.append(("ogre", "greatclub", (1, 1), 3))
     assert enc.situation() != before
     before = enc.situation()
     enc.order.reverse()

@@ -383,6 +383,7 @@ FirearmFeat = Literal[
     "advanced firearms proficiency",
     "burst fire",
     "combat martial arts",
+    "improved damage threshold",
 ]
 
 

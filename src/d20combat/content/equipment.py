@@ -45,6 +45,11 @@ class Handedness(StrEnum):
     RANGED = "ranged"
 
 
+#: SRD equipment "Crossbow, Repeating": "The repeating crossbow (whether heavy or light)
+#: holds 5 crossbow bolts."
+CASE_BOLTS = 5
+
+
 class WeaponFlag(StrEnum):
     """Qualities named in the SRD weapon descriptions that change how rules apply."""
 

@@ -828,6 +828,7 @@ class Ruleset(Frozen):
         "coup-de-grace",
         "stabilize",
         *PROVOKING_ACTIVITIES,
+        "plant",  # setting a planted explosive's timer (A232)
     )
     """The actions that provoke attacks of opportunity.
 

@@ -327,6 +327,9 @@ class CombatantDoc(Frozen):
     unarmored: bool = False
     # the weapons in hand as the fight starts (None: its first routine's; []: none)
     wielding: tuple[str, ...] | None = Field(default=None, max_length=2)
+    # weapons stowed out of easy reach and its shield slung, not readied (a move action
+    # each to retrieve or ready: encounter/stowed.py)
+    stowed: tuple[str, ...] = Field(default=(), max_length=16)
     # a light source it carries, lit (grid/light.py: torch, sunrod ...)
     light: LightName | None = None
     # feet above the ground as the fight starts: a flier aloft (encounter.flight, A145)
@@ -409,6 +412,8 @@ class Placement:
     mount's space, ``position`` being the mount's."""
     wielding: tuple[str, ...] | None = None
     """The weapons in hand as the fight starts (None: its first routine's)."""
+    stowed: tuple[str, ...] = ()
+    """Its weapons stowed out of easy reach and its shield if slung (encounter/stowed.py)."""
     light: str | None = None
     """The light source it carries (a name of :data:`d20combat.grid.light.LIGHT_SOURCES`)."""
     altitude: int = 0
@@ -654,6 +659,7 @@ class _Entry:
     light: str | None = None
     altitude: int = 0
     awareness: str = "aware"
+    stowed: tuple[str, ...] = ()
 
 
 @dataclass
@@ -1009,6 +1015,7 @@ class _Resolver:
             wielding=wielding,
             light=c.light,
             altitude=c.altitude,
+            stowed=self.stowed(path, c, block),
         )
 
     def wielding(self, path: Path_, c: CombatantDoc, block: StatBlock) -> tuple[str, ...] | None:
@@ -1043,6 +1050,32 @@ class _Resolver:
                 "takes both)",
             )
             return None
+        return tuple(names)
+
+    def stowed(self, path: Path_, c: CombatantDoc, block: StatBlock) -> tuple[str, ...]:
+        """``stowed``: weapons the stat block carries, or its shield, each once and not
+        in hand (SRD combat-i "Manipulate an Item", "Ready or Loose a Shield")."""
+        carried = {ref.display.lower(): ref.display for ref in block.weapons}
+        if block.shield is not None:
+            carried[block.shield.display.lower()] = block.shield.display
+        names: list[str] = []
+        for k, raw in enumerate(c.stowed):
+            key = " ".join(raw.strip().lower().split())
+            name = carried.get(key)
+            if name is None or name in names or name in (c.wielding or ()):
+                close = difflib.get_close_matches(key, carried, n=3)
+                self.problem(
+                    (*path, "stowed", k),
+                    f"{block.name} carries no {raw!r} to stow"
+                    if name is None
+                    else f"{name} is stowed twice or also in hand",
+                    "did you mean " + ", ".join(close) + "?"
+                    if close and name is None
+                    else "its weapons or shield, each once, not in hand: "
+                    + (", ".join(carried.values()) or "none"),
+                )
+                return ()
+            names.append(name)
         return tuple(names)
 
     def stat_block(self, path: Path_, c: CombatantDoc) -> StatBlock | None:
@@ -1194,6 +1227,7 @@ class _Resolver:
                     conditions=e.conditions,
                     mount=e.mount,
                     wielding=e.wielding,
+                    stowed=e.stowed,
                     light=e.light,
                     altitude=e.altitude,
                 )

@@ -120,6 +120,10 @@ notation                   meaning (action type; source)
 ``throw-explosive fragmentation grenade at c3``   a thrown explosive at the square c3
                            (seed 004 "Thrown Explosives": an attack action; it bursts
                            at the corner the 1d4 gives)
+``plant fragmentation grenade at c3+d4 timer 2``   plant an explosive at a corner
+                           of a square next to it, going off at the start of its
+                           turn 2 rounds on (full-round; seed 004 "Grenades and
+                           Explosives")
 ``feint ogre``              feint: Bluff against Sense Motive (seed 000 "Feint";
                            standard, a move action with Improved Feint)
 ``aid fighter against ogre attack``   aid another: +2 on the fighter's attack roll
@@ -157,6 +161,14 @@ notation                   meaning (action type; source)
 ``sheathe longsword``      put a held weapon away (move action; provokes)
 ``load light crossbow``    load a fired crossbow or sling (move; heavy: full-round)
 ``pick-up longsword``      pick up an item in or next to your space (move)
+``retrieve longsword``     retrieve a weapon stowed out of easy reach (move; provokes)
+``stow longsword``         stow a held weapon out of easy reach (move; provokes as
+                           sheathing does)
+``ready-shield``           ready a slung shield: its AC counts (move; free with a
+                           regular move at BAB +1)
+``loose-shield``           sling a readied shield (the same timing)
+``speak``                  speak a sentence or two (free; once a turn)
+``speak by bandit-2``      ... bandit-2 speaks on another's turn (free)
 ``open d5``                open a door (move action)
 ``escape``                 leave the map from an exit square (move action)
 ``surrender``              surrender (free)
@@ -827,6 +839,23 @@ class ThrowExplosive(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Plant(Action):
+    """Plant the explosive ``weapon`` at the grid intersection ``point`` (a corner of a
+    square of its space or next to it), its timer set to ``rounds`` (seed 004 "Grenades
+    and Explosives": "planted, with fuses or timers, and go off after a preset amount of
+    time elapses"): a full-round action (A232)."""
+
+    weapon: str
+    point: Pos
+    rounds: int
+    verb: ClassVar[str] = "plant"
+    kind: ClassVar[str] = "full-round"
+
+    def __str__(self) -> str:
+        return f"plant {self.weapon} at {intersection_name(self.point)} timer {self.rounds}"
+
+
+@dataclass(frozen=True, slots=True)
 class Burst(Action):
     """Fire a short burst from the automatic firearm ``weapon`` at one creature,
     ``target`` (seed 004 "Autofire": burst fire needs the Burst Fire feat, reading A187:
@@ -1216,6 +1245,61 @@ class PickUp(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Retrieve(Action):
+    """Retrieve a weapon stowed out of easy reach (a move action that provokes; SRD
+    combat-i "Manipulate an Item", Table: Actions in Combat "Retrieve a stored item")."""
+
+    item: str
+    verb: ClassVar[str] = "retrieve"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"retrieve {self.item}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stow(Action):
+    """Stow a held weapon out of easy reach (a move action; seed 004 "Move Actions":
+    "retrieving or stowing a stored object")."""
+
+    item: str
+    verb: ClassVar[str] = "stow"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"stow {self.item}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyShield(Action):
+    """Ready a slung shield (SRD combat-i "Ready or Loose a Shield": a move action, free
+    with a regular move at base attack bonus +1 or higher)."""
+
+    verb: ClassVar[str] = "ready-shield"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class LooseShield(Action):
+    """Loose a readied shield (sling it: its bonus stops counting; the same timing)."""
+
+    verb: ClassVar[str] = "loose-shield"
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Speak(Action):
+    """Speak a sentence or two: a free action, on its turn or another's (``by``: the
+    speaker when it is not the creature whose turn it is; SRD combat-i "Speak")."""
+
+    by: str | None = None
+    verb: ClassVar[str] = "speak"
+
+    def __str__(self) -> str:
+        return "speak" + (f" by {self.by}" if self.by else "")
+
+
+@dataclass(frozen=True, slots=True)
 class OpenDoor(Action):
     at: Pos
     verb: ClassVar[str] = "open"
@@ -1419,6 +1503,11 @@ def parse_action(text: str) -> Action:
         if cut < 1 or args[cut] != "at":
             raise _expect(text, "'throw-explosive WEAPON at SQUARE'")
         return ThrowExplosive(" ".join(args[:cut]), parse_square(args[-1]))
+    if verb == "plant":
+        cut = len(args) - 4
+        if cut < 1 or args[cut] != "at" or args[-2] != "timer" or not args[-1].isdigit():
+            raise _expect(text, "'plant WEAPON at SQUARE+SQUARE timer ROUNDS'")
+        return Plant(" ".join(args[:cut]), parse_intersection(args[cut + 1]), _count(args[-1]))
     if verb == "autofire":
         cut = len(args) - 2
         if cut < 1 or args[cut] != "at" or "+" not in args[-1]:
@@ -1536,7 +1625,15 @@ def parse_action(text: str) -> Action:
         return Ready(m.group(2), m.group(1))
     if verb == "drop" and len(args) >= 3 and args[-2] == "at":
         return Drop(" ".join(args[:-2]), parse_square(args[-1]))
-    if verb in ("draw", "drop", "sheathe", "pick-up", "load"):
+    if verb == "speak":
+        if not args:
+            return Speak()
+        if len(args) == 2 and args[0] == "by":
+            return Speak(args[1])
+        raise _expect(text, "'speak' or 'speak by ID'")
+    if verb in ("ready-shield", "loose-shield") and not args:
+        return ReadyShield() if verb == "ready-shield" else LooseShield()
+    if verb in ("draw", "drop", "sheathe", "pick-up", "load", "retrieve", "stow"):
         if not args:
             raise _expect(text, f"'{verb} WEAPON'" + (" [at SQUARE]" if verb == "drop" else ""))
         name = " ".join(args)
@@ -1545,7 +1642,8 @@ def parse_action(text: str) -> Action:
         if verb == "draw":
             first, _, second = name.partition(" and ")
             return Draw(first, second or None)
-        return {"sheathe": Sheathe, "pick-up": PickUp, "load": Load}[verb](name)
+        kinds = {"sheathe": Sheathe, "pick-up": PickUp, "load": Load, "retrieve": Retrieve}
+        return {**kinds, "stow": Stow}[verb](name)
     raise _expect(
         text,
         "one of: "
@@ -1576,6 +1674,11 @@ def parse_action(text: str) -> Action:
                     "sheathe",
                     "load",
                     "pick-up",
+                    "retrieve",
+                    "stow",
+                    "ready-shield",
+                    "loose-shield",
+                    "speak",
                     "open",
                     "escape",
                     "surrender",
@@ -1599,6 +1702,7 @@ def parse_action(text: str) -> Action:
                     "autofire",
                     "burst",
                     "throw-explosive",
+                    "plant",
                     "feint",
                     "gaze",
                     "eyes",

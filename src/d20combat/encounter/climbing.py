@@ -137,7 +137,15 @@ def run_climb(enc: Encounter, c: Combatant, a: A.Action) -> None:
         fell = max(1, enc.dice.roll(FALL, "falling damage (10 ft)"))
         con = c.stats.abilities.get(Ability.CON)
         fort = c.roll_total(c.stats.saves["fort"], "save")
-        hurt = take_damage(c.vitals, fell, enc.rules, enc.dice, fort=fort.value, con=con)
+        hurt = take_damage(
+            c.vitals,
+            fell,
+            enc.rules,
+            enc.dice,
+            fort=fort.value,
+            con=con,
+            threshold_bonus=c.traits.threshold_bonus,
+        )
         c.vitals = hurt.vitals
         if "prone" not in c.conditions:
             c.conditions["prone"] = Condition(c.id, 0)

@@ -69,6 +69,8 @@ class Traits(NamedTuple):
     # SRD combat-ii "Moving Through a Square: Designated Exceptions": it cannot be
     # moved past (no passing, overrun or trample, by friend or foe, helpless or not)
     fills_squares: bool = False
+    # d20 Modern's Improved Damage Threshold: +3 to the massive damage threshold (A231)
+    threshold_bonus: int = 0
 
 
 _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
@@ -114,6 +116,7 @@ def traits_of(stat: StatBlock) -> Traits:
         advanced_firearms="advanced firearms proficiency" in stat.firearm_feats,
         burst_fire="burst fire" in stat.firearm_feats,
         fills_squares=stat.has_quality("fills its squares"),
+        threshold_bonus=3 if "improved damage threshold" in stat.firearm_feats else 0,
         cleave=(1 << 30)
         if stat.has_feat("great cleave")
         else (1 if stat.has_feat("cleave") else 0),
@@ -256,6 +259,11 @@ class Combatant:
     ticked_round: int = -1  # the round whose turn start has run (delay re-entry)
     lost: tuple[str, ...] = ()  # items dropped or thrown away: no longer carried
     unloaded: tuple[str, ...] = ()  # crossbows and slings fired and not yet loaded again
+    # weapons stowed out of easy reach and a slung shield (encounter/stowed.py)
+    stowed: tuple[str, ...] = ()
+    # bolts shot from the case in each repeating crossbow (1 to 4; the fifth empties it:
+    # ``unloaded``; SRD equipment "Crossbow, Repeating")
+    case_spent: dict[str, int] = field(default_factory=dict)
     # hit points its weapons and shield have lost to sunder attempts, by item
     item_damage: dict[str, int] = field(default_factory=dict)
     # weapons it took from others (an unarmed disarm or grab): (owner, item, its name here)
@@ -448,6 +456,8 @@ class Combatant:
             self.dodge_target,
             self.lost,
             self.unloaded,
+            self.stowed,
+            tuple(self.case_spent.items()) if self.case_spent else (),
             self.grappling,
             self.clinging,
             self.inside,
@@ -520,6 +530,8 @@ class Combatant:
             "ticked_round": self.ticked_round,
             "lost": list(self.lost),
             "unloaded": list(self.unloaded),
+            "stowed": list(self.stowed),
+            "case_spent": dict(self.case_spent),
             "grappling": list(self.grappling),
             "clinging": self.clinging,
             "inside": self.inside,
@@ -607,6 +619,8 @@ class Combatant:
         self.ticked_round = int(data["ticked_round"])
         self.lost = tuple(str(x) for x in data["lost"])
         self.unloaded = tuple(str(x) for x in data.get("unloaded", ()))
+        self.stowed = tuple(str(x) for x in data.get("stowed", ()))
+        self.case_spent = {str(k): int(n) for k, n in data.get("case_spent", {}).items()}
         self.item_damage = {str(k): int(n) for k, n in data.get("item_damage", {}).items()}
         self.ran_round = int(data.get("ran_round", -1))
         self.run_rounds = int(data.get("run_rounds", 0))
@@ -700,6 +714,10 @@ class Budget:
     # its turn with an opponent held"), and the rakes made this turn
     held: tuple[str, ...] = ()
     rakes: int = 0
+    # the free actions taken this turn (bounded: encounter/speech.py, A228) and the
+    # creatures that have spoken during it (one speech each, A229)
+    free_actions: int = 0
+    spoke: tuple[str, ...] = ()
     # the attack under way chose Improved Grab's one-part hold (set by each attack, read
     # by its hold: not saved, as no save falls within an action)
     part_hold: bool = False
@@ -729,6 +747,8 @@ class Budget:
             self.rakes,
             self.move_left,
             self.rushed_in_move,
+            self.free_actions,
+            self.spoke,
         )
 
     @property
@@ -769,6 +789,8 @@ class Budget:
             "rakes": self.rakes,
             "move_left": self.move_left,
             "rushed_in_move": self.rushed_in_move,
+            "free_actions": self.free_actions,
+            "spoke": list(self.spoke),
         }
 
     @classmethod
@@ -785,11 +807,13 @@ class Budget:
             "part_hold": False,
             "move_left": 0,
             "rushed_in_move": False,
+            "free_actions": 0,
+            "spoke": (),
             **data,
         }
-        data["held"] = (
-            tuple(str(x) for x in data["held"]) if isinstance(data["held"], list) else data["held"]
-        )
+        for key in ("held", "spoke"):
+            if isinstance(data[key], list):
+                data[key] = tuple(str(x) for x in data[key])
         names = [f for f in cls.__dataclass_fields__ if not f.startswith("_")]
         return cls(**{f: data[f] for f in names}) if set(data) <= set(names) else cls(**data)
 

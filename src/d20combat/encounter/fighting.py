@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from d20combat.content.creatures import Ability, StatBlock
-from d20combat.content.equipment import WeaponFlag
+from d20combat.content.equipment import CASE_BOLTS, WeaponFlag
 from d20combat.content.rulesets import Ruleset
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.energy import AFTER_HIT_RULESETS, after_hit, soaked
@@ -603,6 +603,8 @@ def strike(
     if option.ranged and option.weapon is not None and any(map(option.weapon.has, _LOADED)):
         attacker.unloaded = (*attacker.unloaded, option.item)  # load it again to fire
         enc.space.invalidate(attacker)
+    elif option.ranged and option.weapon is not None and option.weapon.has(WeaponFlag.LOAD_FREE):
+        shoot_from_case(enc, attacker, option.item)
     use_up_thrown(enc, attacker, option)
     if charge:
         attacker.conditions.pop("charging", None)
@@ -677,6 +679,20 @@ def _struck_grappler(enc: Encounter, attacker: Combatant, target: Combatant) -> 
         grapplers=[g.id for g in group],
     )
     return struck
+
+
+def shoot_from_case(enc: Encounter, c: Combatant, item: str) -> None:
+    """SRD equipment "Crossbow, Repeating": the case holds 5 bolts; "As long as it holds
+    bolts, you can reload it by pulling the reloading lever (a free action)" (taken with
+    the shot, A230); the fifth empties it: a new case is loaded as a full-round action
+    that provokes (``load``; :func:`d20combat.encounter.handlers.load_time`)."""
+    spent = c.case_spent.get(item, 0) + 1
+    if spent >= CASE_BOLTS:
+        c.case_spent.pop(item, None)
+        c.unloaded = (*c.unloaded, item)
+        enc.space.invalidate(c)
+    else:
+        c.case_spent[item] = spent
 
 
 def use_up_thrown(
@@ -758,6 +774,7 @@ def take_fall(enc: Encounter, c: Combatant, amount: int) -> tuple[Vitals, HpStat
             fort=fort.value,
             con=c.stats.abilities.get(Ability.CON),
             crit_immune=c.stats.crit_immune,
+            threshold_bonus=c.traits.threshold_bonus,
         )
         c.vitals = out.vitals
     return before, state_before
@@ -779,7 +796,15 @@ def deal_damage(
     con = stats.abilities.get(Ability.CON)
     fort = target.roll_total(stats.saves["fort"], "save")
     if r.nonlethal:
-        out = take_nonlethal(target.vitals, r.damage, enc.rules, enc.dice, fort=fort.value, con=con)
+        out = take_nonlethal(
+            target.vitals,
+            r.damage,
+            enc.rules,
+            enc.dice,
+            fort=fort.value,
+            con=con,
+            threshold_bonus=target.traits.threshold_bonus,
+        )
     else:
         out = take_damage(
             target.vitals,
@@ -789,6 +814,7 @@ def deal_damage(
             fort=fort.value,
             con=con,
             crit_immune=stats.crit_immune,
+            threshold_bonus=target.traits.threshold_bonus,
         )
     vitals = out.vitals
     notes = list(out.notes)

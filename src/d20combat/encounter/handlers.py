@@ -24,7 +24,9 @@ from d20combat.encounter import activities as ACT
 from d20combat.encounter import climbing as CLIMB
 from d20combat.encounter import flight as FLY
 from d20combat.encounter import mounted as M
+from d20combat.encounter import speech as SPEECH
 from d20combat.encounter import stealth as STEALTH
+from d20combat.encounter import stowed as STOW
 from d20combat.encounter import swimming as SWIM
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.fear import COWER_RULE, FLEE_RULE, RANDOM_PATH, fleeing_fear, flight
@@ -1186,6 +1188,11 @@ def _check_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(f"{c.id} carries no {a.weapon!r} (carried: {', '.join(carried(c))})")
     if a.weapon in c.wielding:
         raise _fail(f"{a.weapon} is already in hand")
+    if a.weapon in c.stowed or a.also in c.stowed:
+        raise _fail(
+            f"{a.weapon if a.weapon in c.stowed else a.also} is stowed out of easy "
+            "reach: retrieve it (a move action)"
+        )
     if c.ammo.get(a.weapon, 1) <= 0:
         raise _fail(f"no {a.weapon} left")
     if a.also is not None:
@@ -1234,15 +1241,7 @@ def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if not G.draw_check(enc, c):
         return  # seed 000: a grappler draws only with a successful grapple check
     drawn = (a.weapon,) if a.also is None else (a.weapon, a.also)
-    need = sum(hands(c, w) for w in drawn)
-    kept = list(c.wielding)
-    dropped = []
-    while kept and sum(hands(c, k) for k in kept) + need > 2:
-        dropped.append(kept.pop(0))
-    for w in dropped:  # dropping what is in hand is a free action (SRD combat-i)
-        _let_fall(enc, c, w, c.pos)
-    c.wielding = (*c.wielding, *drawn)
-    enc.space.invalidate(c)
+    dropped = take_in_hand(enc, c, drawn)
     enc.event(
         c.id,
         "draw",
@@ -1250,6 +1249,22 @@ def _run_draw(enc: Encounter, c: Combatant, a: A.Action) -> None:
         weapon=" and ".join(drawn),
         dropped=dropped,
     )
+
+
+def take_in_hand(enc: Encounter, c: Combatant, drawn: tuple[str, ...]) -> list[str]:
+    """``drawn`` goes into ``c``'s hands; what is in hand stays while all fit in two
+    hands, else falls, the earliest drawn first (dropping is free: SRD combat-i "Drop an
+    Item"). The fallen items, in order."""
+    need = sum(hands(c, w) for w in drawn)
+    kept = list(c.wielding)
+    dropped = []
+    while kept and sum(hands(c, k) for k in kept) + need > 2:
+        dropped.append(kept.pop(0))
+    for w in dropped:
+        _let_fall(enc, c, w, c.pos)
+    c.wielding = (*c.wielding, *drawn)
+    enc.space.invalidate(c)
+    return dropped
 
 
 def _gen_draw(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
@@ -1261,7 +1276,7 @@ def _gen_draw(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
     ):
         return
     for name in carried(c):
-        if name not in c.wielding and c.ammo.get(name, 1) > 0:
+        if name not in c.wielding and c.ammo.get(name, 1) > 0 and name not in c.stowed:
             yield A.Draw(name)
 
 
@@ -1269,7 +1284,8 @@ def load_time(c: Combatant, weapon: str) -> str | None:
     """The action loading ``weapon`` takes (``free``, ``move`` or ``full-round``), or
     None if it needs no loading: SRD equipment "Crossbow, Hand/Light" and "Sling"
     (move action), "Crossbow, Heavy" (full-round action); SRD feats "Rapid Reload":
-    a free action for a hand or light crossbow, a move action for a heavy one."""
+    a free action for a hand or light crossbow, a move action for a heavy one; "Crossbow,
+    Repeating": "Loading a new case of 5 bolts is a full-round action"."""
     w = _weapon_of(c, weapon)
     if w is None:
         return None
@@ -1278,6 +1294,8 @@ def load_time(c: Combatant, weapon: str) -> str | None:
         return "free" if rapid else "move"
     if w.has(WeaponFlag.LOAD_FULL):
         return "move" if rapid else "full-round"
+    if w.has(WeaponFlag.LOAD_FREE):  # a new case (Rapid Reload names the other three)
+        return "full-round"
     return None
 
 
@@ -1666,6 +1684,12 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Sheathe: Handler(_check_sheathe, _run_sheathe, _gen_sheathe),
     A.Load: Handler(_check_load, _run_load, _gen_load),
     A.PickUp: Handler(_check_pick_up, _run_pick_up, _gen_pick_up),
+    A.Retrieve: Handler(STOW.check_retrieve, STOW.run_retrieve, STOW.gen_retrieve),
+    A.Stow: Handler(STOW.check_stow, STOW.run_stow, lambda enc, c: ()),
+    A.ReadyShield: Handler(STOW.check_shield, STOW.run_shield, STOW.gen_shield),
+    A.LooseShield: Handler(STOW.check_shield, STOW.run_shield, lambda enc, c: ()),
+    A.Plant: Handler(EXPLOSIVES.check_plant, EXPLOSIVES.run_plant, lambda enc, c: ()),
+    A.Speak: Handler(SPEECH.check_speak, SPEECH.run_speak, SPEECH.gen_speak),
     A.OpenDoor: Handler(_check_open, _run_open, _gen_open),
     A.Escape: Handler(_check_escape, _run_escape, _gen_escape),
     A.Surrender: Handler(_check_surrender, _run_surrender, _gen_surrender),
@@ -1683,8 +1707,8 @@ def handler_for(action: A.Action) -> Handler:
 
 
 #: What conditions never forbid (ending the turn, waiting, giving up, letting go of
-#: what one holds, cowering in fear).
-_ALWAYS = frozenset({"end", "delay", "surrender", "drop", "cower"})
+#: what one holds, cowering in fear, speaking: encounter/speech.py checks its own).
+_ALWAYS = frozenset({"end", "delay", "surrender", "drop", "cower", "speak"})
 
 
 def conditions_problem(c: Combatant, a: A.Action) -> str | None:
@@ -1706,7 +1730,7 @@ def conditions_problem(c: Combatant, a: A.Action) -> str | None:
 def check_action(enc: Encounter, c: Combatant, a: A.Action) -> Handler:
     """Raise IllegalActionError unless ``c`` may take ``a`` now; its handler."""
     h = handler_for(a)
-    why = conditions_problem(c, a)
+    why = conditions_problem(c, a) or SPEECH.free_problem(enc, c, a)
     if why:
         raise _fail(why)
     h.check(enc, c, a)
@@ -1719,7 +1743,10 @@ def legal_actions(enc: Encounter, c: Combatant) -> list[A.Action]:
     for h in HANDLERS.values():
         for action in h.generate(enc, c):
             try:
-                if conditions_problem(c, action) is None:
+                if (
+                    conditions_problem(c, action) is None
+                    and SPEECH.free_problem(enc, c, action) is None
+                ):
                     h.check(enc, c, action)
                 else:
                     continue

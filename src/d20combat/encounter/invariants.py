@@ -50,10 +50,11 @@ The rules, with the code and sources they come from:
   owned by combatants; effects (aid another, feints, a victim found for a coup de
   grace) are held over another combatant and given and timed by combatants; weapons
   held, loaded, carried as ammunition, lost, damaged or readied are the creature's own
-  (or its shield, lost or damaged; or a worn object, lost); a weapon taken from
-  another is one that other lost, held by the name it is taken under; targets and ids
-  name combatants; items lie on the map; opened doors and damaged doors are doors; the
-  full attack under way is one of the current creature's routines;
+  (or its shield, lost, damaged or stowed; a stowed item is not in hand; or a worn
+  object, lost); a weapon taken from another is one that other lost, held by the name
+  it is taken under; targets and ids name combatants; items lie on the map; opened doors
+  and damaged doors are doors; the full attack under way is one of the current
+  creature's routines;
 * ``history`` entries are actions in the notation (:func:`parse_action`);
 * both dice generators are valid Mersenne Twister states (:func:`generator_problems`).
 """
@@ -66,7 +67,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from d20combat.content.equipment import WeaponFlag
+from d20combat.content.equipment import CASE_BOLTS, Weapon, WeaponFlag
 from d20combat.content.scenarios import (
     KNOWN_TACTICS,
     Placement,
@@ -325,6 +326,29 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         elif name not in items:
             found.add((*at, "taken", k, 2), f"{c.id} holds no {name!r}", own)
     _names_in(found, (*at, "unloaded"), c.unloaded, items, own, c.id)
+    for name, n in c.case_spent.items():  # SRD equipment "Crossbow, Repeating"
+        bow = _weapon_named(c, name)
+        if bow is None or not bow.has(WeaponFlag.LOAD_FREE) or name in c.unloaded:
+            found.add(
+                (*at, "case_spent", name),
+                f"{c.id} has no loaded repeating crossbow {name!r}",
+                "a repeating crossbow it carries, not unloaded",
+            )
+        elif not 1 <= n < CASE_BOLTS:
+            found.add(
+                (*at, "case_spent", name),
+                f"{n} bolts shot from the case",
+                f"1 to {CASE_BOLTS - 1} (the last empties it: unloaded)",
+            )
+    for k, name in enumerate(c.stowed):  # encounter/stowed.py
+        if name not in items + shield or name in c.lost:
+            found.add((*at, "stowed", k), f"{c.id} carries no {name!r}", own + " or its shield")
+        elif name in c.wielding or name in c.stowed[:k]:
+            found.add(
+                (*at, "stowed", k),
+                f"{name} is stowed and in hand, or stowed twice",
+                "each item once, not in hand",
+            )
     counted = [o.item for o in options if o.thrown or o.firearm]
     for name in c.ammo:
         if name not in counted:
@@ -753,6 +777,10 @@ def _effect(found: _Found, enc: Encounter, at: tuple[Part, ...], c: Combatant, e
         found.add((*at, "turns"), "an effect run out", "1 or more (0 only with through)")
 
 
+def _weapon_named(c: Combatant, name: str) -> Weapon | None:
+    return next((o.weapon for o in c.stats.options if o.item == name), None)
+
+
 def _names_in(
     found: _Found,
     at: tuple[Part, ...],
@@ -943,6 +971,21 @@ def _current(found: _Found, enc: Encounter, c: Combatant) -> None:
         )
     b = enc.budget
     _move_left(found, enc, c)
+    from d20combat.encounter.speech import FREE_ACTIONS_PER_TURN
+
+    if b.free_actions > FREE_ACTIONS_PER_TURN:
+        found.add(
+            ("budget", "free_actions"),
+            f"{b.free_actions} free actions this turn",
+            f"0 to {FREE_ACTIONS_PER_TURN}",
+        )
+    for k, who in enumerate(b.spoke):
+        if who not in enc.combatants or who in b.spoke[:k]:
+            found.add(
+                ("budget", "spoke", k),
+                f"{who!r} is no combatant or spoke twice",
+                "each a combatant's id once",
+            )
     if b.routine is None:
         return
     lengths = [len(r.attacks) for r in c.stats.routines if r.name == b.routine]
@@ -1016,6 +1059,27 @@ def _items_and_doors(found: _Found, enc: Encounter) -> None:
                 ("items", k, 1), f"nobody dropped a {name!r}", "a weapon a combatant has lost"
             )
     m = enc.map
+    for k, (setter, weapon, point, due) in enumerate(enc.planted):
+        c = enc.combatants.get(setter)
+        if c is None:
+            found.add(("planted", k, 0), f"no combatant {setter!r}", _ids(enc))
+        elif not any(
+            o.name == weapon and o.weapon is not None and WeaponFlag.EXPLOSIVE in o.weapon.flags
+            for o in c.stats.options
+        ):
+            found.add(
+                ("planted", k, 1),
+                f"{setter} carries no explosive {weapon!r}",
+                "an explosive of the setter's",
+            )
+        if not (0 <= point[0] <= m.width and 0 <= point[1] <= m.height):
+            found.add(
+                ("planted", k, 2),
+                f"{list(point)} is off the map",
+                f"an intersection from [0, 0] to [{m.width}, {m.height}]",
+            )
+        if due < 1:
+            found.add(("planted", k, 3), f"round {due}", "round 1 or later")
     for k, sq in enumerate(enc.opened_doors):
         if _on_map(found, enc, ("opened_doors", k), sq) and not m.flags(*sq) & OPEN_DOOR:
             found.add(("opened_doors", k), f"no door at {square_name(sq)}", "a door of the map")

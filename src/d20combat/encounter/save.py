@@ -152,6 +152,8 @@ class CombatantDoc(_Doc):
     ticked_round: Annotated[StrictInt, Field(ge=-1, le=MAX_NUMBER)]
     lost: list[StrictStr]
     unloaded: list[StrictStr] = Field(default_factory=list)
+    stowed: list[StrictStr] = Field(default_factory=list)  # encounter/stowed.py
+    case_spent: dict[StrictStr, Count] = Field(default_factory=dict)  # repeating crossbows
     grappling: list[StrictStr] = Field(default_factory=list)  # ids, seed 000 "Grapple"
     clinging: StrictStr | None = None  # the creature it clings to (seed 001)
     inside: StrictStr | None = None  # the creature that swallowed it (SRD Swallow Whole)
@@ -209,6 +211,8 @@ class BudgetDoc(_Doc):
     rakes: Count = 0  # rakes made this turn (SRD Rake)
     move_left: Count = 0  # feet left of the move action just taken (seed 004 Bull Rush)
     rushed_in_move: StrictBool = False  # a bull rush came during it: the move goes on
+    free_actions: Count = 0  # free actions taken this turn (encounter/speech.py)
+    spoke: list[StrictStr] = Field(default_factory=list)  # who has spoken this turn
 
 
 class OutcomeDoc(_Doc):
@@ -236,6 +240,8 @@ class SaveDoc(_Doc):
     budget: BudgetDoc
     combatants: list[CombatantDoc]
     items: list[tuple[Square, StrictStr]]  # [[x, y], weapon]
+    # [setter, weapon, [x, y] intersection, round due] (encounter/maneuvers/explosives.py)
+    planted: list[tuple[StrictStr, StrictStr, Square, Count]] = Field(default_factory=list)
     outcome: OutcomeDoc | None
     started: StrictBool
     opened_doors: list[Square]

@@ -37,6 +37,7 @@ from d20combat.encounter.events import Event
 from d20combat.encounter.handlers import check_action, drop_item
 from d20combat.encounter.maneuvers.turning import approached
 from d20combat.encounter.outcome import Outcome
+from d20combat.encounter.speech import count_free, counted
 from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.light import LIGHT_SOURCES, Light
@@ -145,6 +146,8 @@ class Encounter:
         self.history: list[str] = []  # every applied action, in notation, for replays
         self.outcome: Outcome | None = None
         self.items: list[tuple[tuple[int, int], str]] = []
+        # planted explosives: (setter, weapon, intersection, round due: maneuvers.explosives)
+        self.planted: list[tuple[str, str, tuple[int, int], int]] = []
         self.opened_doors: list[tuple[int, int]] = []
         # the doors the scenario describes (any other is an unlocked simple wooden door)
         self.doors: dict[tuple[int, int], Door] = {}
@@ -194,7 +197,12 @@ class Encounter:
                     vitals=Vitals.full(st.hp.value),
                     tactics=p.tactics,
                     aware=p.aware,
-                    wielding=initial_wielding(st) if p.wielding is None else p.wielding,
+                    wielding=tuple(
+                        w
+                        for w in (initial_wielding(st) if p.wielding is None else p.wielding)
+                        if w not in p.stowed
+                    ),
+                    stowed=p.stowed,
                     ammo=initial_ammo(p.stat_block, st),
                     rules=scenario.ruleset,
                 )
@@ -214,6 +222,12 @@ class Encounter:
             for p in scenario.placements:
                 enc.combatants[p.id].altitude = p.altitude
             enc.space.rebuild()
+        if any(p.stowed for p in scenario.placements):  # a slung shield counts not
+            from d20combat.encounter.maneuvers import refit
+
+            for p in scenario.placements:
+                if p.stowed:
+                    refit(enc, enc.combatants[p.id])
         enc.start_awareness = {
             p.id: p.awareness for p in scenario.placements if p.awareness in ("check", "guarded")
         }
@@ -392,6 +406,7 @@ class Encounter:
             self.budget.situation(),
             tuple(c.situation() for c in self.combatants.values()),
             tuple(self.items),
+            tuple(self.planted),
             tuple(self.opened_doors),
             tuple(sorted(self.object_damage.items())) if self.object_damage else (),
         )
@@ -498,6 +513,8 @@ class Encounter:
             moves_on(self, action)
         self._events = []
         self.history.append(str(action))
+        if counted(action):  # encounter/speech.py: the bound on free actions (A228)
+            count_free(self, cur, action)
         before = cur.pos
         handler.run(self, cur, action)
         if cur.pos != before and cur.id in self.timed_by:
@@ -527,6 +544,7 @@ class Encounter:
             "budget": self.budget.to_json(),
             "combatants": [c.to_json() for c in self.combatants.values()],
             "items": [[list(p), n] for p, n in self.items],
+            "planted": [[s, w, list(p), due] for s, w, p, due in self.planted],
             "outcome": self.outcome.to_json() if self.outcome else None,
             "started": self._started,
             "opened_doors": [list(p) for p in self.opened_doors],
@@ -587,6 +605,7 @@ def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
     enc.own_map = False
     enc.opened_doors = list(share.opened_doors)
     enc.items = list(share.items)
+    enc.planted = list(share.planted)
     enc.object_damage = dict(share.object_damage)
     return enc
 
@@ -607,6 +626,10 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
     for cid, c in enc.combatants.items():
         c.load_json(by_id[cid])
     enc.items = [((p[0], p[1]), n) for p, n in data["items"]]
+    enc.planted = [
+        (str(s), str(w), (int(p[0]), int(p[1])), int(due))
+        for s, w, p, due in data.get("planted", ())
+    ]
     enc.object_damage = {(p[0], p[1]): n for p, n in data.get("object_damage", ())}
     enc.history = list(data["history"])
     enc.outcome = Outcome.from_json(data["outcome"]) if data["outcome"] else None
@@ -624,7 +647,13 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
 
     for _ in range(2):  # twice: a weapon taken from one who had taken it
         for c in enc.combatants.values():
-            if c.taken or c.lost or c.stats.stat is not c.stat or any(c.vitals.ability_damage):
+            if (
+                c.taken
+                or c.lost
+                or c.stowed
+                or c.stats.stat is not c.stat
+                or any(c.vitals.ability_damage)
+            ):
                 refit(enc, c)
     for c in enc.combatants.values():
         if c.inside is not None and c.inside in enc.combatants:

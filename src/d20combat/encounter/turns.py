@@ -144,6 +144,13 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     if enc.round == 0 and not c.aware:
         return False  # unaware creatures do not act in the surprise round
     first_start = c.ticked_round != enc.round
+    if first_start and enc.planted:  # seed 004: planted explosives on their timers
+        from d20combat.encounter.maneuvers.explosives import detonate_due
+
+        detonate_due(enc, c)
+        check_outcome(enc)
+        if enc.outcome is not None:
+            return False
     if first_start:
         c.ticked_round = enc.round
         _tick(enc, c)

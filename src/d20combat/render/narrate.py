@@ -402,6 +402,26 @@ def _autofire(e: Event) -> str:
     return f"{head}: a hit; Reflex saves (DC {o.get('dc')}): {each}"
 
 
+def _saves_text(saves: list[dict[str, object]]) -> str:
+    return ", ".join(
+        f"{s['id']} {s['natural']} = {s['total']} " + ("saved: half" if s["saved"] else "failed")
+        for s in saves
+    )
+
+
+def _planted_burst(e: Event) -> str:
+    """seed 004 "Grenades and Explosives": a planted explosive goes off on its timer."""
+    o = e.outcome
+    head = f"{e.actor}'s planted {o.get('weapon')} goes off at {o.get('bursts_at')}"
+    saves = o.get("saves") or []
+    if not saves:
+        return f"{head}, catching no one"
+    return (
+        f"{head} ({o.get('radius')}-ft burst, {o.get('damage')} damage): "
+        f"Reflex saves (DC {o.get('dc')}): {_saves_text(saves)}"
+    )
+
+
 def _explosive(e: Event) -> str:
     """seed 004 "Thrown Explosives": the roll (or none), where it bursts, each save."""
     o = e.outcome
@@ -423,13 +443,9 @@ def _explosive(e: Event) -> str:
     saves = o.get("saves") or []
     if not saves:
         return f"{head}: {how}; {where}, catching no one"
-    each = ", ".join(
-        f"{s['id']} {s['natural']} = {s['total']} " + ("saved: half" if s["saved"] else "failed")
-        for s in saves
-    )
     return (
         f"{head}: {how}; {where} ({o.get('radius')}-ft burst, {o.get('damage')} damage): "
-        f"Reflex saves (DC {o.get('dc')}): {each}"
+        f"Reflex saves (DC {o.get('dc')}): {_saves_text(saves)}"
     )
 
 
@@ -1035,6 +1051,10 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "splash": _splash,
     "autofire": _autofire,
     "explosive": _explosive,
+    "plant": _simple(
+        "{actor} plants {weapon} at {at}, its timer set to {rounds} round(s) (round {due_round})"
+    ),
+    "planted-burst": _planted_burst,
     "cover-struck": _cover_struck,
     "break": _break,
     "feint": _feint,
@@ -1131,6 +1151,19 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "sheathe": _simple("{actor} sheathes {weapon}"),
     "load": _simple("{actor} loads {weapon} ({action} action)"),
     "pick-up": _simple("{actor} picks up {item}"),
+    "speak": lambda e: (
+        f"{e.actor} speaks"
+        + (" (a free action on another's turn)" if e.outcome["off_turn"] else "")
+    ),
+    "retrieve": lambda e: (
+        f"{e.actor} retrieves its stowed {e.outcome['item']} (move action)"
+        + (f", letting {', '.join(e.outcome['dropped'])} fall" if e.outcome.get("dropped") else "")
+    ),
+    "stow": _simple("{actor} stows its {item} out of easy reach (move action)"),
+    "shield": lambda e: (
+        f"{e.actor} {'readies' if e.outcome['readied'] else 'slings'} its {e.outcome['shield']} "
+        f"({e.outcome['action']} action): AC {e.outcome['ac']}"
+    ),
     "open": _simple("{actor} opens the door at {at}"),
     "escape": _simple("{actor} flees the battlefield"),
     "surrender": _simple("{actor} surrenders"),

@@ -162,6 +162,7 @@ def take_damage(
     con: int | None = 10,
     crit_immune: bool = False,
     vile: bool = False,
+    threshold_bonus: int = 0,
 ) -> DamageOutcome:
     """Apply ``amount`` lethal damage from one attack (temporary hit points first),
     then the massive damage rule of the ruleset. ``vile``: the hit points lost are
@@ -169,7 +170,9 @@ def take_damage(
 
     ``con`` is the current Constitution score; None means the creature has none (a
     construct or undead, SRD types): it is not at risk from massive damage and is
-    destroyed at 0 hit points or less.
+    destroyed at 0 hit points or less. ``threshold_bonus`` raises a threshold read from
+    the Constitution score (seed 004: "it can be increased by taking the Improved Damage
+    Threshold feat"; d20 Modern's feat: +3, A231).
     """
     if amount <= 0 or v.dead:
         return DamageOutcome(v)
@@ -205,7 +208,7 @@ def take_damage(
             if not survived:
                 notes.append("massive damage: killed")
                 v = v._replace(dead=True)
-    elif amount > con and hp > 0 and not crit_immune:
+    elif amount > con + threshold_bonus and hp > 0 and not crit_immune:
         survived = _save(
             dice,
             fort,
@@ -226,8 +229,10 @@ def take_nonlethal(
     *,
     fort: int = 0,
     con: int | None = 10,
+    threshold_bonus: int = 0,
 ) -> DamageOutcome:
-    """Apply ``amount`` nonlethal (subdual) damage from one attack, per the ruleset."""
+    """Apply ``amount`` nonlethal (subdual) damage from one attack, per the ruleset
+    (``threshold_bonus``: as :func:`take_damage`'s)."""
     if amount <= 0 or v.dead:
         return DamageOutcome(v)
     if rules.nonlethal == "separate":
@@ -245,8 +250,8 @@ def take_nonlethal(
         )
     if con is None:
         return DamageOutcome(v, (), ("no Constitution score: not affected",))
-    if amount < con:
-        return DamageOutcome(v, (), (f"below the threshold of {con}: no effect",))
+    if amount < con + threshold_bonus:
+        return DamageOutcome(v, (), (f"below the threshold of {con + threshold_bonus}: no effect",))
     if _save(
         dice,
         fort,

@@ -14,6 +14,7 @@ from random import Random
 
 from d20combat.content.creatures import Ability, StatBlock
 from d20combat.content.rulesets import Ruleset, ruleset
+from d20combat.encounter.combatant import traits_of
 from d20combat.encounter.events import Event
 from d20combat.rules.attack import attack_on, resolve_attack
 from d20combat.rules.dice import D20, SampledDice
@@ -181,7 +182,13 @@ def _take_turn(
             con = stats.abilities.get(Ability.CON)
             if r.nonlethal:
                 out = take_nonlethal(
-                    foe.vitals, r.damage, rules, dice, fort=stats.saves["fort"].value, con=con
+                    foe.vitals,
+                    r.damage,
+                    rules,
+                    dice,
+                    fort=stats.saves["fort"].value,
+                    con=con,
+                    threshold_bonus=traits_of(stats.stat).threshold_bonus,
                 )
             else:
                 out = take_damage(
@@ -192,6 +199,7 @@ def _take_turn(
                     fort=stats.saves["fort"].value,
                     con=con,
                     crit_immune=stats.crit_immune,
+                    threshold_bonus=traits_of(stats.stat).threshold_bonus,
                 )
             if r.instant_kill:
                 out = out._replace(

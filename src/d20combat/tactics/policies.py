@@ -85,6 +85,7 @@ from d20combat.tactics.monsters import full_attack_worth, pounce_instead, trampl
 from d20combat.tactics.mounted import charge_gain, knees_choice, mount_choice, unguided
 from d20combat.tactics.splash import throw_instead
 from d20combat.tactics.stealth import after_attack, blind_turn, known
+from d20combat.tactics.stowed import stowed_choice
 from d20combat.tactics.swimming import swim_instead
 from d20combat.tactics.tumble import tumble_to_flank
 from d20combat.tactics.wake import wake_instead
@@ -885,6 +886,10 @@ def _baseline_action(
         return (_retreat(v) if v.threats() else None) or A.EndTurn()
     if c.has("prone") and (b.move or b.standard) and not b.full_round and not b.committed:
         return A.StandUp()
+    if c.stowed:  # tactics.stowed: ready a slung shield, retrieve a stowed weapon
+        got = stowed_choice(v.enc, c)
+        if got is not None:
+            return got
     if c.altitude:  # encounter.flight: a flier aloft dives, flies by or climbs
         flight = flier_turn(v.enc, c)
         if flight is not None:

@@ -186,12 +186,16 @@ _NO_DAMAGE = (0, 0, 0, 0, 0, 0)
 
 def refit(enc: Encounter, c: Combatant) -> None:
     """Derive ``c``'s statistics again for what it holds now: without its shield once
-    the shield is lost (destroyed), with the weapons it took from others (SRD
+    the shield is lost (destroyed) or while it is slung (SRD combat-i "Ready or Loose a
+    Shield"), with the weapons it took from others (SRD
     "Disarm": "you now have the weapon"), and from its scores less their ability damage
     (seed 003 "Ability Damage": Str on attacks and damage, Dex on AC and Reflex, Con on
     hit points and Fortitude ...). The stat block itself never changes."""
     stat = c.stat
-    gone = stat.shield is not None and stat.shield.display in c.lost
+    # lost (destroyed, dropped) or slung, not readied (encounter/stowed.py)
+    gone = stat.shield is not None and (
+        stat.shield.display in c.lost or stat.shield.display in c.stowed
+    )
     damaged = c.vitals.ability_damage
     if not any(damaged):
         damaged = _NO_DAMAGE

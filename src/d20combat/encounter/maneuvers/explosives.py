@@ -15,6 +15,12 @@ squares of :func:`~d20combat.grid.lines.burst_squares`, as a spell's burst), the
 and friends included, makes a Reflex save
 against the explosive's DC (``reflex_dc``) for half; one damage roll for all, each
 creature's share through its own defenses (A92).
+
+``plant fragmentation grenade at c3+d4 timer 2`` (:class:`~d20combat.encounter.actions.
+Plant`): an explosive it carries set at a corner of a square of its space or next to it,
+a full-round action; it bursts there at the start of the setter's turn that many rounds
+on, as a thrown one does once landed (A232). Planting is legal, never a listed candidate
+(the tactics do not lay ambushes).
 """
 
 from __future__ import annotations
@@ -170,15 +176,7 @@ def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
     )
     point = X.landing_point(a.square, land)
     inside = 0 <= point[0] <= enc.map.width and 0 <= point[1] <= enc.map.height
-    victims = caught(enc, point, w.burst_radius_ft) if inside else []
-    rolled = max(0, enc.dice.roll(option.dice, f"{option.name} burst damage")) if victims else 0
-    saves = []
-    for v in victims:
-        reflex = reflex_from_land(enc, c, v, burst_reflex(enc, point, v))
-        ok, face = saving_throw(
-            enc.dice, reflex.value, w.reflex_dc, f"Reflex save (DC {w.reflex_dc})"
-        )
-        saves.append((v, face, face + reflex.value, ok, burst_improved(enc, point, v)))
+    rolled, saves = _burst(enc, c, option, point) if inside else (0, [])
     enc.event(
         c.id,
         "explosive",
@@ -206,14 +204,154 @@ def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
             for v, f, t, ok, better in saves
         ],
     )
-    attack = Attack(option, bonus, X.square_defense(), option.damage_bonus)
+    _hurt(enc, c, Attack(option, bonus, X.square_defense(), option.damage_bonus), rolled, saves)
+
+
+_Save = tuple[Combatant, int, int, bool, bool]
+
+
+def _burst(
+    enc: Encounter, c: Combatant, option: AttackOption, point: Pos
+) -> tuple[int, list[_Save]]:
+    """The burst of ``c``'s explosive at ``point``: its damage roll (one for all) and each
+    caught creature's Reflex save (creature, natural roll, total, saved, improved evasion
+    from its improved cover: A221)."""
+    w = option.weapon
+    assert w is not None
+    victims = caught(enc, point, w.burst_radius_ft)
+    rolled = max(0, enc.dice.roll(option.dice, f"{option.name} burst damage")) if victims else 0
+    saves = []
+    for v in victims:
+        reflex = reflex_from_land(enc, c, v, burst_reflex(enc, point, v))
+        ok, face = saving_throw(
+            enc.dice, reflex.value, w.reflex_dc, f"Reflex save (DC {w.reflex_dc})"
+        )
+        saves.append((v, face, face + reflex.value, ok, burst_improved(enc, point, v)))
+    return rolled, saves
+
+
+def _hurt(enc: Encounter, c: Combatant, attack: Attack, rolled: int, saves: list[_Save]) -> None:
+    """Each caught creature takes the damage, half on a saved Reflex (A92); with improved
+    evasion (A221), none on a saved one and half on a failed one."""
     for v, _, _, ok, better in saves:
-        if better:  # improved evasion (A221)
+        if better:
             amount = 0 if ok else X.half(rolled)
         else:
             amount = X.half(rolled) if ok else rolled
         if amount and enc.combatants[v.id].present() and not v.vitals.dead:
             deal_area_damage(enc, c, v, attack, amount, "burst")
+
+
+PLANT_RULE = "seed 004 Grenades and Explosives"
+
+
+def _plant_corners(c: Combatant) -> set[Pos]:
+    """The intersections ``c`` can reach to plant at: the corners of the squares of its
+    space and of those next to it."""
+    (x0, y0), n = c.pos, c.squares
+    return {(x, y) for x in range(x0 - 1, x0 + n + 2) for y in range(y0 - 1, y0 + n + 2)}
+
+
+def check_plant(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """A full-round action, an explosive of its own carried (in hand or not), a point
+    within reach on the map, a timer of 1 round or more.
+
+    Raises:
+        IllegalActionError: naming what is missing.
+    """
+    from d20combat.encounter.handlers import need_full_round
+
+    assert isinstance(a, A.Plant)
+    option = _carried_explosive(c, a.weapon)
+    if option is None:
+        raise IllegalActionError(f"{c.id} carries no explosive {a.weapon!r}")
+    if a.rounds < 1:
+        raise IllegalActionError("the timer is set to 1 round or more")
+    x, y = a.point
+    if not (0 <= x <= enc.map.width and 0 <= y <= enc.map.height) or (
+        a.point not in _plant_corners(c)
+    ):
+        raise IllegalActionError(
+            f"{A.intersection_name(a.point)} is not a corner of its squares or of one next to it"
+        )
+    need_full_round(enc, c)
+
+
+def _carried_explosive(c: Combatant, weapon: str) -> AttackOption | None:
+    """``c``'s explosive ``weapon`` with one or more left (in hand or not)."""
+    for o in c.stats.options:
+        if o.name == weapon and is_explosive(o) and c.ammo.get(o.item, 1) > 0:
+            return o
+    return None
+
+
+def run_plant(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """Set it (A232: setting the timer provokes, as a skill used in combat does; no
+    Demolitions check, d20 Modern's skill), one of the stock used up; it goes off at the
+    start of ``c``'s turn ``rounds`` rounds on (:func:`detonate_due`)."""
+    assert isinstance(a, A.Plant)
+    option = _carried_explosive(c, a.weapon)
+    assert option is not None
+    enc.budget.use("full-round")
+    if "plant" in enc.rules.provoking_actions and not provoke(enc, c, f"planting {a.weapon}"):
+        return
+    if option.item in c.ammo:
+        c.ammo[option.item] -= 1
+        if c.ammo[option.item] <= 0:
+            c.wielding = tuple(w for w in c.wielding if w != option.item)
+            enc.space.invalidate(c)
+    due = enc.round + a.rounds
+    enc.planted.append((c.id, option.name, a.point, due))
+    enc.event(
+        c.id,
+        "plant",
+        PLANT_RULE,
+        weapon=option.name,
+        at=A.intersection_name(a.point),
+        rounds=a.rounds,
+        due_round=due,
+    )
+
+
+def detonate_due(enc: Encounter, c: Combatant) -> None:
+    """At the start of ``c``'s turn: its planted explosives whose round has come go off,
+    and any whose setter's turn was passed over (out of the fight) once that round is
+    past (A232)."""
+    keep = []
+    for entry in enc.planted:
+        setter, weapon, point, due = entry
+        if enc.round > due or (enc.round == due and setter == c.id):
+            _go_off(enc, setter, weapon, point)
+        else:
+            keep.append(entry)
+    enc.planted = keep
+
+
+def _go_off(enc: Encounter, setter: str, weapon: str, point: Pos) -> None:
+    c = enc.combatants[setter]
+    option = next(o for o in c.stats.options if o.name == weapon)
+    mark = enc.dice.mark()
+    rolled, saves = _burst(enc, c, option, point)
+    w = option.weapon
+    assert w is not None
+    enc.event(
+        c.id,
+        "planted-burst",
+        PLANT_RULE,
+        rolls_from=mark,
+        weapon=weapon,
+        bursts_at=A.intersection_name(point),
+        radius=w.burst_radius_ft,
+        dc=w.reflex_dc,
+        damage=rolled,
+        saves=[
+            {"id": v.id, "natural": f, "total": t, "saved": ok}
+            | ({"improved_evasion": True} if better else {})
+            for v, f, t, ok, better in saves
+        ],
+    )
+    attack = Attack(option, option.bonus, X.square_defense(), option.damage_bonus)
+    _hurt(enc, c, attack, rolled, saves)
 
 
 def gen_explosive(enc: Encounter, c: Combatant) -> Iterator[A.Action]:
