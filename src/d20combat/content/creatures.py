@@ -260,6 +260,8 @@ SPECIAL_ATTACK_KINDS: tuple[str, ...] = (
     "constrict",  # ``damage`` on a successful grapple check
     "swallow whole",  # swallow a grabbed foe
     "gaze",  # a save each round within ``range``: ``save`` DC ``dc`` or ``effect``
+    "energy drain",  # ``count`` negative levels a hit with ``attacks``; ``dc``: the 24-hour save
+    "ability drain",  # ``damage`` points of ``ability`` drained a hit; Fort ``dc`` negates
 )
 
 #: SRD types-subtypes-and-special-abilities.html "Gaze (Su)": the effects of a failed
@@ -333,6 +335,10 @@ class SpecialAttack(Frozen):
     19"); ``source`` where the numbers come from. A gaze (SRD "Gaze (Su)"): ``range``
     in feet, the ``save`` (fort or will) and its ``dc``, the ``effect`` of a failure
     (one of :data:`GAZE_EFFECTS`) and its ``duration`` in rounds (dice; none: lasting).
+    An energy drain (SRD "Energy Drain and Negative Levels"): ``count`` negative levels a
+    hit with ``attacks`` and the Fortitude ``dc`` to remove each after 24 hours. An
+    ability drain (SRD "Ability Score Loss"): ``damage`` points of the ``ability`` a hit
+    with ``attacks``, the Fortitude ``dc`` negating (none: no save).
     """
 
     kind: Annotated[str, BeforeValidator(_special_kind)]
@@ -346,6 +352,7 @@ class SpecialAttack(Frozen):
     save: Literal["fort", "will"] | None = None
     effect: Literal["petrified", "dead", "paralyzed"] | None = None
     duration: DiceText | None = None
+    ability: Literal["str", "dex", "con", "int", "wis", "cha"] | None = None
     source: str = ""
 
     @model_validator(mode="after")
@@ -354,12 +361,14 @@ class SpecialAttack(Frozen):
             "rake": ("bonus", "damage"),
             "trample": ("damage",),
             "gaze": ("range", "save", "dc", "effect"),
+            "ability drain": ("ability", "damage"),
         }.get(self.kind, ())
         missing = [n for n in need if getattr(self, n) is None]
         if missing:
             raise PydanticCustomError(
                 "content",
-                f"a {self.kind} needs its {' and '.join(missing)}",
+                f"{'an' if self.kind[0] in 'aeiou' else 'a'} {self.kind} needs its "
+                f"{' and '.join(missing)}",
                 {"expected": "the numbers of the creature's text"},
             )
         return self

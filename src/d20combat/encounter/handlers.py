@@ -40,6 +40,7 @@ from d20combat.encounter.maneuvers import aimed_shot as AIM
 from d20combat.encounter.maneuvers import autofire as AUTOFIRE
 from d20combat.encounter.maneuvers import burst as BURST
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
+from d20combat.encounter.maneuvers import drain as _DRAIN  # noqa: F401  (registers its hook)
 from d20combat.encounter.maneuvers import explosives as EXPLOSIVES
 from d20combat.encounter.maneuvers import feint as FEINT
 from d20combat.encounter.maneuvers import gaze as GAZE

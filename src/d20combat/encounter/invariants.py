@@ -246,6 +246,12 @@ def _vitals(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
             f"{v.vile} vile damage with {v.hp} of {v.max_hp} hit points",
             f"at most the {v.max_hp - v.hp} hit points lost",
         )
+    if v.negative_levels >= max(1, int(c.stat.hd_total)) and not v.dead:
+        found.add(
+            (*at, "negative_levels"),
+            f"{v.negative_levels} negative levels with {c.stat.hd_total} Hit Dice, alive",
+            "fewer negative levels than Hit Dice, or dead (SRD conditions 'Energy Drained')",
+        )
     if v.subdued and (v.dead or v.hp != 0):
         found.add(
             (*at, "subdued"),

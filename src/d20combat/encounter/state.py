@@ -44,7 +44,7 @@ from d20combat.grid.squares import square_name
 from d20combat.grid.terrain import DOOR
 from d20combat.rules.conditions import CONDITIONS, ConditionSpec, combine, restrictions
 from d20combat.rules.dice import Roll, SampledDice
-from d20combat.rules.hitpoints import HpState, Vitals
+from d20combat.rules.hitpoints import HpState, Vitals, ability_loss
 from d20combat.rules.statistics import Statistics, derive
 
 _T = TypeVar("_T")
@@ -616,7 +616,7 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
 
     for _ in range(2):  # twice: a weapon taken from one who had taken it
         for c in enc.combatants.values():
-            if c.taken or c.lost or c.stats.stat is not c.stat or any(c.vitals.ability_damage):
+            if c.taken or c.lost or c.stats.stat is not c.stat or any(ability_loss(c.vitals)):
                 refit(enc, c)
     for c in enc.combatants.values():
         if c.inside is not None and c.inside in enc.combatants:

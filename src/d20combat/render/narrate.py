@@ -583,6 +583,39 @@ def _gaze(e: Event) -> str:
     )
 
 
+def _energy_drain(e: Event) -> str:
+    """SRD "Energy Drain and Negative Levels": the levels bestowed and what they cost."""
+    o = e.outcome
+    n = o.get("levels")
+    crit = " (critical hit: twice)" if o.get("critical") else ""
+    text = (
+        f"{e.actor} drains {e.target}: {n} negative level{'s' if n != 1 else ''}{crit}, "
+        f"{o.get('negative_levels')} in all (-{o.get('negative_levels')} on attacks, saves "
+        f"and checks; 5 hp each: {e.target} {o.get('hp')} of {o.get('max_hp')} hp); "
+        f"{e.actor} gains {o.get('temp_hp')} temporary hp"
+    )
+    return text + (f"; as many as its Hit Dice: {e.target} dies" if o.get("dead") else "")
+
+
+def _ability_drain(e: Event) -> str:
+    """SRD "Ability Score Loss": the Fortitude save, if any, and the points drained."""
+    o = e.outcome
+    name = str(o.get("ability")).capitalize()
+    lead = f"{e.actor}'s touch drains {e.target}'s {name}"
+    if o.get("dc") is not None:
+        save = e.total("fortitude save")
+        b = f" {save.value:+d}" if save else ""
+        lead += f": Fort save d20 {o.get('natural')}{b} = {o.get('total')} vs DC {o.get('dc')}"
+        if o.get("saved"):
+            return lead + ": saved, nothing drained"
+        lead += ": failed"
+    crit = " (critical hit: two dice)" if o.get("critical") else ""
+    return (
+        f"{lead}; {o.get('points')} points of {name} drained{crit}, {name} now "
+        f"{o.get('score')}; {e.actor} gains {o.get('temp_hp')} temporary hp"
+    )
+
+
 def _eyes(e: Event) -> str:
     how = e.outcome.get("how")
     what = {
@@ -1013,6 +1046,8 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "break": _break,
     "feint": _feint,
     "gaze": _gaze,
+    "energy-drain": _energy_drain,
+    "ability-drain": _ability_drain,
     "eyes": _eyes,
     "turning": _turning,
     "relinquished": _simple("{actor} relinquishes command of {target}: it returns to {side}"),

@@ -35,7 +35,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from d20combat.content.creatures import Ability, StatBlock, WeaponRef, WieldStyle
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.rules.conditions import attack_modifiers
-from d20combat.rules.hitpoints import ABILITY_ORDER, constitution_change, damage_ability
+from d20combat.rules.hitpoints import (
+    ABILITY_ORDER,
+    ability_loss,
+    constitution_change,
+    damage_ability,
+    drain_ability,
+)
 from d20combat.rules.maneuvers import Hold, hold
 from d20combat.rules.maneuvers import weapon_ref as stats_weapon_ref
 from d20combat.rules.modifiers import BonusType, Modifier, Total
@@ -192,7 +198,7 @@ def refit(enc: Encounter, c: Combatant) -> None:
     hit points and Fortitude ...). The stat block itself never changes."""
     stat = c.stat
     gone = stat.shield is not None and stat.shield.display in c.lost
-    damaged = c.vitals.ability_damage
+    damaged = ability_loss(c.vitals)  # damage and drain alike
     if not any(damaged):
         damaged = _NO_DAMAGE
     if not gone and not c.taken and damaged is _NO_DAMAGE:
@@ -230,18 +236,21 @@ def refit(enc: Encounter, c: Combatant) -> None:
         enc.space.invalidate(c)
 
 
-def damage_abilities(enc: Encounter, c: Combatant, ability: Ability, amount: int) -> None:
-    """``amount`` points of damage to ``c``'s ``ability`` (SRD "Ability Score Loss"): the
-    score's derived numbers follow (:func:`refit`); Constitution moves the maximum and
-    current hit points by the modifier's change times the hit dice (A144)."""
+def damage_abilities(
+    enc: Encounter, c: Combatant, ability: Ability, amount: int, *, drain: bool = False
+) -> None:
+    """``amount`` points of damage to ``c``'s ``ability`` (SRD "Ability Score Loss"), or
+    of drain (``drain``: lost for good, SRD conditions "Ability Drained"): the score's
+    derived numbers follow (:func:`refit`); Constitution moves the maximum and current
+    hit points by the modifier's change times the hit dice (A144)."""
     before = c.vitals
-    c.vitals = damage_ability(before, ability, amount)
+    c.vitals = (drain_ability if drain else damage_ability)(before, ability, amount)
     score = c.stat.abilities.get(ability)
     if ability is Ability.CON and score is not None:
         i = ABILITY_ORDER.index(ability)
         old, new = (
-            max(0, score - before.ability_damage[i]),
-            max(0, score - c.vitals.ability_damage[i]),
+            max(0, score - ability_loss(before)[i]),
+            max(0, score - ability_loss(c.vitals)[i]),
         )
         c.vitals = constitution_change(c.vitals, int(c.stat.hd_total), old, new)
     refit(enc, c)
