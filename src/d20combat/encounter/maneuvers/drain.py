@@ -70,9 +70,11 @@ def after_hit(
     if energy is not None and "energy drain" in option.effects:
         energy_drain(enc, c, target, energy, critical=r.critical)
     ability = c.stat.special("ability drain")
-    if ability is not None and living(target):
-        if any(e.endswith(f"{_name(ability)} drain") for e in option.effects):
-            ability_drain(enc, c, target, ability, critical=r.critical)
+    named = ability is not None and any(
+        e.endswith(f"{_name(ability)} drain") for e in option.effects
+    )
+    if ability is not None and named and living(target):
+        ability_drain(enc, c, target, ability, critical=r.critical)
 
 
 def _name(rule: SpecialAttack) -> str:
