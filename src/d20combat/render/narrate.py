@@ -611,7 +611,8 @@ def _ability_drain(e: Event) -> str:
         lead += ": failed"
     crit = " (critical hit: two dice)" if o.get("critical") else ""
     return (
-        f"{lead}; {o.get('points')} points of {name} drained{crit}, {name} now "
+        f"{lead}; {o.get('points')} point{'s' if o.get('points') != 1 else ''} of {name} "
+        f"drained{crit}, {name} now "
         f"{o.get('score')}; {e.actor} gains {o.get('temp_hp')} temporary hp"
     )
 
