@@ -164,6 +164,7 @@ class Space:
         # freed at once rather than by the cyclic garbage collector.
         self.enc: Encounter = proxy(enc)
         self.occ: Occupancy[str] = Occupancy()
+        self.paralyzed: set[str] = set()  # SRD conditions "Paralyzed" (:meth:`heavy`)
         self.version = 0
         # per creature: (version, state key, threatened squares)
         self._threat: dict[str, tuple[int, tuple[object, ...], frozenset[Pos]]] = {}
@@ -219,6 +220,8 @@ class Space:
         # SRD combat-ii "Helpless Opponent": the very large (A196), whose helpless bodies
         # still hamper a mover; none, and movement pays nothing for the rule
         self.huge = [c.id for c in self._by_id if c.stat.size >= HEAVY_SIZE]
+        # SRD conditions "Paralyzed": any size; kept up by invalidate(c)
+        self.paralyzed = {c.id for c in self._by_id if "paralyzed" in c.condition_set()}
         self.invalidate()
 
     def invalidate(self, c: Combatant | None = None) -> None:
@@ -231,6 +234,10 @@ class Space:
             self._tallies.clear()
             self._rosters.clear()
         else:
+            if (c.conditions or c.id in self.paralyzed) and (
+                ("paralyzed" in c.condition_set()) != (c.id in self.paralyzed)
+            ):
+                self.paralyzed ^= {c.id}
             self._threat.pop(c.id, None)
             for side, tm in self._maps.items():
                 if side != c.side:  # only c's own threat changed: update it there
@@ -1090,8 +1097,10 @@ class Space:
         down, on the map: reading A196) that ``c`` crosses at double cost: "Some
         creatures, particularly very large ones, may present an obstacle even when
         helpless. In such cases, each square you move through counts as 2 squares" (SRD
-        combat-ii "Helpless Opponent"). Empty at no cost without such creatures."""
-        if not self.huge:
+        combat-ii "Helpless Opponent"), and the squares of a paralyzed creature of any
+        size ("Each square occupied by a paralyzed creature, however, counts as 2
+        squares": SRD conditions "Paralyzed"). Empty at no cost without such creatures."""
+        if not self.huge and not self.paralyzed:
             return _NOWHERE
         key = ("heavy", c.id)
         hit: frozenset[Pos] | None = self._now.get(key)
@@ -1102,6 +1111,10 @@ class Space:
                 if oid == c.id or not o.present() or o.mount is not None:
                     continue
                 if not o.can_act(self.enc.rules) or o.restrictions().helpless:
+                    out.update(self._footprint_at(o))
+            for oid in self.paralyzed:
+                o = self.enc.combatants[oid]
+                if oid != c.id and o.present() and "paralyzed" in o.condition_set():
                     out.update(self._footprint_at(o))
             hit = self._now[key] = frozenset(out) if out else _NOWHERE
         return hit
