@@ -1120,6 +1120,8 @@ def _gen_start_full(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 def _check_stand(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if not c.has("prone"):
         raise _fail("not prone")
+    if enc.space.crawls_under(c):  # seed 000 "Squeezing Through"
+        raise _fail("under a ceiling a quarter of its height it can only crawl, prone")
     need_move_action(enc, c)
     if enc.budget.stepped:
         pass

@@ -83,7 +83,7 @@ from d20combat.encounter.actions import (
 from d20combat.encounter.combatant import EFFECT_KINDS
 from d20combat.encounter.outcome import EndKind, SideStatus
 from d20combat.errors import InputError, Problem
-from d20combat.grid.movement import FIT_NONE, fit, stooping
+from d20combat.grid.movement import FIT_NONE, fit
 from d20combat.grid.squares import square_name
 from d20combat.grid.terrain import DOOR, OPEN_DOOR
 from d20combat.rules.conditions import CONDITIONS
@@ -773,7 +773,7 @@ def _places(found: _Found, enc: Encounter) -> None:
         at = ("combatants", i, "pos")
         if c.inside is not None:  # swallowed: off the map
             continue
-        stoop = stooping(m, c.stat.size.height_ft)
+        stoop = enc.space.stoop(c)  # prone, it may lie under a low ceiling (crawling)
         # deep water holds anyone: a creature without a swim speed swims there by Swim
         # checks (seed 000 "Underwater Combat", encounter.swimming)
         if fit(m, c.pos, c.squares, swim=True, stoop=stoop) == FIT_NONE:

@@ -286,9 +286,20 @@ class Space:
 
     def stoop(self, c: Combatant) -> int:
         """How ``c`` passes the map's low ceilings (``grid.movement.stooping``: 0 freely
-        or none on the map, 1 stooping, 2 not at all); costs nothing for creatures of
-        Medium height or less."""
-        return stooping(self.enc.map, c.stat.size.height_ft)
+        or none on the map, 1 stooping, 2 only prone, 3 not at all); costs nothing for
+        creatures of Medium height or less. Prone, a creature under a ceiling as low as a
+        quarter of its height crawls there freely, with the prone penalties only (seed
+        000 "Squeezing Through": "prone and crawling")."""
+        s = stooping(self.enc.map, c.stat.size.height_ft)
+        return 0 if s == 2 and "prone" in c.conditions else s
+
+    def crawls_under(self, c: Combatant) -> bool:
+        """Whether ``c`` is under a ceiling as low as a quarter of its height, where it
+        can only be prone (it cannot stand up there)."""
+        m = self.enc.map
+        if stooping(m, c.stat.size.height_ft) != 2:
+            return False
+        return any(m.terrain(*sq) & LOW_CEILING for sq in footprint(c.pos, c.squares))
 
     def remove(self, c: Combatant) -> None:
         if self.occ.placed(c.id):
