@@ -29,7 +29,14 @@ from d20combat.content.sizes import (
 )
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant, Condition
-from d20combat.encounter.water import land_cover, walks_bottom, water_ft
+from d20combat.encounter.water import (
+    FREEDOM,
+    free,
+    land_cover,
+    moves_freely,
+    walks_bottom,
+    water_ft,
+)
 from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.concealment import concealment as grid_concealment
@@ -568,7 +575,9 @@ class Space:
 
     def cover_bonus(self, a: Combatant, t: Combatant, *, melee: bool) -> int:
         """The target's cover AC bonus against ``a`` (-1 for total cover)."""
-        key = (a.pos, a.squares, t.pos, t.squares, melee)
+        key: tuple[object, ...] = (a.pos, a.squares, t.pos, t.squares, melee)
+        if a.conditions and self.enc.map.has_water and free(a):
+            key = (*key, FREEDOM)  # seed 000 "Attacks from Land": not the others' cover
         hit = self._cover.get(key)
         if hit is None:
             (ax, ay), (tx, ty) = a.pos, t.pos
@@ -602,7 +611,7 @@ class Space:
                 if terrain is not None:
                     terrain["cover", self.enc.rules.name, *key] = hit
             if hit >= 0 and self.enc.map.has_water:
-                wet = land_cover(self.enc.map, a, t)  # seed 000 "Attacks from Land"
+                wet = land_cover(self.enc.map, a, t, melee=melee)  # seed 000 "Attacks from Land"
                 hit = -1 if wet < 0 else max(hit, wet)
             self._cover[key] = hit
         return hit
@@ -1057,7 +1066,7 @@ class Space:
             seen = 0
         else:
             seen = FOG if c.traits.darkvision else DARK | FOG
-        if self.enc.map.has_water and c.stat.speed.swim == 0 and walks_bottom(c):
+        if self.enc.map.has_water and not moves_freely(c) and walks_bottom(c):
             seen |= DEEP_WATER  # seed 000 note 3: firm footing on the bottom, half speed
         return seen
 
@@ -1066,7 +1075,7 @@ class Space:
         enough to walk along the bottom (seed 000 "Underwater Combat" note 3; at half
         speed: :meth:`unseen_terrain`). Others swim only by a Swim check (the ``swim``
         action, :mod:`d20combat.encounter.swimming`). A dry map pays one cached lookup."""
-        if c.stat.speed.swim > 0:
+        if moves_freely(c):
             return True
         return self.enc.map.has_water and walks_bottom(c)
 

@@ -860,6 +860,15 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "a save (encounter/maneuvers/gaze.py).",
     ),
     ConditionSpec(
+        "freedom-of-movement",
+        "seed 000 'Underwater Combat' (the table's 'Freedom of movement' row, 'Attacks "
+        "from Land'); the spell is the SRD's, not in the excerpt (issue 10)",
+        notes="A starting condition a scenario sets (a spell or item in effect): in the "
+        "water it moves at its land speed with no Swim check, attacks with every weapon "
+        "normally and takes no grapple penalty (encounter/water.py); on land it ignores "
+        "the water's cover in melee and sees into the water (A250).",
+    ),
+    ConditionSpec(
         "eyes-shut",
         "SRD special abilities 'Gaze Attacks' ('shut his eyes, turn his back on the "
         "creature, or wear a blindfold'); seed 001 'Closing your eyes'",
