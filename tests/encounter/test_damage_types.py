@@ -332,3 +332,39 @@ def test_the_current_stays_in_its_own_body_of_water(kit: Any) -> None:
     assert (9, 2) not in reached  # j3: beyond 30 ft of c2
     enc.apply(A.parse_action("attack blue with touch"))
     assert [e.target for e in damage_events(enc)] == ["blue", "green"]
+
+
+def test_a_magic_blade_in_hand_makes_its_own_save_against_acid(kit: Any) -> None:
+    """seed 000 "Saving Throws": "Attended magic items either make saving throws as
+    their owner or use their own saving throws, whichever are better"; a magic item's
+    bonus is 2 + half its caster level; a +2 longsword's caster level is 6 (A251: three
+    times the enhancement bonus), so +5 beats Blue's Reflex +3. Blue's save rolls 5 (8
+    vs DC 14: failed); the sword saves on its own, d20 9 + 5 = 14: safe. Given
+    ``caster_level: 1`` (+2, not better) it has no save of its own and corrodes."""
+    from d20combat.content.creatures import WeaponRef, item_caster_level
+    from d20combat.render.narrate import RENDERERS
+    from d20combat.rules.objects import object_save_bonus
+
+    assert item_caster_level(WeaponRef(weapon="longsword", enhancement=2)) == 6
+    assert item_caster_level(WeaponRef(weapon="longsword")) is None
+    assert object_save_bonus(attended=3, caster_level=6) == 5
+    magic = "{weapon: longsword, enhancement: 2}"
+    red = kit.soldier("Red", "b2", natural=TOUCH % "acid")
+    blue = kit.soldier("Blue", "c2", weapons=magic)
+    rows = ".......\n.......\n......."
+    enc = kit.scripted_encounter(
+        rows, {"red": red, "blue": blue}, [20, 1, 15, 8, 5, 9], ruleset="advanced"
+    )
+    enc.apply(A.parse_action("attack blue with touch"))
+    (e,) = kinds_of(enc, "corroded")
+    assert (e.outcome["result"], e.outcome["items"]) == ("saved", [])
+    assert e.outcome["own_saves"] == [["+2 longsword", 5, True]]
+    assert "+2 longsword saves on its own (+5): safe" in RENDERERS["corroded"](e)
+    low = "{weapon: longsword, enhancement: 2, caster_level: 1}"
+    blue = kit.soldier("Blue", "c2", weapons=low)
+    enc = kit.scripted_encounter(
+        rows, {"red": red, "blue": blue}, [20, 1, 15, 8, 5], ruleset="advanced"
+    )
+    enc.apply(A.parse_action("attack blue with touch"))
+    (e,) = kinds_of(enc, "corroded")
+    assert e.outcome["own_saves"] == [] and e.outcome["result"] == "corroded"

@@ -418,6 +418,7 @@ class WeaponRef(Frozen):
     quantity: int = Field(default=1, ge=1, le=MAX_QUANTITY)
     str_rating: int | None = None  # composite bows: the highest Str bonus they add
     locked: bool = False  # attached to a locked gauntlet
+    caster_level: int | None = Field(default=None, ge=1, le=40)  # a magic item's (A251)
     # how firmly it is carried when not in hand (seed 000 "Grabbing Items")
     secured: Literal["poorly", "normal", "well"] = "normal"
     # seed 004 "Firearms", "Autofire": the bullets a firearm holds (counted; no reloading,
@@ -445,6 +446,7 @@ class ArmorRef(Frozen):
     label: str | None = None
     enhancement: int = Field(default=0, ge=0, le=10)
     masterwork: bool = False
+    caster_level: int | None = Field(default=None, ge=1, le=40)  # a magic item's (A251)
 
     @model_validator(mode="before")
     @classmethod
@@ -458,6 +460,15 @@ class ArmorRef(Frozen):
         if self.enhancement:
             return f"+{self.enhancement} {self.armor}"
         return f"masterwork {self.armor}" if self.masterwork else self.armor
+
+
+def item_caster_level(ref: WeaponRef | ArmorRef) -> int | None:
+    """A magic item's caster level: the one given, else three times its enhancement
+    bonus (A251: the full SRD's rule for an item with only an enhancement bonus), else
+    None (not magic)."""
+    if ref.caster_level is not None:
+        return ref.caster_level
+    return 3 * ref.enhancement if ref.enhancement else None
 
 
 def weapon_problem(ref: WeaponRef) -> Problem | None:

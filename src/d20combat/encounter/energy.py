@@ -224,7 +224,7 @@ def _corrode(enc: Encounter, target: Combatant, acid: list[DamagePart], attack: 
     (acid eats metal: "especially dangerous"), and is ruined at 0 hit points as a
     sundered item is."""
     from d20combat.encounter.maneuvers import ruin, shield_of
-    from d20combat.rules.maneuvers.sunder import durability
+    from d20combat.rules.maneuvers.sunder import caster_level, durability
 
     if target.vitals.dead or not target.present():
         return
@@ -243,12 +243,26 @@ def _corrode(enc: Encounter, target: Combatant, acid: list[DamagePart], attack: 
     dc = acid_save_dc(amount)
     mark = enc.dice.mark()
     reflex = target.roll_total(target.stats.saves["ref"], "save")
-    # the gear in hand is attended: it saves as its owner would (seed 000 "Saving Throws")
+    # the gear in hand is attended: it saves as its owner would (seed 000 "Saving Throws");
+    # the owner's failed, a magic item whose own save is better makes it (A251)
     bonus = object_save_bonus(attended=reflex.value)
     saved = object_save(enc.dice, bonus, dc, f"Reflex to keep its gear (DC {dc})")
+    kept: list[list[object]] = []
+    spared: set[str] = set()
+    for item, _ in metal if not saved else ():
+        mine = object_save_bonus(
+            attended=reflex.value, caster_level=caster_level(target.stats, item)
+        )
+        if mine is not None and bonus is not None and mine > bonus:
+            ok = object_save(enc.dice, mine, dc, f"{item}'s own save (DC {dc})")
+            kept.append([item, mine, ok])
+            if ok:
+                spared.add(item)
     items = []
     ruined = []
     for item, table in metal if not saved else ():
+        if item in spared:
+            continue
         lost = target.item_damage.get(item, 0)
         dealt = damage_to_object(acid, 0, enc.rules).damage
         left = max(0, table.hp - lost - dealt)
@@ -266,8 +280,9 @@ def _corrode(enc: Encounter, target: Combatant, acid: list[DamagePart], attack: 
         weapon=attack.option.name,
         acid=amount,
         dc=dc,
-        result="saved" if saved else "corroded",
+        result="saved" if not items else "corroded",
         items=items,
+        own_saves=kept,
     )
     for item in ruined:
         ruin(enc, target, item)

@@ -1108,6 +1108,10 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
             if e.outcome.get("result") == "corroded"
             else "its gear is safe"
         )
+        + "".join(
+            f"; {item} saves on its own ({bonus:+d}): {'safe' if ok else 'failed'}"
+            for item, bonus, ok in e.outcome.get("own_saves", ())
+        )
     ),
     "ignited": lambda e: (
         f"the fire ({e.outcome.get('fire')}) reaches the {e.outcome.get('item')} in "

@@ -142,6 +142,18 @@ def enhancement(stats: Statistics, item: str) -> int:
     return ref.enhancement if ref is not None else 0
 
 
+def caster_level(stats: Statistics, item: str) -> int | None:
+    """The caster level of the weapon or shield ``item`` if it is magic
+    (:func:`d20combat.content.creatures.item_caster_level`), else None."""
+    from d20combat.content.creatures import item_caster_level
+
+    s = stats.stat.shield
+    if s is not None and s.display == item:
+        return item_caster_level(s)
+    ref = weapon_ref(stats, item)
+    return item_caster_level(ref) if ref is not None else None
+
+
 def carried_object_ac(carrier: Statistics, size: Size) -> Total:
     """seed 000 "Sunder": "A carried or worn object's AC is equal to 10 + its size
     modifier + the Dexterity modifier of the carrying or wearing character"."""
