@@ -246,6 +246,7 @@ STARTING_CONDITIONS: tuple[str, ...] = (
     "eyes-shut",  # or blindfolded
     "mirror-watching",  # watching gazers in a mirror it carries
     "freedom-of-movement",  # seed 000 "Underwater Combat": a spell or item in effect
+    "fascinated",  # SRD conditions: entranced by an effect in play (A252)
 )
 
 

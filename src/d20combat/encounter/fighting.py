@@ -597,6 +597,11 @@ def strike(
         **notes,
         **(fields or {}),
     )
+    if target.conditions and "fascinated" in target.conditions:
+        # SRD conditions "Fascinated": "Any obvious threat ... automatically breaks the effect"
+        del target.conditions["fascinated"]
+        enc.space.invalidate(target)
+        enc.event(target.id, "condition-ends", FASCINATED_RULE, condition="fascinated", by="threat")
     if option.ranged and option.weapon is not None and any(map(option.weapon.has, _LOADED)):
         attacker.unloaded = (*attacker.unloaded, option.item)  # load it again to fire
         enc.space.invalidate(attacker)
@@ -627,6 +632,9 @@ def strike(
 
             free_trip(enc, attacker, option, target)  # SRD monsters "Trip (Ex)"
     return r
+
+
+FASCINATED_RULE = "SRD conditions Fascinated (an obvious threat)"
 
 
 #: The maneuvers an attack of opportunity may be made as, by name (SRD Table: Actions in

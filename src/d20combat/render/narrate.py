@@ -1072,6 +1072,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         if e.outcome.get("by") not in (None, "damage") and e.outcome.get("condition") == "sleeping"
         else f"{e.actor} is no longer {e.outcome.get('condition')}"
         + (" (the wound ends it)" if e.outcome.get("by") == "damage" else "")
+        + (" (an attack on it: an obvious threat)" if e.outcome.get("by") == "threat" else "")
     ),
     "total-defense": _simple("{actor} takes the total defense action (+4 dodge to AC)"),
     "stabilize": lambda e: (
