@@ -224,7 +224,7 @@ def _corrode(enc: Encounter, target: Combatant, acid: list[DamagePart], attack: 
     (acid eats metal: "especially dangerous"), and is ruined at 0 hit points as a
     sundered item is."""
     from d20combat.encounter.maneuvers import ruin, shield_of
-    from d20combat.rules.maneuvers.sunder import caster_level, durability
+    from d20combat.rules.maneuvers.sunder import armor_durability, caster_level, durability
 
     if target.vitals.dead or not target.present():
         return
@@ -237,6 +237,9 @@ def _corrode(enc: Encounter, target: Combatant, acid: list[DamagePart], attack: 
         table = durability(target.stats, item)
         if table is not None and table.hardness >= METAL_HARDNESS:
             metal.append((item, table))
+    worn = armor_durability(target.stats)  # its metal armor too (A253)
+    if worn is not None and worn[0] not in target.lost:
+        metal.append(worn)
     if not metal:
         return
     amount = sum(p.amount for p in acid)

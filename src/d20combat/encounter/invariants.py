@@ -305,6 +305,8 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         elif w in held[:k]:
             found.add((*at, "wielding", k), f"{w} is held twice", "each weapon once")
     shield = [c.stat.shield.display] if c.stat.shield is not None else []
+    if c.stat.armor is not None:  # worn armor, eaten by acid (A253)
+        shield.append(c.stat.armor.display)
     _names_in(found, (*at, "lost"), c.lost, items + shield, own, c.id)
     for name in c.item_damage:
         if name not in items + shield:

@@ -198,13 +198,14 @@ def refit(enc: Encounter, c: Combatant) -> None:
     hit points and Fortitude ...). The stat block itself never changes."""
     stat = c.stat
     gone = stat.shield is not None and stat.shield.display in c.lost
+    bare = stat.armor is not None and stat.armor.display in c.lost  # ruined (A253)
     damaged = ability_loss(c.vitals)  # damage and drain alike
     if not any(damaged):
         damaged = _NO_DAMAGE
-    if not gone and not c.taken and damaged is _NO_DAMAGE:
+    if not gone and not bare and not c.taken and damaged is _NO_DAMAGE:
         stats = enc_stats(enc, stat)
     else:
-        key = (id(stat), id(enc.rules), gone, c.taken, damaged)
+        key = (id(stat), id(enc.rules), gone, bare, c.taken, damaged)
         hit = _GEARED.get(key)
         if hit is None or hit[0] is not stat:
             refs = list(stat.weapons)
@@ -221,6 +222,7 @@ def refit(enc: Encounter, c: Combatant) -> None:
             geared = stat.model_copy(
                 update={
                     "shield": None if gone else stat.shield,
+                    "armor": None if bare else stat.armor,
                     "weapons": tuple(refs),
                     "abilities": scores,
                 }
@@ -304,7 +306,7 @@ def reclaim(enc: Encounter, picker: Combatant, item: str) -> None:
 
 def ruin(enc: Encounter, c: Combatant, item: str) -> None:
     """``c``'s ``item`` is destroyed (seed 000 "Hit Points": at 0 an object is ruined):
-    out of its hand and gone; a shield's bonus goes with it."""
+    out of its hand and gone; a shield's bonus goes with it, and worn armor's (A253)."""
     c.wielding = tuple(w for w in c.wielding if w != item)
     c.lost = (*c.lost, item)
     refit(enc, c)
