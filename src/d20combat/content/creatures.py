@@ -191,7 +191,10 @@ class NaturalAttack(Frozen):
 
     ``primary`` attacks use the full attack bonus and full Strength; secondary ones
     take -5 (-2 with Multiattack) and half Strength (3.5 SRD, Monsters intro;
-    seed 001 "Natural attacks").
+    seed 001 "Natural attacks"). ``back``: its attack modifier against a creature
+    clinging to the creature's back (seed 001 "Attacks by the larger creature": "a lion
+    would be unable to bite a creature on its back, and would suffer a penalty if
+    attacking with its claws"); None: it cannot reach it; 0 (default): as normal.
     """
 
     name: str
@@ -205,6 +208,7 @@ class NaturalAttack(Frozen):
     extra: tuple[ExtraDamage, ...] = ()
     finesse: bool = False
     group: int = 0  # natural attacks in different groups are alternatives ("bite or tail")
+    back: int | None = Field(default=0, ge=-20, le=0)  # on a clinger to its back
 
 
 class Constrict(Frozen):

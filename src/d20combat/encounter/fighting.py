@@ -219,6 +219,8 @@ def build_attack(
     grapple = _grapple_relation(attacker, target) if target.grappling else 0
     water = _water(enc, attacker, target, ranged) if enc.map.has_water else None
     drained = attacker.vitals.negative_levels  # SRD "Energy Drained": -1 each
+    # seed 001 "Attacks by the larger creature": on a creature clinging to its back
+    back = option.back or 0 if target.clinging == attacker.id else 0
     key = (
         id(a_stats),
         id(t_stats),
@@ -242,6 +244,7 @@ def build_attack(
         edge,
         water,
         drained,
+        back,
     )
     hit = _ATTACKS.get(key)
     if hit is not None:
@@ -271,6 +274,7 @@ def build_attack(
         edge=edge,
         water=water,
         drained=drained,
+        back=back,
     )
     if len(_ATTACKS) >= _ATTACKS_LIMIT:
         _ATTACKS.clear()
@@ -304,6 +308,7 @@ def _assemble(
     edge: Edges = NO_EDGES,
     water: Water | None = None,
     drained: int = 0,
+    back: int = 0,
 ) -> tuple[Attack, dict[str, Any]]:
     """:func:`build_attack` once the situation is known (reads only immutable data:
     the combatants' statistics and traits). ``grapple``: :func:`_grapple_relation`;
@@ -323,6 +328,8 @@ def _assemble(
             damage_mods.append(extra_damage)
     if drained:  # SRD conditions "Energy Drained": -1 on attack rolls a negative level
         mods.append(negative_level_penalty(drained))
+    if back:  # seed 001: a natural attack hampered on a creature clinging to its back
+        mods.append(Modifier(back, BonusType.UNTYPED, "at a creature on its back"))
     if expertise[0]:  # SRD feats "Combat Expertise": -N on melee attacks ...
         mods.append(Modifier(-expertise[0], BonusType.UNTYPED, "Combat Expertise"))
     if grapple and rules.grapple_attack_penalty:

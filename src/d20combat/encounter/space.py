@@ -839,6 +839,8 @@ class Space:
     # ------------------------------------------------------------ attack checks
     def attack_problem(self, c: Combatant, option: AttackOption, target: Combatant) -> str | None:
         """Why ``c`` cannot attack ``target`` with ``option`` from here (None: it can)."""
+        if option.back is None and target.clinging == c.id:  # seed 001 "Climbing ..."
+            return f"its {option.name} cannot reach a creature on its back"
         if c.mount is not None:  # a hand on the reins (seed 000 "Combat while Mounted")
             from d20combat.encounter.mounted import hand_problem
 
