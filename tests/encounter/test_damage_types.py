@@ -398,3 +398,30 @@ def test_acid_ruins_worn_metal_armor_and_its_bonus_goes(kit: Any) -> None:
     sides = {"g": leather, "r": kit.soldier("Red", "a1")}
     enc = kit.scripted_encounter(".......\n.......\n.......", sides, [1, 2])
     assert armor_durability(enc.combatants["green"].stats) is None
+
+
+def test_sonic_shatters_a_crystal_blade_in_hand_unless_saved(kit: Any) -> None:
+    """seed 001 "Sonic ... shatters fragile crystalline objects exposed directly to it"
+    (A251): 8 sonic; Blue's Fortitude (+6) for its crystal longsword, DC 10 + 4 = 14:
+    after the deafening save (7: deafened 9 rounds) it rolls 5 (11): the blade
+    shatters, out of its hand; rolled 8 (14) it holds."""
+    from d20combat.render.narrate import RENDERERS
+
+    red = kit.soldier("Red", "b2", natural=TOUCH % "sonic")
+    blue = kit.soldier("Blue", "c2", weapons="{weapon: longsword, materials: [crystal]}")
+    rows = ".......\n.......\n......."
+    sides = {"red": red, "blue": blue}
+    enc = kit.scripted_encounter(rows, sides, [20, 1, 15, 8, 7, 9, 5], ruleset="advanced")
+    held = enc.combatants["blue"].wielding[0]
+    enc.apply(A.parse_action("attack blue with touch"))
+    (e,) = kinds_of(enc, "shattered")
+    assert (e.outcome["dc"], e.outcome["shattered"]) == (14, [held])
+    assert held not in enc.combatants["blue"].wielding and held in enc.combatants["blue"].lost
+    assert RENDERERS["shattered"](e).endswith(f"{held} shatters")
+    enc = kit.scripted_encounter(rows, sides, [20, 1, 15, 8, 7, 9, 8], ruleset="advanced")
+    enc.apply(A.parse_action("attack blue with touch"))
+    assert kinds_of(enc, "shattered")[0].outcome["shattered"] == []
+    # steel is not crystal: no save at all
+    enc = duel(kit, [20, 1, 15, 8, 7, 9], "sonic", undead=False)
+    enc.apply(A.parse_action("attack blue with touch"))
+    assert kinds_of(enc, "shattered") == []

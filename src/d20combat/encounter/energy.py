@@ -109,6 +109,8 @@ def after_hit(
         sonic = _rolled(parts, DamageType.SONIC)
         if sonic:
             _deafen(enc, attacker, target, sonic)
+            if target.wielding:
+                _shatter(enc, target, sonic, attack)
     if "electricity-conducts" in traits and enc.map.has_water:
         shock = _rolled(parts, DamageType.ELECTRICITY)
         if shock:
@@ -121,6 +123,51 @@ def after_hit(
         fire = _rolled(parts, DamageType.FIRE)
         if fire:
             _ignite(enc, attacker, target, fire, attack)
+
+
+#: The material that names a fragile crystalline item (a weapon's ``materials``).
+CRYSTAL = "crystal"
+
+
+def _shatter(enc: Encounter, target: Combatant, sonic: int, attack: Attack) -> None:
+    """Seed 001 "Sonic ... shatters fragile crystalline objects exposed
+    directly to it": each item of crystal in ``target``'s hands (a weapon whose
+    ``materials`` name ``crystal``) is shielded by its holder's Fortitude save (an
+    attended object saves as its owner, or its own if better: seed 000 "Saving
+    Throws"), DC 10 + half the sonic rolled (as A208); on a failure it shatters, ruined
+    (A251)."""
+    from d20combat.encounter.maneuvers import ruin
+    from d20combat.rules.maneuvers.sunder import caster_level
+
+    crystal = [
+        o.item for o in target.stats.options if o.item in target.wielding and CRYSTAL in o.materials
+    ]
+    if target.vitals.dead or not target.present() or not crystal:
+        return
+    dc = acid_save_dc(sonic)
+    mark = enc.dice.mark()
+    fort = target.roll_total(target.stats.saves["fort"], "save")
+    shattered = []
+    for item in dict.fromkeys(crystal):
+        bonus = object_save_bonus(
+            attended=fort.value, caster_level=caster_level(target.stats, item)
+        )
+        if not object_save(enc.dice, bonus, dc, f"Fortitude to keep {item} whole (DC {dc})"):
+            shattered.append(item)
+    enc.event(
+        target.id,
+        "shattered",
+        SONIC_RULE,
+        totals=(("fortitude save", fort),),
+        rolls_from=mark,
+        weapon=attack.option.name,
+        sonic=sonic,
+        dc=dc,
+        items=list(dict.fromkeys(crystal)),
+        shattered=shattered,
+    )
+    for item in shattered:
+        ruin(enc, target, item)
 
 
 def _deafen(enc: Encounter, attacker: Combatant, target: Combatant, sonic: int) -> None:

@@ -1097,6 +1097,11 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         f"{e.outcome.get('electricity')} electricity runs from {e.target} across the water "
         f"to {', '.join(map(str, e.outcome.get('victims', ())))}"
     ),
+    "shattered": lambda e: (
+        f"the sonic ({e.outcome.get('sonic')}) rings through the crystal in {e.actor}'s "
+        f"hands: Fortitude vs DC {e.outcome.get('dc')}: "
+        + (", ".join(f"{item} shatters" for item in e.outcome.get("shattered", ())) or "it holds")
+    ),
     "corroded": lambda e: (
         f"{e.outcome.get('acid')} acid splashes {e.actor}'s gear: Reflex vs DC "
         f"{e.outcome.get('dc')}: "
