@@ -861,12 +861,12 @@ _ROWS: tuple[ConditionSpec, ...] = (
     ),
     ConditionSpec(
         "freedom-of-movement",
-        "seed 000 'Underwater Combat' (the table's 'Freedom of movement' row, 'Attacks "
-        "from Land'); the spell is the SRD's, not in the excerpt (issue 10)",
+        "seed 000 'Underwater Combat' ... 'Freedom of movement' ... 'Attacks from Land'",
         notes="A starting condition a scenario sets (a spell or item in effect): in the "
         "water it moves at its land speed with no Swim check, attacks with every weapon "
         "normally and takes no grapple penalty (encounter/water.py); on land it ignores "
-        "the water's cover in melee and sees into the water (A250).",
+        "the water's cover in melee, and a submerged creature has no total cover against "
+        "it (A250).",
     ),
     ConditionSpec(
         "eyes-shut",
