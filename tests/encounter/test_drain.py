@@ -201,3 +201,16 @@ def test_a_drained_save_round_trips_and_a_hostile_one_is_refused(kit: Any) -> No
         Encounter.from_json(data)
     [p] = caught.value.problems
     assert p.field == f"combatants[{i}].vitals.negative_levels"
+
+
+def test_immunity_to_energy_drain(kit: Any) -> None:
+    # a stat block's "immunity to energy drain" (SRD monsters: e.g. the planetar): the
+    # slam's damage lands, no negative level
+    sides = {
+        "undead": "  - creature: wight\n    at: b2\n",
+        "blue": kit.soldier("Blue", "c2", immunities="energy drain"),
+    }
+    enc = kit.scripted_encounter(OPEN, sides, [20, 1, 15, 3])
+    enc.apply(parse_action("attack blue with slam"))
+    assert events(enc, "damage") and not events(enc, "energy-drain")
+    assert enc.get("blue").vitals.negative_levels == 0

@@ -9,7 +9,8 @@ the creatures' entries: monsters-t-z.html "Wight", "Wraith").
   ``effects`` name the drain (the wight's slam: ``energy drain``; the wraith's touch:
   ``1d6 constitution drain``). A hit with it, after its damage (:data:`AFTER_HIT_RESULT`
   in encounter/fighting.py), drains a living foe: one with a Constitution score (A247:
-  undead and constructs have none), not dead.
+  undead and constructs have none), not dead; a stat block's "immunity to energy drain"
+  spares it that drain.
 * Energy drain: ``count`` negative levels, twice as many on a critical hit (SRD "it
   drains twice the given amount"), each -1 on attacks, saves, skill and ability checks
   and 5 hit points (:func:`d20combat.rules.hitpoints.drain_energy`); as many as its Hit
@@ -67,7 +68,8 @@ def after_hit(
     if not c.stat.special_attack_rules or not drains(option) or not living(target):
         return
     energy = c.stat.special("energy drain")
-    if energy is not None and "energy drain" in option.effects:
+    immune = "energy drain" in target.stat.immunities  # "immunity to energy drain"
+    if energy is not None and "energy drain" in option.effects and not immune:
         energy_drain(enc, c, target, energy, critical=r.critical)
     ability = c.stat.special("ability drain")
     named = ability is not None and any(
