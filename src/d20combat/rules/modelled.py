@@ -140,6 +140,7 @@ SPECIAL_ATTACK_RULES: Mapping[str, str] = {
 IMMUNITIES: Mapping[str, str] = {
     "critical": "rules/statistics.py",  # no critical hits (or sneak attacks)
     "nonlethal": "rules/statistics.py",  # no nonlethal damage
+    "energy drain": "encounter/maneuvers/drain.py",  # no negative levels from a drain
 }
 
 
