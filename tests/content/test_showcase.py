@@ -144,6 +144,8 @@ SHOWCASE: dict[str, Callable[[Event], bool]] = {
     "improved cover from land (in the water)": lambda e: (
         e.type in ("attack", "aoo") and e.outcome.get("cover") == 8
     ),
+    "energy drain": _kind("energy-drain"),  # barrow-wights
+    "ability drain": lambda e: e.type == "ability-drain" and e.outcome["points"] > 0,
     "a gaze met with a save": lambda e: e.type == "gaze" and not e.outcome.get("spared"),
     "an active gaze": lambda e: e.type == "gaze" and bool(e.outcome.get("active")),
     "a gaze spared by concealment": lambda e: (

@@ -123,3 +123,28 @@ def test_what_is_modelled_is_no_longer_listed() -> None:
         "special attack: trample",
         "special attack: constrict",
     ]
+
+
+def test_the_srd_drains_give_their_numbers() -> None:
+    # monsters-t-z.html: "Energy Drain (Su): Living creatures hit by a wight's slam attack
+    # gain one negative level. The DC is 14 ..."; the spectre's "gain two negative
+    # levels ... The DC is 15"; "Constitution Drain (Su): Living creatures hit by a
+    # wraith's incorporeal touch attack must succeed on a DC 14 Fortitude save or take 1d6
+    # points of Constitution drain", the dread wraith's own on the same page (DC 25,
+    # 1d8); monsters-intro-a.html: "An allip causes 1d4 points of Wisdom drain each time
+    # it hits with its incorporeal touch attack" (no save)
+    assert rules_of("Wight") == [("energy drain", ("slam",), None, 1, None, None, 14)]
+    assert rules_of("Spectre") == [
+        ("energy drain", ("incorporeal touch",), None, 2, None, None, 15)
+    ]
+    touch = ("incorporeal touch",)
+    assert rules_of("Wraith") == [("ability drain", touch, None, 1, None, "1d6", 14)]
+    assert rules_of("Dread Wraith") == [("ability drain", touch, None, 1, None, "1d8", 25)]
+    assert rules_of("Allip") == [("ability drain", touch, None, 1, None, "1d4", None)]
+    assert [r.ability for r in bestiary().get("Allip").stat.special_attack_rules] == ["wis"]
+    # the bundled wight and wraith carry them, and no longer list them as not modelled
+    for name in ("wight", "wraith"):
+        listed = [str(n) for n in not_modelled(find_creature(name))]
+        assert not [n for n in listed if "drain" in n]
+    with pytest.raises(ValidationError, match="an ability drain needs its ability"):
+        SpecialAttack(kind="ability drain", damage="1d6")

@@ -46,3 +46,26 @@ def test_a_shaken_healer_takes_two_off_its_first_aid(kit: Any) -> None:
     enc.apply(A.Stabilize("green"))
     aid = events(enc, "stabilize")[0]
     assert [r.dice for r in aid.rolls] == ["1d20-2"]
+
+
+def test_an_attack_breaks_a_fascination(kit: Any) -> None:
+    """SRD conditions "Fascinated": "takes no actions other than to pay attention to the
+    fascinating effect ... -4 penalty on skill checks made as reactions, such as Listen and
+    Spot checks ... Any obvious threat, such as someone drawing a weapon, casting a spell,
+    or aiming a ranged weapon at the fascinated creature, automatically breaks the
+    effect" (A252: an attack on it). Blue starts fascinated: Spot -4; Red's attack (a
+    natural 2: a miss) breaks it all the same."""
+    from d20combat.render.narrate import narrate
+
+    sides = {
+        "red": kit.soldier("Red", "b2"),
+        "blue": kit.soldier("Blue", "c2", extra="  conditions: {fascinated: 0}\n"),
+    }
+    enc = kit.scripted_encounter("\n.......\n.......\n.......\n", sides, [20, 1, 2])
+    blue = enc.combatants["blue"]
+    assert blue.roll_total(blue.stats.skill("spot"), "skill", skill="spot").value == -4
+    assert blue.restrictions().actions == "none"
+    enc.apply(parse_action("attack blue with longsword"))
+    [ended] = [e for e in enc.log if e.type == "condition-ends"]
+    assert "fascinated" not in blue.conditions
+    assert narrate(ended) == ["blue is no longer fascinated (an attack on it: an obvious threat)"]

@@ -10,8 +10,12 @@ from tests.encounter.test_timing_rules import OPEN, events, tiny
 
 from d20combat.content.sizes import Size, fits_in_square
 from d20combat.encounter import actions as A
+from d20combat.encounter.actions import parse_action
+from d20combat.encounter.combatant import Condition
 from d20combat.encounter.fighting import build_attack
+from d20combat.encounter.invariants import problems
 from d20combat.errors import IllegalActionError
+from d20combat.grid.movement import stooping
 
 
 def _crowd(kit: Any, rats_in_c2: int, rolls: list[int]) -> Any:
@@ -177,8 +181,8 @@ def test_total_cover_gives_no_ac_modifier_to_an_attack_built_anyway(kit: Any) ->
 
 def test_a_creature_over_four_times_a_low_ceilings_height_cannot_pass(kit: Any) -> None:
     """Seed 000 "Squeezing Through": under a ceiling as low as a quarter of its height a
-    creature must crawl prone; a Huge creature (32 ft) under the 8-ft ceiling would have
-    to, which is not modelled: it cannot enter (reading A131), nor start there."""
+    creature must crawl prone; a Huge creature (32 ft) under the 8-ft ceiling has to:
+    standing, it cannot enter (A249), nor start there (the scenario places it standing)."""
     huge = """  - at: a7
     stat_block:
       name: Giant
@@ -202,6 +206,55 @@ def test_a_creature_over_four_times_a_low_ceilings_height_cannot_pass(kit: Any) 
         kit.scripted_encounter(
             rows, {"red": huge.replace("a7", "a2"), "blue": kit.soldier("Blue", "i7")}, [20, 1]
         )
+
+
+HALL = """
+.........
+___......
+___......
+___......
+.........
+"""
+
+
+def test_a_creature_crawls_prone_under_a_ceiling_a_quarter_of_its_height(kit: Any) -> None:
+    """Seed 000 "Squeezing Through": "If the ceiling is as low as one-quarter its height,
+    the creature can pass only while prone and crawling, with the normal penalties for
+    being prone." A Huge giant (32 ft) beside the 8-ft ceiling (a2-c4): standing, it
+    cannot go under; prone, it crawls in (5 ft a move action) and cannot stand up there;
+    out of it again, it may. A Gargantuan creature (64 ft) cannot pass even prone (A131)."""
+    giant = """  - at: d2
+    stat_block:
+      name: Giant
+      size: huge
+      type: giant
+      abilities: {str: 20, dex: 10, con: 14, int: 6, wis: 10, cha: 6}
+      hit_dice: [{count: 8, die: 8}]
+      bab: 6
+      base_saves: {fort: 6, ref: 2, will: 2}
+      natural_attacks: [{name: slam, damage: 1d8, damage_types: [bludgeoning]}]
+"""
+    enc = kit.scripted_encounter(HALL, {"red": giant, "blue": kit.soldier("Blue", "i5")}, [20, 1])
+    g = enc.combatants["giant"]
+    assert enc.space.stoop(g) == 2
+    # standing, c2 is a squeeze beside the low ceiling (its open part 2 squares wide);
+    # b2 leaves it 1 square of 3: no room
+    with pytest.raises(IllegalActionError):
+        enc.space.path_cost(g, ((2, 1), (1, 1)))
+    g.conditions["prone"] = Condition(g.id, 0)
+    enc.space.invalidate(g)
+    assert enc.space.stoop(g) == 0  # prone: it crawls under, the prone penalties only
+    enc.apply(parse_action("crawl c2"))
+    enc.apply(parse_action("crawl b2"))
+    assert g.pos == (1, 1) and enc.space.crawls_under(g)
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))  # Blue's turn; the giant's again
+    with pytest.raises(IllegalActionError, match="only crawl"):
+        enc.check(parse_action("stand"))
+    assert problems(enc) == []  # lying there is a valid state (saves)
+    enc.space.place(g, (3, 1))
+    enc.check(parse_action("stand"))  # out from under it: it may stand
+    assert stooping(enc.map, Size.GARGANTUAN.height_ft) == 3
 
 
 def _small(name: str, at: str) -> str:

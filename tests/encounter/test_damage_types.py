@@ -152,8 +152,9 @@ def test_acid_eats_the_steel_in_hand_unless_the_reflex_save_succeeds(kit: Any) -
     successful Reflex save prevents damage to equipment" (A209): 8 acid; Blue's Reflex
     (+2 base, Dex 12 +1: +3) against DC 10 + 4 = 14 rolls 5 (8): its longsword (steel:
     hardness 10, 5 hp) takes half the acid (an object: seed 000 "Energy Attacks"), 4,
-    hardness not counted: 1 hp left. A second failed save ruins it (out of its hand).
-    Rolled 11 (14) the sword is safe."""
+    hardness not counted: 1 hp left; its chainmail (iron, hardness 10, 5 x 5 = 25 hp:
+    A253) takes 4 too: 21 left. A second failed save ruins the sword (out of its hand).
+    Rolled 11 (14) the gear is safe."""
     enc = duel(kit, [20, 1, 15, 8, 5], "acid", undead=False)
     enc.apply(A.parse_action("attack blue with touch"))
     (e,) = kinds_of(enc, "corroded")
@@ -161,14 +162,17 @@ def test_acid_eats_the_steel_in_hand_unless_the_reflex_save_succeeds(kit: Any) -
         "blue",
         14,
         "corroded",
-        [["longsword", 4, 1]],
+        [["longsword", 4, 1], ["chainmail", 4, 21]],
     )
     blue = enc.combatants["blue"]
-    assert blue.item_damage == {"longsword": 4}
+    assert blue.item_damage == {"longsword": 4, "chainmail": 4}
     enc = duel(kit, [20, 1, 15, 8, 5], "acid", undead=False)
     enc.combatants["blue"].item_damage["longsword"] = 4  # as the first hit left it
     enc.apply(A.parse_action("attack blue with touch"))
-    assert kinds_of(enc, "corroded")[0].outcome["items"] == [["longsword", 4, 0]]
+    assert kinds_of(enc, "corroded")[0].outcome["items"] == [
+        ["longsword", 4, 0],
+        ["chainmail", 4, 21],
+    ]
     assert "longsword" not in enc.combatants["blue"].wielding  # ruined (seed 000)
     enc = duel(kit, [20, 1, 15, 8, 11], "acid", undead=False)
     enc.apply(A.parse_action("attack blue with touch"))
@@ -189,7 +193,10 @@ def test_the_energy_events_read_as_sentences(kit: Any) -> None:
     enc = duel(kit, [20, 1, 15, 8, 5], "acid", undead=False)
     enc.apply(A.parse_action("attack blue with touch"))
     text = RENDERERS["corroded"](kinds_of(enc, "corroded")[0])
-    assert text == "8 acid splashes blue's gear: Reflex vs DC 14: longsword loses 4 hp (1 left)"
+    assert text == (
+        "8 acid splashes blue's gear: Reflex vs DC 14: longsword loses 4 hp (1 left); "
+        "chainmail loses 4 hp (21 left)"
+    )
 
 
 def shadow_fight(kit: Any, rolls: list[int], natural: str = "", weapons: str = "longsword") -> Any:
@@ -332,3 +339,89 @@ def test_the_current_stays_in_its_own_body_of_water(kit: Any) -> None:
     assert (9, 2) not in reached  # j3: beyond 30 ft of c2
     enc.apply(A.parse_action("attack blue with touch"))
     assert [e.target for e in damage_events(enc)] == ["blue", "green"]
+
+
+def test_a_magic_blade_in_hand_makes_its_own_save_against_acid(kit: Any) -> None:
+    """seed 000 "Saving Throws": "Attended magic items either make saving throws as
+    their owner or use their own saving throws, whichever are better"; a magic item's
+    bonus is 2 + half its caster level; a +2 longsword's caster level is 6 (A251: three
+    times the enhancement bonus), so +5 beats Blue's Reflex +3. Blue's save rolls 5 (8
+    vs DC 14: failed); the sword saves on its own, d20 9 + 5 = 14: safe (the chainmail,
+    not magic, corrodes: 4 of its 25 hp, A253). Given
+    ``caster_level: 1`` (+2, not better) it has no save of its own and corrodes."""
+    from d20combat.content.creatures import WeaponRef, item_caster_level
+    from d20combat.render.narrate import RENDERERS
+    from d20combat.rules.objects import object_save_bonus
+
+    assert item_caster_level(WeaponRef(weapon="longsword", enhancement=2)) == 6
+    assert item_caster_level(WeaponRef(weapon="longsword")) is None
+    assert object_save_bonus(attended=3, caster_level=6) == 5
+    magic = "{weapon: longsword, enhancement: 2}"
+    red = kit.soldier("Red", "b2", natural=TOUCH % "acid")
+    blue = kit.soldier("Blue", "c2", weapons=magic)
+    rows = ".......\n.......\n......."
+    enc = kit.scripted_encounter(
+        rows, {"red": red, "blue": blue}, [20, 1, 15, 8, 5, 9], ruleset="advanced"
+    )
+    enc.apply(A.parse_action("attack blue with touch"))
+    (e,) = kinds_of(enc, "corroded")
+    assert (e.outcome["result"], e.outcome["items"]) == ("corroded", [["chainmail", 4, 21]])
+    assert e.outcome["own_saves"] == [["+2 longsword", 5, True]]
+    assert "+2 longsword saves on its own (+5): safe" in RENDERERS["corroded"](e)
+    low = "{weapon: longsword, enhancement: 2, caster_level: 1}"
+    blue = kit.soldier("Blue", "c2", weapons=low)
+    enc = kit.scripted_encounter(
+        rows, {"red": red, "blue": blue}, [20, 1, 15, 8, 5], ruleset="advanced"
+    )
+    enc.apply(A.parse_action("attack blue with touch"))
+    (e,) = kinds_of(enc, "corroded")
+    assert e.outcome["own_saves"] == [] and e.outcome["result"] == "corroded"
+
+
+def test_acid_ruins_worn_metal_armor_and_its_bonus_goes(kit: Any) -> None:
+    """seed 001 "Acid ... may also ruin or damage metal equipment" (A209, A253): Blue's
+    chainmail (iron, hardness 10, 25 hp) with 4 hp left takes 4 on a failed Reflex save
+    (5 + 3 = 8 vs DC 14): ruined, its +5 armor bonus gone (AC 16 -> 11); leather is not
+    metal and has no part in it."""
+    from d20combat.rules.maneuvers.sunder import armor_durability
+
+    enc = duel(kit, [20, 1, 15, 8, 5], "acid", undead=False)
+    blue = enc.combatants["blue"]
+    assert blue.stats.ac.value == 16
+    blue.item_damage["chainmail"] = 21
+    enc.apply(A.parse_action("attack blue with touch"))
+    (e,) = kinds_of(enc, "corroded")
+    assert e.outcome["items"][1] == ["chainmail", 4, 0]
+    assert "chainmail" in blue.lost and blue.stats.ac.value == 11
+    assert armor_durability(blue.stats) is None  # no armor left
+    leather = kit.soldier("Green", "e2", armor="leather")
+    sides = {"g": leather, "r": kit.soldier("Red", "a1")}
+    enc = kit.scripted_encounter(".......\n.......\n.......", sides, [1, 2])
+    assert armor_durability(enc.combatants["green"].stats) is None
+
+
+def test_sonic_shatters_a_crystal_blade_in_hand_unless_saved(kit: Any) -> None:
+    """seed 001 "Sonic ... shatters fragile crystalline objects exposed directly to it"
+    (A251): 8 sonic; Blue's Fortitude (+6) for its crystal longsword, DC 10 + 4 = 14:
+    after the deafening save (7: deafened 9 rounds) it rolls 5 (11): the blade
+    shatters, out of its hand; rolled 8 (14) it holds."""
+    from d20combat.render.narrate import RENDERERS
+
+    red = kit.soldier("Red", "b2", natural=TOUCH % "sonic")
+    blue = kit.soldier("Blue", "c2", weapons="{weapon: longsword, materials: [crystal]}")
+    rows = ".......\n.......\n......."
+    sides = {"red": red, "blue": blue}
+    enc = kit.scripted_encounter(rows, sides, [20, 1, 15, 8, 7, 9, 5], ruleset="advanced")
+    held = enc.combatants["blue"].wielding[0]
+    enc.apply(A.parse_action("attack blue with touch"))
+    (e,) = kinds_of(enc, "shattered")
+    assert (e.outcome["dc"], e.outcome["shattered"]) == (14, [held])
+    assert held not in enc.combatants["blue"].wielding and held in enc.combatants["blue"].lost
+    assert RENDERERS["shattered"](e).endswith(f"{held} shatters")
+    enc = kit.scripted_encounter(rows, sides, [20, 1, 15, 8, 7, 9, 8], ruleset="advanced")
+    enc.apply(A.parse_action("attack blue with touch"))
+    assert kinds_of(enc, "shattered")[0].outcome["shattered"] == []
+    # steel is not crystal: no save at all
+    enc = duel(kit, [20, 1, 15, 8, 7, 9], "sonic", undead=False)
+    enc.apply(A.parse_action("attack blue with touch"))
+    assert kinds_of(enc, "shattered") == []

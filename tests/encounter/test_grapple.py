@@ -964,3 +964,41 @@ def test_a_grapple_as_an_attack_of_opportunity_stops_the_mover(kit: Any) -> None
     assert blue.vitals.nonlethal == 5
     assert enc.dice.totals == []
     assert problems(enc) == []
+
+
+BEAST = """  - at: c1
+    stat_block:
+      name: Beast
+      size: large
+      type: animal
+      abilities: {str: 21, dex: 10, con: 15, int: 2, wis: 12, cha: 6}
+      hit_dice: [{count: 5, die: 8}]
+      bab: 3
+      base_saves: {fort: 5, ref: 4, will: 2}
+      natural_attacks:
+      - {name: bite, damage: 1d8, back: null}
+      - {name: claw, count: 2, damage: 1d4, primary: false, back: -4}
+"""
+
+
+def test_a_carrier_reaches_its_back_as_its_anatomy_allows(kit: Any) -> None:
+    # seed 001 "Attacks by the larger creature": "a lion would be unable to bite a
+    # creature on its back, and would suffer a penalty if attacking with its claws" (the
+    # natural attack's ``back``: null, -4; A254). Red climbs onto the Large beast (touch
+    # AC 9: 10 + 9 hits; Strength 20 against 10); on the beast's turn its bite cannot
+    # reach Red, its claw can at -4 (the penalty only against a clinger).
+    sides = {"red": kit.soldier("Red", "b2"), "beasts": BEAST}
+    enc = kit.scripted_encounter(ROWS, sides, [20, 1, 10, 20, 10], ruleset="advanced")
+    enc.apply(parse_action("climb-onto beast"))
+    red, beast = enc.combatants["red"], enc.combatants["beast"]
+    assert red.clinging == "beast"
+    enc.apply(parse_action("end"))
+    bite, claw = beast.stats.options[0], beast.stats.options[1]
+    assert (
+        enc.space.attack_problem(beast, bite, red) == "its bite cannot reach a creature on its back"
+    )
+    with pytest.raises(IllegalActionError, match="cannot reach a creature on its back"):
+        enc.check(parse_action("attack red with bite"))
+    attack, _ = build_attack(enc, beast, claw, claw.bonus, red)
+    assert attack.bonus.value == claw.bonus.value - 4
+    assert not any(str(a).startswith("attack red with bite") for a in enc.legal_actions())

@@ -244,6 +244,30 @@ def test_a_large_helpless_body_is_crossed_at_the_normal_cost(kit: Any) -> None:
     assert enc.space.path_cost(enc.combatants["red"], path("c2", "d2", "e2")) == 15
 
 
+def test_a_paralyzed_body_of_any_size_costs_double_to_cross(kit: Any) -> None:
+    """SRD conditions "Paralyzed": "A creature can move through a space occupied by a
+    paralyzed creature, ally or not. Each square occupied by a paralyzed creature,
+    however, counts as 2 squares." The Large ogre (c1-d2) paralyzed: Red crosses c2 and
+    d2 at 10 ft each, then e2 at 5: 25 ft; once it can move again, it blocks again."""
+    rows = "\n".join(["........."] * 3)
+    sides = {
+        "red": kit.soldier("Red", "b2"),
+        "blue": HUGE.format(at="c1", name="Ogre", size="large") + kit.soldier("Blue", "i1"),
+    }
+    enc = kit.scripted_encounter(rows, sides, [20, 1, 2])
+    red, ogre = enc.combatants["red"], enc.combatants["ogre"]
+    assert enc.space.heavy(red) == frozenset()  # nobody paralyzed: nothing to pay
+    enc.impose(ogre, "paralyzed", "red", 3)
+    enc.space.invalidate(ogre)
+    assert enc.space.heavy(red) == frozenset((x, y) for x in (2, 3) for y in (0, 1))
+    assert enc.space.path_cost(red, path("c2", "d2", "e2")) == 25
+    del ogre.conditions["paralyzed"]
+    enc.space.invalidate(ogre)
+    assert enc.space.heavy(red) == frozenset()
+    with pytest.raises(IllegalActionError, match="opponent blocks"):
+        enc.space.path_cost(red, path("c2", "d2", "e2"))
+
+
 CORRIDOR = """
 ##########
 #........#

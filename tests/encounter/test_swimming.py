@@ -17,7 +17,9 @@ import pytest
 
 from d20combat.encounter.actions import parse_action
 from d20combat.encounter.fighting import build_attack
+from d20combat.encounter.water import depth, footing
 from d20combat.errors import IllegalActionError
+from d20combat.rules.underwater import Footing, grapple_penalty
 
 RIVER = """
 ..WWW..
@@ -247,3 +249,30 @@ def test_a_successful_check_brings_it_back_up(kit: Any) -> None:
     assert red.breath == 24
     enc.apply(parse_action("end"))  # round 3: a breath goes, then 13 swims: it surfaces
     assert red.breath == -1 and "swimming" in red.conditions
+
+
+def test_freedom_of_movement_moves_and_fights_normally_in_the_water(kit: Any) -> None:
+    # Seed 000 "Underwater Combat": the table's "Freedom of movement" row: movement
+    # normal, slashing and bludgeoning normal, no grapple penalty (A250: a scenario sets
+    # the condition). Red (no swim speed, no armor, land 30) crosses three squares of
+    # deep water for 15 ft with no Swim check. From land (b2) it ignores the water's
+    # cover in melee: Blue walking the bottom at c2 (submerged) has no cover against
+    # its sword (total cover against anyone else, A114), improved cover (+8) against
+    # its ranged attacks.
+    red = kit.soldier(
+        "Red", "b2", armor=None, land=30, extra="  conditions: {freedom-of-movement: 0}\n"
+    )
+    sides = {"red": red, "blue": kit.soldier("Blue", "f2")}
+    enc = kit.scripted_encounter(RIVER, sides, [20, 1])
+    r, b = enc.combatants["red"], enc.combatants["blue"]
+    enc.apply(parse_action("move c1 c2 c3"))
+    assert r.pos == (2, 2) and not events(enc, "swim-check")
+    assert footing(r, depth(enc, r)) is Footing.FREEDOM
+    assert grapple_penalty(Footing.FREEDOM) is None
+    enc.space.place(r, (1, 1))
+    enc.space.place(b, (2, 1))
+    assert enc.space.cover_bonus(r, b, melee=True) == 0
+    assert enc.space.cover_bonus(r, b, melee=False) == 8
+    del r.conditions["freedom-of-movement"]
+    enc.space.invalidate(r)
+    assert enc.space.cover_bonus(r, b, melee=True) == -1

@@ -191,7 +191,10 @@ class NaturalAttack(Frozen):
 
     ``primary`` attacks use the full attack bonus and full Strength; secondary ones
     take -5 (-2 with Multiattack) and half Strength (3.5 SRD, Monsters intro;
-    seed 001 "Natural attacks").
+    seed 001 "Natural attacks"). ``back``: its attack modifier against a creature
+    clinging to the creature's back (seed 001 "Attacks by the larger creature": "a lion
+    would be unable to bite a creature on its back, and would suffer a penalty if
+    attacking with its claws"); None: it cannot reach it; 0 (default): as normal.
     """
 
     name: str
@@ -205,6 +208,7 @@ class NaturalAttack(Frozen):
     extra: tuple[ExtraDamage, ...] = ()
     finesse: bool = False
     group: int = 0  # natural attacks in different groups are alternatives ("bite or tail")
+    back: int | None = Field(default=0, ge=-20, le=0)  # on a clinger to its back
 
 
 class Constrict(Frozen):
@@ -260,6 +264,8 @@ SPECIAL_ATTACK_KINDS: tuple[str, ...] = (
     "constrict",  # ``damage`` on a successful grapple check
     "swallow whole",  # swallow a grabbed foe
     "gaze",  # a save each round within ``range``: ``save`` DC ``dc`` or ``effect``
+    "energy drain",  # ``count`` negative levels a hit with ``attacks``; ``dc``: the 24-hour save
+    "ability drain",  # ``damage`` points of ``ability`` drained a hit; Fort ``dc`` negates
 )
 
 #: SRD types-subtypes-and-special-abilities.html "Gaze (Su)": the effects of a failed
@@ -333,6 +339,10 @@ class SpecialAttack(Frozen):
     19"); ``source`` where the numbers come from. A gaze (SRD "Gaze (Su)"): ``range``
     in feet, the ``save`` (fort or will) and its ``dc``, the ``effect`` of a failure
     (one of :data:`GAZE_EFFECTS`) and its ``duration`` in rounds (dice; none: lasting).
+    An energy drain (SRD "Energy Drain and Negative Levels"): ``count`` negative levels a
+    hit with ``attacks`` and the Fortitude ``dc`` to remove each after 24 hours. An
+    ability drain (SRD "Ability Score Loss"): ``damage`` points of the ``ability`` a hit
+    with ``attacks``, the Fortitude ``dc`` negating (none: no save).
     """
 
     kind: Annotated[str, BeforeValidator(_special_kind)]
@@ -346,6 +356,7 @@ class SpecialAttack(Frozen):
     save: Literal["fort", "will"] | None = None
     effect: Literal["petrified", "dead", "paralyzed"] | None = None
     duration: DiceText | None = None
+    ability: Literal["str", "dex", "con", "int", "wis", "cha"] | None = None
     source: str = ""
 
     @model_validator(mode="after")
@@ -354,12 +365,14 @@ class SpecialAttack(Frozen):
             "rake": ("bonus", "damage"),
             "trample": ("damage",),
             "gaze": ("range", "save", "dc", "effect"),
+            "ability drain": ("ability", "damage"),
         }.get(self.kind, ())
         missing = [n for n in need if getattr(self, n) is None]
         if missing:
             raise PydanticCustomError(
                 "content",
-                f"a {self.kind} needs its {' and '.join(missing)}",
+                f"{'an' if self.kind[0] in 'aeiou' else 'a'} {self.kind} needs its "
+                f"{' and '.join(missing)}",
                 {"expected": "the numbers of the creature's text"},
             )
         return self
@@ -410,6 +423,7 @@ class WeaponRef(Frozen):
     quantity: int = Field(default=1, ge=1, le=MAX_QUANTITY)
     str_rating: int | None = None  # composite bows: the highest Str bonus they add
     locked: bool = False  # attached to a locked gauntlet
+    caster_level: int | None = Field(default=None, ge=1, le=40)  # a magic item's (A251)
     # how firmly it is carried when not in hand (seed 000 "Grabbing Items")
     secured: Literal["poorly", "normal", "well"] = "normal"
     # seed 004 "Firearms", "Autofire": the bullets a firearm holds (counted; no reloading,
@@ -437,6 +451,7 @@ class ArmorRef(Frozen):
     label: str | None = None
     enhancement: int = Field(default=0, ge=0, le=10)
     masterwork: bool = False
+    caster_level: int | None = Field(default=None, ge=1, le=40)  # a magic item's (A251)
 
     @model_validator(mode="before")
     @classmethod
@@ -450,6 +465,15 @@ class ArmorRef(Frozen):
         if self.enhancement:
             return f"+{self.enhancement} {self.armor}"
         return f"masterwork {self.armor}" if self.masterwork else self.armor
+
+
+def item_caster_level(ref: WeaponRef | ArmorRef) -> int | None:
+    """A magic item's caster level: the one given, else three times its enhancement
+    bonus (A251: the full SRD's rule for an item with only an enhancement bonus), else
+    None (not magic)."""
+    if ref.caster_level is not None:
+        return ref.caster_level
+    return 3 * ref.enhancement if ref.enhancement else None
 
 
 def weapon_problem(ref: WeaponRef) -> Problem | None:

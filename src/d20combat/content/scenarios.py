@@ -247,6 +247,8 @@ STARTING_CONDITIONS: tuple[str, ...] = (
     "averting-gaze",  # SRD special abilities "Gaze Attacks": found averting its eyes,
     "eyes-shut",  # or blindfolded
     "mirror-watching",  # watching gazers in a mirror it carries
+    "freedom-of-movement",  # seed 000 "Underwater Combat": a spell or item in effect
+    "fascinated",  # SRD conditions: entranced by an effect in play (A252)
 )
 
 

@@ -20,7 +20,13 @@ from d20combat.rules.conditions import (
     restrictions,
     roll_modifiers,
 )
-from d20combat.rules.hitpoints import HpState, Vitals, ability_conditions, state_of
+from d20combat.rules.hitpoints import (
+    HpState,
+    Vitals,
+    ability_conditions,
+    negative_level_penalty,
+    state_of,
+)
 from d20combat.rules.modifiers import Total
 from d20combat.rules.statistics import AttackOption, Routine, Statistics, initial_wielding
 
@@ -289,7 +295,8 @@ class Combatant:
         result = state_of(v, rules)
         imposed = _STATE_SET.get(result, _NO_CONDITIONS)
         acting = result in _ACTING
-        if v.ability_damage != _NO_DAMAGE or self.traits.zero_score:
+        lost = v.ability_damage != _NO_DAMAGE or v.ability_drain != _NO_DAMAGE
+        if lost or self.traits.zero_score:
             # SRD conditions "Ability Damaged": a score of 0 (seed 000 "Sneak Attacks")
             zeroed = ability_conditions(self.stat.abilities, v)
             if zeroed:
@@ -346,9 +353,14 @@ class Combatant:
         self, base: Total, kind: RollKind, *, skill: str | None = None, save: str | None = None
     ) -> Total:
         """``base`` (a save, the initiative modifier, a ``skill`` check) with what its
-        conditions add to rolls of ``kind`` (shaken, frightened, sickened: -2 on saves;
+        conditions add to rolls of ``kind`` and its negative levels (-1 each on saves,
+        skill and ability checks, initiative: a Dexterity check) (shaken, frightened,
+        sickened: -2 on saves;
         deafened: -4 on initiative; hasted: +1 on the ``save`` "ref":
         :func:`d20combat.rules.conditions.roll_modifiers`)."""
+        drained = self.vitals.negative_levels
+        if drained and kind != "damage":  # SRD "Energy Drained": -1 a negative level
+            base = base.plus(negative_level_penalty(drained))
         if not self.conditions and not self._imposed():
             return base
         mods = roll_modifiers(self.condition_set(), kind, skill=skill, save=save)
@@ -501,6 +513,8 @@ class Combatant:
                 "awake": v.awake,
                 "recovering": v.recovering,
                 "vile": v.vile,
+                "ability_drain": list(v.ability_drain),
+                "negative_levels": v.negative_levels,
             },
             "tactics": self.tactics,
             "aware": self.aware,
@@ -577,6 +591,7 @@ class Combatant:
     def load_json(self, data: dict[str, Any]) -> None:
         v = data["vitals"]
         dmg = tuple(int(x) for x in v["ability_damage"])
+        dr = tuple(int(x) for x in v.get("ability_drain", _NO_DAMAGE))
         if data["pos"] is not None:  # a swallowed creature's: its swallower's (Encounter)
             self.pos = (int(data["pos"][0]), int(data["pos"][1]))
         self.vitals = Vitals(
@@ -591,6 +606,8 @@ class Combatant:
             bool(v.get("awake", False)),
             bool(v.get("recovering", False)),
             int(v.get("vile", 0)),
+            (dr[0], dr[1], dr[2], dr[3], dr[4], dr[5]),
+            int(v.get("negative_levels", 0)),
         )
         self.tactics = str(data["tactics"])
         self.aware = bool(data["aware"])

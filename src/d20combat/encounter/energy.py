@@ -109,6 +109,8 @@ def after_hit(
         sonic = _rolled(parts, DamageType.SONIC)
         if sonic:
             _deafen(enc, attacker, target, sonic)
+            if target.wielding:
+                _shatter(enc, target, sonic, attack)
     if "electricity-conducts" in traits and enc.map.has_water:
         shock = _rolled(parts, DamageType.ELECTRICITY)
         if shock:
@@ -121,6 +123,51 @@ def after_hit(
         fire = _rolled(parts, DamageType.FIRE)
         if fire:
             _ignite(enc, attacker, target, fire, attack)
+
+
+#: The material that names a fragile crystalline item (a weapon's ``materials``).
+CRYSTAL = "crystal"
+
+
+def _shatter(enc: Encounter, target: Combatant, sonic: int, attack: Attack) -> None:
+    """Seed 001 "Sonic ... shatters fragile crystalline objects exposed
+    directly to it": each item of crystal in ``target``'s hands (a weapon whose
+    ``materials`` name ``crystal``) is shielded by its holder's Fortitude save (an
+    attended object saves as its owner, or its own if better: seed 000 "Saving
+    Throws"), DC 10 + half the sonic rolled (as A208); on a failure it shatters, ruined
+    (A251)."""
+    from d20combat.encounter.maneuvers import ruin
+    from d20combat.rules.maneuvers.sunder import caster_level
+
+    crystal = [
+        o.item for o in target.stats.options if o.item in target.wielding and CRYSTAL in o.materials
+    ]
+    if target.vitals.dead or not target.present() or not crystal:
+        return
+    dc = acid_save_dc(sonic)
+    mark = enc.dice.mark()
+    fort = target.roll_total(target.stats.saves["fort"], "save")
+    shattered = []
+    for item in dict.fromkeys(crystal):
+        bonus = object_save_bonus(
+            attended=fort.value, caster_level=caster_level(target.stats, item)
+        )
+        if not object_save(enc.dice, bonus, dc, f"Fortitude to keep {item} whole (DC {dc})"):
+            shattered.append(item)
+    enc.event(
+        target.id,
+        "shattered",
+        SONIC_RULE,
+        totals=(("fortitude save", fort),),
+        rolls_from=mark,
+        weapon=attack.option.name,
+        sonic=sonic,
+        dc=dc,
+        items=list(dict.fromkeys(crystal)),
+        shattered=shattered,
+    )
+    for item in shattered:
+        ruin(enc, target, item)
 
 
 def _deafen(enc: Encounter, attacker: Combatant, target: Combatant, sonic: int) -> None:
@@ -224,7 +271,7 @@ def _corrode(enc: Encounter, target: Combatant, acid: list[DamagePart], attack: 
     (acid eats metal: "especially dangerous"), and is ruined at 0 hit points as a
     sundered item is."""
     from d20combat.encounter.maneuvers import ruin, shield_of
-    from d20combat.rules.maneuvers.sunder import durability
+    from d20combat.rules.maneuvers.sunder import armor_durability, caster_level, durability
 
     if target.vitals.dead or not target.present():
         return
@@ -237,18 +284,35 @@ def _corrode(enc: Encounter, target: Combatant, acid: list[DamagePart], attack: 
         table = durability(target.stats, item)
         if table is not None and table.hardness >= METAL_HARDNESS:
             metal.append((item, table))
+    worn = armor_durability(target.stats)  # its metal armor too (A253)
+    if worn is not None and worn[0] not in target.lost:
+        metal.append(worn)
     if not metal:
         return
     amount = sum(p.amount for p in acid)
     dc = acid_save_dc(amount)
     mark = enc.dice.mark()
     reflex = target.roll_total(target.stats.saves["ref"], "save")
-    # the gear in hand is attended: it saves as its owner would (seed 000 "Saving Throws")
+    # the gear in hand is attended: it saves as its owner would (seed 000 "Saving Throws");
+    # the owner's failed, a magic item whose own save is better makes it (A251)
     bonus = object_save_bonus(attended=reflex.value)
     saved = object_save(enc.dice, bonus, dc, f"Reflex to keep its gear (DC {dc})")
+    kept: list[list[object]] = []
+    spared: set[str] = set()
+    for item, _ in metal if not saved else ():
+        mine = object_save_bonus(
+            attended=reflex.value, caster_level=caster_level(target.stats, item)
+        )
+        if mine is not None and bonus is not None and mine > bonus:
+            ok = object_save(enc.dice, mine, dc, f"{item}'s own save (DC {dc})")
+            kept.append([item, mine, ok])
+            if ok:
+                spared.add(item)
     items = []
     ruined = []
     for item, table in metal if not saved else ():
+        if item in spared:
+            continue
         lost = target.item_damage.get(item, 0)
         dealt = damage_to_object(acid, 0, enc.rules).damage
         left = max(0, table.hp - lost - dealt)
@@ -266,8 +330,9 @@ def _corrode(enc: Encounter, target: Combatant, acid: list[DamagePart], attack: 
         weapon=attack.option.name,
         acid=amount,
         dc=dc,
-        result="saved" if saved else "corroded",
+        result="saved" if not items else "corroded",
         items=items,
+        own_saves=kept,
     )
     for item in ruined:
         ruin(enc, target, item)

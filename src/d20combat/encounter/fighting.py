@@ -46,7 +46,14 @@ from d20combat.rules.conditions import (
 )
 from d20combat.rules.damage import INCORPOREAL, DamagePart, apply_defenses, healing_of
 from d20combat.rules.dice import D100, Dice, Roll
-from d20combat.rules.hitpoints import HpState, Vitals, heal, take_damage, take_nonlethal
+from d20combat.rules.hitpoints import (
+    HpState,
+    Vitals,
+    heal,
+    negative_level_penalty,
+    take_damage,
+    take_nonlethal,
+)
 from d20combat.rules.maneuvers.aid import aid_modifier
 from d20combat.rules.maneuvers.firearms import firearm_modifiers
 from d20combat.rules.modifiers import BonusType, Modifier, Total, stack
@@ -223,6 +230,9 @@ def build_attack(
     a_stats, t_stats, rules = attacker.stats, target.stats, enc.rules
     grapple = _grapple_relation(attacker, target) if target.grappling else 0
     water = _water(enc, attacker, target, ranged) if enc.map.has_water else None
+    drained = attacker.vitals.negative_levels  # SRD "Energy Drained": -1 each
+    # seed 001 "Attacks by the larger creature": on a creature clinging to its back
+    back = option.back or 0 if target.clinging == attacker.id else 0
     key = (
         id(a_stats),
         id(t_stats),
@@ -245,6 +255,8 @@ def build_attack(
         grapple,
         edge,
         water,
+        drained,
+        back,
     )
     hit = _ATTACKS.get(key)
     if hit is not None:
@@ -273,6 +285,8 @@ def build_attack(
         grapple=grapple,
         edge=edge,
         water=water,
+        drained=drained,
+        back=back,
     )
     if len(_ATTACKS) >= _ATTACKS_LIMIT:
         _ATTACKS.clear()
@@ -305,6 +319,8 @@ def _assemble(
     grapple: int = 0,
     edge: Edges = NO_EDGES,
     water: Water | None = None,
+    drained: int = 0,
+    back: int = 0,
 ) -> tuple[Attack, dict[str, Any]]:
     """:func:`build_attack` once the situation is known (reads only immutable data:
     the combatants' statistics and traits). ``grapple``: :func:`_grapple_relation`;
@@ -322,6 +338,10 @@ def _assemble(
         mods.append(penalty)
         if extra_damage is not None:
             damage_mods.append(extra_damage)
+    if drained:  # SRD conditions "Energy Drained": -1 on attack rolls a negative level
+        mods.append(negative_level_penalty(drained))
+    if back:  # seed 001: a natural attack hampered on a creature clinging to its back
+        mods.append(Modifier(back, BonusType.UNTYPED, "at a creature on its back"))
     if expertise[0]:  # SRD feats "Combat Expertise": -N on melee attacks ...
         mods.append(Modifier(-expertise[0], BonusType.UNTYPED, "Combat Expertise"))
     if grapple and rules.grapple_attack_penalty:
@@ -600,6 +620,11 @@ def strike(
         from d20combat.encounter.stealth import reveal
 
         reveal(enc, attacker)
+    if target.conditions and "fascinated" in target.conditions:
+        # SRD conditions "Fascinated": "Any obvious threat ... automatically breaks the effect"
+        del target.conditions["fascinated"]
+        enc.space.invalidate(target)
+        enc.event(target.id, "condition-ends", FASCINATED_RULE, condition="fascinated", by="threat")
     if option.ranged and option.weapon is not None and any(map(option.weapon.has, _LOADED)):
         attacker.unloaded = (*attacker.unloaded, option.item)  # load it again to fire
         enc.space.invalidate(attacker)
@@ -625,11 +650,16 @@ def strike(
         if option.effects:
             for hook in AFTER_HIT:
                 hook(enc, attacker, option, bonus, target)
+            for result_hook in AFTER_HIT_RESULT:
+                result_hook(enc, attacker, option, target, r)
         if option.natural and attacker.stat.special_attack_rules:
             from d20combat.encounter.maneuvers.monster import free_trip
 
             free_trip(enc, attacker, option, target)  # SRD monsters "Trip (Ex)"
     return r
+
+
+FASCINATED_RULE = "SRD conditions Fascinated (an obvious threat)"
 
 
 #: The maneuvers an attack of opportunity may be made as, by name (SRD Table: Actions in
@@ -644,6 +674,12 @@ AOO_MANEUVERS: dict[str, Callable[[Encounter, Combatant, AttackOption, Combatant
 #: What a hit with an option that has effects sets off, after its damage (the
 #: maneuvers register theirs: Improved Grab, encounter/maneuvers/grapple.py).
 AFTER_HIT: list[Callable[[Encounter, Combatant, AttackOption, Total, Combatant], None]] = []
+
+#: The same, for hooks that read the attack's result (a critical hit doubles a drain:
+#: encounter/maneuvers/drain.py).
+AFTER_HIT_RESULT: list[
+    Callable[[Encounter, Combatant, AttackOption, Combatant, AttackResult], None]
+] = []
 
 
 def grapple_group(enc: Encounter, c: Combatant) -> list[Combatant]:

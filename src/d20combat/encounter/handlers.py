@@ -44,6 +44,7 @@ from d20combat.encounter.maneuvers import autofire as AUTOFIRE
 from d20combat.encounter.maneuvers import bull_rush as BR
 from d20combat.encounter.maneuvers import burst as BURST
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
+from d20combat.encounter.maneuvers import drain as _DRAIN  # noqa: F401  (registers its hook)
 from d20combat.encounter.maneuvers import explosives as EXPLOSIVES
 from d20combat.encounter.maneuvers import feint as FEINT
 from d20combat.encounter.maneuvers import gaze as GAZE
@@ -1132,6 +1133,8 @@ def _gen_start_full(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
 def _check_stand(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if not c.has("prone"):
         raise _fail("not prone")
+    if enc.space.crawls_under(c):  # seed 000 "Squeezing Through"
+        raise _fail("under a ceiling a quarter of its height it can only crawl, prone")
     need_move_action(enc, c)
     if enc.budget.stepped:
         pass

@@ -84,7 +84,7 @@ from d20combat.encounter.actions import (
 from d20combat.encounter.combatant import EFFECT_KINDS
 from d20combat.encounter.outcome import EndKind, SideStatus
 from d20combat.errors import InputError, Problem
-from d20combat.grid.movement import FIT_NONE, fit, stooping
+from d20combat.grid.movement import FIT_NONE, fit
 from d20combat.grid.squares import square_name
 from d20combat.grid.terrain import DOOR, OPEN_DOOR
 from d20combat.rules.conditions import CONDITIONS
@@ -249,6 +249,12 @@ def _vitals(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
             f"{v.vile} vile damage with {v.hp} of {v.max_hp} hit points",
             f"at most the {v.max_hp - v.hp} hit points lost",
         )
+    if v.negative_levels >= max(1, int(c.stat.hd_total)) and not v.dead:
+        found.add(
+            (*at, "negative_levels"),
+            f"{v.negative_levels} negative levels with {c.stat.hd_total} Hit Dice, alive",
+            "fewer negative levels than Hit Dice, or dead (SRD conditions 'Energy Drained')",
+        )
     if v.subdued and (v.dead or v.hp != 0):
         found.add(
             (*at, "subdued"),
@@ -306,6 +312,8 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
         elif w in held[:k]:
             found.add((*at, "wielding", k), f"{w} is held twice", "each weapon once")
     shield = [c.stat.shield.display] if c.stat.shield is not None else []
+    if c.stat.armor is not None:  # worn armor, eaten by acid (A253)
+        shield.append(c.stat.armor.display)
     worn = list(c.stat.worn)
     _names_in(found, (*at, "lost"), c.lost, items + shield + worn, own + ", worn", c.id)
     for name in c.item_damage:
@@ -827,7 +835,7 @@ def _places(found: _Found, enc: Encounter) -> None:
         at = ("combatants", i, "pos")
         if c.inside is not None:  # swallowed: off the map
             continue
-        stoop = stooping(m, c.stat.size.height_ft)
+        stoop = enc.space.stoop(c)  # prone, it may lie under a low ceiling (crawling)
         # deep water holds anyone: a creature without a swim speed swims there by Swim
         # checks (seed 000 "Underwater Combat", encounter.swimming)
         if fit(m, c.pos, c.squares, swim=True, stoop=stoop) == FIT_NONE:

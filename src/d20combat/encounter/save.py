@@ -105,6 +105,8 @@ class VitalsDoc(_Doc):
     awake: StrictBool = False
     recovering: StrictBool = False
     vile: Count = 0
+    ability_drain: Annotated[list[Count], Field(min_length=6, max_length=6)] = [0] * 6
+    negative_levels: Count = 0
 
 
 class EffectDoc(_Doc):

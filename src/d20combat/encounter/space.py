@@ -30,7 +30,14 @@ from d20combat.content.sizes import (
 )
 from d20combat.encounter.actions import Pos
 from d20combat.encounter.combatant import Combatant, Condition
-from d20combat.encounter.water import land_cover, walks_bottom, water_ft
+from d20combat.encounter.water import (
+    FREEDOM,
+    free,
+    land_cover,
+    moves_freely,
+    walks_bottom,
+    water_ft,
+)
 from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.concealment import concealment as grid_concealment
@@ -165,6 +172,7 @@ class Space:
         # freed at once rather than by the cyclic garbage collector.
         self.enc: Encounter = proxy(enc)
         self.occ: Occupancy[str] = Occupancy()
+        self.paralyzed: set[str] = set()  # SRD conditions "Paralyzed" (:meth:`heavy`)
         self.version = 0
         # per creature: (version, state key, threatened squares)
         self._threat: dict[str, tuple[int, tuple[object, ...], frozenset[Pos]]] = {}
@@ -220,6 +228,8 @@ class Space:
         # SRD combat-ii "Helpless Opponent": the very large (A196), whose helpless bodies
         # still hamper a mover; none, and movement pays nothing for the rule
         self.huge = [c.id for c in self._by_id if c.stat.size >= HEAVY_SIZE]
+        # SRD conditions "Paralyzed": any size; kept up by invalidate(c)
+        self.paralyzed = {c.id for c in self._by_id if "paralyzed" in c.condition_set()}
         self.invalidate()
 
     def invalidate(self, c: Combatant | None = None) -> None:
@@ -232,6 +242,10 @@ class Space:
             self._tallies.clear()
             self._rosters.clear()
         else:
+            if (c.conditions or c.id in self.paralyzed) and (
+                ("paralyzed" in c.condition_set()) != (c.id in self.paralyzed)
+            ):
+                self.paralyzed ^= {c.id}
             self._threat.pop(c.id, None)
             for side, tm in self._maps.items():
                 if side != c.side:  # only c's own threat changed: update it there
@@ -280,9 +294,20 @@ class Space:
 
     def stoop(self, c: Combatant) -> int:
         """How ``c`` passes the map's low ceilings (``grid.movement.stooping``: 0 freely
-        or none on the map, 1 stooping, 2 not at all); costs nothing for creatures of
-        Medium height or less."""
-        return stooping(self.enc.map, c.stat.size.height_ft)
+        or none on the map, 1 stooping, 2 only prone, 3 not at all); costs nothing for
+        creatures of Medium height or less. Prone, a creature under a ceiling as low as a
+        quarter of its height crawls there freely, with the prone penalties only (seed
+        000 "Squeezing Through": "prone and crawling")."""
+        s = stooping(self.enc.map, c.stat.size.height_ft)
+        return 0 if s == 2 and "prone" in c.conditions else s
+
+    def crawls_under(self, c: Combatant) -> bool:
+        """Whether ``c`` is under a ceiling as low as a quarter of its height, where it
+        can only be prone (it cannot stand up there)."""
+        m = self.enc.map
+        if stooping(m, c.stat.size.height_ft) != 2:
+            return False
+        return any(m.terrain(*sq) & LOW_CEILING for sq in footprint(c.pos, c.squares))
 
     def remove(self, c: Combatant) -> None:
         if self.occ.placed(c.id):
@@ -551,7 +576,9 @@ class Space:
 
     def cover_bonus(self, a: Combatant, t: Combatant, *, melee: bool) -> int:
         """The target's cover AC bonus against ``a`` (-1 for total cover)."""
-        key = (a.pos, a.squares, t.pos, t.squares, melee)
+        key: tuple[object, ...] = (a.pos, a.squares, t.pos, t.squares, melee)
+        if a.conditions and self.enc.map.has_water and free(a):
+            key = (*key, FREEDOM)  # seed 000 "Attacks from Land": not the others' cover
         hit = self._cover.get(key)
         if hit is None:
             (ax, ay), (tx, ty) = a.pos, t.pos
@@ -585,7 +612,7 @@ class Space:
                 if terrain is not None:
                     terrain["cover", self.enc.rules.name, *key] = hit
             if hit >= 0 and self.enc.map.has_water:
-                wet = land_cover(self.enc.map, a, t)  # seed 000 "Attacks from Land"
+                wet = land_cover(self.enc.map, a, t, melee=melee)  # seed 000 "Attacks from Land"
                 hit = -1 if wet < 0 else max(hit, wet)
             self._cover[key] = hit
         return hit
@@ -813,6 +840,8 @@ class Space:
     # ------------------------------------------------------------ attack checks
     def attack_problem(self, c: Combatant, option: AttackOption, target: Combatant) -> str | None:
         """Why ``c`` cannot attack ``target`` with ``option`` from here (None: it can)."""
+        if option.back is None and target.clinging == c.id:  # seed 001 "Climbing ..."
+            return f"its {option.name} cannot reach a creature on its back"
         if c.mount is not None:  # a hand on the reins (seed 000 "Combat while Mounted")
             from d20combat.encounter.mounted import hand_problem
 
@@ -1048,7 +1077,7 @@ class Space:
             seen = 0
         else:
             seen = FOG if c.traits.darkvision else DARK | FOG
-        if self.enc.map.has_water and c.stat.speed.swim == 0 and walks_bottom(c):
+        if self.enc.map.has_water and not moves_freely(c) and walks_bottom(c):
             seen |= DEEP_WATER  # seed 000 note 3: firm footing on the bottom, half speed
         return seen
 
@@ -1057,7 +1086,7 @@ class Space:
         enough to walk along the bottom (seed 000 "Underwater Combat" note 3; at half
         speed: :meth:`unseen_terrain`). Others swim only by a Swim check (the ``swim``
         action, :mod:`d20combat.encounter.swimming`). A dry map pays one cached lookup."""
-        if c.stat.speed.swim > 0:
+        if moves_freely(c):
             return True
         return self.enc.map.has_water and walks_bottom(c)
 
@@ -1099,8 +1128,10 @@ class Space:
         down, on the map: reading A196) that ``c`` crosses at double cost: "Some
         creatures, particularly very large ones, may present an obstacle even when
         helpless. In such cases, each square you move through counts as 2 squares" (SRD
-        combat-ii "Helpless Opponent"). Empty at no cost without such creatures."""
-        if not self.huge:
+        combat-ii "Helpless Opponent"), and the squares of a paralyzed creature of any
+        size ("Each square occupied by a paralyzed creature, however, counts as 2
+        squares": SRD conditions "Paralyzed"). Empty at no cost without such creatures."""
+        if not self.huge and not self.paralyzed:
             return _NOWHERE
         key = ("heavy", c.id)
         hit: frozenset[Pos] | None = self._now.get(key)
@@ -1111,6 +1142,10 @@ class Space:
                 if oid == c.id or not o.present() or o.mount is not None:
                     continue
                 if not o.can_act(self.enc.rules) or o.restrictions().helpless:
+                    out.update(self._footprint_at(o))
+            for oid in self.paralyzed:
+                o = self.enc.combatants[oid]
+                if oid != c.id and o.present() and "paralyzed" in o.condition_set():
                     out.update(self._footprint_at(o))
             hit = self._now[key] = frozenset(out) if out else _NOWHERE
         return hit

@@ -45,7 +45,7 @@ from d20combat.grid.squares import square_name
 from d20combat.grid.terrain import DOOR
 from d20combat.rules.conditions import CONDITIONS, ConditionSpec, combine, restrictions
 from d20combat.rules.dice import Roll, SampledDice
-from d20combat.rules.hitpoints import HpState, Vitals
+from d20combat.rules.hitpoints import HpState, Vitals, ability_loss
 from d20combat.rules.statistics import Statistics, derive
 
 _T = TypeVar("_T")
@@ -652,7 +652,7 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
                 or c.lost
                 or c.stowed
                 or c.stats.stat is not c.stat
-                or any(c.vitals.ability_damage)
+                or any(ability_loss(c.vitals))
             ):
                 refit(enc, c)
     for c in enc.combatants.values():

@@ -30,7 +30,7 @@ from d20combat.content.creatures import Ability
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.movement import walk
-from d20combat.encounter.water import Depth, depth, walks_bottom
+from d20combat.encounter.water import Depth, depth, moves_freely, walks_bottom
 from d20combat.errors import IllegalActionError
 from d20combat.grid.squares import footprint
 from d20combat.grid.terrain import DEEP_WATER
@@ -49,14 +49,14 @@ DROWN_SOURCE = "SRD Drowning (A173: not in the repository's excerpt)"
 
 def afloat(enc: Encounter, c: Combatant) -> bool:
     """Whether ``c`` is in deep water where only a Swim check moves it."""
-    if c.stat.speed.swim > 0 or c.pos is None or not enc.map.has_water:
+    if moves_freely(c) or c.pos is None or not enc.map.has_water:
         return False
     return depth(enc, c) is Depth.SUBMERGED and not walks_bottom(c)
 
 
 def swims_by_check(enc: Encounter, c: Combatant) -> bool:
     """Whether ``c`` needs Swim checks to cross deep water (the map has some)."""
-    return c.stat.speed.swim == 0 and enc.map.has_water and not walks_bottom(c)
+    return not moves_freely(c) and enc.map.has_water and not walks_bottom(c)
 
 
 def water_dc(enc: Encounter, squares: Iterable[tuple[int, int]]) -> int | None:

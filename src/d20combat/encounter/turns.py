@@ -246,7 +246,7 @@ def _start(enc: Encounter, c: Combatant) -> bool:
     )
     if c.pending_full_round is not None:
         enc.budget.standard = True  # completing a started full-round action
-    if first_start and c.stat.speed.swim == 0 and enc.map.has_water:
+    if first_start and enc.map.has_water and c.stat.speed.swim == 0:
         from d20combat.encounter.swimming import start_turn
 
         start_turn(enc, c)  # seed 000 "Underwater Combat": the round's Swim check

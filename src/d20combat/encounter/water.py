@@ -60,6 +60,22 @@ def depth(enc: Encounter, c: Combatant) -> Depth:
     return depth_at(bmap, c.pos, c.squares)
 
 
+#: The scenario condition of a freedom of movement effect (seed 000 "Underwater Combat":
+#: the table's first row; the spell itself is issue 10's).
+FREEDOM = "freedom-of-movement"
+
+
+def free(c: Combatant) -> bool:
+    """Whether ``c`` has freedom of movement (a cheap test: its conditions)."""
+    return bool(c.conditions) and FREEDOM in c.conditions
+
+
+def moves_freely(c: Combatant) -> bool:
+    """Whether ``c`` moves in deep water as on land, with no Swim check (seed 000
+    "Underwater Combat": "a swim speed or freedom of movement": movement normal)."""
+    return c.stat.speed.swim > 0 or free(c)
+
+
 def walks_bottom(c: Combatant) -> bool:
     """Whether ``c`` has no swim speed but gear heavy enough to walk along the bottom of
     deep water (seed 000 note 3: firm footing, :func:`d20combat.rules.swim.walks_bottom`)."""
@@ -71,7 +87,10 @@ def footing(c: Combatant, where: Depth) -> Footing:
     then firm footing (chest-deep water, or the bottom of deep water for a creature
     weighed down by its gear, note 3); a creature swimming by Swim checks is off balance
     after a failed check (the ``off-balance`` condition, note 4), else it swims by its
-    successful check (A166: a creature not yet checked counts as swimming)."""
+    successful check (A166: a creature not yet checked counts as swimming). Freedom of
+    movement is the table's first row."""
+    if free(c):
+        return Footing.FREEDOM
     if c.stat.speed.swim > 0:
         return Footing.SWIM_SPEED
     if where is Depth.WADING or walks_bottom(c):
@@ -104,13 +123,17 @@ def water_ft(enc: Encounter, a: Combatant, t: Combatant) -> int:
     return 5 * wet
 
 
-def land_cover(bmap: BattleMap, a: Combatant, t: Combatant) -> int:
+def land_cover(bmap: BattleMap, a: Combatant, t: Combatant, *, melee: bool = False) -> int:
     """Seed 000 "Attacks from Land": the cover ``t`` has from ``a`` by the water alone:
     improved cover (+8) when ``a`` is on land and ``t`` in the water, total cover (-1)
     when either is on land and the other completely submerged (A114: the surface hides
-    both ways); 0 otherwise."""
+    both ways); 0 otherwise. An attacker on land with freedom of movement ignores the
+    water's cover in melee, and has no total cover against it: improved cover for its
+    ranged attacks on a submerged target (A250)."""
     da = depth_at(bmap, a.pos, a.squares)
     dt = depth_at(bmap, t.pos, t.squares)
+    if da is Depth.LAND and dt is not Depth.LAND and free(a):
+        return 0 if melee else LAND_COVER
     if da is Depth.LAND:
         if dt is Depth.SUBMERGED:
             return -1

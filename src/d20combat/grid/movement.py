@@ -252,16 +252,21 @@ def stooping(m: BattleMap, height_ft: Fraction | int) -> int:
     """How a creature ``height_ft`` tall passes the map's low ceilings (seed 000
     "Squeezing Through": "a ceiling as low as half its height with the same penalties
     ... as low as one-quarter its height ... prone and crawling"): 0 freely (or the map
-    has none), 1 stooping (half speed, -4 on attacks and to AC), 2 not at all (a reading,
-    A131: crawling under is not modelled).
+    has none), 1 stooping (half speed, -4 on attacks and to AC), 2 only prone and
+    crawling (standing it cannot enter: ``Space.stoop`` lets a prone creature crawl
+    under), 3 not at all (a ceiling lower than a quarter of its height, A131).
 
     >>> m = BattleMap.from_ascii(["._"])
-    >>> stooping(m, 8), stooping(m, 16), stooping(m, 32), stooping(BattleMap.open(1, 1), 32)
-    (0, 1, 2, 0)
+    >>> stooping(m, 8), stooping(m, 16), stooping(m, 32), stooping(m, 64)
+    (0, 1, 2, 3)
+    >>> stooping(BattleMap.open(1, 1), 32)
+    0
     """
     if height_ft <= LOW_CEILING_FT or not m.has(LOW_CEILING):
         return 0
-    return 1 if height_ft <= 2 * LOW_CEILING_FT else 2
+    if height_ft <= 2 * LOW_CEILING_FT:
+        return 1
+    return 2 if height_ft <= 4 * LOW_CEILING_FT else 3
 
 
 def _build_steps(

@@ -623,6 +623,40 @@ def _gaze(e: Event) -> str:
     )
 
 
+def _energy_drain(e: Event) -> str:
+    """SRD "Energy Drain and Negative Levels": the levels bestowed and what they cost."""
+    o = e.outcome
+    n = o.get("levels")
+    crit = " (critical hit: twice)" if o.get("critical") else ""
+    text = (
+        f"{e.actor} drains {e.target}: {n} negative level{'s' if n != 1 else ''}{crit}, "
+        f"{o.get('negative_levels')} in all (-{o.get('negative_levels')} on attacks, saves "
+        f"and checks; 5 hp each: {e.target} {o.get('hp')} of {o.get('max_hp')} hp); "
+        f"{e.actor} gains {o.get('temp_hp')} temporary hp"
+    )
+    return text + (f"; as many as its Hit Dice: {e.target} dies" if o.get("dead") else "")
+
+
+def _ability_drain(e: Event) -> str:
+    """SRD "Ability Score Loss": the Fortitude save, if any, and the points drained."""
+    o = e.outcome
+    name = str(o.get("ability")).capitalize()
+    lead = f"{e.actor}'s touch drains {e.target}'s {name}"
+    if o.get("dc") is not None:
+        save = e.total("fortitude save")
+        b = f" {save.value:+d}" if save else ""
+        lead += f": Fort save d20 {o.get('natural')}{b} = {o.get('total')} vs DC {o.get('dc')}"
+        if o.get("saved"):
+            return lead + ": saved, nothing drained"
+        lead += ": failed"
+    crit = " (critical hit: two dice)" if o.get("critical") else ""
+    return (
+        f"{lead}; {o.get('points')} point{'s' if o.get('points') != 1 else ''} of {name} "
+        f"drained{crit}, {name} now "
+        f"{o.get('score')}; {e.actor} gains {o.get('temp_hp')} temporary hp"
+    )
+
+
 def _eyes(e: Event) -> str:
     how = e.outcome.get("how")
     what = {
@@ -1059,6 +1093,8 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     "break": _break,
     "feint": _feint,
     "gaze": _gaze,
+    "energy-drain": _energy_drain,
+    "ability-drain": _ability_drain,
     "eyes": _eyes,
     "turning": _turning,
     "relinquished": _simple("{actor} relinquishes command of {target}: it returns to {side}"),
@@ -1083,6 +1119,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         if e.outcome.get("by") not in (None, "damage") and e.outcome.get("condition") == "sleeping"
         else f"{e.actor} is no longer {e.outcome.get('condition')}"
         + (" (the wound ends it)" if e.outcome.get("by") == "damage" else "")
+        + (" (an attack on it: an obvious threat)" if e.outcome.get("by") == "threat" else "")
     ),
     "total-defense": _simple("{actor} takes the total defense action (+4 dodge to AC)"),
     "stabilize": lambda e: (
@@ -1107,6 +1144,11 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         f"{e.outcome.get('electricity')} electricity runs from {e.target} across the water "
         f"to {', '.join(map(str, e.outcome.get('victims', ())))}"
     ),
+    "shattered": lambda e: (
+        f"the sonic ({e.outcome.get('sonic')}) rings through the crystal in {e.actor}'s "
+        f"hands: Fortitude vs DC {e.outcome.get('dc')}: "
+        + (", ".join(f"{item} shatters" for item in e.outcome.get("shattered", ())) or "it holds")
+    ),
     "corroded": lambda e: (
         f"{e.outcome.get('acid')} acid splashes {e.actor}'s gear: Reflex vs DC "
         f"{e.outcome.get('dc')}: "
@@ -1118,6 +1160,10 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
             or "its gear is unharmed"
             if e.outcome.get("result") == "corroded"
             else "its gear is safe"
+        )
+        + "".join(
+            f"; {item} saves on its own ({bonus:+d}): {'safe' if ok else 'failed'}"
+            for item, bonus, ok in e.outcome.get("own_saves", ())
         )
     ),
     "ignited": lambda e: (

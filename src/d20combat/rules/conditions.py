@@ -883,6 +883,15 @@ _ROWS: tuple[ConditionSpec, ...] = (
         "a save (encounter/maneuvers/gaze.py).",
     ),
     ConditionSpec(
+        "freedom-of-movement",
+        "seed 000 'Underwater Combat' ... 'Freedom of movement' ... 'Attacks from Land'",
+        notes="A starting condition a scenario sets (a spell or item in effect): in the "
+        "water it moves at its land speed with no Swim check, attacks with every weapon "
+        "normally and takes no grapple penalty (encounter/water.py); on land it ignores "
+        "the water's cover in melee, and a submerged creature has no total cover against "
+        "it (A250).",
+    ),
+    ConditionSpec(
         "eyes-shut",
         "SRD special abilities 'Gaze Attacks' ('shut his eyes, turn his back on the "
         "creature, or wear a blindfold'); seed 001 'Closing your eyes'",

@@ -45,6 +45,7 @@ from d20combat.content.creatures import Ability
 from d20combat.content.rulesets import Ruleset
 from d20combat.limits import MAX_REST_HOURS
 from d20combat.rules.dice import D20, Dice, DiceSource
+from d20combat.rules.modifiers import BonusType, Modifier
 
 DEFAULT_DEAD_AT = -10  # SRD combat-i "Dead (-10 Hit Points or Lower)"; every ruleset agrees
 
@@ -89,7 +90,10 @@ class Vitals(NamedTuple):
     ``awake``: a stable creature with negative hit points that has regained
     consciousness (disabled); ``recovering``: such a creature, unaided, that has started
     to heal naturally (out of danger); ``vile``: how much of the hit points lost is vile
-    damage (seed 003 "Vile Damage"), healed only by magic in a consecrated area.
+    damage (seed 003 "Vile Damage"), healed only by magic in a consecrated area;
+    ``ability_drain``: points lost for good (SRD conditions "Ability Drained": no
+    natural healing), in Ability order; ``negative_levels``: SRD special abilities
+    "Energy Drain and Negative Levels" (:func:`drain_energy`).
     """
 
     hp: int
@@ -103,6 +107,8 @@ class Vitals(NamedTuple):
     awake: bool = False
     recovering: bool = False
     vile: int = 0
+    ability_drain: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    negative_levels: int = 0
 
     @classmethod
     def full(cls, max_hp: int) -> Vitals:
@@ -376,13 +382,95 @@ def damage_ability(v: Vitals, ability: Ability, amount: int) -> Vitals:
     return v._replace(ability_damage=(dmg[0], dmg[1], dmg[2], dmg[3], dmg[4], dmg[5]))
 
 
+def drain_ability(v: Vitals, ability: Ability, amount: int) -> Vitals:
+    """Record ``amount`` points of ability drain (SRD conditions "Ability Drained":
+    lost permanently, regained only by magic: rest does not heal them)."""
+    i = ABILITY_ORDER.index(ability)
+    d = list(v.ability_drain)
+    d[i] += max(0, amount)
+    return v._replace(ability_drain=(d[0], d[1], d[2], d[3], d[4], d[5]))
+
+
+def ability_loss(v: Vitals) -> tuple[int, int, int, int, int, int]:
+    """Each score's points lost, damage and drain together (both lower the score
+    alike: SRD special abilities "Ability Score Loss")."""
+    a, d = v.ability_damage, v.ability_drain
+    if not any(d):
+        return a
+    return (a[0] + d[0], a[1] + d[1], a[2] + d[2], a[3] + d[3], a[4] + d[4], a[5] + d[5])
+
+
+#: SRD special abilities "Energy Drain and Negative Levels": each negative level
+#: costs 5 hit points.
+HP_PER_NEGATIVE_LEVEL = 5
+
+
+def drain_energy(v: Vitals, levels: int, hit_dice: int) -> Vitals:
+    """``levels`` more negative levels (SRD special abilities "Energy Drain and Negative
+    Levels"; conditions "Energy Drained"): 5 hit points each off the maximum and the
+    current hit points (A245), and death at as many negative levels as Hit Dice.
+    The -1 per level on attacks, saves and checks is the encounter's
+    (:attr:`Vitals.negative_levels`, read where those rolls are made)."""
+    levels = max(0, levels)
+    total = v.negative_levels + levels
+    lost = HP_PER_NEGATIVE_LEVEL * levels
+    v = v._replace(
+        negative_levels=total,
+        max_hp=max(1, v.max_hp - lost),
+        hp=min(v.hp - lost, max(1, v.max_hp - lost)),
+    )
+    if total >= hit_dice:
+        v = v._replace(dead=True, stable=False, awake=False, recovering=False)
+    return v
+
+
+def recover_negative_levels(
+    v: Vitals, dice: DiceSource, *, fort: int, dc: int, notes: list[str] | None = None
+) -> Vitals:
+    """The 24-hour saves (SRD types-subtypes-and-special-abilities.html "Energy Drain
+    (Su)": "If a negative level is not removed before 24 hours have passed, the affected
+    creature must attempt a Fortitude save ... A separate saving throw is required for
+    each negative level"): ``fort`` the save bonus without the levels, each save made
+    with the -1 of every level still held (A248). A success removes the level and gives
+    back its 5 hit points; a failure removes it too but the creature's level is lost
+    for good: its 5 hit points stay off the maximum (A248)."""
+    for _ in range(v.negative_levels):
+        held = v.negative_levels
+        ok, face = saving_throw(dice, fort - held, dc, "negative level: Fortitude save")
+        v = v._replace(negative_levels=held - 1)
+        if ok:
+            v = v._replace(max_hp=v.max_hp + HP_PER_NEGATIVE_LEVEL, hp=v.hp + HP_PER_NEGATIVE_LEVEL)
+        if notes is not None:
+            verdict = "removed" if ok else "removed, a level lost for good"
+            notes.append(f"negative level: Fort d20 {face} {fort - held:+d} vs DC {dc}: {verdict}")
+    return v
+
+
+def p_keep_level(fort: int, dc: int, levels: int) -> Fraction:
+    """The chance that :func:`recover_negative_levels` removes all ``levels`` negative
+    levels without losing a level: every save made, the k-th with ``levels - k`` held."""
+    p = Fraction(1)
+    for k in range(levels):
+        p *= p_save(fort - (levels - k), dc)
+    return p
+
+
+def negative_level_penalty(levels: int) -> Modifier:
+    """-1 a negative level on attack rolls, saves, skill and ability checks (SRD
+    conditions "Energy Drained")."""
+    plural = "s" if levels != 1 else ""
+    return Modifier(-levels, BonusType.UNTYPED, f"{levels} negative level{plural}")
+
+
 def ability_conditions(scores: dict[Ability, int | None], v: Vitals) -> tuple[str, ...]:
-    """Conditions from abilities damaged to 0: Str helpless, Dex paralyzed, Con dead,
-    Int/Wis/Cha unconscious (SRD conditions "Ability Damaged")."""
+    """Conditions from abilities damaged or drained to 0: Str helpless, Dex paralyzed,
+    Con dead, Int/Wis/Cha unconscious (SRD conditions "Ability Damaged", "Ability
+    Drained")."""
     out = []
+    loss = ability_loss(v)
     for i, ability in enumerate(ABILITY_ORDER):
         score = scores.get(ability)
-        if score is None or score - v.ability_damage[i] > 0:
+        if score is None or score - loss[i] > 0:
             continue
         out.append(
             {Ability.STR: "helpless", Ability.DEX: "paralyzed", Ability.CON: "dead"}.get(
@@ -457,6 +545,7 @@ def rest(
     tended: bool = False,
     bed_rest: bool = False,
     conditions: tuple[str, ...] = (),
+    drain_dc: int | None = None,
 ) -> RestOutcome:
     """``hours`` of rest out of combat, hour by hour (A143):
 
@@ -475,7 +564,9 @@ def rest(
       creature below 0 that nobody tends and that has not started recovering; never
       vile damage;
     * of ``conditions``, exhausted becomes fatigued after 1 hour and fatigued ends
-      after 8 more (:data:`FATIGUE_REST_HOURS`); the others are kept.
+      after 8 more (:data:`FATIGUE_REST_HOURS`); the others are kept;
+    * negative levels: at the 24th hour a Fortitude save at ``drain_dc`` for each
+      (:func:`recover_negative_levels`); none without a ``drain_dc``.
 
     ``tended``: someone cares for the creature (SRD "Recovering with Help"); ``fort``:
     its Fortitude save bonus. The dead rest unchanged.
@@ -495,6 +586,8 @@ def rest(
         if v.dead or v.hp <= rules.dead_at:
             break
         v = _rest_hour(v, hour, rules, dice, level, fort, tended, bed_rest, notes)
+        if hour == 24 and v.negative_levels and drain_dc is not None:
+            v = recover_negative_levels(v, dice, fort=fort, dc=drain_dc, notes=notes)
         for c in list(clock):
             clock[c] -= 1
             if clock[c] == 0:

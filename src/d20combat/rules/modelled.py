@@ -132,12 +132,15 @@ SPECIAL_ATTACK_RULES: Mapping[str, str] = {
     "rake": "encounter/maneuvers/monster.py",  # more attacks pouncing or grappling
     "trample": "encounter/maneuvers/monster.py",  # run over smaller foes
     "gaze": "encounter/maneuvers/gaze.py",  # "petrifying gaze": a save each round
+    "energy drain": "encounter/maneuvers/drain.py",  # negative levels a hit
+    "ability drain": "encounter/maneuvers/drain.py",  # "constitution drain": points a hit
 }
 
 # Immunities the rules read, matched anywhere in the text ("immunity to critical hits").
 IMMUNITIES: Mapping[str, str] = {
     "critical": "rules/statistics.py",  # no critical hits (or sneak attacks)
     "nonlethal": "rules/statistics.py",  # no nonlethal damage
+    "energy drain": "encounter/maneuvers/drain.py",  # no negative levels from a drain
 }
 
 
@@ -215,6 +218,7 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         and not (stat.turning is not None and any(names_keyword(s, k) for k in TURNING_TEXTS))
         if not any(names_keyword(s, k) for k in (*SPECIAL_ATTACKS, *ruled))
         and not ("gaze" in ruled and s.strip().lower().endswith(" gaze"))  # its kind last
+        and not ("ability drain" in ruled and s.strip().lower().endswith(" drain"))
         and not any(
             names_keyword(s, k) and getattr(stat, f) is not None
             for k, f in STRUCTURED_ATTACKS.items()
@@ -245,6 +249,8 @@ def not_modelled(stat: StatBlock) -> list[NotModelled]:
         NotModelled("natural attack effect", f"{e} ({nat.name})")
         for nat in stat.natural_attacks
         for e in nat.effects
-        if e not in NATURAL_EFFECTS and not (e in ruled and _sets_off(stat, e, nat.name))
+        if e not in NATURAL_EFFECTS
+        and not (e in ruled and _sets_off(stat, e, nat.name))
+        and not ("ability drain" in ruled and e.endswith(" drain"))
     ]
     return list(dict.fromkeys(out))

@@ -129,6 +129,7 @@ class AttackOption:
     weapon: Weapon | None = None
     item: str = ""  # the carried item this option uses ("" for natural weapons)
     either: bool = False  # lethal or nonlethal at will, no penalty (trained unarmed)
+    back: int | None = 0  # a natural attack's modifier on a clinger to its back (None: none)
 
     @property
     def firearm(self) -> bool:
@@ -822,6 +823,7 @@ class _Builder:
             natural=True,
             primary=primary,
             effects=nat.effects,
+            back=nat.back,
         )
 
     def unarmed_option(self) -> AttackOption | None:

@@ -1261,6 +1261,32 @@ _GAZE_RULE = (
     r"\s*(?:range )?(\d+) (?:feet|ft\.?)[,;]\s*(Fortitude|Will) DC (\d+) negates"
 )
 _GAZE_EFFECT = {"t": "petrified", "d": "dead", "p": "paralyzed"}
+# SRD monsters-t-z.html: "Energy Drain (Su): Living creatures hit by a wight's slam attack
+# gain one negative level. The DC is 14 for the Fortitude save to remove a negative level."
+_ENERGY_DRAIN_RULE = (
+    r"Energy Drain \(Su\):\s*Living creatures hit by an? {who}['\u2019]s ([a-z ]+?) attack"
+    r"[^.]*? gain (one|two|three|four) negative levels?\.(?:\s*The DC is (\d+) for the "
+    r"Fortitude save)?"
+)
+# "Constitution Drain (Su): Living creatures hit by a wraith's incorporeal touch attack
+# must succeed on a DC 14 Fortitude save or take 1d6 points of Constitution drain."
+# (group 1 the attack, 2 the DC, 3 the points); "Wisdom Drain (Su): An allip causes 1d4
+# points of Wisdom drain each time it hits with its incorporeal touch attack" (4 the
+# points, 5 the attack; the lamia's "drains 1d4 points of Wisdom each time ...").
+_ABILITY_DRAIN_RULE = (
+    r"Drain \(Su\):\s*(?:Living creatures hit by an? {who}['\u2019]s ([a-z ]+?) attack "
+    r"(?:must succeed on a DC (\d+) Fortitude save or )?(?:take|lose) (\d+d\d+|\d+) points? of"
+    r"|An? {who} (?:causes|drains) (\d+d\d+|\d+) points? of [a-z ]+? each time it hits "
+    r"with its ([a-z ]+?) attack)"
+)
+_ABILITIES = {
+    "strength": "str",
+    "dexterity": "dex",
+    "constitution": "con",
+    "intelligence": "int",
+    "wisdom": "wis",
+    "charisma": "cha",
+}
 _COUNTS = {"two": 2, "three": 3, "four": 4, "six": 6, "eight": 8}
 
 
@@ -1274,6 +1300,17 @@ def _entry(pattern: re.Pattern[str], text: str, name: str) -> re.Match[str] | No
         if m is not None:
             return m
     return pattern.search(text)
+
+
+def _own_entry(template: str, text: str, name: str) -> re.Match[str] | None:
+    """The entry of ``template`` (a pattern with ``{who}``) naming the creature itself
+    ("hit by a dread wraith's ..."), else the first of any creature (:func:`_entry`)."""
+    if name:
+        pattern = re.compile(template.format(who=re.escape(name)), re.IGNORECASE)
+        m = pattern.search(text)
+        if m is not None:
+            return m
+    return _entry(re.compile(template.format(who=r"[^.]*?"), re.IGNORECASE), text, name)
 
 
 def parse_special_attack_rules(
@@ -1293,6 +1330,14 @@ def parse_special_attack_rules(
     * "petrifying gaze" in the row and "Petrifying Gaze (Su): Turn to stone permanently,
       range 30 feet; Fortitude DC 13 negates": ``gaze`` (range 30, fort DC 13,
       petrified); a gaze of another effect (charm, fear ...) is not read (not modelled).
+    * "energy drain" and "Energy Drain (Su): Living creatures hit by a wight's slam
+      attack gain one negative level. The DC is 14 ...": ``energy drain``, attacks
+      ``slam``, count 1, dc 14.
+    * "constitution drain" and "Constitution Drain (Su): Living creatures hit by a
+      wraith's incorporeal touch attack must succeed on a DC 14 Fortitude save or take
+      1d6 points of Constitution drain": ``ability drain``, con, 1d6, dc 14. A drain of
+      another form (a succubus's kiss, a nightcrawler's swallow) is not read (not
+      modelled: listed so).
     """
     out: list[SpecialAttack] = []
     problems: list[str] = []
@@ -1322,6 +1367,36 @@ def parse_special_attack_rules(
                 problems.append("Trample (Ex): no damage in the row or no DC in the text")
                 continue
             out.append(SpecialAttack(kind="trample", damage=dice, dc=int(m.group(1))))
+        elif names_keyword(entry, "energy drain"):
+            m = _own_entry(_ENERGY_DRAIN_RULE, text, name)
+            if m is None:  # another form (a succubus's kiss): not read, not modelled
+                continue
+            out.append(
+                SpecialAttack(
+                    kind="energy drain",
+                    attacks=(m.group(1).lower(),),
+                    count=_COUNTS.get(m.group(2).lower(), 1),
+                    dc=int(m.group(3)) if m.group(3) else None,
+                )
+            )
+        elif (
+            len(entry.split()) == 2
+            and entry.split()[1].lower() == "drain"
+            and entry.split()[0].lower() in _ABILITIES
+        ):
+            word = entry.split()[0].lower()
+            m = _own_entry(word + r"\s+" + _ABILITY_DRAIN_RULE, text, name)
+            if m is None:  # another form: not read, not modelled
+                continue
+            out.append(
+                SpecialAttack(
+                    kind="ability drain",
+                    attacks=((m.group(1) or m.group(5)).lower(),),
+                    ability=_ABILITIES[word],
+                    damage=m.group(3) or m.group(4),
+                    dc=int(m.group(2)) if m.group(2) else None,
+                )
+            )
         elif entry.lower().endswith("gaze"):
             title = re.escape(entry[: -len("gaze")].strip())
             m = _entry(re.compile(title + r"\s+" + _GAZE_RULE, re.I), text, name)

@@ -35,7 +35,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from d20combat.content.creatures import Ability, StatBlock, WeaponRef, WieldStyle
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.rules.conditions import attack_modifiers
-from d20combat.rules.hitpoints import ABILITY_ORDER, constitution_change, damage_ability
+from d20combat.rules.hitpoints import (
+    ABILITY_ORDER,
+    ability_loss,
+    constitution_change,
+    damage_ability,
+    drain_ability,
+)
 from d20combat.rules.maneuvers import Hold, hold
 from d20combat.rules.maneuvers import weapon_ref as stats_weapon_ref
 from d20combat.rules.modifiers import BonusType, Modifier, Total
@@ -196,13 +202,14 @@ def refit(enc: Encounter, c: Combatant) -> None:
     gone = stat.shield is not None and (
         stat.shield.display in c.lost or stat.shield.display in c.stowed
     )
-    damaged = c.vitals.ability_damage
+    bare = stat.armor is not None and stat.armor.display in c.lost  # ruined (A253)
+    damaged = ability_loss(c.vitals)  # damage and drain alike
     if not any(damaged):
         damaged = _NO_DAMAGE
-    if not gone and not c.taken and damaged is _NO_DAMAGE:
+    if not gone and not bare and not c.taken and damaged is _NO_DAMAGE:
         stats = enc_stats(enc, stat)
     else:
-        key = (id(stat), id(enc.rules), gone, c.taken, damaged)
+        key = (id(stat), id(enc.rules), gone, bare, c.taken, damaged)
         hit = _GEARED.get(key)
         if hit is None or hit[0] is not stat:
             refs = list(stat.weapons)
@@ -219,6 +226,7 @@ def refit(enc: Encounter, c: Combatant) -> None:
             geared = stat.model_copy(
                 update={
                     "shield": None if gone else stat.shield,
+                    "armor": None if bare else stat.armor,
                     "weapons": tuple(refs),
                     "abilities": scores,
                 }
@@ -234,18 +242,21 @@ def refit(enc: Encounter, c: Combatant) -> None:
         enc.space.invalidate(c)
 
 
-def damage_abilities(enc: Encounter, c: Combatant, ability: Ability, amount: int) -> None:
-    """``amount`` points of damage to ``c``'s ``ability`` (SRD "Ability Score Loss"): the
-    score's derived numbers follow (:func:`refit`); Constitution moves the maximum and
-    current hit points by the modifier's change times the hit dice (A144)."""
+def damage_abilities(
+    enc: Encounter, c: Combatant, ability: Ability, amount: int, *, drain: bool = False
+) -> None:
+    """``amount`` points of damage to ``c``'s ``ability`` (SRD "Ability Score Loss"), or
+    of drain (``drain``: lost for good, SRD conditions "Ability Drained"): the score's
+    derived numbers follow (:func:`refit`); Constitution moves the maximum and current
+    hit points by the modifier's change times the hit dice (A144)."""
     before = c.vitals
-    c.vitals = damage_ability(before, ability, amount)
+    c.vitals = (drain_ability if drain else damage_ability)(before, ability, amount)
     score = c.stat.abilities.get(ability)
     if ability is Ability.CON and score is not None:
         i = ABILITY_ORDER.index(ability)
         old, new = (
-            max(0, score - before.ability_damage[i]),
-            max(0, score - c.vitals.ability_damage[i]),
+            max(0, score - ability_loss(before)[i]),
+            max(0, score - ability_loss(c.vitals)[i]),
         )
         c.vitals = constitution_change(c.vitals, int(c.stat.hd_total), old, new)
     refit(enc, c)
@@ -299,7 +310,7 @@ def reclaim(enc: Encounter, picker: Combatant, item: str) -> None:
 
 def ruin(enc: Encounter, c: Combatant, item: str) -> None:
     """``c``'s ``item`` is destroyed (seed 000 "Hit Points": at 0 an object is ruined):
-    out of its hand and gone; a shield's bonus goes with it."""
+    out of its hand and gone; a shield's bonus goes with it, and worn armor's (A253)."""
     c.wielding = tuple(w for w in c.wielding if w != item)
     c.lost = (*c.lost, item)
     refit(enc, c)

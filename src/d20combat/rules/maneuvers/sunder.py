@@ -142,6 +142,59 @@ def enhancement(stats: Statistics, item: str) -> int:
     return ref.enhancement if ref is not None else 0
 
 
+#: The armor of the SRD's armor table made of metal (A253: the SRD's descriptions of
+#: the chain, scale, banded, splint and plate armors; the leather, hide and padded
+#: ones are not; studded leather is leather).
+METAL_ARMOR = frozenset(
+    {
+        "chain shirt",
+        "scale mail",
+        "chainmail",
+        "breastplate",
+        "splint mail",
+        "banded mail",
+        "half-plate",
+        "full plate",
+    }
+)
+
+
+def armor_durability(stats: Statistics) -> tuple[str, HardnessHP] | None:
+    """The worn metal armor of the creature of ``stats`` by its name, with its hardness
+    (iron, 10: seed 000 Table: Substance Hardness and Hit Points) and hit points (5 a
+    point of armor bonus: the table's footnote 2), +1 each per +1 of enhancement; None
+    without metal armor (A253)."""
+    from d20combat.content.equipment import armor
+    from d20combat.content.objects import item_hardness_and_hp
+
+    a = stats.stat.armor
+    if a is None or armor(a.armor).name not in METAL_ARMOR:
+        return None
+    table = item_hardness_and_hp(
+        "armor",
+        stats.stat.size,
+        enhancement=a.enhancement,
+        armor_bonus=armor(a.armor).bonus,
+        material="iron",
+    )
+    return a.display, table
+
+
+def caster_level(stats: Statistics, item: str) -> int | None:
+    """The caster level of the weapon or shield ``item`` if it is magic
+    (:func:`d20combat.content.creatures.item_caster_level`), else None."""
+    from d20combat.content.creatures import item_caster_level
+
+    s = stats.stat.shield
+    if s is not None and s.display == item:
+        return item_caster_level(s)
+    a = stats.stat.armor
+    if a is not None and a.display == item:
+        return item_caster_level(a)
+    ref = weapon_ref(stats, item)
+    return item_caster_level(ref) if ref is not None else None
+
+
 def carried_object_ac(carrier: Statistics, size: Size) -> Total:
     """seed 000 "Sunder": "A carried or worn object's AC is equal to 10 + its size
     modifier + the Dexterity modifier of the carrying or wearing character"."""
