@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from d20combat.content.creatures import Ability
 from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant, Condition
+from d20combat.encounter.fighting import take_fall
 from d20combat.encounter.movement import walk
 from d20combat.errors import IllegalActionError
 from d20combat.grid.movement import FIT_NONE, fit
@@ -33,7 +33,6 @@ from d20combat.grid.terrain import BLOCKS_MOVE, CLIMBABLE, DEEP_WATER
 from d20combat.rules import climb as C
 from d20combat.rules.checks import check
 from d20combat.rules.dice import Dice
-from d20combat.rules.hitpoints import take_damage
 from d20combat.rules.modifiers import BonusType, Modifier
 
 if TYPE_CHECKING:
@@ -135,18 +134,7 @@ def run_climb(enc: Encounter, c: Combatant, a: A.Action) -> None:
     fell = 0
     if out is C.ClimbResult.FALLS:  # back where it started, prone, 1d6 (A174)
         fell = max(1, enc.dice.roll(FALL, "falling damage (10 ft)"))
-        con = c.stats.abilities.get(Ability.CON)
-        fort = c.roll_total(c.stats.saves["fort"], "save")
-        hurt = take_damage(
-            c.vitals,
-            fell,
-            enc.rules,
-            enc.dice,
-            fort=fort.value,
-            con=con,
-            threshold_bonus=c.traits.threshold_bonus,
-        )
-        c.vitals = hurt.vitals
+        take_fall(enc, c, fell)
         if "prone" not in c.conditions:
             c.conditions["prone"] = Condition(c.id, 0)
         enc.space.invalidate(c)

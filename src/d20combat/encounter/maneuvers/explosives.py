@@ -198,11 +198,7 @@ def run_explosive(enc: Encounter, c: Combatant, a: A.Action) -> None:
         radius=w.burst_radius_ft,
         dc=w.reflex_dc,
         damage=rolled,
-        saves=[
-            {"id": v.id, "natural": f, "total": t, "saved": ok}
-            | ({"improved_evasion": True} if better else {})
-            for v, f, t, ok, better in saves
-        ],
+        saves=_saves_json(saves),
     )
     _hurt(enc, c, Attack(option, bonus, X.square_defense(), option.damage_bonus), rolled, saves)
 
@@ -228,6 +224,15 @@ def _burst(
         )
         saves.append((v, face, face + reflex.value, ok, burst_improved(enc, point, v)))
     return rolled, saves
+
+
+def _saves_json(saves: list[_Save]) -> list[dict[str, object]]:
+    """The Reflex saves as the ``explosive`` and ``planted-burst`` events give them."""
+    return [
+        {"id": v.id, "natural": f, "total": t, "saved": ok}
+        | ({"improved_evasion": True} if better else {})
+        for v, f, t, ok, better in saves
+    ]
 
 
 def _hurt(enc: Encounter, c: Combatant, attack: Attack, rolled: int, saves: list[_Save]) -> None:
@@ -344,11 +349,7 @@ def _go_off(enc: Encounter, setter: str, weapon: str, point: Pos) -> None:
         radius=w.burst_radius_ft,
         dc=w.reflex_dc,
         damage=rolled,
-        saves=[
-            {"id": v.id, "natural": f, "total": t, "saved": ok}
-            | ({"improved_evasion": True} if better else {})
-            for v, f, t, ok, better in saves
-        ],
+        saves=_saves_json(saves),
     )
     attack = Attack(option, option.bonus, X.square_defense(), option.damage_bonus)
     _hurt(enc, c, attack, rolled, saves)

@@ -104,17 +104,30 @@ def check_overrun(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise IllegalActionError(f"the path costs {cost} ft but speed is {speed} ft")
 
 
-def run_overrun(enc: Encounter, c: Combatant, a: A.Action) -> None:
-    assert isinstance(a, A.Overrun)
+def walk_up_to(
+    enc: Encounter, c: Combatant, target: Combatant, path: tuple[Pos, ...], *, straight: bool
+) -> tuple[Pos, ...] | None:
+    """The move action of a way through ``target``'s space (an overrun; a tumble) spent,
+    and ``path`` walked up to that space: the rest of the path, or None if ``c`` was
+    stopped on the way."""
     b = enc.budget
-    target = enc.get(a.target)
-    k, _ = enc.space.overrun_path(c, target, a.path)
+    k, _ = enc.space.overrun_path(c, target, path, straight=straight)
     b.use("move")
     b.moved = True
     if b.routine is not None and not b.committed:
         b.routine = None
-    head, tail = a.path[: k - 1], a.path[k - 1 :]
+    head, tail = path[: k - 1], path[k - 1 :]
     if head and not walk(enc, c, head, kind="move"):
+        return None
+    return tail
+
+
+def run_overrun(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Overrun)
+    b = enc.budget
+    target = enc.get(a.target)
+    tail = walk_up_to(enc, c, target, a.path, straight=True)
+    if tail is None:
         return
     passed, blocked = attempt_overrun(enc, c, target, charging=False)
     if blocked:

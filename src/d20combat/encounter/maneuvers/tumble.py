@@ -28,6 +28,7 @@ from d20combat.encounter import actions as A
 from d20combat.encounter.combatant import Combatant
 from d20combat.encounter.fighting import provoke
 from d20combat.encounter.maneuvers import skill
+from d20combat.encounter.maneuvers.overrun import walk_up_to
 from d20combat.encounter.movement import walk
 from d20combat.errors import IllegalActionError
 from d20combat.rules.checks import check
@@ -81,15 +82,9 @@ def check_tumble(enc: Encounter, c: Combatant, a: A.Action) -> None:
 
 def run_tumble(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Tumble)
-    b = enc.budget
     target = enc.get(a.target)
-    k, _ = enc.space.overrun_path(c, target, a.path, straight=False)
-    b.use("move")
-    b.moved = True
-    if b.routine is not None and not b.committed:
-        b.routine = None
-    head, tail = a.path[: k - 1], a.path[k - 1 :]
-    if head and not walk(enc, c, head, kind="move"):
+    tail = walk_up_to(enc, c, target, a.path, straight=False)
+    if tail is None:
         return
     if not enc.active(target):
         walk(enc, c, tail, kind="move", through=target)
