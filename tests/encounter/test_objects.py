@@ -34,7 +34,7 @@ def door_fight(
     kit: Any, rolls: list[int], *, doors: str = "", weapons: str = "longsword", **kw: Any
 ) -> Any:
     text = kit.scenario_text(
-        ROWS,
+        kw.pop("rows", ROWS),
         {
             "red": kit.soldier("Red", kw.pop("at", "b2"), weapons=weapons),
             "blue": kit.soldier("Blue", "e3"),
@@ -246,3 +246,85 @@ def test_rulings_by_damage_type_need_every_type_for_ineffective() -> None:
     assert (both.dealt, both.damage) == (8 + 3, 11 - 5)
     weak = damage_to_object([sword, fire], 5, rules, vulnerable_to=frozenset({"fire"}))
     assert (weak.dealt, weak.damage) == (28, 28)
+
+
+# ------------------------------------------------------------ closing doors (A255)
+@pytest.mark.parametrize(
+    ("ruleset", "provokes"), [("srd35", True), ("advanced", True), ("d20modern", False)]
+)
+def test_closing_a_door_is_a_move_action_that_may_provoke(
+    kit: Any, ruleset: str, provokes: bool
+) -> None:
+    """seed 002 Move Actions "Open or close a door (AoO)": a move action that provokes
+    in srd35 and advanced; the SRD Table: Actions in Combat "Open or close a door": move,
+    no AoO (d20modern, D35). Blue at a3 threatens Red at b2 from round 2 (no longer
+    flat-footed): each provoked blow rolls a natural 1 and misses."""
+    enc = door_fight(kit, [20, 1] + ([1, 1] if provokes else []), ruleset=ruleset)
+    enc.combatants["blue"].pos = (0, 2)
+    enc.space.rebuild()
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("open c2"))
+    assert enc.opened_doors == [(2, 1)] and parse_action("close c2") in enc.legal_actions()
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))  # Blue's one attack of opportunity a round is back
+    enc.apply(parse_action("close c2"))
+    provoked = [e.outcome["reason"] for e in events(enc, "provoked")]
+    assert provoked == (["opening a door", "closing a door"] if provokes else [])
+    assert not enc.budget.move and enc.budget.standard
+    assert events(enc, "close")[0].outcome["at"] == "c2"
+    assert not enc.map.walkable(2, 1)  # closed again: the saved state is as at the start
+    assert (enc.opened_doors, enc.closed_doors, enc.broken_doors) == ([], [], [])
+    assert enc.dice.totals == []
+
+
+def test_a_door_open_in_the_scenario_closed_is_saved(kit: Any) -> None:
+    # '/' is an open door of the scenario: closing it lists it in closed_doors, which a
+    # save keeps (the reloaded map has the door closed); opening it again drops it.
+    enc = door_fight(kit, [20, 1], rows=ROWS.replace("+", "/"))
+    with pytest.raises(IllegalActionError, match="no closed door"):
+        enc.apply(parse_action("open c2"))
+    enc.apply(parse_action("close c2"))
+    assert enc.closed_doors == [(2, 1)] and enc.opened_doors == []
+    back = Encounter.from_json(saved(enc))
+    assert back.closed_doors == [(2, 1)] and not back.map.walkable(2, 1)
+    back.apply(parse_action("open c2"))
+    assert back.closed_doors == [] and back.opened_doors == [] and back.map.walkable(2, 1)
+    data = saved(enc)
+    data["closed_doors"] = [[0, 0]]
+    with pytest.raises(Exception, match=r"closed_doors.*no closed door at a1"):
+        Encounter.from_json(data)
+
+
+def test_a_creature_in_the_doorway_keeps_it_open(kit: Any) -> None:
+    # A255: a door cannot be closed on a creature standing in its square.
+    enc = door_fight(kit, [20, 1], rows=ROWS.replace("+", "/"))
+    enc.combatants["blue"].pos = (2, 1)
+    enc.space.rebuild()
+    assert parse_action("close c2") not in enc.legal_actions()
+    with pytest.raises(IllegalActionError, match="a creature stands in the doorway at c2"):
+        enc.apply(parse_action("close c2"))
+
+
+def test_a_broken_door_stays_broken(kit: Any) -> None:
+    # break DC 13, a total of 13 breaks it open: broken_doors remembers it (saved), and
+    # a broken door cannot be closed (A255).
+    enc = door_fight(kit, [20, 1, 13])
+    enc.apply(parse_action("break c2"))
+    assert enc.opened_doors == [(2, 1)] and enc.broken_doors == [(2, 1)]
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))
+    assert parse_action("close c2") not in enc.legal_actions()
+    with pytest.raises(IllegalActionError, match="the door at c2 is broken"):
+        enc.apply(parse_action("close c2"))
+    back = Encounter.from_json(saved(enc))
+    assert back.broken_doors == [(2, 1)] and back.map.walkable(2, 1)
+    with pytest.raises(IllegalActionError, match="is broken"):
+        back.apply(parse_action("close c2"))
+    data = saved(enc)
+    data["broken_doors"] = [[0, 0]]
+    with pytest.raises(Exception, match=r"broken_doors.*no open door at a1"):
+        Encounter.from_json(data)
+    data["broken_doors"] = [[2, 1], [2, 1]]
+    with pytest.raises(Exception, match="c2 listed twice"):
+        Encounter.from_json(data)

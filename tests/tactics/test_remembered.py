@@ -123,6 +123,8 @@ _SEEN = {
     "combatants",
     "items",
     "opened_doors",
+    "closed_doors",
+    "broken_doors",
     "object_damage",
     "planted",
 }
@@ -159,6 +161,12 @@ def test_the_situation_covers_the_saved_state() -> None:
     assert enc.situation() != before
     before = enc.situation()
     enc.object_damage[(3, 3)] = 4
+    assert enc.situation() != before
+    before = enc.situation()
+    enc.closed_doors.append((2, 3))
+    assert enc.situation() != before
+    before = enc.situation()
+    enc.broken_doors.append((2, 2))
     assert enc.situation() != before
     before = enc.situation()
     enc.planted.append(("ogre", "greatclub", (1, 1), 3))

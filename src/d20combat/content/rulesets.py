@@ -832,7 +832,8 @@ class Ruleset(Frozen):
     )
     """The actions that provoke attacks of opportunity.
 
-    srd35: seed 002 action list and SRD Table: Actions in Combat.
+    srd35: seed 002 action list and SRD Table: Actions in Combat (``open``: seed 002's
+    "Open or close a door (AoO)", one line for both, A255).
     d20modern: seed 004: opening a door does not provoke; the knockout blow does.
     advanced: srd35 reading (seed 001 is silent).
     """

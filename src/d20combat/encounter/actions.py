@@ -170,6 +170,7 @@ notation                   meaning (action type; source)
 ``speak``                  speak a sentence or two (free; once a turn)
 ``speak by bandit-2``      ... bandit-2 speaks on another's turn (free)
 ``open d5``                open a door (move action)
+``close d5``               close an open door that is not broken (move action)
 ``escape``                 leave the map from an exit square (move action)
 ``surrender``              surrender (free)
 ``flee``                   flee from the source of its fear (a withdraw or a move)
@@ -1151,16 +1152,22 @@ READY_ATTACK_TRIGGERS = ("enters-reach", "in-range")
 READY_STEP_TRIGGER = "step-reach"
 READY_MOVE_TRIGGERS = ("enters-reach", "adjacent")
 READY_TRIGGERS = (*READY_ATTACK_TRIGGERS, "adjacent")
+#: The free actions that can be readied (A256): dropping prone, dropping an item
+#: (``drop WEAPON``); set off as a readied move is (``enters-reach`` or ``adjacent``).
+READY_FREE_VERBS = ("drop-prone", "drop")
 
 
 @dataclass(frozen=True, slots=True)
 class Ready(Action):
-    """Ready an attack, or a move along ``move`` (a standard action), for a trigger of
-    :data:`READY_TRIGGERS` (seed 004 "Ready"; SRD combat-ii "Ready")."""
+    """Ready an attack, a move along ``move``, or a free action (``free``: its notation,
+    one of :data:`READY_FREE_VERBS`), a standard action, for a trigger of
+    :data:`READY_TRIGGERS` (seed 004 "Ready"; SRD combat-ii "Ready": "a standard action,
+    a move action, or a free action")."""
 
     trigger: str = "enters-reach"
     weapon: str | None = None
     move: tuple[Pos, ...] | None = None
+    free: str | None = None
     verb: ClassVar[str] = "ready"
     kind: ClassVar[str] = "standard"
 
@@ -1168,6 +1175,8 @@ class Ready(Action):
         if self.move is not None:
             squares = " ".join(square_name(p) for p in self.move)
             return f"ready move {squares} when {self.trigger}"
+        if self.free is not None:
+            return f"ready {self.free} when {self.trigger}"
         text = "ready attack"
         if self.weapon:
             text += f" with {self.weapon}"
@@ -1307,6 +1316,20 @@ class OpenDoor(Action):
 
     def __str__(self) -> str:
         return f"open {square_name(self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseDoor(Action):
+    """Close the open door at ``at``: a move action (seed 002 Move Actions "Open or close
+    a door"; SRD combat-i Table: Actions in Combat "Open or close a door"). A broken
+    door cannot be closed, nor one a creature stands in (A255)."""
+
+    at: Pos
+    verb: ClassVar[str] = "close"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"close {square_name(self.at)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1468,15 +1491,16 @@ def parse_action(text: str) -> Action:
         paths = {"move": Move, "withdraw": Withdraw, "run": Run, "trample": Trample, "swim": Swim}
         cls = {**paths, "move-grapple": MoveGrapple}[verb]
         return cls(tuple(parse_square(a) for a in args))
-    if verb in ("step", "crawl", "open", "start-full-round", "break"):
+    if verb in ("step", "crawl", "open", "close", "start-full-round", "break"):
         if len(args) != 1:
             raise _expect(text, f"'{verb} SQUARE'")
         pos = parse_square(args[0])
-        one: dict[str, type[Step | Crawl | StartFullRound | OpenDoor | BreakDoor]] = {
+        one: dict[str, type[Step | Crawl | StartFullRound | OpenDoor | CloseDoor | BreakDoor]] = {
             "step": Step,
             "crawl": Crawl,
             "start-full-round": StartFullRound,
             "open": OpenDoor,
+            "close": CloseDoor,
             "break": BreakDoor,
         }
         return one[verb](pos)
@@ -1615,12 +1639,16 @@ def parse_action(text: str) -> Action:
         if moving and moving.group(2) in READY_MOVE_TRIGGERS:
             path = tuple(parse_square(w) for w in moving.group(1).split())
             return Ready(moving.group(2), None, path)
+        free = re.match(r"^(drop-prone|drop .+?) when (\S+)$", " ".join(args))
+        if free and free.group(2) in READY_MOVE_TRIGGERS:
+            return Ready(free.group(2), free=free.group(1))
         m = re.match(r"^attack(?: with (.+?))? when (\S+)$", " ".join(args))
         if not m or m.group(2) not in (*READY_ATTACK_TRIGGERS, READY_STEP_TRIGGER):
             raise _expect(
                 text,
                 "'ready attack [with WEAPON] when enters-reach|step-reach|in-range' or "
-                "'ready move SQUARES when enters-reach|adjacent'",
+                "'ready move SQUARES when enters-reach|adjacent' or "
+                "'ready drop-prone|drop WEAPON when enters-reach|adjacent'",
             )
         return Ready(m.group(2), m.group(1))
     if verb == "drop" and len(args) >= 3 and args[-2] == "at":

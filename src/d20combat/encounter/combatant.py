@@ -198,6 +198,7 @@ class Combatant:
     ammo: dict[str, int] = field(default_factory=dict)
     readied: tuple[str, str | None] | None = None
     readied_move: tuple[Pos, ...] | None = None  # the path of a readied move action
+    readied_free: str | None = None  # a readied free action's notation (A256)
     delay_after: str | None = None
     fled: bool = False
     surrendered: bool = False
@@ -460,6 +461,7 @@ class Combatant:
             tuple(self.ammo.items()) if self.ammo else (),
             self.readied,
             self.readied_move,
+            self.readied_free,
             self.delay_after,
             self.fled,
             self.surrendered,
@@ -533,6 +535,7 @@ class Combatant:
             "readied_move": [list(p) for p in self.readied_move]
             if self.readied_move is not None
             else None,
+            "readied_free": self.readied_free,
             "delay_after": self.delay_after,
             "fled": self.fled,
             "surrendered": self.surrendered,
@@ -626,6 +629,7 @@ class Combatant:
         self.readied = (str(r[0]), r[1]) if r else None
         m = data.get("readied_move")
         self.readied_move = tuple((int(p[0]), int(p[1])) for p in m) if m is not None else None
+        self.readied_free = data.get("readied_free")
         self.delay_after = data["delay_after"]
         self.fled = bool(data["fled"])
         self.surrendered = bool(data["surrendered"])

@@ -61,6 +61,7 @@ from d20combat.encounter.maneuvers.tumble import check_tumble, gen_tumble, run_t
 from d20combat.encounter.movement import crawl, walk
 from d20combat.encounter.running import keep_running
 from d20combat.errors import IllegalActionError
+from d20combat.grid.terrain import OPEN_DOOR
 from d20combat.rules.attack import lethal_refused
 from d20combat.rules.conditions import can_use_ranged
 from d20combat.rules.dice import Dice
@@ -1038,6 +1039,9 @@ def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
     need_standard(enc, c)
     if enc.budget.routine is not None:
         raise _fail("already attacked this turn")
+    if a.free is not None:
+        readied_free(enc, c, a.free, a.trigger)
+        return
     if a.move is not None:
         if a.trigger not in A.READY_MOVE_TRIGGERS:
             raise _fail(f"a readied move waits for {' or '.join(A.READY_MOVE_TRIGGERS)}")
@@ -1066,6 +1070,24 @@ def _check_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
         raise _fail(f"no ready {kind} weapon {a.weapon!r}")
 
 
+def readied_free(enc: Encounter, c: Combatant, notation: str, trigger: str) -> A.Action:
+    """The free action ``notation`` that ``c`` readies for ``trigger`` (SRD combat-ii
+    "Ready": "a standard action, a move action, or a free action"; A256): one of
+    :data:`~d20combat.encounter.actions.READY_FREE_VERBS`, set off as a readied move
+    is, and legal for ``c`` now (the same check runs again when it is set off).
+
+    Raises:
+        IllegalActionError: naming why it cannot be readied.
+    """
+    if trigger not in A.READY_MOVE_TRIGGERS:
+        raise _fail(f"a readied free action waits for {' or '.join(A.READY_MOVE_TRIGGERS)}")
+    free = A.parse_action(notation)
+    if not isinstance(free, A.DropProne | A.Drop):
+        raise _fail(f"{notation!r} is not a free action that can be readied (drop-prone, drop)")
+    HANDLERS[type(free)].check(enc, c, free)
+    return free
+
+
 def _run_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Ready)
     enc.budget.use("standard")
@@ -1074,8 +1096,11 @@ def _run_ready(enc: Encounter, c: Combatant, a: A.Action) -> None:
         enc.budget.stepped = True
     c.readied = (a.trigger, a.weapon)
     c.readied_move = a.move
+    c.readied_free = a.free
     enc.readiers.add(c.id)
-    if a.move is not None:
+    if a.free is not None:
+        enc.event(c.id, "ready", "SRD combat-ii Ready", trigger=a.trigger, free=a.free)
+    elif a.move is not None:
         path = [A.square_name(p) for p in a.move]
         enc.event(c.id, "ready", "seed 004 Ready", trigger=a.trigger, move=path)
     else:
@@ -1491,6 +1516,38 @@ def _gen_open(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
             yield A.OpenDoor(at)
 
 
+def _check_close(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.CloseDoor)
+    need_move_action(enc, c)
+    at = A.square_name(a.at)
+    if a.at in enc.broken_doors:
+        raise _fail(f"the door at {at} is broken: it cannot be closed (A255)")
+    if a.at not in enc.space.adjacent_doors(c, OPEN_DOOR):
+        raise _fail(f"no open door next to it at {at}")
+    if a.at not in enc.space.closable_doors(c):
+        raise _fail(f"a creature stands in the doorway at {at} (A255)")
+
+
+def _run_close(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """seed 002 Move Actions "Open or close a door (AoO)": a move action that provokes
+    where the ruleset's ``provoking_actions`` name ``open`` (one line for both: srd35,
+    advanced); the SRD table's "Open or close a door" does not (d20modern, D35)."""
+    assert isinstance(a, A.CloseDoor)
+    enc.budget.use("move")
+    if "open" in enc.rules.provoking_actions and not provoke(enc, c, "closing a door"):
+        return
+    enc.space.close_door(a.at)
+    enc.event(c.id, "close", "seed 002 Move Actions", at=A.square_name(a.at))
+
+
+def _gen_close(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    b = enc.budget
+    if not (b.move or b.standard) or b.committed or b.full_round or c.pending_full_round:
+        return
+    for at in enc.space.closable_doors(c):
+        yield A.CloseDoor(at)
+
+
 def _check_escape(enc: Encounter, c: Combatant, a: A.Action) -> None:
     need_move_action(enc, c)
     if not enc.space.on_exit(c):
@@ -1694,6 +1751,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.Plant: Handler(EXPLOSIVES.check_plant, EXPLOSIVES.run_plant, lambda enc, c: ()),
     A.Speak: Handler(SPEECH.check_speak, SPEECH.run_speak, SPEECH.gen_speak),
     A.OpenDoor: Handler(_check_open, _run_open, _gen_open),
+    A.CloseDoor: Handler(_check_close, _run_close, _gen_close),
     A.Escape: Handler(_check_escape, _run_escape, _gen_escape),
     A.Surrender: Handler(_check_surrender, _run_surrender, _gen_surrender),
     A.Flee: Handler(_check_flee, _run_flee, _gen_fear(A.Flee())),

@@ -77,6 +77,7 @@ from d20combat.content.scenarios import (
 )
 from d20combat.encounter.actions import (
     READY_ATTACK_TRIGGERS,
+    READY_FREE_VERBS,
     READY_MOVE_TRIGGERS,
     READY_STEP_TRIGGER,
     parse_action,
@@ -368,7 +369,11 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
     if c.readied is not None:
         trigger, weapon = c.readied
         moving = c.readied_move is not None
-        triggers = READY_MOVE_TRIGGERS if moving else (*READY_ATTACK_TRIGGERS, READY_STEP_TRIGGER)
+        triggers = (
+            READY_MOVE_TRIGGERS
+            if moving or c.readied_free is not None
+            else (*READY_ATTACK_TRIGGERS, READY_STEP_TRIGGER)
+        )
         if trigger not in triggers:
             found.add((*at, "readied", 0), f"unknown trigger {trigger!r}", ", ".join(triggers))
         if weapon is not None and (
@@ -380,8 +385,26 @@ def _references(found: _Found, enc: Encounter, i: int, c: Combatant) -> None:
                 + (" (a readied move has none)" if moving else ""),
                 "null or one of its attacks: " + ", ".join(o.name for o in options),
             )
+        if c.readied_free is not None:
+            # A256: only its form; whether it can still be taken is seen when set off
+            try:
+                free: object = parse_action(c.readied_free)
+            except ValueError:
+                free = None
+            if c.readied_free.split()[0] not in READY_FREE_VERBS or free is None:
+                found.add(
+                    (*at, "readied_free"),
+                    f"{c.readied_free!r}",
+                    "drop-prone or 'drop WEAPON' (a free action that can be readied)",
+                )
+            if moving or weapon is not None:
+                found.add(
+                    (*at, "readied_free"), "a readied free action with a move or an attack", "null"
+                )
     elif c.readied_move is not None:
         found.add((*at, "readied_move"), "a readied move without a readied action", "null")
+    elif c.readied_free is not None:
+        found.add((*at, "readied_free"), "a readied free action without a readied action", "null")
     for k, sq in enumerate(c.readied_move or ()):
         _on_map(found, enc, (*at, "readied_move", k), sq)
     if c.pending_full_round is not None:
@@ -1091,6 +1114,20 @@ def _items_and_doors(found: _Found, enc: Encounter) -> None:
     for k, sq in enumerate(enc.opened_doors):
         if _on_map(found, enc, ("opened_doors", k), sq) and not m.flags(*sq) & OPEN_DOOR:
             found.add(("opened_doors", k), f"no door at {square_name(sq)}", "a door of the map")
+    for k, sq in enumerate(enc.closed_doors):
+        if _on_map(found, enc, ("closed_doors", k), sq) and not m.flags(*sq) & DOOR:
+            found.add(("closed_doors", k), f"no closed door at {square_name(sq)}", "a closed door")
+    for k, sq in enumerate(enc.broken_doors):
+        if not _on_map(found, enc, ("broken_doors", k), sq):
+            continue
+        if not m.flags(*sq) & OPEN_DOOR:
+            found.add(
+                ("broken_doors", k),
+                f"no open door at {square_name(sq)}",
+                "an open door of the map (a broken door stays open: A255)",
+            )
+        elif sq in enc.broken_doors[:k]:
+            found.add(("broken_doors", k), f"{square_name(sq)} listed twice", "each door once")
     for k, (sq, lost_hp) in enumerate(sorted(enc.object_damage.items())):
         if not _on_map(found, enc, ("object_damage", k, 0), sq):
             continue

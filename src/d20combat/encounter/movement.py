@@ -193,6 +193,11 @@ def trigger_readied(enc: Encounter, mover: Combatant) -> bool:
         if t.side == mover.side or t.readied is None or not enc.active(t):
             continue
         trigger, weapon = t.readied
+        if t.readied_free is not None:
+            _readied_free(enc, t, mover, trigger, t.readied_free)
+            if not enc.active(mover):
+                return False
+            continue
         if t.readied_move is not None:
             if _readied_move(enc, t, mover, trigger, t.readied_move) and not enc.active(mover):
                 return False
@@ -230,6 +235,34 @@ def trigger_readied(enc: Encounter, mover: Combatant) -> bool:
     return True
 
 
+def _sets_off(enc: Encounter, t: Combatant, mover: Combatant, trigger: str) -> bool:
+    """Whether ``mover`` where it is sets off ``t``'s readied move or free action
+    (``adjacent``: next to ``t``; ``enters-reach``: in a square ``t`` threatens)."""
+    if trigger == "adjacent":
+        return enc.space.distance_ft(t, mover) <= 5
+    return enc.space.threatens(t, mover)
+
+
+def _readied_free(enc: Encounter, t: Combatant, mover: Combatant, trigger: str, free: str) -> None:
+    """``t``'s readied free action (A256), if ``mover``'s arrival sets it off: taken
+    before the mover goes on (if ``t`` can still take it: else it is lost), and ``t``'s
+    initiative moves to just before the mover's (SRD combat-ii "Ready")."""
+    from d20combat.encounter.handlers import HANDLERS, readied_free
+
+    if not _sets_off(enc, t, mover, trigger):
+        return
+    t.readied = t.readied_free = None
+    enc.readiers.discard(t.id)
+    enc.event(t.id, "readied", "SRD combat-ii Ready", target=mover.id, trigger=trigger, action=free)
+    try:
+        action = readied_free(enc, t, free, trigger)
+    except IllegalActionError as why:
+        enc.event(t.id, "ready-lost", "SRD combat-ii Ready", trigger=trigger, why=str(why))
+    else:
+        HANDLERS[type(action)].run(enc, t, action)
+    _reorder_before(enc, t, mover)
+
+
 def _readied_move(
     enc: Encounter, t: Combatant, mover: Combatant, trigger: str, path: tuple[Pos, ...]
 ) -> bool:
@@ -239,11 +272,7 @@ def _readied_move(
     initiative to just before the mover's; if the way is no longer open (or ``t`` can
     no longer move) the readied action is lost. Returns whether it was set off."""
     space = enc.space
-    if trigger == "adjacent":
-        fired = space.distance_ft(t, mover) <= 5
-    else:
-        fired = space.threatens(t, mover)
-    if not fired:
+    if not _sets_off(enc, t, mover, trigger):
         return False
     t.readied = t.readied_move = None
     enc.readiers.discard(t.id)

@@ -145,6 +145,7 @@ class CombatantDoc(_Doc):
     ammo: dict[StrictStr, Count]
     readied: tuple[StrictStr, StrictStr | None] | None  # [trigger, weapon]
     readied_move: list[Square] | None = None
+    readied_free: StrictStr | None = None  # a readied free action's notation (A256)
     delay_after: StrictStr | None
     fled: StrictBool
     surrendered: StrictBool
@@ -247,6 +248,8 @@ class SaveDoc(_Doc):
     outcome: OutcomeDoc | None
     started: StrictBool
     opened_doors: list[Square]
+    closed_doors: list[Square] = Field(default_factory=list)  # open in the scenario, closed
+    broken_doors: list[Square] = Field(default_factory=list)  # broken open: stay open
     object_damage: list[tuple[Square, Count]] = Field(default_factory=list)  # [[x, y], hp lost]
     history: list[StrictStr]
 

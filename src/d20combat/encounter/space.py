@@ -69,6 +69,7 @@ from d20combat.grid.terrain import (
     HAMPERS,
     LOW_CEILING,
     LOW_OBSTACLE,
+    OPEN_DOOR,
     RAISED,
 )
 from d20combat.rules.conditions import restrictions
@@ -1800,29 +1801,64 @@ class Space:
                 return i
         return None
 
-    def adjacent_doors(self, c: Combatant) -> list[Pos]:
+    def adjacent_doors(self, c: Combatant, flag: int = DOOR) -> list[Pos]:
+        """The doors next to ``c`` (the closed ones; the open ones with ``OPEN_DOOR``)."""
         m = self.enc.map
         out = []
         x0, y0 = c.pos
         n = c.squares
         for y in range(y0 - 1, y0 + n + 1):
             for x in range(x0 - 1, x0 + n + 1):
-                if m.in_bounds(x, y) and m.flags(x, y) & DOOR:
+                if m.in_bounds(x, y) and m.flags(x, y) & flag:
                     out.append((x, y))
         return out
+
+    def closable_doors(self, c: Combatant) -> list[Pos]:
+        """The open doors ``c`` can close: next to it (or in its space), not broken, no
+        creature in the doorway (A255); none on a map without open doors."""
+        if not self.enc.map.has(OPEN_DOOR):
+            return []
+        broken = self.enc.broken_doors
+        return [
+            at
+            for at in self.adjacent_doors(c, OPEN_DOOR)
+            if at not in broken and not self.occ.count(at)
+        ]
 
     def check_door(self, c: Combatant, at: Pos) -> None:
         if at not in self.adjacent_doors(c):
             raise IllegalActionError(f"no closed door next to it at {square_name(at)}")
 
-    def open_door(self, at: Pos) -> None:
+    def _own_map(self) -> None:
         from d20combat.encounter.state import copy_map
 
         if not self.enc.own_map:
             self.enc.map = copy_map(self.enc.map)
             self.enc.own_map = True
+
+    def open_door(self, at: Pos, *, broken: bool = False) -> None:
+        """Open (or, ``broken``, break open) the closed door at ``at``: the saved state
+        lists it in ``opened_doors`` (closed in the scenario) or drops it from
+        ``closed_doors`` (open in the scenario, closed since), and a broken one in
+        ``broken_doors`` too (it stays open: A255)."""
+        self._own_map()
         self.enc.map.open_door(*at)
-        self.enc.opened_doors.append(at)
+        if at in self.enc.closed_doors:
+            self.enc.closed_doors.remove(at)
+        else:
+            self.enc.opened_doors.append(at)
+        if broken:
+            self.enc.broken_doors.append(at)
+        self.invalidate()
+
+    def close_door(self, at: Pos) -> None:
+        """Close the open door at ``at`` (the counterpart of :meth:`open_door`)."""
+        self._own_map()
+        self.enc.map.close_door(*at)
+        if at in self.enc.opened_doors:
+            self.enc.opened_doors.remove(at)
+        else:
+            self.enc.closed_doors.append(at)
         self.invalidate()
 
     def on_exit(self, c: Combatant) -> bool:

@@ -42,7 +42,7 @@ from d20combat.errors import IllegalActionError
 from d20combat.grid.battlemap import BattleMap
 from d20combat.grid.light import LIGHT_SOURCES, Light
 from d20combat.grid.squares import square_name
-from d20combat.grid.terrain import DOOR
+from d20combat.grid.terrain import DOOR, OPEN_DOOR
 from d20combat.rules.conditions import CONDITIONS, ConditionSpec, combine, restrictions
 from d20combat.rules.dice import Roll, SampledDice
 from d20combat.rules.hitpoints import HpState, Vitals, ability_loss
@@ -149,6 +149,9 @@ class Encounter:
         # planted explosives: (setter, weapon, intersection, round due: maneuvers.explosives)
         self.planted: list[tuple[str, str, tuple[int, int], int]] = []
         self.opened_doors: list[tuple[int, int]] = []
+        # the scenario's open doors closed since, and the doors broken open (open for good)
+        self.closed_doors: list[tuple[int, int]] = []
+        self.broken_doors: list[tuple[int, int]] = []
         # the doors the scenario describes (any other is an unlocked simple wooden door)
         self.doors: dict[tuple[int, int], Door] = {}
         # the light sources creatures carry, by id (the scenario's ``light``; fixed)
@@ -408,6 +411,7 @@ class Encounter:
             tuple(self.items),
             tuple(self.planted),
             tuple(self.opened_doors),
+            (tuple(self.closed_doors), tuple(self.broken_doors)),
             tuple(sorted(self.object_damage.items())) if self.object_damage else (),
         )
 
@@ -548,6 +552,8 @@ class Encounter:
             "outcome": self.outcome.to_json() if self.outcome else None,
             "started": self._started,
             "opened_doors": [list(p) for p in self.opened_doors],
+            "closed_doors": [list(p) for p in self.closed_doors],
+            "broken_doors": [list(p) for p in self.broken_doors],
             "object_damage": [[list(p), n] for p, n in sorted(self.object_damage.items())],
             "history": list(self.history),
         }
@@ -604,6 +610,8 @@ def _shared_copy(cls: type[Encounter], share: Encounter) -> Encounter:
     enc.map = share.map
     enc.own_map = False
     enc.opened_doors = list(share.opened_doors)
+    enc.closed_doors = list(share.closed_doors)
+    enc.broken_doors = list(share.broken_doors)
     enc.items = list(share.items)
     enc.planted = list(share.planted)
     enc.object_damage = dict(share.object_damage)
@@ -643,6 +651,15 @@ def restore(enc: Encounter, data: dict[str, Any]) -> Encounter:
             enc.space.open_door(pos)
         else:
             enc.opened_doors.append(pos)  # no closed door there: invariants.problems says so
+    for door in data.get("closed_doors", ()):
+        pos = (door[0], door[1])
+        if pos in enc.closed_doors:
+            continue
+        if m.in_bounds(*pos) and m.flags(*pos) & OPEN_DOOR:
+            enc.space.close_door(pos)
+        else:
+            enc.closed_doors.append(pos)  # no open door there: invariants.problems says so
+    enc.broken_doors = [(p[0], p[1]) for p in data.get("broken_doors", ())]
     from d20combat.encounter.maneuvers import refit
 
     for _ in range(2):  # twice: a weapon taken from one who had taken it

@@ -188,6 +188,7 @@ def _start(enc: Encounter, c: Combatant) -> bool:
             enc.event(c.id, "ready-lost", "seed 004 Ready", trigger=c.readied[0])
             c.readied = None
             c.readied_move = None
+            c.readied_free = None
             enc.readiers.discard(c.id)
     state = c.state(enc.rules)
     can_act = c.can_act(enc.rules)

@@ -1181,7 +1181,11 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     ),
     "delay": _simple("{actor} delays until after {after}"),
     "forfeit": _simple("{actor} loses its action for the round by delaying"),
-    "ready": _simple("{actor} readies an attack ({trigger})"),
+    "ready": lambda e: (
+        f"{e.actor} readies "
+        + (f"to {e.outcome['free']}" if "free" in e.outcome else "an attack")
+        + f" ({e.outcome.get('trigger')})"
+    ),
     "readied": lambda e: (
         f"{e.actor}'s readied {e.outcome.get('action', 'attack')} triggers "
         f"({e.outcome.get('trigger')}) as {e.target} moves"
@@ -1211,6 +1215,7 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         f"({e.outcome['action']} action): AC {e.outcome['ac']}"
     ),
     "open": _simple("{actor} opens the door at {at}"),
+    "close": _simple("{actor} closes the door at {at}"),
     "escape": _simple("{actor} flees the battlefield"),
     "surrender": _simple("{actor} surrenders"),
     "stealth": _simple(

@@ -214,7 +214,7 @@ def run_attack_object(enc: Encounter, c: Combatant, a: A.Action) -> None:
         return
     if left <= 0:
         enc.object_damage.pop(a.at, None)
-        enc.space.open_door(a.at)
+        enc.space.open_door(a.at, broken=True)
     elif left < entry.hp:
         enc.object_damage[a.at] = entry.hp - left
 
@@ -285,7 +285,7 @@ def run_break(enc: Encounter, c: Combatant, a: A.Action) -> None:
     )
     if broken:
         enc.object_damage.pop(a.at, None)
-        enc.space.open_door(a.at)
+        enc.space.open_door(a.at, broken=True)
 
 
 def gen_break(enc: Encounter, c: Combatant) -> Iterable[A.Action]:

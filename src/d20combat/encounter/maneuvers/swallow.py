@@ -167,6 +167,7 @@ def swallow_in(enc: Encounter, c: Combatant, target: Combatant) -> None:
     if target.readied is not None:  # nothing to trigger it inside
         target.readied = None
         target.readied_move = None
+        target.readied_free = None
         enc.readiers.discard(target.id)
     target.inside = c.id
     target.cut = 0
