@@ -527,7 +527,7 @@ def test_escaping_beats_every_opponent_and_steps_out(kit: Any) -> None:
     assert enc.current.id == "blue"
     with pytest.raises(IllegalActionError, match="from the whole grapple"):
         enc.check(parse_action("escape-grapple red"))
-    enc.dice.totals += [20, 10, 12]
+    enc.dice.totals += [20, 10, 12, 1]
     enc.apply(parse_action("escape-grapple green"))
     check = events(enc, "grapple-check")[-1]
     assert check.outcome["against"] == ["green", "red"] and check.outcome["check"] == [20, 10, 12]
@@ -537,8 +537,10 @@ def test_escaping_beats_every_opponent_and_steps_out(kit: Any) -> None:
     assert c["blue"].pos != c["red"].pos and enc.space.distance_ft(c["blue"], c["red"]) == 5
     # Red and Green, both Medium, no longer share Blue's square: Green (first by id)
     # goes to the closest free position (SRD combat-ii "Accidentally Ending Movement in
-    # an Illegal Space")
+    # an Illegal Space"); the 6 free squares 1 square away are equally close, and a d6
+    # (the scripted 1) picks one ("Closest Creature", A260)
     assert c["green"].pos != c["red"].pos and events(enc, "settle")[0].actor == "green"
+    assert [(r.dice, r.total) for r in events(enc, "settle")[0].rolls] == [("1d6", 1)]
     assert problems(enc) == []
 
 
@@ -554,7 +556,7 @@ def test_one_opponent_beating_the_escape_holds_it(kit: Any) -> None:
     assert enc.combatants["blue"].grappling == ("green", "red")
     # an opponent that does not try to hold (seed 000) need not be beaten
     enc.holds["red"] = lambda e, holder, actor: False
-    enc.dice.totals += [15, 10]
+    enc.dice.totals += [15, 10, 1]  # 1: the d6 among equally close squares (A260)
     enc.apply(parse_action("escape-grapple green"))
     assert events(enc, "grapple-check")[-1].outcome["against"] == ["green"]
     assert not enc.combatants["blue"].grappling
@@ -570,7 +572,7 @@ def test_piling_on_escapes_one_pairing_at_a_time_in_advanced(kit: Any) -> None:
     enc.dice.totals += [15, 10, 4]
     enc.apply(parse_action("grapple blue"))
     enc.apply(parse_action("end"))
-    enc.dice.totals += [15, 15]
+    enc.dice.totals += [15, 15, 1]  # 1: the d7 among equally close squares (A260)
     enc.apply(parse_action("escape-grapple red"))
     c = enc.combatants
     assert c["blue"].grappling == ("green",) and not c["red"].grappling
@@ -743,7 +745,7 @@ def test_letting_go_of_a_pin(kit: Any) -> None:
     enc = held(kit, [])
     with pytest.raises(IllegalActionError, match="only a pin is let go"):
         enc.check(parse_action("release blue"))
-    enc = pinned(kit, [])
+    enc = pinned(kit, [1])  # the d8 among the 8 equally close squares (A260)
     enc.apply(parse_action("release blue"))
     red, blue = enc.combatants["red"], enc.combatants["blue"]
     assert not red.grappling and not blue.grappling and not blue.has("pinned")
@@ -757,6 +759,7 @@ def test_a_grapple_ends_at_will_in_advanced_if_both_wish_it(kit: Any) -> None:
     with pytest.raises(IllegalActionError, match="does not wish to end"):
         enc.check(parse_action("release blue"))
     enc.holds["blue"] = lambda e, holder, actor: False
+    enc.dice.totals += [8]  # the d8 among the 8 equally close squares (A260)
     enc.apply(parse_action("release blue"))
     assert not enc.combatants["red"].grappling
 
