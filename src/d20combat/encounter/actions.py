@@ -77,6 +77,9 @@ notation                   meaning (action type; source)
                            maneuverability full: SRD "Movement Modes (Fly)", A146)
 ``fly down 20``            ... or descends 20 ft (double speed: seed 001 "Swoop");
                            ``fly down`` to the ground lands
+``hover``                  a flier with the Hover feat halts and hovers (move
+                           action; half speed in any direction, no wing attacks;
+                           ``hover off``: it flies on, free: SRD monster-feats Hover)
 ``flyby blue c1 d1 e1``    a flier aloft flies the path and attacks blue where it
                            first comes within reach (its move and standard action:
                            SRD monster-feats "Flyby Attack"; seed 001 "Flyby attacks":
@@ -624,6 +627,19 @@ class Fly(Action):
 
     def __str__(self) -> str:
         return f"fly {'up' if self.up else 'down'} {self.feet}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hover(Action):
+    """Halt and hover in place (a move action of a flier with the Hover feat), or, with
+    ``off``, fly on again (free: A261) (encounter.flight)."""
+
+    off: bool = False
+    verb: ClassVar[str] = "hover"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return "hover off" if self.off else "hover"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1542,6 +1558,10 @@ def parse_action(text: str) -> Action:
         if len(args) < 2:
             raise _expect(text, "'flyby TARGET SQUARE...' (the path flown past it)")
         return Flyby(args[0], tuple(parse_square(a) for a in args[1:]))
+    if verb == "hover":
+        if args not in ([], ["off"]):
+            raise _expect(text, "'hover' or 'hover off'")
+        return Hover(bool(args))
     if verb == "fly":
         if len(args) != 2 or args[0] not in ("up", "down") or not _count(args[1]):
             raise _expect(text, "'fly up FEET' or 'fly down FEET', like 'fly up 20'")
@@ -1692,6 +1712,7 @@ def parse_action(text: str) -> Action:
                     "climb-down",
                     "shake-off",
                     "fly",
+                    "hover",
                     "flyby",
                     "knees",
                     "mount",

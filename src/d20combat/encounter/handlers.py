@@ -1638,6 +1638,7 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.ShakeOff: Handler(G.check_shake_off, G.run_shake_off, G.gen_shake_off),
     A.Fly: Handler(FLY.check_fly, FLY.run_fly, FLY.gen_fly),
     A.Flyby: Handler(FLY.check_flyby, FLY.run_flyby, FLY.gen_flyby),
+    A.Hover: Handler(FLY.check_hover, FLY.run_hover, FLY.gen_hover),
     A.BullRush: Handler(check_bull_rush, run_bull_rush, gen_bull_rush),
     A.Disarm: Handler(_check_attack, _run_attack, lambda enc, c: ()),
     A.Sunder: Handler(_check_attack, _run_attack, lambda enc, c: ()),

@@ -1019,6 +1019,11 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         "{actor} stalls: it flew {flown} ft of the {needed} ft it needs to stay aloft"
     ),
     "descend": _simple("{actor} comes down from {start} ft to {altitude} ft ({why})"),
+    "hover": lambda e: (
+        f"{e.actor} halts and hovers {e.outcome['altitude']} ft up (half speed, no wing attacks)"
+        if e.outcome["hovering"]
+        else f"{e.actor} stops hovering and flies on"
+    ),
     "crash": lambda e: (
         f"{e.actor} crashes to the ground from {e.outcome['start']} ft ({e.outcome['why']}): "
         + (
