@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from d20combat.content.rulesets import Variant
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import parse_action
 from d20combat.encounter.fighting import build_attack
@@ -1005,3 +1006,50 @@ def test_a_carrier_reaches_its_back_as_its_anatomy_allows(kit: Any) -> None:
     attack, _ = build_attack(enc, beast, claw, claw.bonus, red)
     assert attack.bonus.value == claw.bonus.value - 4
     assert not any(str(a).startswith("attack red with bite") for a in enc.legal_actions())
+
+
+def test_moving_about_on_the_carrier_and_the_gm_s_checks(kit: Any) -> None:
+    # seed 001: "The GM may require Climb or Balance checks to move about on an
+    # enormous creature" (A262). Red clings at c1 on the ogre (c1-d2). Without the
+    # option, `climb-about d2` (one diagonal, 5 ft: a move action) needs no check; d3 is
+    # off the ogre's back. With the scenario's variant carrier-checks: Red's Climb
+    # (untrained: Str +3, chainmail -5: -2) beats its Balance (Dex +1 - 5: -4); DC 10 +
+    # the ogre's 4 HD = 14: a total of 14 (a 16 rolled) succeeds, back to c1; next turn
+    # 13 fails: Red falls off, prone at the ogre's feet, 1d6 (3).
+    enc = on_the_ogre(kit, [])
+    with pytest.raises(IllegalActionError, match="not another place on ogre's back"):
+        enc.check(parse_action("climb-about c3"))
+    assert str(parse_action("climb-about d2")) == "climb-about d2"
+    assert parse_action("climb-about d2") in enc.legal_actions()
+    enc.apply(parse_action("climb-about d2"))
+    red = enc.combatants["red"]
+    assert red.pos == (3, 1) and red.clinging == "ogre" and not events(enc, "carrier-check")
+    moved = events(enc, "climb-about")[0]
+    assert (moved.target, moved.outcome) == ("ogre", {"start": "c1", "end": "d2"})
+    with pytest.raises(IllegalActionError, match="no move action left"):
+        enc.check(parse_action("climb-about c1"))
+    assert problems(enc) == []
+    enc.rules = enc.rules.with_variants("carrier-checks")
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))  # the ogre
+    enc.dice.totals += [14]
+    enc.apply(parse_action("climb-about c1"))
+    chk = events(enc, "carrier-check")[0]
+    assert (chk.outcome["skill"], chk.outcome["total"], chk.outcome["dc"]) == ("climb", 14, 14)
+    assert chk.total("climb").value == -2 and red.pos == (2, 0)
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))
+    enc.dice.totals += [13, 3]
+    enc.apply(parse_action("climb-about d1"))
+    assert events(enc, "carrier-check")[1].outcome["total"] == 13
+    fell = events(enc, "fall")[0]
+    assert fell.outcome["why"] == "lost its hold moving about" and fell.outcome["damage"] == 3
+    assert red.clinging is None and red.has("prone") and problems(enc) == []
+    with pytest.raises(IllegalActionError, match="clings to nothing"):
+        enc.check(parse_action("climb-about d1"))
+
+
+def test_the_gm_s_carrier_checks_are_a_scenario_variant(kit: Any) -> None:
+    sides = {"red": kit.soldier("Red", "b2"), "ogres": "  - creature: ogre\n    at: c1\n"}
+    text = kit.scenario_text(ROWS, sides, ruleset="advanced")
+    assert kit.make(text + "variants: [carrier-checks]\n").ruleset.has(Variant.CARRIER_CHECKS)

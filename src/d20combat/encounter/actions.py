@@ -72,6 +72,8 @@ notation                   meaning (action type; source)
 ``release ogre``           let go of a pinned ogre (free; seed 001: any partner willing)
 ``climb-onto ogre``        seed 001: climb onto a larger creature (in place of an attack)
 ``climb-down``             seed 001: slide down off it (move action)
+``climb-about c3``         seed 001: move about on the creature it clings to, to c3
+                           (move action; the GM's check: variant carrier-checks)
 ``shake-off``              seed 001: shake off the creatures on its back (standard)
 ``fly up 20``              a flier rises 20 ft (move action; half speed up, perfect
                            maneuverability full: SRD "Movement Modes (Fly)", A146)
@@ -613,6 +615,19 @@ class ClimbDown(Action):
 
     verb: ClassVar[str] = "climb-down"
     kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class ClimbAbout(Action):
+    """Move about on the creature it clings to, to the position ``to`` inside its space
+    (seed 001 "Climbing onto larger creatures"; encounter.maneuvers.climb_about)."""
+
+    to: Pos
+    verb: ClassVar[str] = "climb-about"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"climb-about {square_name(self.to)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1558,6 +1573,10 @@ def parse_action(text: str) -> Action:
         if len(args) < 2:
             raise _expect(text, "'flyby TARGET SQUARE...' (the path flown past it)")
         return Flyby(args[0], tuple(parse_square(a) for a in args[1:]))
+    if verb == "climb-about":
+        if len(args) != 1:
+            raise _expect(text, "'climb-about SQUARE', like 'climb-about c3'")
+        return ClimbAbout(parse_square(args[0]))
     if verb == "hover":
         if args not in ([], ["off"]):
             raise _expect(text, "'hover' or 'hover off'")
@@ -1710,6 +1729,7 @@ def parse_action(text: str) -> Action:
                     "release",
                     "rake",
                     "climb-down",
+                    "climb-about",
                     "shake-off",
                     "fly",
                     "hover",

@@ -1009,6 +1009,12 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     ),
     "fall": _simple("{actor} falls off {target} ({why}): prone at {end}, {damage} damage, {hp} hp"),
     "climb-down": _simple("{actor} climbs down from {target} to {end}"),
+    "climb-about": _simple("{actor} moves about on {target}'s back from {start} to {end}"),
+    "carrier-check": lambda e: (
+        f"{e.actor} moves about on {e.target}'s back: {e.outcome['skill'].title()} "
+        f"{e.outcome['total']} vs DC {e.outcome['dc']}: "
+        + ("it holds on" if e.outcome["total"] >= e.outcome["dc"] else "it loses its hold")
+    ),
     # flight (encounter.flight)
     "fly": lambda e: (
         f"{e.actor} flies {'up' if e.outcome['altitude'] > e.outcome['start'] else 'down'} "
