@@ -1047,6 +1047,10 @@ def test_moving_about_on_the_carrier_and_the_gm_s_checks(kit: Any) -> None:
     assert red.clinging is None and red.has("prone") and problems(enc) == []
     with pytest.raises(IllegalActionError, match="clings to nothing"):
         enc.check(parse_action("climb-about d1"))
+    still = on_the_ogre(kit, [])
+    still.impose(still.combatants["red"], "paralyzed", "ogre", 0)
+    with pytest.raises(IllegalActionError, match="conditions forbid it"):
+        still.check(parse_action("climb-about d2"))
 
 
 def test_the_gm_s_carrier_checks_are_a_scenario_variant(kit: Any) -> None:

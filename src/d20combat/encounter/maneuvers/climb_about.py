@@ -24,6 +24,7 @@ from d20combat.encounter.combatant import Combatant
 from d20combat.errors import IllegalActionError
 from d20combat.grid.squares import footprint_distance, square_name
 from d20combat.rules.checks import check as roll_check
+from d20combat.rules.conditions import restrictions
 from d20combat.rules.maneuvers import grapple as G
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ def check_climb_about(enc: Encounter, c: Combatant, a: A.Action) -> None:
     if c.clinging is None:
         raise IllegalActionError(f"{c.id} clings to nothing")
     need_move_action(enc, c)
+    if not restrictions(c.condition_set() - {"clinging"}).can_move:
+        raise IllegalActionError(f"{c.id} cannot move: its conditions forbid it")
     if enc.budget.stepped:
         raise IllegalActionError("no other movement in a round with a 5-foot step")
     carrier = enc.combatants[c.clinging]
