@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from d20combat.content.creatures import FeatRef
 from d20combat.encounter.actions import Fly, parse_action
 from d20combat.encounter.invariants import problems
 from d20combat.encounter.state import Encounter
@@ -190,6 +191,7 @@ def test_advanced_a_winged_hoverer_plummets(kit: Any) -> None:
     eagle = enc.get("giant-eagle")
     feats = (*eagle.stat.feats, type(eagle.stat.feats[0])(name="Hover"))
     eagle.stat = eagle.stat.model_copy(update={"feats": feats})
+    eagle.hovering = True  # it has halted to hover (SRD monster-feats Hover, A261)
     knock_out(enc, "giant-eagle")
     enc.apply(parse_action("end"))
     (c,) = events(enc, "crash")
@@ -477,3 +479,96 @@ def test_no_charge_at_a_flier_out_of_reach(kit: Any) -> None:
         if not legal:
             with pytest.raises(IllegalActionError, match="no charge to c1"):
                 enc.apply(parse_action("charge giant-eagle to c1"))
+
+
+def hovering_dragon(kit: Any, *, altitude: int = 30) -> Any:
+    """The SRD young red dragon (Large, fly 150 ft. (poor), bite, 2 claws, 2 wings, tail
+    slap) given the Hover feat, at a1 ``altitude`` ft up, against Blue at h3; it acts
+    first (20 against 1)."""
+    sides = {
+        "air": f"  - creature: young red dragon\n    at: a1\n    altitude: {altitude}\n",
+        "blue": kit.soldier("Blue", "h3"),
+    }
+    enc = kit.scripted_encounter(ROWS, sides, [20, 1])
+    d = enc.get("young-red-dragon")
+    d.stat = d.stat.model_copy(update={"feats": (*d.stat.feats, FeatRef(name="Hover"))})
+    return enc
+
+
+def test_hover_halts_as_a_move_action_then_flies_at_half_speed(kit: Any) -> None:
+    """SRD monster-feats "Hover": "the creature can halt its forward motion and hover in
+    place as a move action. It can then fly in any direction, including straight down or
+    straight up, at half speed, regardless of its maneuverability" (A261). The dragon's
+    fly 150 ft. is 75 hovering; climbing 20 ft costs 20 ft of it (poor maneuverability
+    would otherwise pay 40: A146); it ends its turn without flying forward and does not
+    stall (without hovering it needed 75 ft: seed 001 "Hover")."""
+    enc = hovering_dragon(kit)
+    d = enc.get("young-red-dragon")
+    assert parse_action("hover") in enc.legal_actions()
+    enc.apply(parse_action("hover"))
+    (h,) = events(enc, "hover")
+    assert h.outcome == {"hovering": True, "altitude": 30} and d.hovering
+    assert not enc.budget.move and enc.budget.standard  # the move action is spent
+    assert enc.space.speed(d) == 75
+    with pytest.raises(IllegalActionError, match="hovering already"):
+        enc.check(parse_action("hover"))
+    enc.apply(parse_action("fly up 20"))  # the standard action as a move
+    assert events(enc, "fly")[-1].outcome["cost"] == 20 and d.altitude == 50
+    enc.apply(parse_action("end"))
+    assert not events(enc, "stall") and d.altitude == 50
+    assert "hovers" in narrate(h)[0]
+
+
+def test_a_hoverer_beginning_its_turn_hovering_full_attacks_without_its_wings(
+    kit: Any,
+) -> None:
+    """SRD monster-feats "Hover": "If a creature begins its turn hovering, it can hover
+    in place for the turn and take a full-round action. A hovering creature cannot make
+    wing attacks, but it can attack with all other limbs": hovering, the dragon's ready
+    attacks lose its wings (bite, claws, tail slap stay); flying on (``hover off``, free:
+    A261) gives them back; a second turn spent in place, with a full-round action left,
+    does not stall."""
+    enc = hovering_dragon(kit)
+    d = enc.get("young-red-dragon")
+    names = {o.name for o in d.melee_options()}
+    assert "wing" in names
+    enc.apply(parse_action("hover"))
+    assert {o.name for o in d.melee_options()} == names - {"wing"}
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))  # Blue
+    assert enc.current is d and d.hovering
+    assert enc.budget.can_full_round  # it began its turn hovering
+    enc.apply(parse_action("end"))
+    assert not events(enc, "stall") and d.altitude == 30
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("hover off"))
+    assert not d.hovering and "wing" in {o.name for o in d.melee_options()}
+    assert not enc.budget.can_full_round or enc.budget.move  # flying on is free
+
+
+def test_who_may_hover_and_hostile_saves(kit: Any) -> None:
+    """Hover needs the feat and the air: the eagle (no Hover feat) and a dragon on the
+    ground are refused; landing ends the hovering; a save of a creature hovering on the
+    ground is refused, naming the field."""
+    enc = eagle_fight(kit, [], altitude=30)
+    with pytest.raises(IllegalActionError, match="lacks the Hover feat"):
+        enc.check(parse_action("hover"))
+    enc = hovering_dragon(kit, altitude=0)
+    with pytest.raises(IllegalActionError, match="not flying"):
+        enc.check(parse_action("hover"))
+    assert parse_action("hover") not in enc.legal_actions()
+    enc = hovering_dragon(kit, altitude=10)
+    d = enc.get("young-red-dragon")
+    enc.apply(parse_action("hover"))
+    enc.apply(parse_action("fly down 10"))
+    assert d.altitude == 0 and not d.hovering
+    with pytest.raises(IllegalActionError, match="not hovering"):
+        enc.check(parse_action("hover off"))
+    sides = {
+        "air": "  - creature: young red dragon\n    at: a1\n",
+        "blue": kit.soldier("Blue", "h3"),
+    }
+    data = json.loads(json.dumps(kit.encounter(ROWS, sides, seed=1).to_json()))
+    data["combatants"][0]["hovering"] = True
+    with pytest.raises(SaveFileError, match=r"combatants\[0\]\.hovering|hovering"):
+        Encounter.from_json(data)

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from d20combat.content.rulesets import Variant
 from d20combat.encounter import actions as A
 from d20combat.encounter.actions import parse_action
 from d20combat.encounter.fighting import build_attack
@@ -527,7 +528,7 @@ def test_escaping_beats_every_opponent_and_steps_out(kit: Any) -> None:
     assert enc.current.id == "blue"
     with pytest.raises(IllegalActionError, match="from the whole grapple"):
         enc.check(parse_action("escape-grapple red"))
-    enc.dice.totals += [20, 10, 12]
+    enc.dice.totals += [20, 10, 12, 1]
     enc.apply(parse_action("escape-grapple green"))
     check = events(enc, "grapple-check")[-1]
     assert check.outcome["against"] == ["green", "red"] and check.outcome["check"] == [20, 10, 12]
@@ -537,8 +538,10 @@ def test_escaping_beats_every_opponent_and_steps_out(kit: Any) -> None:
     assert c["blue"].pos != c["red"].pos and enc.space.distance_ft(c["blue"], c["red"]) == 5
     # Red and Green, both Medium, no longer share Blue's square: Green (first by id)
     # goes to the closest free position (SRD combat-ii "Accidentally Ending Movement in
-    # an Illegal Space")
+    # an Illegal Space"); the 6 free squares 1 square away are equally close, and a d6
+    # (the scripted 1) picks one ("Closest Creature", A260)
     assert c["green"].pos != c["red"].pos and events(enc, "settle")[0].actor == "green"
+    assert [(r.dice, r.total) for r in events(enc, "settle")[0].rolls] == [("1d6", 1)]
     assert problems(enc) == []
 
 
@@ -554,7 +557,7 @@ def test_one_opponent_beating_the_escape_holds_it(kit: Any) -> None:
     assert enc.combatants["blue"].grappling == ("green", "red")
     # an opponent that does not try to hold (seed 000) need not be beaten
     enc.holds["red"] = lambda e, holder, actor: False
-    enc.dice.totals += [15, 10]
+    enc.dice.totals += [15, 10, 1]  # 1: the d6 among equally close squares (A260)
     enc.apply(parse_action("escape-grapple green"))
     assert events(enc, "grapple-check")[-1].outcome["against"] == ["green"]
     assert not enc.combatants["blue"].grappling
@@ -570,7 +573,7 @@ def test_piling_on_escapes_one_pairing_at_a_time_in_advanced(kit: Any) -> None:
     enc.dice.totals += [15, 10, 4]
     enc.apply(parse_action("grapple blue"))
     enc.apply(parse_action("end"))
-    enc.dice.totals += [15, 15]
+    enc.dice.totals += [15, 15, 1]  # 1: the d7 among equally close squares (A260)
     enc.apply(parse_action("escape-grapple red"))
     c = enc.combatants
     assert c["blue"].grappling == ("green",) and not c["red"].grappling
@@ -743,7 +746,7 @@ def test_letting_go_of_a_pin(kit: Any) -> None:
     enc = held(kit, [])
     with pytest.raises(IllegalActionError, match="only a pin is let go"):
         enc.check(parse_action("release blue"))
-    enc = pinned(kit, [])
+    enc = pinned(kit, [1])  # the d8 among the 8 equally close squares (A260)
     enc.apply(parse_action("release blue"))
     red, blue = enc.combatants["red"], enc.combatants["blue"]
     assert not red.grappling and not blue.grappling and not blue.has("pinned")
@@ -757,6 +760,7 @@ def test_a_grapple_ends_at_will_in_advanced_if_both_wish_it(kit: Any) -> None:
     with pytest.raises(IllegalActionError, match="does not wish to end"):
         enc.check(parse_action("release blue"))
     enc.holds["blue"] = lambda e, holder, actor: False
+    enc.dice.totals += [8]  # the d8 among the 8 equally close squares (A260)
     enc.apply(parse_action("release blue"))
     assert not enc.combatants["red"].grappling
 
@@ -1002,3 +1006,54 @@ def test_a_carrier_reaches_its_back_as_its_anatomy_allows(kit: Any) -> None:
     attack, _ = build_attack(enc, beast, claw, claw.bonus, red)
     assert attack.bonus.value == claw.bonus.value - 4
     assert not any(str(a).startswith("attack red with bite") for a in enc.legal_actions())
+
+
+def test_moving_about_on_the_carrier_and_the_gm_s_checks(kit: Any) -> None:
+    # seed 001: "The GM may require Climb or Balance checks to move about on an
+    # enormous creature" (A262). Red clings at c1 on the ogre (c1-d2). Without the
+    # option, `climb-about d2` (one diagonal, 5 ft: a move action) needs no check; d3 is
+    # off the ogre's back. With the scenario's variant carrier-checks: Red's Climb
+    # (untrained: Str +3, chainmail -5: -2) beats its Balance (Dex +1 - 5: -4); DC 10 +
+    # the ogre's 4 HD = 14: a total of 14 (a 16 rolled) succeeds, back to c1; next turn
+    # 13 fails: Red falls off, prone at the ogre's feet, 1d6 (3).
+    enc = on_the_ogre(kit, [])
+    with pytest.raises(IllegalActionError, match="not another place on ogre's back"):
+        enc.check(parse_action("climb-about c3"))
+    assert str(parse_action("climb-about d2")) == "climb-about d2"
+    assert parse_action("climb-about d2") in enc.legal_actions()
+    enc.apply(parse_action("climb-about d2"))
+    red = enc.combatants["red"]
+    assert red.pos == (3, 1) and red.clinging == "ogre" and not events(enc, "carrier-check")
+    moved = events(enc, "climb-about")[0]
+    assert (moved.target, moved.outcome) == ("ogre", {"start": "c1", "end": "d2"})
+    with pytest.raises(IllegalActionError, match="no move action left"):
+        enc.check(parse_action("climb-about c1"))
+    assert problems(enc) == []
+    enc.rules = enc.rules.with_variants("carrier-checks")
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))  # the ogre
+    enc.dice.totals += [14]
+    enc.apply(parse_action("climb-about c1"))
+    chk = events(enc, "carrier-check")[0]
+    assert (chk.outcome["skill"], chk.outcome["total"], chk.outcome["dc"]) == ("climb", 14, 14)
+    assert chk.total("climb").value == -2 and red.pos == (2, 0)
+    enc.apply(parse_action("end"))
+    enc.apply(parse_action("end"))
+    enc.dice.totals += [13, 3]
+    enc.apply(parse_action("climb-about d1"))
+    assert events(enc, "carrier-check")[1].outcome["total"] == 13
+    fell = events(enc, "fall")[0]
+    assert fell.outcome["why"] == "lost its hold moving about" and fell.outcome["damage"] == 3
+    assert red.clinging is None and red.has("prone") and problems(enc) == []
+    with pytest.raises(IllegalActionError, match="clings to nothing"):
+        enc.check(parse_action("climb-about d1"))
+    still = on_the_ogre(kit, [])
+    still.impose(still.combatants["red"], "paralyzed", "ogre", 0)
+    with pytest.raises(IllegalActionError, match="conditions forbid it"):
+        still.check(parse_action("climb-about d2"))
+
+
+def test_the_gm_s_carrier_checks_are_a_scenario_variant(kit: Any) -> None:
+    sides = {"red": kit.soldier("Red", "b2"), "ogres": "  - creature: ogre\n    at: c1\n"}
+    text = kit.scenario_text(ROWS, sides, ruleset="advanced")
+    assert kit.make(text + "variants: [carrier-checks]\n").ruleset.has(Variant.CARRIER_CHECKS)

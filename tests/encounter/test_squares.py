@@ -72,6 +72,9 @@ def test_a_closer_legal_position_wins_over_the_last_legal_one(kit: Any) -> None:
     settle = events(enc, "settle")[-1]
     assert (settle.outcome["start"], settle.outcome["end"]) == ("e2", "d1")
     assert enc.combatants["blue"].pos == (3, 0)
+    # SRD combat-ii "Closest Creature": d1, e1, f1, d3, e3 and f3 are all 1 square from
+    # e2, so a d6 picks (A260): the scripted 1 picks the first in row order, d1
+    assert [(r.dice, r.total) for r in settle.rolls] == [("1d6", 1)]
 
 
 def test_a_creature_that_fills_its_squares_is_passed_by_no_one(kit: Any) -> None:

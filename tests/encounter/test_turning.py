@@ -10,6 +10,7 @@ placement order), then a turning check's total (d20 + Cha) and the turning damag
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from random import Random
 from typing import Any
@@ -473,3 +474,45 @@ def test_the_safest_path_remembers_what_the_mover_cannot_see(kit: Any) -> None:
     sp.place(dwarf, (0, 0))
     path = sp.safest_path(halfling, 20, withdraw=False)
     assert path is not None and sp.path_cost(halfling, path) <= 20
+
+
+def test_equally_close_undead_are_ordered_by_the_dice(kit: Any) -> None:
+    # SRD combat-ii "Closest Creature": "if two squares or creatures are equally close,
+    # randomly determine which one counts as closest by rolling a die" (A260). The
+    # cleric at b3; zombies at b1, d2 and d4 are all 10 ft away (b1: 2 squares; d2 and
+    # d4: 1 diagonal + 1 straight = 5 + 5). Initiative 20, 3, 2, 1; the tie: a d3 gives
+    # 3 (zombie 3 counts closest), a d2 among zombies 1 and 2 gives 1 (zombie 1), zombie
+    # 2 last. Check 9: 2 HD at most; damage 5 (2d6+3) turns 2 zombies (4 HD), the third
+    # (6 > 5) is left: zombie 2, which the ids alone would have turned.
+    enc = crypt(kit, [20, 3, 2, 1, 3, 1, 9, 5], zombies("b1", "d2", "d4"))
+    apply(enc, "turn")
+    t = events(enc, "turning")[0]
+    assert [r.purpose for r in t.rolls] == [
+        "closest of 3 equally close creatures",
+        "closest of 2 equally close creatures",
+        "turning check",
+        "turning damage",
+    ]
+    assert [x[0] for x in t.outcome["reached"]] == ["zombie-3", "zombie-1", "zombie-2"]
+    turned = [x[0] for x in t.outcome["affected"] if x[2] == "turned"]
+    assert turned == ["zombie-3", "zombie-1"]
+    assert "turned" not in enc.combatants["zombie-2"].conditions
+
+
+def test_the_tie_order_is_fixed_by_the_seed_and_survives_a_save(kit: Any) -> None:
+    # the same seed rolls the same tie order; a fight resumed from a save just before the
+    # turning rolls it as the unsaved fight does
+    sides = {"party": entry("cleric-3", "b3", "Cleric"), "undead": zombies("b1", "d2", "d4")}
+    orders = []
+    for seed in (1, 2):
+        enc = kit.encounter(FIELD, sides, seed=seed)
+        while (now := enc.current) is not None and now.id != "cleric":
+            enc.apply(parse_action("end"))
+        resumed = Encounter.from_json(json.loads(json.dumps(enc.to_json())))
+        got = []
+        for e in (enc, resumed):
+            e.apply(parse_action("turn"))
+            got.append([x[0] for x in events(e, "turning")[-1].outcome["reached"]])
+        assert got[0] == got[1]
+        orders.append(got[0])
+    assert all(sorted(o) == ["zombie-1", "zombie-2", "zombie-3"] for o in orders)

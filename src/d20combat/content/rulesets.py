@@ -62,11 +62,14 @@ SRD_COVER: dict[CoverSource, tuple[int, int]] = {
 
 
 class Variant(StrEnum):
-    """Optional rules of seed 000 "Combat Variant Options"."""
+    """Optional rules of seed 000 "Combat Variant Options" (and a GM's option of seed 001)."""
 
     INSTANT_KILL = "instant-kill"
     SOFTER_CRITICALS = "softer-criticals"
     FUMBLES = "fumbles"
+    #: seed 001 "Climbing onto larger creatures": "The GM may require Climb or Balance
+    #: checks to move about on an enormous creature" (A262)
+    CARRIER_CHECKS = "carrier-checks"
 
     @classmethod
     def parse(cls, text: str) -> Variant:

@@ -72,11 +72,16 @@ notation                   meaning (action type; source)
 ``release ogre``           let go of a pinned ogre (free; seed 001: any partner willing)
 ``climb-onto ogre``        seed 001: climb onto a larger creature (in place of an attack)
 ``climb-down``             seed 001: slide down off it (move action)
+``climb-about c3``         seed 001: move about on the creature it clings to, to c3
+                           (move action; the GM's check: variant carrier-checks)
 ``shake-off``              seed 001: shake off the creatures on its back (standard)
 ``fly up 20``              a flier rises 20 ft (move action; half speed up, perfect
                            maneuverability full: SRD "Movement Modes (Fly)", A146)
 ``fly down 20``            ... or descends 20 ft (double speed: seed 001 "Swoop");
                            ``fly down`` to the ground lands
+``hover``                  a flier with the Hover feat halts and hovers (move
+                           action; half speed in any direction, no wing attacks;
+                           ``hover off``: it flies on, free: SRD monster-feats Hover)
 ``flyby blue c1 d1 e1``    a flier aloft flies the path and attacks blue where it
                            first comes within reach (its move and standard action:
                            SRD monster-feats "Flyby Attack"; seed 001 "Flyby attacks":
@@ -614,6 +619,19 @@ class ClimbDown(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ClimbAbout(Action):
+    """Move about on the creature it clings to, to the position ``to`` inside its space
+    (seed 001 "Climbing onto larger creatures"; encounter.maneuvers.climb_about)."""
+
+    to: Pos
+    verb: ClassVar[str] = "climb-about"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return f"climb-about {square_name(self.to)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Fly(Action):
     """Rise (``up``) or descend ``feet`` in the air (a move action of a creature with a
     fly speed: encounter.flight)."""
@@ -625,6 +643,19 @@ class Fly(Action):
 
     def __str__(self) -> str:
         return f"fly {'up' if self.up else 'down'} {self.feet}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hover(Action):
+    """Halt and hover in place (a move action of a flier with the Hover feat), or, with
+    ``off``, fly on again (free: A261) (encounter.flight)."""
+
+    off: bool = False
+    verb: ClassVar[str] = "hover"
+    kind: ClassVar[str] = "move"
+
+    def __str__(self) -> str:
+        return "hover off" if self.off else "hover"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1566,6 +1597,14 @@ def parse_action(text: str) -> Action:
         if len(args) < 2:
             raise _expect(text, "'flyby TARGET SQUARE...' (the path flown past it)")
         return Flyby(args[0], tuple(parse_square(a) for a in args[1:]))
+    if verb == "climb-about":
+        if len(args) != 1:
+            raise _expect(text, "'climb-about SQUARE', like 'climb-about c3'")
+        return ClimbAbout(parse_square(args[0]))
+    if verb == "hover":
+        if args not in ([], ["off"]):
+            raise _expect(text, "'hover' or 'hover off'")
+        return Hover(bool(args))
     if verb == "fly":
         if len(args) != 2 or args[0] not in ("up", "down") or not _count(args[1]):
             raise _expect(text, "'fly up FEET' or 'fly down FEET', like 'fly up 20'")
@@ -1718,8 +1757,10 @@ def parse_action(text: str) -> Action:
                     "release",
                     "rake",
                     "climb-down",
+                    "climb-about",
                     "shake-off",
                     "fly",
+                    "hover",
                     "flyby",
                     "knees",
                     "mount",

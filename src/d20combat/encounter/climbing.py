@@ -33,7 +33,7 @@ from d20combat.grid.terrain import BLOCKS_MOVE, CLIMBABLE, DEEP_WATER
 from d20combat.rules import climb as C
 from d20combat.rules.checks import check
 from d20combat.rules.dice import Dice
-from d20combat.rules.modifiers import BonusType, Modifier
+from d20combat.rules.modifiers import BonusType, Modifier, Total
 
 if TYPE_CHECKING:
     from d20combat.encounter.state import Encounter
@@ -111,6 +111,16 @@ def check_climb(enc: Encounter, c: Combatant, a: A.Action) -> None:
         )
 
 
+def climb_modifier(c: Combatant) -> Total:
+    """Its Climb check's modifier, its conditions counted; untrained, the armor check
+    penalty (A174)."""
+    extra: list[Modifier] = []
+    if "climb" not in c.stat.skills and c.stats.armor_check_penalty:  # untrained (A174)
+        acp = c.stats.armor_check_penalty
+        extra.append(Modifier(acp, BonusType.UNTYPED, f"armor check penalty ({acp:+d})"))
+    return c.roll_total(c.stats.skill("climb"), "skill", skill="climb").plus(*extra)
+
+
 def run_climb(enc: Encounter, c: Combatant, a: A.Action) -> None:
     assert isinstance(a, A.Climb)
     b = enc.budget
@@ -124,10 +134,7 @@ def run_climb(enc: Encounter, c: Combatant, a: A.Action) -> None:
         extra.append(Modifier(C.CLIMB_SPEED_BONUS, BonusType.RACIAL, "climb speed"))
     if a.fast:
         extra.append(Modifier(C.ACCELERATED_PENALTY, BonusType.UNTYPED, "accelerated climb"))
-    if "climb" not in c.stat.skills and c.stats.armor_check_penalty:  # untrained (A174)
-        acp = c.stats.armor_check_penalty
-        extra.append(Modifier(acp, BonusType.UNTYPED, f"armor check penalty ({acp:+d})"))
-    mod = c.roll_total(c.stats.skill("climb"), "skill", skill="climb").plus(*extra)
+    mod = climb_modifier(c).plus(*extra)
     take_10 = bool(c.stat.speed.climb)
     total = 10 + mod.value if take_10 else check(enc.dice, mod, "climb check")
     out = C.result(total, CLIMB_DC)

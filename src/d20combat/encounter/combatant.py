@@ -47,6 +47,7 @@ _STATE_SET = {state: frozenset({name}) for state, name in _STATE_CONDITION.items
 _NO_CONDITIONS: frozenset[str] = frozenset()
 _NO_DAMAGE = (0, 0, 0, 0, 0, 0)
 _SNEAK = re.compile(r"sneak attack \+?(\d+d\d+)")
+_WING = re.compile(r"\bwings?\b", re.IGNORECASE)  # SRD monster-feats Hover
 
 
 class Traits(NamedTuple):
@@ -83,7 +84,7 @@ _TRAITS: dict[int, tuple[StatBlock, Traits]] = {}
 # ready options per statistics (by id, kept in the entry), weapons in hand, ammunition
 # and weapons to load
 _READY: dict[
-    tuple[int, tuple[str, ...], tuple[tuple[str, int], ...], tuple[str, ...]],
+    tuple[int, tuple[str, ...], tuple[tuple[str, int], ...], tuple[str, ...], bool],
     tuple[Statistics, list[AttackOption], list[AttackOption]],
 ] = {}
 
@@ -230,6 +231,8 @@ class Combatant:
     altitude: int = 0
     flown: int = 0
     descent: int = 0
+    # SRD monster-feats "Hover": it has halted and hovers (half speed, no wing attacks)
+    hovering: bool = False
     # seed 000 "Turn Or Rebuke Undead": turning attempts spent today, by ability name
     # (TurningPower.name; "greater" for the Sun domain's greater turning)
     turnings_used: dict[str, int] = field(default_factory=dict)
@@ -394,7 +397,8 @@ class Combatant:
         if cached is not None and cached[0] == key:
             return cached[1]
         stats = self.stats
-        shared_key = (id(stats), self.wielding, tuple(self.ammo.items()), self.unloaded)
+        hovering = self.hovering  # SRD monster-feats Hover: no wing attacks
+        shared_key = (id(stats), self.wielding, tuple(self.ammo.items()), self.unloaded, hovering)
         shared = _READY.get(shared_key)
         if shared is None or shared[0] is not stats:
             out = []
@@ -404,6 +408,8 @@ class Combatant:
                         continue  # none left to throw, no bullet left to fire
                     if o.ranged and o.item in self.unloaded:
                         continue  # fired: load it again first
+                    if hovering and o.natural and _WING.search(o.name):
+                        continue
                     out.append(o)
             unarmed = stats.unarmed
             if (
@@ -420,8 +426,8 @@ class Combatant:
 
     def _ready_key(self) -> object:
         """What the ready options depend on besides the statistics."""
-        if self.ammo or self.unloaded:
-            return (self.wielding, tuple(self.ammo.values()), self.unloaded)
+        if self.ammo or self.unloaded or self.hovering:
+            return (self.wielding, tuple(self.ammo.values()), self.unloaded, self.hovering)
         return self.wielding
 
     def routines_ready(self) -> list[Routine]:
@@ -490,6 +496,7 @@ class Combatant:
             self.altitude,
             self.flown,
             self.descent,
+            self.hovering,
             (self.ran_round, self.run_rounds, self.run_checks),
             (self.breath, self.breath_checks, self.drowning),
             self.withdrew,
@@ -589,6 +596,7 @@ class Combatant:
             "altitude": self.altitude,
             "flown": self.flown,
             "descent": self.descent,
+            "hovering": self.hovering,
         }
 
     def load_json(self, data: dict[str, Any]) -> None:
@@ -689,6 +697,7 @@ class Combatant:
         self.altitude = int(data.get("altitude", 0))
         self.flown = int(data.get("flown", 0))
         self.descent = int(data.get("descent", 0))
+        self.hovering = bool(data.get("hovering", False))
         self.turnings_used = {str(k): int(n) for k, n in data.get("turnings_used", {}).items()}
         self.channelled = {str(k): int(n) for k, n in data.get("channelled", {}).items()}
 

@@ -50,9 +50,9 @@ def flies(c: Combatant) -> bool:
 
 
 def hovers(c: Combatant) -> bool:
-    """It may stay in place aloft (perfect maneuverability or the Hover feat: A147)."""
-    hover = frozenset({"Hover"}) if c.stat.has_feat("hover") else frozenset()
-    return F.can_hover(c.stat.speed.fly_maneuverability, hover)
+    """It may stay in place aloft (perfect maneuverability, or the Hover feat once it
+    has halted to hover: A147, A261)."""
+    return c.hovering or F.can_hover(c.stat.speed.fly_maneuverability, frozenset())
 
 
 def winged(c: Combatant) -> bool:
@@ -74,6 +74,7 @@ def set_altitude(enc: Encounter, c: Combatant, feet: int) -> None:
     else:
         enc.space.aloft.discard(c.id)
         c.descent = c.flown = 0
+        c.hovering = False
     enc.space.invalidate(c)
 
 
@@ -82,12 +83,16 @@ def fly_speed(enc: Encounter, c: Combatant) -> int:
     r = c.restrictions()
     if not r.can_move:
         return 0
-    value = int(c.stat.speed.fly * r.speed_factor)
+    value = int(c.stat.speed.fly * r.speed_factor) // (2 if c.hovering else 1)
     return value - value % 5
 
 
 def fly_cost(c: Combatant, a: A.Fly) -> int:
-    """The movement a climb or a dive of ``a.feet`` costs ``c`` (A146)."""
+    """The movement a climb or a dive of ``a.feet`` costs ``c`` (A146); hovering, it
+    flies up or down at its (halved) speed "regardless of its maneuverability" (SRD
+    monster-feats Hover, A261)."""
+    if c.hovering:
+        return a.feet
     if a.up:
         return F.climb_cost(a.feet, c.stat.speed.fly_maneuverability)
     return F.dive_cost(a.feet)
@@ -161,6 +166,47 @@ def gen_fly(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
         yield A.Fly(True, up)
 
 
+# ---------------------------------------------------------------- hovering
+def check_hover(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    """SRD monster-feats "Hover": "the creature can halt its forward motion and hover
+    in place as a move action"; ``hover off``: it flies on (free, A261)."""
+    from d20combat.encounter.handlers import need_move_action
+
+    assert isinstance(a, A.Hover)
+    if a.off:
+        if not c.hovering:
+            raise IllegalActionError(f"{c.id} is not hovering")
+        return
+    if not c.stat.has_feat("hover"):
+        raise IllegalActionError(f"{c.id} lacks the Hover feat")
+    if not c.altitude or c.descent:
+        raise IllegalActionError(f"{c.id} is not flying: it cannot hover")
+    if c.hovering:
+        raise IllegalActionError(f"{c.id} is hovering already")
+    need_move_action(enc, c)
+
+
+def run_hover(enc: Encounter, c: Combatant, a: A.Action) -> None:
+    assert isinstance(a, A.Hover)
+    if not a.off:
+        enc.budget.use("move")
+    c.hovering = not a.off
+    enc.space.invalidate(c)
+    enc.event(c.id, "hover", F.HOVER_RULE, hovering=c.hovering, altitude=c.altitude)
+
+
+def gen_hover(enc: Encounter, c: Combatant) -> Iterable[A.Action]:
+    """Halting to hover (a Hover flier aloft with a move action left); flying on."""
+    if not c.altitude or not c.stat.has_feat("hover"):
+        return
+    if c.hovering:
+        yield A.Hover(True)
+    else:
+        b = enc.budget
+        if not c.descent and (b.move or b.standard) and not (b.committed or b.full_round):
+            yield A.Hover()
+
+
 # ---------------------------------------------------------------- keeping aloft
 def turn_start(enc: Encounter, c: Combatant) -> None:
     """Its turn begins aloft: the count of its flight starts again, and a helpless
@@ -195,10 +241,12 @@ def tidy(enc: Encounter) -> None:
         c = enc.combatants[cid]
         if c.descent or not helpless(c) or incorporeal(c):
             continue
+        held = hovers(c)
+        c.hovering = False  # helpless, it hovers no longer
         if not winged(c):  # seed 001 "Unconscious while hovering": magic drifts down
             c.descent = F.DRIFT_FT
             sink(enc, c, F.DRIFT_FT, stall=False, why="drifts down", harmless=True)
-        elif hovers(c) or enc.rules.helpless_flier == "fall" or c.vitals.dead:
+        elif held or enc.rules.helpless_flier == "fall" or c.vitals.dead:
             sink(enc, c, c.altitude, stall=False, why="plummets")
         else:  # seed 001 "Stalling": it cannot keep its forward momentum
             c.descent = F.STALL_FT

@@ -43,6 +43,7 @@ from d20combat.encounter.maneuvers import aimed_shot as AIM
 from d20combat.encounter.maneuvers import autofire as AUTOFIRE
 from d20combat.encounter.maneuvers import bull_rush as BR
 from d20combat.encounter.maneuvers import burst as BURST
+from d20combat.encounter.maneuvers import climb_about as CA
 from d20combat.encounter.maneuvers import coup_de_grace as CDG
 from d20combat.encounter.maneuvers import drain as _DRAIN  # noqa: F401  (registers its hook)
 from d20combat.encounter.maneuvers import explosives as EXPLOSIVES
@@ -1689,12 +1690,14 @@ HANDLERS: dict[type[A.Action], Handler] = {
     A.MoveGrapple: Handler(G.check_move_grapple, G.run_move_grapple, G.gen_move_grapple),
     A.Release: Handler(G.check_release, G.run_release, G.gen_release),
     A.ClimbDown: Handler(G.check_climb_down, G.run_climb_down, G.gen_climb_down),
+    A.ClimbAbout: Handler(CA.check_climb_about, CA.run_climb_about, CA.gen_climb_about),
     A.Knees: Handler(M.check_knees, M.run_knees, M.gen_knees),
     A.MountUp: Handler(M.check_mount, M.run_mount, M.gen_mount),
     A.Dismount: Handler(M.check_dismount, M.run_dismount, M.gen_dismount),
     A.ShakeOff: Handler(G.check_shake_off, G.run_shake_off, G.gen_shake_off),
     A.Fly: Handler(FLY.check_fly, FLY.run_fly, FLY.gen_fly),
     A.Flyby: Handler(FLY.check_flyby, FLY.run_flyby, FLY.gen_flyby),
+    A.Hover: Handler(FLY.check_hover, FLY.run_hover, FLY.gen_hover),
     A.BullRush: Handler(check_bull_rush, run_bull_rush, gen_bull_rush),
     A.Disarm: Handler(_check_attack, _run_attack, lambda enc, c: ()),
     A.Sunder: Handler(_check_attack, _run_attack, lambda enc, c: ()),

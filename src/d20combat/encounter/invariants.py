@@ -185,7 +185,7 @@ def problems(enc: Encounter) -> list[Problem]:
             _mounted(found, enc, i, c)
         if c.inside is not None or "swallowed" in c.conditions:
             _swallowed(found, enc, i, c)
-        if c.altitude or c.descent:
+        if c.altitude or c.descent or c.hovering:
             _aloft(found, i, c)
         if c.ran_round >= 0 or c.run_rounds or c.run_checks:
             _running(found, enc, i, c)
@@ -606,6 +606,12 @@ def _aloft(found: _Found, i: int, c: Combatant) -> None:
             (*at, "altitude"),
             f"{c.id}'s altitude {c.altitude} ft",
             f"a multiple of 5 ft up to {MAX_ALTITUDE_FT}",
+        )
+    if c.hovering and (not c.altitude or c.descent or not c.stat.has_feat("hover")):
+        found.add(
+            (*at, "hovering"),
+            f"{c.id} hovers without the Hover feat, or on the ground, or falling",
+            "hovering false",
         )
     if c.descent and (c.descent not in (STALL_FT, DRIFT_FT) or not c.altitude):
         found.add(

@@ -140,10 +140,11 @@ def back_to_legal(enc: Encounter, c: Combatant, been: list[Pos]) -> None:
     occupied, or to the closest legal position if one is closer (SRD combat-ii
     "Accidentally Ending Movement in an Illegal Space"). Distances are counted in
     squares (rings around the stopping place) and a tie keeps the last legal position
-    (reading A195); the placing is no movement and provokes nothing (as ``settle``). A
-    grappler, a rider or a creature clinging to another has its own rules, and so have
-    a trample, an overrun and a bull rush (their callers)."""
-    from d20combat.encounter.maneuvers.grapple import _rings, company, free_at
+    (reading A195); equally close legal positions: a die picks (SRD combat-ii
+    "Closest Creature", A260); the placing is no movement and provokes nothing (as
+    ``settle``). A grappler, a rider or a creature clinging to another has its own
+    rules, and so have a trample, an overrun and a bull rush (their callers)."""
+    from d20combat.encounter.maneuvers.grapple import closest_free, company, free_at
 
     if c.grappling or c.mount is not None or c.clinging is not None:
         return
@@ -155,12 +156,20 @@ def back_to_legal(enc: Encounter, c: Combatant, been: list[Pos]) -> None:
     limit = max(enc.map.width, enc.map.height)
     if last is not None:  # only a strictly closer one beats it
         limit = max(abs(last[0] - x0), abs(last[1] - y0)) - 1
-    spot = next((p for p in _rings(c, limit) if free_at(enc, c, p, friends)), last)
+    mark = enc.dice.mark()
+    spot = closest_free(enc, c, limit, friends) or last
     if spot is None:
         return
     stop = c.pos
     enc.space.place(c, spot)
-    enc.event(c.id, "settle", ILLEGAL_SPACE_RULE, start=square_name(stop), end=square_name(spot))
+    enc.event(
+        c.id,
+        "settle",
+        ILLEGAL_SPACE_RULE,
+        rolls_from=mark,
+        start=square_name(stop),
+        end=square_name(spot),
+    )
 
 
 def _enter_opponents(enc: Encounter, c: Combatant) -> bool:

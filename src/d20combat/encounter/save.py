@@ -190,6 +190,7 @@ class CombatantDoc(_Doc):
     altitude: Count = 0  # feet above the ground (flight, A145)
     flown: Count = 0  # feet flown this turn
     descent: Count = 0  # feet a round it sinks, helpless (a stall, a drift)
+    hovering: bool = False  # SRD monster-feats Hover: halted, hovering
 
 
 class BudgetDoc(_Doc):

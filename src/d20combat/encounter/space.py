@@ -916,6 +916,8 @@ class Space:
         conditions, those of its hit points included (SRD conditions: disabled moves at
         half speed)."""
         value = max(c.stats.speed.value, c.stat.speed.fly)
+        if c.hovering:  # SRD monster-feats Hover: half speed, any direction
+            value //= 2
         r = c.restrictions()
         if r is not _FREE_MOVE:
             if not r.can_move:

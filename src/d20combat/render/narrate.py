@@ -1009,6 +1009,12 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
     ),
     "fall": _simple("{actor} falls off {target} ({why}): prone at {end}, {damage} damage, {hp} hp"),
     "climb-down": _simple("{actor} climbs down from {target} to {end}"),
+    "climb-about": _simple("{actor} moves about on {target}'s back from {start} to {end}"),
+    "carrier-check": lambda e: (
+        f"{e.actor} moves about on {e.target}'s back: {e.outcome['skill'].title()} "
+        f"{e.outcome['total']} vs DC {e.outcome['dc']}: "
+        + ("it holds on" if e.outcome["total"] >= e.outcome["dc"] else "it loses its hold")
+    ),
     # flight (encounter.flight)
     "fly": lambda e: (
         f"{e.actor} flies {'up' if e.outcome['altitude'] > e.outcome['start'] else 'down'} "
@@ -1019,6 +1025,11 @@ RENDERERS: dict[str, Callable[[Event], str]] = {
         "{actor} stalls: it flew {flown} ft of the {needed} ft it needs to stay aloft"
     ),
     "descend": _simple("{actor} comes down from {start} ft to {altitude} ft ({why})"),
+    "hover": lambda e: (
+        f"{e.actor} halts and hovers {e.outcome['altitude']} ft up (half speed, no wing attacks)"
+        if e.outcome["hovering"]
+        else f"{e.actor} stops hovering and flies on"
+    ),
     "crash": lambda e: (
         f"{e.actor} crashes to the ground from {e.outcome['start']} ft ({e.outcome['why']}): "
         + (

@@ -391,28 +391,44 @@ def _must_leave(enc: Encounter, c: Combatant) -> bool:
     )
 
 
-def _rings(c: Combatant, limit: int) -> Iterable[Pos]:
-    """Positions around ``c``'s, ring by ring (the nearest first)."""
+def _rings(c: Combatant, limit: int, first: int = 1) -> Iterable[Pos]:
+    """Positions around ``c``'s, ring by ring (the nearest first) from ring ``first``."""
     x0, y0 = c.pos
-    for r in range(1, limit + 1):
+    for r in range(first, limit + 1):
         for y in range(y0 - r, y0 + r + 1):
             for x in range(x0 - r, x0 + r + 1):
                 if max(abs(x - x0), abs(y - y0)) == r:
                     yield (x, y)
 
 
+def closest_free(enc: Encounter, c: Combatant, limit: int, friends: set[str]) -> Pos | None:
+    """The closest position to ``c``'s, at most ``limit`` rings out, where it is
+    :func:`free_at`; equally close ones (one ring) are decided by the dice (SRD combat-ii
+    "Closest Creature", A260). None if there is none."""
+    from d20combat.encounter.closest import pick_closest
+
+    spot = next((p for p in _rings(c, limit) if free_at(enc, c, p, friends)), None)
+    if spot is None:
+        return None
+    r = max(abs(spot[0] - c.pos[0]), abs(spot[1] - c.pos[1]))
+    tied = [p for p in _rings(c, r, r) if free_at(enc, c, p, friends)]
+    return pick_closest(enc, tied, "squares")
+
+
 def settle(enc: Encounter, creatures: Iterable[Combatant]) -> None:
     """Those of ``creatures`` left out of every grapple in a square they may not share
     (two Medium grapplers of one opponent that got away, say) go, one by one in the
     order given, to the closest position where they may stand (SRD combat-ii
-    "Accidentally Ending Movement in an Illegal Space": "the closest legal position");
-    this is no movement and provokes nothing (a reading)."""
+    "Accidentally Ending Movement in an Illegal Space": "the closest legal position",
+    equally close ones by the dice: :func:`closest_free`); this is no movement and
+    provokes nothing (a reading)."""
     limit = max(enc.map.width, enc.map.height)
     for c in creatures:
         if not _must_leave(enc, c):
             continue
         friends = company(enc, c)
-        spot = next((p for p in _rings(c, limit) if free_at(enc, c, p, friends)), None)
+        mark = enc.dice.mark()
+        spot = closest_free(enc, c, limit, friends)
         if spot is None:
             continue
         start = c.pos
@@ -421,6 +437,7 @@ def settle(enc: Encounter, creatures: Iterable[Combatant]) -> None:
             c.id,
             "settle",
             "SRD combat-ii Accidentally Ending Movement in an Illegal Space",
+            rolls_from=mark,
             start=square_name(start),
             end=square_name(spot),
         )

@@ -9,7 +9,8 @@ procedure: :mod:`d20combat.rules.maneuvers.turning`).
   turning spends a turning and the day's greater turning.
 * The creatures reached: of the ability's kinds (the creature type or a subtype), within
   60 ft, without total cover from the turner (line of effect), closest first (equally
-  close: the lower id, a reading as for srd-movement-07); the turner's foes for a
+  close: ordered by the dice, :func:`d20combat.encounter.closest.order_ties`; the
+  tactics' forecast takes them by id); the turner's foes for a
   turning or rebuke (and allies under the other energy's turning, to dispel it), its
   allies and itself for a bolster (a reading: A45).
 * Turned: ``turned`` for 10 rounds on the turner's count (it flees from the turner:
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from d20combat.content.creatures import Ability, StatBlock, TurningPower
 from d20combat.encounter import actions as A
+from d20combat.encounter.closest import order_ties
 from d20combat.encounter.combatant import Combatant, Condition
 from d20combat.encounter.maneuvers import ability
 from d20combat.errors import IllegalActionError
@@ -144,9 +146,11 @@ def effective_hd(o: Combatant) -> int:
     return max(hit_dice(o), bolster) + resistance(o.stat)
 
 
-def reached(enc: Encounter, c: Combatant, a: A.Turn) -> list[Combatant]:
+def reached(enc: Encounter, c: Combatant, a: A.Turn, *, roll_ties: bool = False) -> list[Combatant]:
     """The creatures the attempt may reach, closest first: of its kind, within 60 ft,
-    not in total cover from ``c``; foes, or allies (``c`` too) for a bolster."""
+    not in total cover from ``c``; foes, or allies (``c`` too) for a bolster. Equally
+    close ones by id, or with ``roll_ties`` (the attempt itself) in the order the dice
+    give (SRD combat-ii "Closest Creature", A260)."""
     sp = enc.space
     if isinstance(a, A.Bolster):
         pool = [o for o in (c, *enc.allies(c)) if enc.active(o)]
@@ -165,6 +169,8 @@ def reached(enc: Encounter, c: Combatant, a: A.Turn) -> list[Combatant]:
             continue
         found.append((dist, o.id, o))
     found.sort(key=lambda x: (x[0], x[1]))
+    if roll_ties:
+        return order_ties(enc, [(d, o) for d, _, o in found], "creatures")
     return [o for _, _, o in found]
 
 
@@ -223,8 +229,8 @@ def run_turn(enc: Encounter, c: Combatant, a: A.Action) -> None:
     turner = turner_in(c, a, p)
     if not turner.positive:
         turner = turner._replace(command_room=max(0, turner.level - commanded_hd(enc, c)))
-    near = reached(enc, c, a)
     mark = enc.dice.mark()
+    near = reached(enc, c, a, roll_ties=True)
     seen = targets(enc, c, a, near)
     r = turn(enc.dice, turner, seen, mode_of(a))
     enc.event(
