@@ -810,6 +810,24 @@ def test_a_resumed_mounted_charge_ends_the_riders_charge_as_the_played_one() -> 
     )
 
 
+def test_a_rider_thrown_before_the_save_has_its_own_space_when_loaded() -> None:
+    # lance-charge, seed 4, six random actions: the destrier drops prone and Sir Aldric
+    # falls off; a loaded fight rebuilt him from the scenario (mounted: the horse's 2x2
+    # space) and kept that space, so he could not crawl and dropped his lance beside it
+    original = played("lance-charge", 4, 6, "random")
+    loaded = Encounter.from_json(as_read(original))
+    assert loaded.combatants["sir-aldric"].squares == 1
+    start = len(original.log)
+    for enc in (original, loaded):
+        for _ in range(40):
+            if enc.outcome is not None:
+                break
+            actor = enc.current
+            assert actor is not None
+            enc.apply(policy("random")(enc, actor.id))
+    assert [e.as_json() for e in loaded.log] == [e.as_json() for e in original.log[start:]]
+
+
 JSON = st.recursive(
     st.none()
     | st.booleans()

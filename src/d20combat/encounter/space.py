@@ -205,6 +205,8 @@ class Space:
         for c in self.enc.combatants.values():
             if c.mount is not None and c.mount in self.enc.combatants:
                 c.squares = self.enc.combatants[c.mount].squares  # (its mount's space)
+            else:  # its own (a loaded rider thrown since the start shared its mount's)
+                c.squares = c.stat.size.squares
             if c.present():
                 self.occ.add(c.id, c.pos, c.squares)
         self._max_reach = max([20] + [2 * c.stats.reach_ft for c in self.enc.combatants.values()])
