@@ -828,6 +828,17 @@ def test_a_rider_thrown_before_the_save_has_its_own_space_when_loaded() -> None:
     assert [e.as_json() for e in loaded.log] == [e.as_json() for e in original.log[start:]]
 
 
+def test_a_mover_grabbed_by_a_readied_attack_stops_there() -> None:
+    # bear-ford, seed 1, 14 random actions: the dire bear's readied claw hits the
+    # withdrawing halfling and its Improved Grab holds it (it is pulled into c4); the
+    # withdraw went on to c2 and left two grapplers apart, which no save may hold (and
+    # the game's own save was refused). A grab stops the move, as a fall does.
+    enc = played("bear-ford", 1, 14, "random")
+    rogue = enc.combatants["halfling-rogue-3-alchemist-s-fire"]
+    assert rogue.grappling == ("dire-bear",) and square_name(rogue.pos) == "c4"
+    assert Encounter.from_json(as_read(enc)).to_json() == enc.to_json()
+
+
 JSON = st.recursive(
     st.none()
     | st.booleans()

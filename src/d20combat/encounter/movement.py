@@ -197,7 +197,8 @@ def trigger_readied(enc: Encounter, mover: Combatant) -> bool:
     "Ready"): ``enters-reach``, it entered a square the readier threatens;
     ``in-range``, the readier can now shoot it. The attack comes before the mover goes
     on, and the readier's initiative moves to just before the mover's. Returns False if
-    the mover is stopped."""
+    the mover is stopped (down, or grabbed: SRD "Improved Grab")."""
+    held = mover.grappling
     for t in [enc.combatants[i] for i in sorted(enc.readiers)]:
         if t.side == mover.side or t.readied is None or not enc.active(t):
             continue
@@ -239,7 +240,7 @@ def trigger_readied(enc: Encounter, mover: Combatant) -> bool:
                 multiplier=set_multiplier(option, target_charging=mover.has("charging")),
             )
         _reorder_before(enc, t, mover)
-        if not enc.active(mover):
+        if not enc.active(mover) or mover.grappling != held:
             return False
     return True
 
