@@ -37,6 +37,7 @@ from d20combat.encounter.save import (
 )
 from d20combat.encounter.state import SAVE_VERSION, Encounter
 from d20combat.errors import Problem, SaveFileError
+from d20combat.grid.squares import square_name
 from d20combat.sim.runner import play
 from d20combat.tactics.policies import policy
 
