@@ -38,10 +38,8 @@ if TYPE_CHECKING:
 def dying_allies_next_to(enc: Encounter, c: Combatant) -> list[Combatant]:
     """The dying allies ``c`` could give first aid now (in id order)."""
     sp = enc.space
-    if sp.present(c.side) < 2 or not any(
-        o.vitals.hp < 0 and o.side == c.side and not o.vitals.dead for o in enc.combatants.values()
-    ):
-        return []  # no ally below 0 hit points: no occupancy query
+    if sp.present(c.side) < 2:
+        return []
     out = []
     for cid in sorted(sp.occ.within(c.pos, c.squares, 5)):
         o = enc.combatants[cid]

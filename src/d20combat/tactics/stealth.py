@@ -24,7 +24,6 @@ from d20combat.encounter.stealth import (
     hidden_from,
     hide_edge,
     hide_modifier,
-    hide_problem,
     p_found,
     p_unseen,
     spot_modifier,
@@ -60,8 +59,9 @@ def hide_choice(enc: Encounter, c: Combatant) -> A.Hide | None:
     when it is worth something (the alternative, ending the turn, is worth 0)."""
     if c.id not in enc.stealthy or c.hide_check is not None:
         return None
-    if not _move_free(enc, standard_too=False) or hide_problem(enc, c) is not None:
+    if not _move_free(enc, standard_too=False):
         return None
+    # a worth above 0 needs some foe to hide from: hide_problem's own test, not run twice
     return A.Hide() if hide_worth(enc, c) > 0 else None
 
 
