@@ -42,11 +42,25 @@ def _best_blow(enc: Encounter, c: Combatant, target: Combatant) -> float:
     return max((attack_worth(enc, c, o, o.bonus, target) for o in c.ready_options()), default=0.0)
 
 
+def _within_a_round(enc: Encounter, o: Combatant, c: Combatant) -> bool:
+    """Whether foe ``o`` could strike ``c`` this round: ``c`` within a double move and
+    its reach, or within the range of a ranged option it holds ready."""
+    sp = enc.space
+    d = sp.distance_ft(o, c)
+    melee = max((x.reach_ft for x in o.melee_options()), default=0)
+    if melee and d <= 2 * sp.speed(o) + melee:
+        return True
+    return any(x.ranged and d <= x.max_range for x in o.ready_options())
+
+
 def hide_worth(enc: Encounter, c: Combatant) -> float:
-    """The expected damage hiding keeps off ``c`` for a round (exact odds per foe)."""
+    """The expected damage hiding keeps off ``c`` for a round (exact odds per foe that
+    could strike it this round: the others cost a line trace and keep nothing off)."""
     hide = hide_modifier(enc, c).value
     worth = 0.0
     for o in enc.space.active_enemies(c):
+        if not _within_a_round(enc, o, c):
+            continue
         edge = hide_edge(enc, o, c)
         if edge is not None:
             p = p_unseen(hide + edge, spot_modifier(enc, o, c).value)
