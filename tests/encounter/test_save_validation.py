@@ -48,13 +48,19 @@ FIGHTER, OGRE = 0, 1  # ogre-duel's combatants, in the scenario's order
 def played(name: str, seed: int, actions: int, pol: str = "default") -> Encounter:
     """A bundled scenario played ``actions`` actions (or to its end) with ``pol``."""
     enc = Encounter.from_scenario(load_scenario(name), seed)
-    for _ in range(actions):
-        if enc.outcome is not None:
-            break
-        actor = enc.current
-        assert actor is not None
-        enc.apply(policy(pol)(enc, actor.id))
+    play_on(enc, pol=pol, actions=actions)
     return enc
+
+
+def play_on(*encs: Encounter, pol: str = "default", actions: int = 40) -> None:
+    """Each of ``encs`` played ``actions`` more actions (or to its end) with ``pol``."""
+    for enc in encs:
+        for _ in range(actions):
+            if enc.outcome is not None:
+                break
+            actor = enc.current
+            assert actor is not None
+            enc.apply(policy(pol)(enc, actor.id))
 
 
 def as_read(enc: Encounter) -> Save:
@@ -759,13 +765,7 @@ def test_every_save_of_a_bundled_fight_loads_and_continues_exactly(
     loaded = Encounter.from_json(as_read(original))
     assert loaded.to_json() == original.to_json()
     start = len(original.log)
-    for enc in (original, loaded):
-        for _ in range(40):
-            if enc.outcome is not None:
-                break
-            actor = enc.current
-            assert actor is not None
-            enc.apply(policy(pol)(enc, actor.id))
+    play_on(original, loaded, pol=pol)
     assert loaded.to_json() == original.to_json()
     assert [e.as_json() for e in loaded.log] == [e.as_json() for e in original.log[start:]]
 
@@ -777,13 +777,7 @@ def test_a_resumed_fight_sees_its_foes_in_the_same_order() -> None:
     # came out over another foe, and the fight went another way from round 2
     original = played("beast-hunt", 0, 4)
     loaded = Encounter.from_json(as_read(original))
-    for enc in (original, loaded):
-        for _ in range(40):
-            if enc.outcome is not None:
-                break
-            actor = enc.current
-            assert actor is not None
-            enc.apply(policy("default")(enc, actor.id))
+    play_on(original, loaded, pol="default")
     assert loaded.history == original.history
 
 
@@ -795,13 +789,7 @@ def test_a_resumed_mounted_charge_ends_the_riders_charge_as_the_played_one() -> 
     original = played("lance-charge", 329, 1, "random")
     loaded = Encounter.from_json(as_read(original))
     start = len(original.log)
-    for enc in (original, loaded):
-        for _ in range(40):
-            if enc.outcome is not None:
-                break
-            actor = enc.current
-            assert actor is not None
-            enc.apply(policy("random")(enc, actor.id))
+    play_on(original, loaded, pol="random")
     assert [e.as_json() for e in loaded.log] == [e.as_json() for e in original.log[start:]]
     assert any(
         e.type == "condition-ends"
@@ -819,13 +807,7 @@ def test_a_rider_thrown_before_the_save_has_its_own_space_when_loaded() -> None:
     loaded = Encounter.from_json(as_read(original))
     assert loaded.combatants["sir-aldric"].squares == 1
     start = len(original.log)
-    for enc in (original, loaded):
-        for _ in range(40):
-            if enc.outcome is not None:
-                break
-            actor = enc.current
-            assert actor is not None
-            enc.apply(policy("random")(enc, actor.id))
+    play_on(original, loaded, pol="random")
     assert [e.as_json() for e in loaded.log] == [e.as_json() for e in original.log[start:]]
 
 
